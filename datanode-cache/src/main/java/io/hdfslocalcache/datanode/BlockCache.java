@@ -1,0 +1,197 @@
+package io.hdfslocalcache.datanode;
+
+import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
+import io.hdfslocalcache.ratelimit.Decision;
+import java.io.InputStream;
+import java.time.InstantSource;
+import java.util.List;
+import org.apache.hadoop.hdfs.protocol.Block;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.Replica;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One DataNode's cache: what the dataset wrapper calls. Owns the block map, the directories, the
+ * admission gate and the fills.
+ *
+ * <p>Read hand-off: BlockSender opens the meta stream, then the data stream, on the same thread.
+ * {@link #openMeta} decides the source for both and leaves the session in a thread-local that
+ * {@link #openData} consumes; a data open with no matching session (short-circuit opens data
+ * first; the scanner never gets a session) reads the HDD. So one BlockSender never pairs cached
+ * meta with HDD data or the reverse.
+ *
+ * <p>No locks of its own: the block map is a concurrent map with atomic publish, entries carry
+ * their own pin state, and the limiter stripes internally.
+ */
+public final class BlockCache implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(BlockCache.class);
+  private static final ThreadLocal<ReadSession> HANDOFF = new ThreadLocal<>();
+
+  private final CacheConfig config;
+  private final FsDatasetSpi<?> hdd;
+  private final List<CacheDirectory> dirs;
+  private final BlockMap map = new BlockMap();
+  private final BucketTimeRateLimit limiter;
+  private final FillScheduler fills;
+  private final MetricRegistry registry;
+  private final ReadPathStats readStats;
+  private final AdmissionStats admissionStats;
+  private final CacheStoreStats storeStats;
+
+  BlockCache(CacheConfig config, FsDatasetSpi<?> hdd, List<CacheDirectory> dirs,
+      InstantSource clock, MetricRegistry registry) {
+    this.config = config;
+    this.hdd = hdd;
+    this.dirs = List.copyOf(dirs);
+    this.registry = registry;
+    this.limiter = new BucketTimeRateLimit(config.admission(), clock);
+    this.readStats = new ReadPathStats(registry);
+    this.admissionStats = new AdmissionStats(registry, limiter);
+    this.storeStats = new CacheStoreStats(registry, map, this.dirs);
+    FillStats fillStats = new FillStats(registry);
+    Throttle throttle = new Throttle(config.fillBandwidthBytesPerSec(), System::nanoTime);
+    BlockFill fill = new BlockFill(hdd, map, throttle, fillStats, clock, config.pageSize());
+    this.fills = new FillScheduler(config.fillThreads(), config.fillQueue(), map, fill, fillStats);
+  }
+
+  /** The metrics of this DataNode's cache. */
+  public MetricRegistry metrics() {
+    return registry;
+  }
+
+  /** Number of published (servable) blocks. */
+  public int cachedBlocks() {
+    return map.entries().size();
+  }
+
+  /** True if this exact block version is published. */
+  public boolean isCached(ExtendedBlock b) {
+    return map.lookup(new BlockId(b.getBlockPoolId(), b.getBlockId()), b.getGenerationStamp())
+        != null;
+  }
+
+  ReadPathStats readStats() {
+    return readStats;
+  }
+
+  /**
+   * Called for {@code getMetaDataInputStream}: a verified cached meta stream, or null to read the
+   * HDD. Records the access for admission when it is a client read.
+   */
+  LengthInputStream openMeta(ExtendedBlock b) {
+    HANDOFF.remove();
+    ReadCaller caller = ReadCaller.current();
+    if (!caller.mayUseCache) {
+      return null;
+    }
+    BlockId id = new BlockId(b.getBlockPoolId(), b.getBlockId());
+    Replica r = hdd.getReplica(id.poolId(), id.blockId());
+    if (!BlockFill.isFinalized(r, b.getGenerationStamp())) {
+      return null; // being written or recovered: never cached, never counted
+    }
+    CacheEntry e = map.lookupAny(id);
+    if (e != null && (e.genStamp != r.getGenerationStamp() || e.dataLength != r.getNumBytes())) {
+      if (map.dropEntry(e)) {
+        storeStats.invalidations.get(InvalidationCause.STALE).inc();
+        readStats.staleEntries.inc();
+      }
+      e = null;
+    }
+    if (caller.countsForAdmission) {
+      admit(id, b.getGenerationStamp(), e != null);
+    }
+    if (e == null || !e.pin()) {
+      readStats.misses.inc();
+      return null;
+    }
+    ReadSession s = new ReadSession(e, b, hdd, this, config.pageSize());
+    HANDOFF.set(s);
+    readStats.hits.inc();
+    return s.openMeta();
+  }
+
+  /** Called for {@code getBlockInputStream}: the cached data stream of this thread's session. */
+  InputStream openData(ExtendedBlock b, long offset) {
+    ReadSession s = HANDOFF.get();
+    if (s == null) {
+      return null;
+    }
+    HANDOFF.remove();
+    if (s.block.getBlockId() != b.getBlockId()
+        || s.block.getGenerationStamp() != b.getGenerationStamp()
+        || !s.block.getBlockPoolId().equals(b.getBlockPoolId())) {
+      return null;
+    }
+    return s.openData(offset);
+  }
+
+  private void admit(BlockId id, long genStamp, boolean cached) {
+    Decision d = limiter.recordAndCheck(id.admissionKey());
+    if (cached) {
+      return;
+    }
+    if (d == Decision.ADMIT) {
+      admissionStats.admits.inc();
+      if (!map.contains(id)) {
+        fills.request(id, genStamp, dirFor(id));
+      }
+    } else {
+      admissionStats.rejects.inc();
+    }
+  }
+
+  /** Both files of a block live in one directory, chosen by a stable hash of the block. */
+  private CacheDirectory dirFor(BlockId id) {
+    return dirs.get(Math.floorMod(Long.hashCode(id.admissionKey()), dirs.size()));
+  }
+
+  void onReadFailure(CacheEntry e, CacheException cause) {
+    if (map.dropEntry(e)) {
+      storeStats.invalidations.get(InvalidationCause.READ_FAILURE).inc();
+      LOG.warn("Cached copy of {} in {} dropped, read continues from HDD: {}", e.id,
+          e.dir().path(), cause.getMessage());
+    }
+  }
+
+  void invalidate(String poolId, Block[] blocks, InvalidationCause cause) {
+    for (Block b : blocks) {
+      drop(new BlockId(poolId, b.getBlockId()), cause);
+    }
+  }
+
+  void invalidate(ExtendedBlock b, InvalidationCause cause) {
+    drop(new BlockId(b.getBlockPoolId(), b.getBlockId()), cause);
+  }
+
+  private void drop(BlockId id, InvalidationCause cause) {
+    if (map.drop(id) != null) {
+      storeStats.invalidations.get(cause).inc();
+    }
+  }
+
+  void invalidatePool(String poolId) {
+    count(map.dropIf(id -> id.poolId().equals(poolId)), InvalidationCause.POOL_SHUTDOWN);
+  }
+
+  /** After volumes were removed: drops entries whose replica is gone. */
+  void invalidateMissing() {
+    count(map.dropIf(id -> hdd.getReplica(id.poolId(), id.blockId()) == null),
+        InvalidationCause.VOLUME_REMOVED);
+  }
+
+  private void count(List<CacheEntry> dropped, InvalidationCause cause) {
+    storeStats.invalidations.get(cause).inc(dropped.size());
+  }
+
+  @Override
+  public void close() {
+    fills.close();
+    for (CacheDirectory d : dirs) {
+      d.store().close();
+    }
+  }
+}

@@ -1,0 +1,157 @@
+package io.hdfslocalcache.datanode;
+
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.time.InstantSource;
+import org.apache.hadoop.fs.ChecksumException;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.common.HdfsServerConstants.ReplicaState;
+import org.apache.hadoop.hdfs.server.datanode.BlockMetadataHeader;
+import org.apache.hadoop.hdfs.server.datanode.Replica;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
+import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.util.DataChecksum;
+
+/**
+ * Copies one FINALIZED block, meta then data, from the HDD volume into a cache directory and
+ * publishes it. Every data chunk is checked against the HDD checksums on the way (a corrupt HDD
+ * replica is never cached: the block scanner deals with it), and the entry is published only if the
+ * replica still has the same generation stamp and length and no invalidation took the ticket.
+ * Whatever ends otherwise deletes the pages it wrote.
+ */
+final class BlockFill {
+  private final FsDatasetSpi<?> hdd;
+  private final BlockMap map;
+  private final Throttle throttle;
+  private final FillStats stats;
+  private final InstantSource clock;
+  private final int pageSize;
+
+  BlockFill(FsDatasetSpi<?> hdd, BlockMap map, Throttle throttle, FillStats stats,
+      InstantSource clock, int pageSize) {
+    this.hdd = hdd;
+    this.map = map;
+    this.throttle = throttle;
+    this.stats = stats;
+    this.clock = clock;
+    this.pageSize = pageSize;
+  }
+
+  FillOutcome run(BlockId id, FillTicket ticket, CacheDirectory dir) {
+    FillOutcome outcome;
+    CacheEntry entry = null;
+    try {
+      entry = copy(id, ticket, dir);
+      outcome = entry == null ? FillOutcome.ABANDONED
+          : map.publish(id, ticket, entry) ? FillOutcome.COMPLETED : FillOutcome.ABANDONED;
+    } catch (Unsupported e) {
+      outcome = FillOutcome.UNSUPPORTED;
+    } catch (ChecksumException e) {
+      outcome = FillOutcome.HDD_CORRUPT;
+    } catch (IOException | RuntimeException e) {
+      outcome = FillOutcome.FAILED;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      outcome = FillOutcome.ABANDONED;
+    }
+    if (outcome != FillOutcome.COMPLETED) {
+      map.endFill(id, ticket);
+      dir.store().deleteFile(id.fileId(ticket.genStamp, BlockId.CacheFile.DATA));
+      dir.store().deleteFile(id.fileId(ticket.genStamp, BlockId.CacheFile.META));
+    }
+    stats.outcomes.get(outcome).inc();
+    return outcome;
+  }
+
+  /** Returns the entry to publish, or null if the block changed or was invalidated meanwhile. */
+  private CacheEntry copy(BlockId id, FillTicket ticket, CacheDirectory dir)
+      throws IOException, InterruptedException {
+    long gs = ticket.genStamp;
+    Replica r = hdd.getReplica(id.poolId(), id.blockId());
+    if (!isFinalized(r, gs)) {
+      return null;
+    }
+    long length = r.getNumBytes();
+    ExtendedBlock b = new ExtendedBlock(id.poolId(), id.blockId(), length, gs);
+
+    byte[] meta = readMeta(b);
+    DataChecksum dc = BlockMetadataHeader.readDataChecksum(
+        new DataInputStream(new ByteArrayInputStream(meta)), b);
+    if (dc.getChecksumType() == DataChecksum.Type.NULL || dc.getChecksumSize() == 0
+        || pageSize % dc.getBytesPerChecksum() != 0) {
+      throw new Unsupported();
+    }
+    ChecksumLayout layout = ChecksumLayout.of(dc, BlockMetadataHeader.getHeaderSize());
+    if (layout.expectedMetaLength(length) != meta.length) {
+      throw new IOException("meta length " + meta.length + " does not fit block length " + length);
+    }
+    if (length + meta.length > dir.store().capacityBytes() / 2) {
+      throw new Unsupported(); // would evict half the directory for one block
+    }
+
+    String metaId = id.fileId(gs, BlockId.CacheFile.META);
+    for (long off = 0; off < meta.length; off += pageSize) {
+      int n = (int) Math.min(pageSize, meta.length - off);
+      dir.store().write(metaId, off / pageSize, meta, (int) off, n);
+      stats.bytesWritten.inc(n);
+    }
+    int[] segmentCrcs = new int[MetaSegments.segmentCount(meta.length)];
+    for (int s = 0; s < segmentCrcs.length; s++) {
+      int start = s * MetaSegments.SEGMENT_BYTES;
+      segmentCrcs[s] = MetaSegments.crcOf(meta, start,
+          Math.min(MetaSegments.SEGMENT_BYTES, meta.length - start));
+    }
+
+    String dataId = id.fileId(gs, BlockId.CacheFile.DATA);
+    byte[] page = new byte[(int) Math.min(pageSize, Math.max(1, length))];
+    try (InputStream in = hdd.getBlockInputStream(b, 0)) {
+      for (long off = 0; off < length; off += pageSize) {
+        if (ticket.abandoned()) {
+          return null;
+        }
+        int n = (int) Math.min(pageSize, length - off);
+        IOUtils.readFully(in, page, 0, n);
+        long chunk0 = off / layout.bytesPerChecksum();
+        int chunks = (n + layout.bytesPerChecksum() - 1) / layout.bytesPerChecksum();
+        dc.verifyChunkedSums(ByteBuffer.wrap(page, 0, n), ByteBuffer.wrap(meta,
+            (int) layout.checksumOffset(chunk0), chunks * layout.checksumSize()), dataId, off);
+        throttle.acquire(n);
+        dir.store().write(dataId, off / pageSize, page, 0, n);
+        stats.bytesWritten.inc(n);
+      }
+    }
+    if (ticket.abandoned() || !isFinalizedWithLength(id, gs, length)) {
+      return null;
+    }
+    return new CacheEntry(id, gs, length, meta.length, layout, segmentCrcs, dir, clock.millis());
+  }
+
+  private byte[] readMeta(ExtendedBlock b) throws IOException {
+    try (LengthInputStream in = hdd.getMetaDataInputStream(b)) {
+      if (in == null || in.getLength() > Integer.MAX_VALUE - 16) {
+        throw new Unsupported();
+      }
+      byte[] meta = new byte[(int) in.getLength()];
+      IOUtils.readFully(in, meta, 0, meta.length);
+      return meta;
+    }
+  }
+
+  private boolean isFinalizedWithLength(BlockId id, long gs, long length) {
+    Replica r = hdd.getReplica(id.poolId(), id.blockId());
+    return isFinalized(r, gs) && r.getNumBytes() == length;
+  }
+
+  static boolean isFinalized(Replica r, long gs) {
+    return r != null && r.getState() == ReplicaState.FINALIZED && r.getGenerationStamp() == gs;
+  }
+
+  /** The block cannot be cached by design; not an error. */
+  private static final class Unsupported extends IOException {
+    private static final long serialVersionUID = 1L;
+  }
+}

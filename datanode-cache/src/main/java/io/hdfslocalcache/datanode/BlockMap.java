@@ -1,0 +1,105 @@
+package io.hdfslocalcache.datanode;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+
+/**
+ * The source of truth for what may be served: {@code (pool, block id) -> slot}. A slot is a {@link
+ * FillTicket} while a fill runs and a {@link CacheEntry} once both files are completely cached; the
+ * switch is one atomic {@code replace}, so a block becomes servable all at once or not at all.
+ * One generation stamp per block id at a time: a newer version replaces the older.
+ *
+ * <p>Every removal goes through {@link #drop}: tickets are abandoned (their fill cleans up), entries
+ * retired (pages deleted after the last open stream).
+ */
+final class BlockMap {
+  private final ConcurrentHashMap<BlockId, Slot> slots = new ConcurrentHashMap<>();
+
+  /** The published entry for exactly this generation stamp, if any. */
+  CacheEntry lookup(BlockId id, long genStamp) {
+    Slot s = slots.get(id);
+    return s instanceof CacheEntry e && e.genStamp == genStamp ? e : null;
+  }
+
+  /** Any published entry for the block, whatever its generation stamp. */
+  CacheEntry lookupAny(BlockId id) {
+    return slots.get(id) instanceof CacheEntry e ? e : null;
+  }
+
+  boolean contains(BlockId id) {
+    return slots.containsKey(id);
+  }
+
+  /** Reserves the block for a fill; null if a fill or an entry is already there. */
+  FillTicket tryStartFill(BlockId id, long genStamp) {
+    FillTicket t = new FillTicket(genStamp);
+    return slots.putIfAbsent(id, t) == null ? t : null;
+  }
+
+  /** Publishes iff the ticket is still the block's slot. */
+  boolean publish(BlockId id, FillTicket ticket, CacheEntry entry) {
+    return !ticket.abandoned() && slots.replace(id, ticket, entry);
+  }
+
+  /** Removes a fill's own ticket after a failed fill. */
+  void endFill(BlockId id, FillTicket ticket) {
+    slots.remove(id, ticket);
+  }
+
+  /** Removes whatever is held for the block. Returns the removed entry (null if none or a fill). */
+  CacheEntry drop(BlockId id) {
+    return release(slots.remove(id));
+  }
+
+  /** Removes this exact entry if it is still mapped (eviction after a failed read). */
+  boolean dropEntry(CacheEntry e) {
+    if (slots.remove(e.id, e)) {
+      e.retire();
+      return true;
+    }
+    return false;
+  }
+
+  /** Removes all slots whose block matches; returns the entries removed. */
+  List<CacheEntry> dropIf(Predicate<BlockId> which) {
+    List<CacheEntry> out = new ArrayList<>();
+    for (BlockId id : slots.keySet()) {
+      if (which.test(id)) {
+        Slot s = slots.remove(id);
+        CacheEntry e = release(s);
+        if (e != null) {
+          out.add(e);
+        }
+      }
+    }
+    return out;
+  }
+
+  List<CacheEntry> entries() {
+    List<CacheEntry> out = new ArrayList<>();
+    for (Slot s : slots.values()) {
+      if (s instanceof CacheEntry e) {
+        out.add(e);
+      }
+    }
+    return out;
+  }
+
+  int size() {
+    return slots.size();
+  }
+
+  private static CacheEntry release(Slot s) {
+    if (s instanceof FillTicket t) {
+      t.abandon();
+      return null;
+    }
+    if (s instanceof CacheEntry e) {
+      e.retire();
+      return e;
+    }
+    return null;
+  }
+}

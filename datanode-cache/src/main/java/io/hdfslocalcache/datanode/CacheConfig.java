@@ -1,0 +1,161 @@
+package io.hdfslocalcache.datanode;
+
+import io.hdfslocalcache.ratelimit.RateLimitConfig;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Every {@code dfs.datanode.local-cache.*} key, its default, and the validated, immutable values
+ * read from a DataNode's configuration once at start-up. docs/configuration.md documents each key;
+ * keep the two in step.
+ */
+public record CacheConfig(
+    boolean enabled,
+    List<Path> dirs,
+    List<Long> capacities,
+    int pageSize,
+    RateLimitConfig admission,
+    int fillThreads,
+    int fillQueue,
+    long fillBandwidthBytesPerSec,
+    Duration readTimeout,
+    String innerFactory) {
+
+  static final String PREFIX = "dfs.datanode.local-cache.";
+  public static final String ENABLED = PREFIX + "enabled";
+  public static final String DIRS = PREFIX + "dirs";
+  public static final String CAPACITY = PREFIX + "capacity";
+  public static final String PAGE_SIZE = PREFIX + "page.size";
+  public static final String ADMISSION_THRESHOLD = PREFIX + "admission.threshold";
+  public static final String ADMISSION_BUCKET_COUNT = PREFIX + "admission.bucket.count";
+  public static final String ADMISSION_BUCKET_DURATION = PREFIX + "admission.bucket.duration";
+  public static final String ADMISSION_MAX_TRACKED_KEYS = PREFIX + "admission.max.tracked.keys";
+  public static final String FILL_THREADS = PREFIX + "fill.threads";
+  public static final String FILL_QUEUE = PREFIX + "fill.queue";
+  public static final String FILL_BANDWIDTH = PREFIX + "fill.bandwidth";
+  public static final String READ_TIMEOUT = PREFIX + "read.timeout";
+  public static final String INNER_FACTORY = PREFIX + "inner.factory";
+
+  static final boolean DEFAULT_ENABLED = true;
+  static final String DEFAULT_CAPACITY = "10g";
+  static final String DEFAULT_PAGE_SIZE = "1m";
+  static final int DEFAULT_FILL_THREADS = 2;
+  static final int DEFAULT_FILL_QUEUE = 64;
+  static final String DEFAULT_FILL_BANDWIDTH = "200m";
+  static final String DEFAULT_READ_TIMEOUT = "10s";
+  static final String DEFAULT_INNER_FACTORY =
+      "org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetFactory";
+
+  public CacheConfig {
+    dirs = List.copyOf(dirs);
+    capacities = List.copyOf(capacities);
+    if (enabled && dirs.isEmpty()) {
+      throw new IllegalArgumentException(DIRS + " must name at least one directory");
+    }
+    if (capacities.size() != dirs.size()) {
+      throw new IllegalArgumentException(
+          CAPACITY + " must give one size, or one per directory in " + DIRS);
+    }
+  }
+
+  /** Reads and validates; an invalid value throws {@link IllegalArgumentException} naming its key. */
+  public static CacheConfig from(Configuration conf) {
+    boolean enabled = conf.getBoolean(ENABLED, DEFAULT_ENABLED);
+    List<Path> dirs = new ArrayList<>();
+    for (String d : conf.getTrimmedStrings(DIRS)) {
+      if (!d.isEmpty()) {
+        dirs.add(Path.of(d.startsWith("file://") ? d.substring("file://".length()) : d));
+      }
+    }
+    List<Long> capacities = new ArrayList<>();
+    String[] caps = conf.getTrimmedStrings(CAPACITY, DEFAULT_CAPACITY);
+    for (int i = 0; i < dirs.size(); i++) {
+      String c = caps.length == 1 ? caps[0] : i < caps.length ? caps[i] : null;
+      if (c == null || caps.length > dirs.size()) {
+        throw new IllegalArgumentException(CAPACITY + " has " + caps.length
+            + " values for " + dirs.size() + " directories in " + DIRS);
+      }
+      capacities.add(positiveSize(CAPACITY, c));
+    }
+    long page = positiveSize(PAGE_SIZE, conf.getTrimmed(PAGE_SIZE, DEFAULT_PAGE_SIZE));
+    if (page < 64 * 1024 || page > 64L * 1024 * 1024 || Long.bitCount(page) != 1) {
+      throw new IllegalArgumentException(
+          PAGE_SIZE + " must be a power of two between 64k and 64m, got " + page);
+    }
+    RateLimitConfig admission;
+    try {
+      admission = new RateLimitConfig(
+          intKey(conf, ADMISSION_THRESHOLD, RateLimitConfig.DEFAULT_THRESHOLD),
+          intKey(conf, ADMISSION_BUCKET_COUNT, RateLimitConfig.DEFAULT_BUCKET_COUNT),
+          Duration.ofMillis(timeKey(conf, ADMISSION_BUCKET_DURATION, "1m")),
+          intKey(conf, ADMISSION_MAX_TRACKED_KEYS, RateLimitConfig.DEFAULT_MAX_TRACKED_KEYS));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(PREFIX + "admission.*: " + e.getMessage(), e);
+    }
+    int threads = intKey(conf, FILL_THREADS, DEFAULT_FILL_THREADS);
+    atLeast(FILL_THREADS, threads, 1);
+    int queue = intKey(conf, FILL_QUEUE, DEFAULT_FILL_QUEUE);
+    atLeast(FILL_QUEUE, queue, 1);
+    long bandwidth = size(FILL_BANDWIDTH, conf.getTrimmed(FILL_BANDWIDTH, DEFAULT_FILL_BANDWIDTH));
+    long timeout = timeKey(conf, READ_TIMEOUT, DEFAULT_READ_TIMEOUT);
+    atLeast(READ_TIMEOUT, timeout, 1);
+    String inner = conf.getTrimmed(INNER_FACTORY, DEFAULT_INNER_FACTORY);
+    return new CacheConfig(enabled, dirs, capacities, (int) page, admission, threads, queue,
+        bandwidth, Duration.ofMillis(timeout), inner);
+  }
+
+  private static int intKey(Configuration conf, String key, int dflt) {
+    String v = conf.getTrimmed(key);
+    if (v == null || v.isEmpty()) {
+      return dflt;
+    }
+    try {
+      return Integer.parseInt(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " must be an integer, got '" + v + "'");
+    }
+  }
+
+  private static long timeKey(Configuration conf, String key, String dflt) {
+    String v = conf.getTrimmed(key, dflt);
+    try {
+      // Hadoop's own parser: "10s", "1m", "500ms"; a bare number is milliseconds.
+      Configuration one = new Configuration(false);
+      one.set(key, v);
+      return one.getTimeDuration(key, 0, TimeUnit.MILLISECONDS);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " must be a duration like 10s or 1m, got '" + v
+          + "'");
+    }
+  }
+
+  private static long size(String key, String v) {
+    try {
+      long n = org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix.string2long(v);
+      if (n < 0) {
+        throw new IllegalArgumentException(key + " must not be negative, got '" + v + "'");
+      }
+      return n;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " must be a size like 512m or 2t, got '" + v + "'");
+    }
+  }
+
+  private static long positiveSize(String key, String v) {
+    long n = size(key, v);
+    if (n <= 0) {
+      throw new IllegalArgumentException(key + " must be positive, got '" + v + "'");
+    }
+    return n;
+  }
+
+  private static void atLeast(String key, long v, long min) {
+    if (v < min) {
+      throw new IllegalArgumentException(key + " must be >= " + min + ", got " + v);
+    }
+  }
+}

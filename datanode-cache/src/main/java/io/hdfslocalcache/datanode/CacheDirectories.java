@@ -1,0 +1,69 @@
+package io.hdfslocalcache.datanode;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Opens the configured SSD directories for one DataNode. Each DataNode gets its own
+ * {@code <dir>/<datanodeUuid>/} (DataNodes sharing a host or a test JVM never mix caches, and a
+ * disk moved to another node is not misread). Directories are created 0700. Pages left from an
+ * earlier run are removed: no entry owns them.
+ */
+final class CacheDirectories {
+  private static final Logger LOG = LoggerFactory.getLogger(CacheDirectories.class);
+
+  private CacheDirectories() {}
+
+  static List<CacheDirectory> open(CacheConfig config, String datanodeUuid) {
+    List<CacheDirectory> out = new ArrayList<>();
+    for (int i = 0; i < config.dirs().size(); i++) {
+      Path root = config.dirs().get(i);
+      Path dir = root.resolve(datanodeUuid);
+      try {
+        createPrivate(dir);
+        wipe(dir);
+        // Alluxio logs an ERROR when restoring from a directory without its LOCAL sub-directory.
+        createPrivate(dir.resolve("LOCAL"));
+        PageStore store = AlluxioPageStore.open(dir, config.capacities().get(i),
+            config.pageSize());
+        out.add(new CacheDirectory(out.size(), dir, store));
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("hdfs-local-cache: cache directory {} unusable, not caching on it: {}", dir,
+            e.getMessage());
+      }
+    }
+    return out;
+  }
+
+  static void createPrivate(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    try {
+      Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+    } catch (UnsupportedOperationException e) {
+      // not a POSIX file system; permissions are the operator's
+    }
+    if (!Files.isWritable(dir)) {
+      throw new IOException(dir + " is not writable");
+    }
+  }
+
+  private static void wipe(Path dir) throws IOException {
+    try (Stream<Path> s = Files.list(dir)) {
+      for (Path p : (Iterable<Path>) s::iterator) {
+        try (Stream<Path> w = Files.walk(p)) {
+          for (Path q : (Iterable<Path>) w.sorted(Comparator.reverseOrder())::iterator) {
+            Files.deleteIfExists(q);
+          }
+        }
+      }
+    }
+  }
+}

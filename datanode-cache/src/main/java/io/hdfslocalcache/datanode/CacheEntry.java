@@ -1,0 +1,94 @@
+package io.hdfslocalcache.datanode;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A block published in the cache: both files completely written, with what is needed to verify
+ * them on every read.
+ *
+ * <p>Lifecycle: readers {@link #pin()} it for the life of a stream. {@link #retire()} (eviction or
+ * invalidation) stops new pins; the pages are deleted exactly once, by whoever leaves the entry
+ * retired with no pins, so an open stream never loses its pages to an invalidation. (Alluxio's own
+ * LRU can still evict a pinned page; the stream then falls back to the HDD.) State is one int,
+ * {@code pins << 1 | retired}, changed only by CAS.
+ */
+final class CacheEntry implements Slot {
+  final BlockId id;
+  final long genStamp;
+  final long dataLength;
+  final long metaLength;
+  final ChecksumLayout checksum;
+  /** CRC32C of each {@link MetaSegments#SEGMENT_BYTES} slice of the meta file, taken at fill. */
+  final int[] metaSegmentCrcs;
+  private final CacheDirectory dir;
+  final long filledAtMillis;
+  private final AtomicInteger state = new AtomicInteger();
+
+  CacheEntry(BlockId id, long genStamp, long dataLength, long metaLength, ChecksumLayout checksum,
+      int[] metaSegmentCrcs, CacheDirectory dir, long filledAtMillis) {
+    this.id = id;
+    this.genStamp = genStamp;
+    this.dataLength = dataLength;
+    this.metaLength = metaLength;
+    this.checksum = checksum;
+    this.metaSegmentCrcs = metaSegmentCrcs;
+    this.dir = dir;
+    this.filledAtMillis = filledAtMillis;
+  }
+
+  String fileId(BlockId.CacheFile f) {
+    return id.fileId(genStamp, f);
+  }
+
+  /** False once retired: the caller reads from the HDD instead. */
+  boolean pin() {
+    while (true) {
+      int s = state.get();
+      if ((s & 1) != 0) {
+        return false;
+      }
+      if (state.compareAndSet(s, s + 2)) {
+        return true;
+      }
+    }
+  }
+
+  void unpin() {
+    if (state.addAndGet(-2) == 1) {
+      deletePages();
+    }
+  }
+
+  /** Stops new readers; pages go when the last current reader closes. Idempotent. */
+  void retire() {
+    while (true) {
+      int s = state.get();
+      if ((s & 1) != 0) {
+        return;
+      }
+      if (state.compareAndSet(s, s | 1)) {
+        if (s == 0) {
+          deletePages();
+        }
+        return;
+      }
+    }
+  }
+
+  boolean retired() {
+    return (state.get() & 1) != 0;
+  }
+
+  CacheDirectory dir() {
+    return dir;
+  }
+
+  long bytes() {
+    return dataLength + metaLength;
+  }
+
+  private void deletePages() {
+    dir.store().deleteFile(fileId(BlockId.CacheFile.DATA));
+    dir.store().deleteFile(fileId(BlockId.CacheFile.META));
+  }
+}

@@ -1,0 +1,31 @@
+package io.hdfslocalcache.datanode;
+
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.Gauge;
+import com.codahale.metrics.MetricRegistry;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/** Metrics of what the cache holds; each named and documented here once. */
+final class CacheStoreStats {
+  static final String PREFIX = "store.";
+
+  /** Entries removed other than by LRU, by cause. */
+  final Map<InvalidationCause, Counter> invalidations = new EnumMap<>(InvalidationCause.class);
+
+  CacheStoreStats(MetricRegistry registry, BlockMap map, List<CacheDirectory> dirs) {
+    for (InvalidationCause c : InvalidationCause.values()) {
+      invalidations.put(c, registry.counter(PREFIX + "invalidations." + c.name().toLowerCase()));
+    }
+    /* Published blocks (servable). */
+    registry.register(PREFIX + "blocks", (Gauge<Integer>) () -> map.entries().size());
+    for (CacheDirectory d : dirs) {
+      String p = PREFIX + "dir" + d.index() + ".";
+      /* Bytes of pages on the directory, as the page store counts them. */
+      registry.register(p + "used", (Gauge<Long>) () -> d.store().usedBytes());
+      /* Configured capacity of the directory. */
+      registry.register(p + "capacity", (Gauge<Long>) () -> d.store().capacityBytes());
+    }
+  }
+}

@@ -1,0 +1,132 @@
+package io.hdfslocalcache.datanode;
+
+import java.io.InputStream;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import org.apache.hadoop.hdfs.protocol.Block;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
+import org.apache.hadoop.hdfs.server.protocol.BlockRecoveryCommand.RecoveringBlock;
+
+/**
+ * The dataset wrapper: a {@link Proxy} over {@link FsDatasetSpi} that forwards every call to the
+ * real dataset and intercepts only reads, invalidations and lifecycle. A proxy rather than a
+ * hand-written forwarder because the interface differs between Hadoop 3.3 and 3.4+; the methods
+ * intercepted here exist, with these parameters, in all of them ({@code CachingDatasetTest} checks
+ * against the compiled interface).
+ *
+ * <p>Mutations drop the cache entry <em>before</em> forwarding, so no reader starts on the old
+ * cached copy once the HDD copy may change.
+ */
+final class CachingDataset implements InvocationHandler {
+  private final FsDatasetSpi<?> inner;
+  private final BlockCache cache;
+
+  private CachingDataset(FsDatasetSpi<?> inner, BlockCache cache) {
+    this.inner = inner;
+    this.cache = cache;
+  }
+
+  static FsDatasetSpi<?> wrap(FsDatasetSpi<?> inner, BlockCache cache) {
+    return (FsDatasetSpi<?>) Proxy.newProxyInstance(FsDatasetSpi.class.getClassLoader(),
+        new Class<?>[] {FsDatasetSpi.class}, new CachingDataset(inner, cache));
+  }
+
+  /** The cache behind a wrapped dataset, or null if {@code dataset} is not one of ours. */
+  static BlockCache cacheOf(Object dataset) {
+    if (dataset != null && Proxy.isProxyClass(dataset.getClass())
+        && Proxy.getInvocationHandler(dataset) instanceof CachingDataset c) {
+      return c.cache;
+    }
+    return null;
+  }
+
+  @Override
+  public Object invoke(Object proxy, Method m, Object[] args) throws Throwable {
+    int n = args == null ? 0 : args.length;
+    switch (m.getName()) {
+      case "getMetaDataInputStream":
+        if (n == 1) {
+          LengthInputStream s = cache.openMeta((ExtendedBlock) args[0]);
+          if (s != null) {
+            return s;
+          }
+        }
+        break;
+      case "getBlockInputStream":
+        if (n == 2) {
+          InputStream s = cache.openData((ExtendedBlock) args[0], (Long) args[1]);
+          if (s != null) {
+            return s;
+          }
+        }
+        break;
+      case "invalidate":
+        if (n >= 2 && args[1] instanceof Block[] blocks) {
+          cache.invalidate((String) args[0], blocks, InvalidationCause.DELETE);
+        }
+        break;
+      case "invalidateMissingBlock":
+        if (n == 2) {
+          cache.invalidate((String) args[0], new Block[] {(Block) args[1]},
+              InvalidationCause.DELETE);
+        }
+        break;
+      case "append":
+      case "recoverAppend":
+      case "recoverClose":
+        cache.invalidate((ExtendedBlock) args[0], InvalidationCause.APPEND);
+        break;
+      case "initReplicaRecovery":
+        cache.invalidate(((RecoveringBlock) args[0]).getBlock(), InvalidationCause.RECOVERY);
+        break;
+      case "updateReplicaUnderRecovery":
+        cache.invalidate((ExtendedBlock) args[0], InvalidationCause.RECOVERY);
+        break;
+      case "shutdownBlockPool":
+        cache.invalidatePool((String) args[0]);
+        break;
+      case "removeVolumes": {
+        Object r = forward(m, args);
+        cache.invalidateMissing();
+        return r;
+      }
+      case "shutdown": {
+        try {
+          return forward(m, args);
+        } finally {
+          cache.close();
+        }
+      }
+      case "equals":
+        if (n == 1 && m.getParameterTypes()[0] == Object.class) {
+          return proxy == args[0];
+        }
+        break;
+      case "hashCode":
+        if (n == 0) {
+          return System.identityHashCode(proxy);
+        }
+        break;
+      case "toString":
+        if (n == 0) {
+          return "LocalCache(" + inner + ")";
+        }
+        break;
+      default:
+        break;
+    }
+    return forward(m, args);
+  }
+
+  private Object forward(Method m, Object[] args) throws Throwable {
+    try {
+      return m.invoke(inner, args);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+}

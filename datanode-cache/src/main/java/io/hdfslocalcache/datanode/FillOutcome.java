@@ -1,0 +1,15 @@
+package io.hdfslocalcache.datanode;
+
+/** How a fill ended; each is counted. */
+enum FillOutcome {
+  /** Both files cached and the entry published. */
+  COMPLETED,
+  /** Invalidated while filling (delete, append, recovery) or the replica changed: not published. */
+  ABANDONED,
+  /** The store refused or failed a write, or the HDD read failed. */
+  FAILED,
+  /** The HDD copy did not match its own checksums: left to the block scanner, never cached. */
+  HDD_CORRUPT,
+  /** Not cacheable: not FINALIZED, no checksums (NULL type), or larger than the directory. */
+  UNSUPPORTED
+}

@@ -1,0 +1,22 @@
+package io.hdfslocalcache.datanode;
+
+/**
+ * Placeholder for a fill in progress. Identity matters: a fill publishes only by replacing its own
+ * ticket, so an invalidation that removed the ticket (delete, append, recovery) wins every race.
+ */
+final class FillTicket implements Slot {
+  final long genStamp;
+  private volatile boolean abandoned;
+
+  FillTicket(long genStamp) {
+    this.genStamp = genStamp;
+  }
+
+  void abandon() {
+    abandoned = true;
+  }
+
+  boolean abandoned() {
+    return abandoned;
+  }
+}

@@ -1,0 +1,14 @@
+package io.hdfslocalcache.datanode;
+
+/** Why an entry left the cache other than by LRU; each is counted. */
+enum InvalidationCause {
+  DELETE,
+  APPEND,
+  RECOVERY,
+  VOLUME_REMOVED,
+  POOL_SHUTDOWN,
+  /** The live replica no longer matches the entry (generation stamp, length or state). */
+  STALE,
+  /** A cached read failed (missing page, error, timeout, checksum mismatch). */
+  READ_FAILURE
+}

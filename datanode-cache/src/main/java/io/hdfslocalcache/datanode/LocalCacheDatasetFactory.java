@@ -1,0 +1,76 @@
+package io.hdfslocalcache.datanode;
+
+import com.codahale.metrics.MetricRegistry;
+import java.io.IOException;
+import java.time.InstantSource;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.datanode.DataStorage;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The plug point: {@code dfs.datanode.fsdataset.factory =
+ * io.hdfslocalcache.datanode.LocalCacheDatasetFactory}. Builds the normal dataset through the
+ * inner factory (Hadoop's {@code FsDatasetFactory} by default) and wraps it.
+ *
+ * <p>Failure policy: an invalid configuration value fails DataNode start-up with a message naming
+ * the key (the operator asked for something we cannot do); an unusable SSD directory only disables
+ * caching on it, and with no usable directory the DataNode runs unwrapped, serving from HDD.
+ */
+public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> {
+  private static final Logger LOG = LoggerFactory.getLogger(LocalCacheDatasetFactory.class);
+
+  @Override
+  public FsDatasetSpi<?> newInstance(DataNode datanode, DataStorage storage, Configuration conf)
+      throws IOException {
+    CacheConfig config;
+    try {
+      config = CacheConfig.from(conf);
+    } catch (IllegalArgumentException e) {
+      throw new IOException("hdfs-local-cache: invalid configuration: " + e.getMessage(), e);
+    }
+    FsDatasetSpi<?> inner = innerFactory(config.innerFactory()).newInstance(datanode, storage, conf);
+    if (!config.enabled()) {
+      LOG.info("hdfs-local-cache is disabled ({}=false); serving from HDD", CacheConfig.ENABLED);
+      return inner;
+    }
+    String uuid = storage.getDatanodeUuid() == null ? "datanode" : storage.getDatanodeUuid();
+    List<CacheDirectory> dirs = CacheDirectories.open(config, uuid);
+    if (dirs.isEmpty()) {
+      LOG.warn("hdfs-local-cache: no usable cache directory in {}; cache disabled, serving from"
+          + " HDD", config.dirs());
+      return inner;
+    }
+    BlockCache cache = new BlockCache(config, inner, dirs, InstantSource.system(),
+        new MetricRegistry());
+    LOG.info("hdfs-local-cache active on {} directories {} (page {} B, admit after more than {}"
+        + " reads in {})", dirs.size(), dirs.stream().map(CacheDirectory::path).toList(),
+        config.pageSize(), config.admission().threshold(), config.admission().window());
+    return CachingDataset.wrap(inner, cache);
+  }
+
+  /** The cache behind a DataNode's dataset, or null when the cache is not active there. */
+  public static BlockCache cacheOf(FsDatasetSpi<?> dataset) {
+    return CachingDataset.cacheOf(dataset);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static FsDatasetSpi.Factory<? extends FsDatasetSpi<?>> innerFactory(String className)
+      throws IOException {
+    if (className.equals(LocalCacheDatasetFactory.class.getName())) {
+      throw new IOException("hdfs-local-cache: " + CacheConfig.INNER_FACTORY
+          + " must not name the cache factory itself");
+    }
+    try {
+      Class<?> c = Class.forName(className, true, LocalCacheDatasetFactory.class.getClassLoader());
+      return (FsDatasetSpi.Factory<? extends FsDatasetSpi<?>>) c.getDeclaredConstructor()
+          .newInstance();
+    } catch (ReflectiveOperationException | ClassCastException e) {
+      throw new IOException("hdfs-local-cache: " + CacheConfig.INNER_FACTORY + " = " + className
+          + " is not a loadable FsDatasetSpi.Factory: " + e, e);
+    }
+  }
+}

@@ -1,0 +1,30 @@
+package io.hdfslocalcache.datanode;
+
+/**
+ * Pages of cache files on one SSD directory. Implementations: {@link AlluxioPageStore}, wrapped by
+ * cross-cutting decorators (time bound, error accounting) rather than checks in the read path.
+ */
+interface PageStore extends AutoCloseable {
+
+  /**
+   * Reads exactly {@code len} bytes at {@code pageOffset} of a page. The caller clamps the range to
+   * the page's real length (Alluxio deletes a page that is read past its end).
+   *
+   * @throws CacheException with the cause; the caller then falls back to the HDD
+   */
+  void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+      throws CacheException;
+
+  /** Stores one whole page (the last page of a file may be short). */
+  void write(String fileId, long pageIndex, byte[] src, int off, int len) throws CacheException;
+
+  /** Deletes every page of a file; best effort, never throws. */
+  void deleteFile(String fileId);
+
+  long usedBytes();
+
+  long capacityBytes();
+
+  @Override
+  void close();
+}

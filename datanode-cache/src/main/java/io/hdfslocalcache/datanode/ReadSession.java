@@ -1,0 +1,102 @@
+package io.hdfslocalcache.datanode;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
+
+/**
+ * One BlockSender's view of a cached block: the meta stream and the data stream it opens, sharing
+ * one pin on the entry and one verdict. The first failure on either stream evicts the entry; each
+ * stream then continues from the HDD at its own offset (both copies hold identical bytes for this
+ * generation stamp, and every cached byte already handed out was verified).
+ */
+final class ReadSession {
+  final CacheEntry entry;
+  final ExtendedBlock block;
+  private final FsDatasetSpi<?> hdd;
+  private final BlockCache cache;
+  private final int pageSize;
+  /** Open streams; the pin is released when the last one closes. */
+  private final AtomicInteger streams = new AtomicInteger(1);
+  private volatile boolean fellBack;
+
+  /** The caller has pinned {@code entry}; the session owns that pin from now on. */
+  ReadSession(CacheEntry entry, ExtendedBlock block, FsDatasetSpi<?> hdd, BlockCache cache,
+      int pageSize) {
+    this.entry = entry;
+    this.block = new ExtendedBlock(block);
+    this.hdd = hdd;
+    this.cache = cache;
+    this.pageSize = pageSize;
+  }
+
+  LengthInputStream openMeta() {
+    return new LengthInputStream(new CachedMetaStream(this), entry.metaLength);
+  }
+
+  /** The data stream for the same BlockSender; null if the session already closed (use HDD). */
+  InputStream openData(long offset) {
+    while (true) {
+      int n = streams.get();
+      if (n == 0) {
+        return null;
+      }
+      if (streams.compareAndSet(n, n + 1)) {
+        return new CachedDataStream(this, offset);
+      }
+    }
+  }
+
+  void streamClosed() {
+    if (streams.decrementAndGet() == 0) {
+      entry.unpin();
+    }
+  }
+
+  int pageSize() {
+    return pageSize;
+  }
+
+  ReadPathStats stats() {
+    return cache.readStats();
+  }
+
+  boolean fellBack() {
+    return fellBack;
+  }
+
+  /** Records the failure once and evicts the entry; streams then switch to the HDD. */
+  void fallBack(CacheException e) {
+    if (!fellBack) {
+      fellBack = true;
+      cache.onReadFailure(entry, e);
+    }
+    cache.readStats().fallbacks.get(e.failure()).inc();
+  }
+
+  InputStream openHddData(long offset) throws IOException {
+    try {
+      return hdd.getBlockInputStream(block, offset);
+    } catch (FileNotFoundException e) {
+      // Never let BlockSender mistake a cache-side fallback for a missing replica.
+      throw new IOException("HDD fallback for " + block + " failed: " + e.getMessage(), e);
+    }
+  }
+
+  InputStream openHddMeta(long offset) throws IOException {
+    try {
+      LengthInputStream in = hdd.getMetaDataInputStream(block);
+      if (in == null) {
+        throw new IOException("HDD fallback for " + block + ": no meta file");
+      }
+      org.apache.hadoop.io.IOUtils.skipFully(in, offset);
+      return in;
+    } catch (FileNotFoundException e) {
+      throw new IOException("HDD fallback for " + block + " failed: " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,145 @@
+package io.hdfslocalcache.it;
+
+import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheConfig;
+import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.io.IOUtils;
+
+/** A real MiniDFSCluster with the cache installed on every DataNode, and helpers for tests. */
+final class CacheCluster implements AutoCloseable {
+  static final int BLOCK = 1024 * 1024;
+
+  final MiniDFSCluster cluster;
+  final DistributedFileSystem fs;
+  final Configuration conf;
+
+  private CacheCluster(MiniDFSCluster cluster, Configuration conf) throws IOException {
+    this.cluster = cluster;
+    this.fs = cluster.getFileSystem();
+    this.conf = conf;
+  }
+
+  /** Cache settings for tests: admits on the second read, small pages, 64 MB per directory. */
+  static Configuration conf(Path base) {
+    Configuration conf = new Configuration();
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve("dfs").toString());
+    conf.set(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
+        LocalCacheDatasetFactory.class.getName());
+    conf.set(CacheConfig.DIRS, base.resolve("ssd").toString());
+    conf.set(CacheConfig.CAPACITY, "64m");
+    conf.set(CacheConfig.PAGE_SIZE, "64k");
+    conf.setInt(CacheConfig.ADMISSION_THRESHOLD, 1);
+    conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, BLOCK);
+    conf.setInt(DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_KEY, 512);
+    conf.setInt(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, 512);
+    conf.setInt(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, 1);
+    conf.setInt(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_INTERVAL_SECONDS_KEY, 1);
+    // The scanner would read every block at start-up and skew counters; tests that need it set it.
+    conf.setInt(DFSConfigKeys.DFS_DATANODE_SCAN_PERIOD_HOURS_KEY, -1);
+    return conf;
+  }
+
+  static CacheCluster start(Configuration conf, int datanodes) throws IOException {
+    MiniDFSCluster c = new MiniDFSCluster.Builder(conf).numDataNodes(datanodes).build();
+    c.waitActive();
+    return new CacheCluster(c, conf);
+  }
+
+  List<BlockCache> caches() {
+    List<BlockCache> out = new ArrayList<>();
+    for (DataNode dn : cluster.getDataNodes()) {
+      out.add(LocalCacheDatasetFactory.cacheOf(dn.getFSDataset()));
+    }
+    return out;
+  }
+
+  BlockCache cache(int dn) {
+    return LocalCacheDatasetFactory.cacheOf(cluster.getDataNodes().get(dn).getFSDataset());
+  }
+
+  long counter(String name) {
+    long sum = 0;
+    for (BlockCache c : caches()) {
+      sum += c.metrics().counter(name).getCount();
+    }
+    return sum;
+  }
+
+  byte[] write(org.apache.hadoop.fs.Path p, int length, short replication, long seed)
+      throws IOException {
+    byte[] data = bytes(length, seed);
+    try (FSDataOutputStream out = fs.create(p, true, 4096, replication, BLOCK)) {
+      out.write(data);
+    }
+    return data;
+  }
+
+  static byte[] bytes(int length, long seed) {
+    byte[] data = new byte[length];
+    new java.util.Random(seed).nextBytes(data);
+    return data;
+  }
+
+  byte[] readAll(org.apache.hadoop.fs.Path p) throws IOException {
+    long len = fs.getFileStatus(p).getLen();
+    byte[] buf = new byte[(int) len];
+    try (FSDataInputStream in = fs.open(p)) {
+      IOUtils.readFully(in, buf, 0, buf.length);
+    }
+    return buf;
+  }
+
+  byte[] pread(org.apache.hadoop.fs.Path p, long pos, int len) throws IOException {
+    byte[] buf = new byte[len];
+    try (FSDataInputStream in = fs.open(p)) {
+      in.readFully(pos, buf);
+    }
+    return buf;
+  }
+
+  List<ExtendedBlock> blocks(org.apache.hadoop.fs.Path p) throws IOException {
+    List<ExtendedBlock> out = new ArrayList<>();
+    for (LocatedBlock lb : fs.getClient().getLocatedBlocks(p.toString(), 0, Long.MAX_VALUE)
+        .getLocatedBlocks()) {
+      out.add(lb.getBlock());
+    }
+    return out;
+  }
+
+  /** Polls (no fixed sleeps as proof): state changes are asynchronous in HDFS and in fills. */
+  static void await(String what, BooleanSupplier cond) throws TimeoutException,
+      InterruptedException {
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (!cond.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new TimeoutException("timed out waiting for " + what);
+      }
+      Thread.sleep(20);
+    }
+  }
+
+  FileSystem fileSystem() {
+    return fs;
+  }
+
+  @Override
+  public void close() {
+    cluster.shutdown();
+  }
+}

@@ -1,0 +1,103 @@
+package io.hdfslocalcache.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hdfslocalcache.datanode.BlockCache;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Reads, preads, appends and deletes on one DataNode with the cache installed. */
+class CachedReadIT {
+  @TempDir
+  static Path base;
+  static CacheCluster c;
+
+  @BeforeAll
+  static void start() throws Exception {
+    c = CacheCluster.start(CacheCluster.conf(base), 1);
+  }
+
+  @AfterAll
+  static void stop() {
+    if (c != null) {
+      c.close();
+    }
+  }
+
+  private void warm(org.apache.hadoop.fs.Path p, int blocks) throws Exception {
+    BlockCache cache = c.cache(0);
+    c.readAll(p); // first read: counted, not admitted
+    c.readAll(p); // second read: more than 1 -> admitted, fills queued
+    CacheCluster.await("blocks of " + p + " cached", () -> {
+      try {
+        return c.blocks(p).stream().allMatch(cache::isCached);
+      } catch (Exception e) {
+        return false;
+      }
+    });
+    assertEquals(blocks, c.blocks(p).size());
+  }
+
+  @Test
+  void read_afterAdmission_servedFromCacheWithSameBytes() throws Exception {
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/read.bin");
+    byte[] data = c.write(p, 3 * CacheCluster.BLOCK + 12345, (short) 1, 1);
+    warm(p, 4);
+    long hits = c.counter("read.hits");
+    long bytes = c.counter("read.bytes.cache");
+    assertArrayEquals(data, c.readAll(p));
+    assertEquals(hits + 4, c.counter("read.hits"));
+    assertTrue(c.counter("read.bytes.cache") - bytes >= data.length);
+    for (int[] r : new int[][] {{0, 1}, {511, 2}, {CacheCluster.BLOCK - 100, 300},
+        {5000, 4096}, {2 * CacheCluster.BLOCK + 70_000, 200_000}, {data.length - 7, 7}}) {
+      assertArrayEquals(Arrays.copyOfRange(data, r[0], r[0] + r[1]), c.pread(p, r[0], r[1]),
+          "pread " + r[0] + "+" + r[1]);
+    }
+    assertTrue(c.counter("read.hits") > hits + 4);
+  }
+
+  @Test
+  void append_afterCaching_readSeesNewBytesNeverOld() throws Exception {
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/append.bin");
+    byte[] first = c.write(p, CacheCluster.BLOCK / 2 + 3, (short) 1, 2);
+    warm(p, 1);
+    ExtendedBlock before = c.blocks(p).get(0);
+    byte[] more = CacheCluster.bytes(1000, 3);
+    try (FSDataOutputStream out = c.fs.append(p)) {
+      out.write(more);
+    }
+    assertFalse(c.cache(0).isCached(before), "old generation stamp must be dropped");
+    byte[] expected = new byte[first.length + more.length];
+    System.arraycopy(first, 0, expected, 0, first.length);
+    System.arraycopy(more, 0, expected, first.length, more.length);
+    assertArrayEquals(expected, c.readAll(p));
+    assertArrayEquals(expected, c.readAll(p));
+    warm(p, 1);
+    assertArrayEquals(expected, c.readAll(p));
+    assertTrue(c.counter("store.invalidations.append") >= 1);
+  }
+
+  @Test
+  void delete_cachedFile_removesEntryAndPages() throws Exception {
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/delete.bin");
+    c.write(p, 2 * CacheCluster.BLOCK, (short) 1, 4);
+    warm(p, 2);
+    List<ExtendedBlock> blocks = c.blocks(p);
+    long pagesBefore = SsdFiles.count(base.resolve("ssd"), blocks);
+    assertTrue(pagesBefore > 0);
+    c.fs.delete(p, false);
+    CacheCluster.await("cache entries dropped", () -> blocks.stream().noneMatch(
+        c.cache(0)::isCached));
+    CacheCluster.await("pages deleted", () -> SsdFiles.count(base.resolve("ssd"), blocks) == 0);
+  }
+}
