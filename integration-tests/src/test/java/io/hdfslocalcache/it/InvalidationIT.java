@@ -1,0 +1,234 @@
+package io.hdfslocalcache.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheConfig;
+import java.io.FileInputStream;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Truncate, races of fills with delete/append, concurrency, short-circuit, random operations. */
+class InvalidationIT {
+  @TempDir
+  static Path base;
+  static CacheCluster c;
+
+  @BeforeAll
+  static void start() throws Exception {
+    Configuration conf = CacheCluster.conf(base);
+    // Slow fills (256 KB/s) so a test can act while a fill is in flight.
+    conf.set(CacheConfig.FILL_BANDWIDTH, "256k");
+    c = CacheCluster.start(conf, 1);
+  }
+
+  @AfterAll
+  static void stop() {
+    if (c != null) {
+      c.close();
+    }
+  }
+
+  private static org.apache.hadoop.fs.Path path(String s) {
+    return new org.apache.hadoop.fs.Path(s);
+  }
+
+  private void awaitCached(org.apache.hadoop.fs.Path p) throws Exception {
+    BlockCache cache = c.cache(0);
+    CacheCluster.await("cached " + p, () -> {
+      try {
+        return c.blocks(p).stream().allMatch(cache::isCached);
+      } catch (Exception e) {
+        return false;
+      }
+    });
+  }
+
+  @Test
+  void truncate_cachedBlock_dropsEntryAndReadsTruncatedBytes() throws Exception {
+    org.apache.hadoop.fs.Path p = path("/truncate.bin");
+    byte[] data = c.write(p, 200_000, (short) 1, 10);
+    c.readAll(p);
+    c.readAll(p);
+    awaitCached(p);
+    ExtendedBlock before = c.blocks(p).get(0);
+    long recoveries = c.counter("store.invalidations.recovery");
+    boolean done = c.fs.truncate(p, 100_001);
+    if (!done) {
+      CacheCluster.await("truncate recovery", () -> {
+        try {
+          return c.fs.isFileClosed(p);
+        } catch (Exception e) {
+          return false;
+        }
+      });
+    }
+    assertFalse(c.cache(0).isCached(before));
+    assertTrue(c.counter("store.invalidations.recovery") > recoveries);
+    assertArrayEquals(Arrays.copyOf(data, 100_001), c.readAll(p));
+    c.readAll(p);
+    awaitCached(p);
+    assertArrayEquals(Arrays.copyOf(data, 100_001), c.readAll(p));
+  }
+
+  @Test
+  void fill_racingWithDelete_neverPublishesAndLeavesNoPages() throws Exception {
+    org.apache.hadoop.fs.Path p = path("/race-delete.bin");
+    c.write(p, CacheCluster.BLOCK, (short) 1, 11);
+    List<ExtendedBlock> blocks = c.blocks(p);
+    long abandoned = c.counter("fill.abandoned");
+    c.readAll(p);
+    c.readAll(p); // admitted; the fill takes ~4 s at 256 KB/s
+    CacheCluster.await("fill writing pages",
+        () -> SsdFiles.count(base.resolve("ssd"), blocks) > 0);
+    c.fs.delete(p, false);
+    CacheCluster.await("fill abandoned", () -> c.counter("fill.abandoned") > abandoned);
+    assertFalse(c.cache(0).isCached(blocks.get(0)));
+    assertEquals(0, SsdFiles.count(base.resolve("ssd"), blocks));
+  }
+
+  @Test
+  void fill_racingWithAppend_neverPublishesOldVersion() throws Exception {
+    org.apache.hadoop.fs.Path p = path("/race-append.bin");
+    byte[] first = c.write(p, CacheCluster.BLOCK / 2, (short) 1, 12);
+    ExtendedBlock old = c.blocks(p).get(0);
+    long abandoned = c.counter("fill.abandoned");
+    c.readAll(p);
+    c.readAll(p);
+    CacheCluster.await("fill writing pages",
+        () -> SsdFiles.count(base.resolve("ssd"), List.of(old)) > 0);
+    byte[] more = CacheCluster.bytes(777, 13);
+    try (FSDataOutputStream out = c.fs.append(p)) {
+      out.write(more);
+    }
+    CacheCluster.await("fill abandoned", () -> c.counter("fill.abandoned") > abandoned);
+    assertFalse(c.cache(0).isCached(old));
+    byte[] expected = Arrays.copyOf(first, first.length + more.length);
+    System.arraycopy(more, 0, expected, first.length, more.length);
+    assertArrayEquals(expected, c.readAll(p));
+  }
+
+  @Test
+  void read_manyConcurrentReadersWhileFilling_allBytesCorrect() throws Exception {
+    org.apache.hadoop.fs.Path p = path("/concurrent.bin");
+    byte[] data = c.write(p, CacheCluster.BLOCK, (short) 1, 14);
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      long hitsBefore = c.counter("read.hits");
+      List<Future<Integer>> fs = new ArrayList<>();
+      for (int t = 0; t < 8; t++) {
+        int seed = t;
+        fs.add(pool.submit(() -> {
+          Random r = new Random(seed);
+          int reads = 0;
+          long deadline = System.nanoTime() + 20_000_000_000L;
+          // Keep reading until the cache served at least one read, so the fill is crossed.
+          while (c.counter("read.hits") == hitsBefore || reads < 5) {
+            int off = r.nextInt(data.length - 1);
+            int len = 1 + r.nextInt(Math.min(200_000, data.length - off));
+            assertArrayEquals(Arrays.copyOfRange(data, off, off + len), c.pread(p, off, len));
+            reads++;
+            if (System.nanoTime() > deadline) {
+              break;
+            }
+          }
+          return reads;
+        }));
+      }
+      for (Future<Integer> f : fs) {
+        f.get();
+      }
+      assertTrue(c.counter("read.hits") > hitsBefore, "some reads must have hit the cache");
+      assertArrayEquals(data, c.readAll(p));
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void shortCircuitFdPath_cachedBlock_stillGetsHddFiles() throws Exception {
+    org.apache.hadoop.fs.Path p = path("/sc.bin");
+    c.write(p, 100_000, (short) 1, 15);
+    c.readAll(p);
+    c.readAll(p);
+    awaitCached(p);
+    ExtendedBlock b = c.blocks(p).get(0);
+    // DataNode.requestShortCircuitFdsForRead casts both streams to FileInputStream; any caller
+    // that is not a BlockSender of a client read gets the HDD files.
+    FsDatasetSpi<?> data = c.cluster.getDataNodes().get(0).getFSDataset();
+    try (InputStream in = data.getBlockInputStream(b, 0);
+        LengthInputStream meta = data.getMetaDataInputStream(b)) {
+      assertInstanceOf(FileInputStream.class, in);
+      assertInstanceOf(FileInputStream.class, meta.getWrappedStream());
+    }
+  }
+
+  @Test
+  void randomOperations_interleaved_everyReadMatchesWhatWasWritten() throws Exception {
+    Random r = new Random(20261122);
+    Map<String, byte[]> files = new HashMap<>();
+    for (int op = 0; op < 60; op++) {
+      String name = "/rand/" + r.nextInt(4);
+      org.apache.hadoop.fs.Path p = path(name);
+      byte[] cur = files.get(name);
+      int kind = r.nextInt(10);
+      if (cur == null || kind == 0) {
+        files.put(name, c.write(p, 1 + r.nextInt(3 * CacheCluster.BLOCK / 2), (short) 1, op));
+      } else if (kind == 1) {
+        byte[] more = CacheCluster.bytes(1 + r.nextInt(100_000), op);
+        try (FSDataOutputStream out = c.fs.append(p)) {
+          out.write(more);
+        }
+        byte[] next = Arrays.copyOf(cur, cur.length + more.length);
+        System.arraycopy(more, 0, next, cur.length, more.length);
+        files.put(name, next);
+      } else if (kind == 2 && cur.length > 1) {
+        int len = r.nextInt(cur.length);
+        if (!c.fs.truncate(p, len)) {
+          CacheCluster.await("truncate " + name, () -> {
+            try {
+              return c.fs.isFileClosed(p);
+            } catch (Exception e) {
+              return false;
+            }
+          });
+        }
+        files.put(name, Arrays.copyOf(cur, len));
+      } else if (kind == 3) {
+        c.fs.delete(p, false);
+        files.remove(name);
+      } else {
+        assertArrayEquals(cur, c.readAll(p), "op " + op + " read " + name);
+        if (cur.length > 10) {
+          int off = r.nextInt(cur.length - 1);
+          int len = 1 + r.nextInt(cur.length - off);
+          assertArrayEquals(Arrays.copyOfRange(cur, off, off + len), c.pread(p, off, len),
+              "op " + op + " pread " + name);
+        }
+      }
+    }
+    assertTrue(c.counter("read.hits") > 0, "the random run must exercise cached reads");
+  }
+}
