@@ -1,0 +1,109 @@
+package io.hdfslocalcache.simulator.cli;
+
+import io.hdfslocalcache.simulator.model.RunOutcome;
+import io.hdfslocalcache.simulator.model.RunResult;
+import io.hdfslocalcache.simulator.model.UtilizationSeries;
+import io.hdfslocalcache.simulator.policy.PolicyType;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/** PNG charts (XChart): utilisation over time for simulate, figures against threshold for sweep. */
+final class Charts {
+  private static final int WIDTH = 900;
+  private static final int HEIGHT = 500;
+  private static final double GIB = 1024.0 * 1024 * 1024;
+
+  private Charts() {}
+
+  /** HDD utilisation per minute without the cache, and with it for each run. */
+  static void utilization(Path file, List<RunOutcome> runs) throws IOException {
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+        .title("HDD utilisation per minute").xAxisTitle("hours since first event")
+        .yAxisTitle("utilisation (%)").build();
+    chart.getStyler().setMarkerSize(0);
+    UtilizationSeries first = runs.get(0).series();
+    chart.addSeries("without cache", hours(first.withoutCache().length),
+        percent(first.withoutCache())).setMarker(SeriesMarkers.NONE);
+    for (RunOutcome run : runs) {
+      RunResult r = run.result();
+      String name = "with cache: " + r.policy() + " " + r.fill() + " "
+          + Sizes.format(r.cacheSizeBytes());
+      if (!chart.getSeriesMap().containsKey(name)) {
+        chart.addSeries(name, hours(run.series().withCache().length),
+            percent(run.series().withCache())).setMarker(SeriesMarkers.NONE);
+      }
+    }
+    BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+  }
+
+  /**
+   * Byte hit ratio and SSD bytes written against the bucket-time threshold, one series per cache
+   * size (and window and fill, when those vary). Other policies have no threshold: left out.
+   */
+  static void sweep(Path file, List<RunOutcome> runs) throws IOException {
+    Map<String, List<RunOutcome>> groups = new LinkedHashMap<>();
+    for (RunOutcome run : runs) {
+      if (run.config().policy().type() == PolicyType.BUCKET_TIME) {
+        groups.computeIfAbsent(seriesName(run), k -> new ArrayList<>()).add(run);
+      }
+    }
+    if (groups.isEmpty()) {
+      throw new IllegalArgumentException("--chart needs bucket-time runs (--threshold)");
+    }
+    XYChart hits = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+        .title("Byte hit ratio").xAxisTitle("threshold (reads in window)")
+        .yAxisTitle("byte hit ratio (%)").build();
+    XYChart writes = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+        .title("SSD bytes written").xAxisTitle("threshold (reads in window)")
+        .yAxisTitle("GiB written").build();
+    for (Map.Entry<String, List<RunOutcome>> g : groups.entrySet()) {
+      List<RunOutcome> points = new ArrayList<>(g.getValue());
+      points.sort(Comparator.comparingLong(r -> r.config().policy().numericParam("threshold")));
+      double[] x = new double[points.size()];
+      double[] hit = new double[points.size()];
+      double[] written = new double[points.size()];
+      for (int i = 0; i < x.length; i++) {
+        RunOutcome p = points.get(i);
+        x[i] = p.config().policy().numericParam("threshold");
+        hit[i] = p.result().byteHitRatio() * 100;
+        written[i] = p.result().ssdBytesWritten() / GIB;
+      }
+      hits.addSeries(g.getKey(), x, hit);
+      writes.addSeries(g.getKey(), x, written);
+    }
+    BitmapEncoder.saveBitmap(List.of(hits, writes), 1, 2, file.toString(),
+        BitmapEncoder.BitmapFormat.PNG);
+  }
+
+  private static String seriesName(RunOutcome run) {
+    long buckets = run.config().policy().numericParam("buckets");
+    String bucket = run.config().policy().name().replaceAll(".*bucket=([^,]+).*", "$1");
+    return Sizes.format(run.config().cacheSizeBytes()) + ", " + buckets + " x " + bucket + ", "
+        + run.config().fill().configName();
+  }
+
+  private static double[] hours(int minutes) {
+    double[] x = new double[minutes];
+    for (int i = 0; i < minutes; i++) {
+      x[i] = i / 60.0;
+    }
+    return x;
+  }
+
+  private static double[] percent(double[] ratios) {
+    double[] y = new double[ratios.length];
+    for (int i = 0; i < y.length; i++) {
+      y[i] = ratios[i] * 100;
+    }
+    return y;
+  }
+}

@@ -1,0 +1,53 @@
+package io.hdfslocalcache.simulator.cli;
+
+import io.hdfslocalcache.simulator.model.FillMode;
+import io.hdfslocalcache.simulator.policy.Durations;
+import io.hdfslocalcache.simulator.policy.PolicySpec;
+import java.time.Duration;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/** picocli converters: each failure becomes one line naming the option and the problem. */
+final class Converters {
+  private Converters() {}
+
+  private interface Parser<T> {
+    T parse(String s);
+  }
+
+  private static <T> T wrap(Parser<T> p, String value) {
+    try {
+      return p.parse(value);
+    } catch (IllegalArgumentException e) {
+      throw new TypeConversionException(e.getMessage());
+    }
+  }
+
+  static final class Size implements ITypeConverter<Long> {
+    @Override
+    public Long convert(String value) {
+      return wrap(Sizes::parse, value);
+    }
+  }
+
+  static final class Policy implements ITypeConverter<PolicySpec> {
+    @Override
+    public PolicySpec convert(String value) {
+      return wrap(PolicySpec::parse, value);
+    }
+  }
+
+  static final class Fill implements ITypeConverter<FillMode> {
+    @Override
+    public FillMode convert(String value) {
+      return wrap(FillMode::byName, value);
+    }
+  }
+
+  static final class BucketDuration implements ITypeConverter<Duration> {
+    @Override
+    public Duration convert(String value) {
+      return wrap(Durations::parse, value);
+    }
+  }
+}

@@ -1,0 +1,40 @@
+package io.hdfslocalcache.simulator.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import io.hdfslocalcache.simulator.model.RunResult;
+import java.io.IOException;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Path;
+import java.util.List;
+
+/** JSON and CSV files of run results, written by Jackson from the {@link RunResult} record. */
+final class Reports {
+  private Reports() {}
+
+  /** Shape of the JSON: one object for a single simulate run, an array otherwise. */
+  enum JsonShape {
+    OBJECT_IF_SINGLE,
+    ARRAY
+  }
+
+  static void writeJson(Path file, List<RunResult> results, JsonShape shape) throws IOException {
+    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    Object value = shape == JsonShape.OBJECT_IF_SINGLE && results.size() == 1
+        ? results.get(0) : results;
+    mapper.writeValue(file.toFile(), value);
+  }
+
+  static void writeCsv(Path file, List<RunResult> results) throws IOException {
+    CsvMapper mapper = new CsvMapper();
+    // Columns in the record's order (the JSON order), not Jackson's alphabetical CSV default.
+    CsvSchema.Builder columns = CsvSchema.builder();
+    for (RecordComponent c : RunResult.class.getRecordComponents()) {
+      columns.addColumn(c.getName());
+    }
+    CsvSchema schema = columns.build().withHeader();
+    mapper.writer(schema).writeValue(file.toFile(), results);
+  }
+}

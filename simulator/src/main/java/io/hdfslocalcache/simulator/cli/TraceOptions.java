@@ -1,0 +1,77 @@
+package io.hdfslocalcache.simulator.cli;
+
+import io.hdfslocalcache.simulator.trace.Strictness;
+import io.hdfslocalcache.simulator.trace.TraceFormat;
+import java.nio.file.Path;
+import java.util.Optional;
+import picocli.CommandLine.Option;
+
+/** Options shared by simulate and sweep: the trace, the disks, outputs, and console behaviour. */
+final class TraceOptions {
+  @Option(names = "--trace", paramLabel = "FILE",
+      description = "Trace file, plain or gzip/xz/zstd compressed.")
+  Path trace;
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
+      description = "auto, clienttrace, csv or cachelib-block (default: ${DEFAULT-VALUE}).")
+  String format;
+
+  @Option(names = "--page-size", paramLabel = "SIZE", defaultValue = "1m",
+      converter = Converters.Size.class,
+      description = "Page size for --fill pages (default: ${DEFAULT-VALUE}).")
+  long pageSize;
+
+  @Option(names = "--disks", paramLabel = "N", defaultValue = "12",
+      description = "HDDs sharing the reads, for utilisation (default: ${DEFAULT-VALUE}).")
+  int disks;
+
+  @Option(names = "--json", paramLabel = "OUT", description = "Write results as JSON.")
+  Path json;
+
+  @Option(names = "--csv", paramLabel = "OUT", description = "Write results as CSV.")
+  Path csv;
+
+  @Option(names = "--chart", paramLabel = "OUT.png", description = "Write a PNG chart.")
+  Path chart;
+
+  @Option(names = "--strict", description = "Fail on the first malformed line.")
+  boolean strict;
+
+  @Option(names = {"-q", "--quiet"}, description = "No progress bar or parse summary on stderr.")
+  boolean quiet;
+
+  @Option(names = "--threads", paramLabel = "N",
+      description = "Replays run in parallel (default: available processors).")
+  int threads = Runtime.getRuntime().availableProcessors();
+
+  Optional<TraceFormat> traceFormat() {
+    return "auto".equalsIgnoreCase(format.trim()) ? Optional.empty()
+        : Optional.of(TraceFormat.byName(format));
+  }
+
+  Strictness strictness() {
+    return strict ? Strictness.STRICT : Strictness.LENIENT;
+  }
+
+  Console console() {
+    return quiet ? Console.QUIET : Console.PROGRESS;
+  }
+
+  /** Checks what picocli cannot; throws IllegalArgumentException with a one-line message. */
+  void validate() {
+    if (trace == null) {
+      throw new IllegalArgumentException("missing --trace FILE");
+    }
+    traceFormat();
+    if (disks < 1) {
+      throw new IllegalArgumentException("--disks must be >= 1, got " + disks);
+    }
+    if (threads < 1) {
+      throw new IllegalArgumentException("--threads must be >= 1, got " + threads);
+    }
+    if (pageSize <= 0 || pageSize % 512 != 0) {
+      throw new IllegalArgumentException(
+          "--page-size must be a positive multiple of 512 bytes, got " + pageSize);
+    }
+  }
+}

@@ -1,0 +1,36 @@
+package io.hdfslocalcache.simulator.policy;
+
+import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
+import io.hdfslocalcache.ratelimit.Decision;
+import io.hdfslocalcache.ratelimit.RateLimitConfig;
+import java.time.Duration;
+import java.time.InstantSource;
+
+/** The production admission gate, unchanged: more than {@code threshold} reads in the window. */
+final class BucketTimeAdmission implements AdmissionPolicy {
+  private final BucketTimeRateLimit limiter;
+
+  BucketTimeAdmission(RateLimitConfig config) {
+    // The replay passes each event's own time; the clock is never read.
+    this.limiter = new BucketTimeRateLimit(config, InstantSource.fixed(java.time.Instant.EPOCH));
+  }
+
+  static BucketTimeAdmission from(PolicyParams params) {
+    RateLimitConfig d = RateLimitConfig.defaults();
+    int threshold = params.integer("threshold", d.threshold());
+    int buckets = params.integer("buckets", d.bucketCount());
+    Duration bucket = params.duration("bucket", d.bucketDuration());
+    int maxKeys = params.integer("maxKeys", d.maxTrackedKeys());
+    try {
+      return new BucketTimeAdmission(d.withThreshold(threshold).withBucketCount(buckets)
+          .withBucketDuration(bucket).withMaxTrackedKeys(maxKeys));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("bucket-time: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public Decision onRead(long key, long timeMs) {
+    return limiter.recordAndCheck(key, timeMs);
+  }
+}

@@ -1,0 +1,68 @@
+package io.hdfslocalcache.simulator.policy;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * A validated policy configuration, {@code name[:key=value,...]}, e.g. {@code
+ * bucket-time:threshold=15,buckets=60,bucket=1m}. Creates a fresh policy for each replay.
+ *
+ * @param type the policy
+ * @param params the parameters as given
+ * @param name the canonical spec with defaults filled in, used in reports
+ */
+public record PolicySpec(PolicyType type, Map<String, String> params, String name) {
+
+  public PolicySpec {
+    params = Map.copyOf(params);
+  }
+
+  public static PolicySpec parse(String text) {
+    String trimmed = text.trim();
+    int colon = trimmed.indexOf(':');
+    PolicyType type = PolicyType.byName(colon < 0 ? trimmed : trimmed.substring(0, colon));
+    Map<String, String> params = new LinkedHashMap<>();
+    if (colon >= 0 && colon + 1 < trimmed.length()) {
+      for (String kv : trimmed.substring(colon + 1).split(",")) {
+        int eq = kv.indexOf('=');
+        if (eq <= 0) {
+          throw new IllegalArgumentException(
+              type.configName() + ": expected key=value, got '" + kv + "'");
+        }
+        params.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+      }
+    }
+    PolicyParams read = new PolicyParams(type.configName(), params);
+    type.create(read); // validates every value now, not in the middle of a sweep
+    read.rejectUnknown(type.hiddenParams());
+    String canonical = read.canonical().isEmpty() ? type.configName()
+        : type.configName() + ":" + read.canonical().entrySet().stream()
+            .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(","));
+    return new PolicySpec(type, params, canonical);
+  }
+
+  /** A new, empty policy for one replay. */
+  public AdmissionPolicy create() {
+    return type.create(new PolicyParams(type.configName(), params));
+  }
+
+  /** The value of a numeric parameter after defaults (for charts), or -1 if it has none. */
+  public long numericParam(String key) {
+    for (String kv : name.substring(name.indexOf(':') + 1).split(",")) {
+      if (kv.startsWith(key + "=")) {
+        try {
+          return Long.parseLong(kv.substring(key.length() + 1));
+        } catch (NumberFormatException e) {
+          return -1;
+        }
+      }
+    }
+    return -1;
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}

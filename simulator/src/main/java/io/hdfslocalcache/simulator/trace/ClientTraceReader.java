@@ -1,0 +1,110 @@
+package io.hdfslocalcache.simulator.trace;
+
+/**
+ * The DataNode's {@code clienttrace} log (Hadoop's {@code DataNode.DN_CLIENTTRACE_FORMAT}):
+ * {@code src: %s, dest: %s, [volume: %s, ]bytes: %s, op: %s, cliID: %s, offset: %s, srvID: %s,
+ * blockid: BP-...:blk_<id>_<genstamp>[, duration(ns)|duration: %s]} after any log4j prefix that
+ * holds the timestamp.
+ *
+ * <p>Only HDFS_READ and HDFS_WRITE are events; other ops (short-circuit FD requests, block copies)
+ * and other loggers' lines are skipped. A read logs the checksum-chunk-aligned range with 4
+ * checksum bytes per 512-byte chunk included, so its data length is {@code bytes - 4 *
+ * ceil(bytes / 516)}. A write logs the finalized block's length in {@code bytes} and offset 0.
+ */
+final class ClientTraceReader implements TraceReader {
+  static final int CHUNK = 512;
+  static final int CHECKSUM_BYTES = 4;
+
+  private static final byte[] SRC = Ascii.bytes("src: ");
+  private static final byte[] BYTES = Ascii.bytes(", bytes: ");
+  private static final byte[] OP = Ascii.bytes(", op: ");
+  private static final byte[] OFFSET = Ascii.bytes(", offset: ");
+  private static final byte[] BLOCKID = Ascii.bytes(", blockid: ");
+  private static final byte[] BLK = Ascii.bytes(":blk_");
+  private static final byte[] HDFS_READ = Ascii.bytes("HDFS_READ");
+  private static final byte[] HDFS_WRITE = Ascii.bytes("HDFS_WRITE");
+
+  private final LogTimestamp timestamps = new LogTimestamp();
+
+  @Override
+  public boolean parse(byte[] b, int from, int to, TraceSink sink) throws MalformedLineException {
+    int src = Ascii.indexOf(b, from, to, SRC);
+    if (src < 0) {
+      return skipOrMalformed(b, from, to, "no 'src:' field");
+    }
+    int op = find(b, src, to, OP, "op");
+    Op kind;
+    if (Ascii.startsWith(b, op, to, HDFS_READ) && opEnds(b, op + HDFS_READ.length, to)) {
+      kind = Op.READ;
+    } else if (Ascii.startsWith(b, op, to, HDFS_WRITE) && opEnds(b, op + HDFS_WRITE.length, to)) {
+      kind = Op.WRITE;
+    } else {
+      return false; // another op: REQUEST_SHORT_CIRCUIT_FDS, HDFS_COPY, ...
+    }
+    long time = timestamps.find(b, from, src);
+    if (time == LogTimestamp.NONE) {
+      throw new MalformedLineException("no yyyy-MM-dd HH:mm:ss,SSS timestamp before 'src:'");
+    }
+    long bytes = number(b, find(b, src, to, BYTES, "bytes"), to, "bytes");
+    long offset = number(b, find(b, src, to, OFFSET, "offset"), to, "offset");
+    int block = find(b, src, to, BLOCKID, "blockid");
+    int blockEnd = Ascii.tokenEnd(b, block, to, (byte) ',');
+    int blk = Ascii.indexOf(b, block, blockEnd, BLK);
+    if (blk < 0) {
+      throw new MalformedLineException(
+          "blockid is not BP-...:blk_<id>_<genstamp>: " + Ascii.string(b, block, blockEnd));
+    }
+    int idStart = blk + BLK.length;
+    // Striped (erasure-coded) block ids are negative, so the id may start with '-'.
+    int sep = Ascii.indexOf(b, idStart + 1, blockEnd, (byte) '_');
+    if (sep < 0) {
+      throw new MalformedLineException(
+          "blockid has no generation stamp: " + Ascii.string(b, block, blockEnd));
+    }
+    long blockId = Ascii.parseLong(b, idStart, sep, "block id");
+    long genStamp = Ascii.parseNonNegative(b, sep + 1, blockEnd, "generation stamp");
+    if (kind == Op.READ) {
+      sink.add(time, b, block, blk, blockId, genStamp, Op.READ, offset, dataBytes(bytes));
+    } else {
+      sink.add(time, b, block, blk, blockId, genStamp, Op.WRITE, offset, bytes);
+    }
+    return true;
+  }
+
+  /** Data bytes of a read whose logged byte count includes 4 checksum bytes per 512-byte chunk. */
+  static long dataBytes(long loggedBytes) {
+    long chunks = (loggedBytes + CHUNK + CHECKSUM_BYTES - 1) / (CHUNK + CHECKSUM_BYTES);
+    return loggedBytes - CHECKSUM_BYTES * chunks;
+  }
+
+  private static boolean opEnds(byte[] b, int i, int to) {
+    return i == to || b[i] == ',' || b[i] == ' ';
+  }
+
+  private static boolean skipOrMalformed(byte[] b, int from, int to, String reason)
+      throws MalformedLineException {
+    if (Ascii.indexOf(b, from, to, HDFS_READ) >= 0 || Ascii.indexOf(b, from, to, HDFS_WRITE) >= 0) {
+      throw new MalformedLineException("mentions HDFS_READ/HDFS_WRITE but has " + reason);
+    }
+    return false;
+  }
+
+  /** Start of the value of {@code key}, searched after {@code from}. */
+  private static int find(byte[] b, int from, int to, byte[] key, String name)
+      throws MalformedLineException {
+    int i = Ascii.indexOf(b, from, to, key);
+    if (i < 0) {
+      if (name.equals("op")) {
+        skipOrMalformed(b, from, to, "no 'op:' field");
+        return to; // no op and no HDFS_ mention: parse() sees an unknown op and skips
+      }
+      throw new MalformedLineException("no '" + name + ":' field");
+    }
+    return i + key.length;
+  }
+
+  private static long number(byte[] b, int from, int to, String name)
+      throws MalformedLineException {
+    return Ascii.parseNonNegative(b, from, Ascii.tokenEnd(b, from, to, (byte) ','), name);
+  }
+}
