@@ -4,8 +4,13 @@ import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.time.InstantSource;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.Replica;
@@ -30,6 +35,8 @@ import org.slf4j.LoggerFactory;
 public final class BlockCache implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(BlockCache.class);
   private static final ThreadLocal<ReadSession> HANDOFF = new ThreadLocal<>();
+  /** Threads per directory for bounded page I/O; only a hung disk uses more than a few. */
+  static final int IO_THREADS_PER_DIR = 16;
 
   private final CacheConfig config;
   private final FsDatasetSpi<?> hdd;
@@ -41,12 +48,14 @@ public final class BlockCache implements AutoCloseable {
   private final ReadPathStats readStats;
   private final AdmissionStats admissionStats;
   private final CacheStoreStats storeStats;
+  private final ScheduledExecutorService maintenance;
+  static final int MAINTENANCE_SECONDS = 2;
 
-  BlockCache(CacheConfig config, FsDatasetSpi<?> hdd, List<CacheDirectory> dirs,
+  BlockCache(CacheConfig config, FsDatasetSpi<?> hdd, List<CacheDirectories.Opened> opened,
       InstantSource clock, MetricRegistry registry) {
     this.config = config;
     this.hdd = hdd;
-    this.dirs = List.copyOf(dirs);
+    this.dirs = wrap(opened, config, clock);
     this.registry = registry;
     this.limiter = new BucketTimeRateLimit(config.admission(), clock);
     this.readStats = new ReadPathStats(registry);
@@ -56,6 +65,55 @@ public final class BlockCache implements AutoCloseable {
     Throttle throttle = new Throttle(config.fillBandwidthBytesPerSec(), System::nanoTime);
     BlockFill fill = new BlockFill(hdd, map, throttle, fillStats, clock, config.pageSize());
     this.fills = new FillScheduler(config.fillThreads(), config.fillQueue(), map, fill, fillStats);
+    this.maintenance = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "local-cache-maintenance");
+      t.setDaemon(true);
+      return t;
+    });
+    maintenance.scheduleWithFixedDelay(this::maintain, MAINTENANCE_SECONDS, MAINTENANCE_SECONDS,
+        TimeUnit.SECONDS);
+  }
+
+  /**
+   * Every few seconds: drops limiter buckets that left the window (memory follows the window even
+   * on idle stripes) and checks each directory still exists and is writable (an SSD unmounted or
+   * deleted under us is taken out of service with one log line instead of failing page by page).
+   */
+  private void maintain() {
+    try {
+      limiter.expire();
+      for (CacheDirectory d : dirs) {
+        if (d.health().inService()
+            && (!Files.isDirectory(d.path()) || !Files.isWritable(d.path()))) {
+          d.health().takeOutOfService("directory missing or not writable");
+        }
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("hdfs-local-cache maintenance failed", e);
+    }
+  }
+
+  /** Store wrappers, outermost first: health check, time bound, fault hooks, Alluxio. */
+  private List<CacheDirectory> wrap(List<CacheDirectories.Opened> opened, CacheConfig config,
+      InstantSource clock) {
+    List<CacheDirectory> out = new ArrayList<>();
+    for (int i = 0; i < opened.size(); i++) {
+      CacheDirectories.Opened o = opened.get(i);
+      DirectoryHealth health = new DirectoryHealth(o.path(), config.dirMaxErrors(),
+          config.dirErrorWindow(), clock, this::onDirectoryOutOfService);
+      PageStore store = new HealthCheckedPageStore(new TimeBoundPageStore(
+          new FaultInjectingPageStore(o.store()),
+          config.readTimeout(), IO_THREADS_PER_DIR, "dir" + i), health);
+      out.add(new CacheDirectory(i, o.path(), store, health));
+    }
+    return List.copyOf(out);
+  }
+
+  private void onDirectoryOutOfService(DirectoryHealth h) {
+    count(map.dropIf(id -> {
+      CacheEntry e = map.lookupAny(id);
+      return e != null && e.dir().health() == h;
+    }), InvalidationCause.DIRECTORY_OUT_OF_SERVICE);
   }
 
   /** The metrics of this DataNode's cache. */
@@ -136,20 +194,35 @@ public final class BlockCache implements AutoCloseable {
     }
     if (d == Decision.ADMIT) {
       admissionStats.admits.inc();
-      if (!map.contains(id)) {
-        fills.request(id, genStamp, dirFor(id));
+      CacheDirectory dir = map.contains(id) ? null : dirFor(id);
+      if (dir != null) {
+        fills.request(id, genStamp, dir);
       }
     } else {
       admissionStats.rejects.inc();
     }
   }
 
-  /** Both files of a block live in one directory, chosen by a stable hash of the block. */
+  /**
+   * Both files of a block live in one directory, chosen by a stable hash of the block among the
+   * directories in service; null when none is.
+   */
   private CacheDirectory dirFor(BlockId id) {
-    return dirs.get(Math.floorMod(Long.hashCode(id.admissionKey()), dirs.size()));
+    int start = Math.floorMod(Long.hashCode(id.admissionKey()), dirs.size());
+    for (int i = 0; i < dirs.size(); i++) {
+      CacheDirectory d = dirs.get((start + i) % dirs.size());
+      if (d.health().inService()) {
+        return d;
+      }
+    }
+    return null;
   }
 
   void onReadFailure(CacheEntry e, CacheException cause) {
+    if (cause.failure() == CacheFailure.CHECKSUM_MISMATCH) {
+      // Store errors are recorded by the store wrapper; corruption is found up here.
+      e.dir().health().record(cause.failure(), cause.getMessage());
+    }
     if (map.dropEntry(e)) {
       storeStats.invalidations.get(InvalidationCause.READ_FAILURE).inc();
       LOG.warn("Cached copy of {} in {} dropped, read continues from HDD: {}", e.id,
@@ -189,6 +262,7 @@ public final class BlockCache implements AutoCloseable {
 
   @Override
   public void close() {
+    maintenance.shutdownNow();
     fills.close();
     for (CacheDirectory d : dirs) {
       d.store().close();

@@ -23,6 +23,8 @@ public record CacheConfig(
     int fillQueue,
     long fillBandwidthBytesPerSec,
     Duration readTimeout,
+    int dirMaxErrors,
+    Duration dirErrorWindow,
     String innerFactory) {
 
   static final String PREFIX = "dfs.datanode.local-cache.";
@@ -38,6 +40,8 @@ public record CacheConfig(
   public static final String FILL_QUEUE = PREFIX + "fill.queue";
   public static final String FILL_BANDWIDTH = PREFIX + "fill.bandwidth";
   public static final String READ_TIMEOUT = PREFIX + "read.timeout";
+  public static final String DIR_MAX_ERRORS = PREFIX + "dir.max.errors";
+  public static final String DIR_ERROR_WINDOW = PREFIX + "dir.error.window";
   public static final String INNER_FACTORY = PREFIX + "inner.factory";
 
   static final boolean DEFAULT_ENABLED = true;
@@ -47,6 +51,8 @@ public record CacheConfig(
   static final int DEFAULT_FILL_QUEUE = 64;
   static final String DEFAULT_FILL_BANDWIDTH = "200m";
   static final String DEFAULT_READ_TIMEOUT = "10s";
+  static final int DEFAULT_DIR_MAX_ERRORS = 10;
+  static final String DEFAULT_DIR_ERROR_WINDOW = "10m";
   static final String DEFAULT_INNER_FACTORY =
       "org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetFactory";
 
@@ -103,9 +109,13 @@ public record CacheConfig(
     long bandwidth = size(FILL_BANDWIDTH, conf.getTrimmed(FILL_BANDWIDTH, DEFAULT_FILL_BANDWIDTH));
     long timeout = timeKey(conf, READ_TIMEOUT, DEFAULT_READ_TIMEOUT);
     atLeast(READ_TIMEOUT, timeout, 1);
+    int maxErrors = intKey(conf, DIR_MAX_ERRORS, DEFAULT_DIR_MAX_ERRORS);
+    atLeast(DIR_MAX_ERRORS, maxErrors, 0);
+    long errorWindow = timeKey(conf, DIR_ERROR_WINDOW, DEFAULT_DIR_ERROR_WINDOW);
+    atLeast(DIR_ERROR_WINDOW, errorWindow, 10);
     String inner = conf.getTrimmed(INNER_FACTORY, DEFAULT_INNER_FACTORY);
     return new CacheConfig(enabled, dirs, capacities, (int) page, admission, threads, queue,
-        bandwidth, Duration.ofMillis(timeout), inner);
+        bandwidth, Duration.ofMillis(timeout), maxErrors, Duration.ofMillis(errorWindow), inner);
   }
 
   private static int intKey(Configuration conf, String key, int dflt) {

@@ -22,8 +22,11 @@ final class CacheDirectories {
 
   private CacheDirectories() {}
 
-  static List<CacheDirectory> open(CacheConfig config, String datanodeUuid) {
-    List<CacheDirectory> out = new ArrayList<>();
+  /** A directory opened on disk, before the cache wraps its store. */
+  record Opened(Path path, PageStore store) {}
+
+  static List<Opened> open(CacheConfig config, String datanodeUuid) {
+    List<Opened> out = new ArrayList<>();
     for (int i = 0; i < config.dirs().size(); i++) {
       Path root = config.dirs().get(i);
       Path dir = root.resolve(datanodeUuid);
@@ -34,7 +37,7 @@ final class CacheDirectories {
         createPrivate(dir.resolve("LOCAL"));
         PageStore store = AlluxioPageStore.open(dir, config.capacities().get(i),
             config.pageSize());
-        out.add(new CacheDirectory(out.size(), dir, store));
+        out.add(new Opened(dir, store));
       } catch (IOException | RuntimeException e) {
         LOG.warn("hdfs-local-cache: cache directory {} unusable, not caching on it: {}", dir,
             e.getMessage());

@@ -2,5 +2,8 @@ package io.hdfslocalcache.datanode;
 
 import java.nio.file.Path;
 
-/** One SSD directory in service: where it is and the page store over it. */
-record CacheDirectory(int index, Path path, PageStore store) {}
+/**
+ * One SSD directory: where it is, its page store (already wrapped with time bound and health
+ * checks), and its health.
+ */
+record CacheDirectory(int index, Path path, PageStore store, DirectoryHealth health) {}

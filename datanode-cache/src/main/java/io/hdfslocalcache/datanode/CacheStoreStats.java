@@ -26,6 +26,8 @@ final class CacheStoreStats {
       registry.register(p + "used", (Gauge<Long>) () -> d.store().usedBytes());
       /* Configured capacity of the directory. */
       registry.register(p + "capacity", (Gauge<Long>) () -> d.store().capacityBytes());
+      /* 1 while the directory serves and fills, 0 once taken out of service. */
+      registry.register(p + "in.service", (Gauge<Integer>) () -> d.health().inService() ? 1 : 0);
     }
   }
 }

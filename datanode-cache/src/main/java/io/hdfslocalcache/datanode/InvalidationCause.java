@@ -9,6 +9,8 @@ enum InvalidationCause {
   POOL_SHUTDOWN,
   /** The live replica no longer matches the entry (generation stamp, length or state). */
   STALE,
+  /** Its directory was taken out of service. */
+  DIRECTORY_OUT_OF_SERVICE,
   /** A cached read failed (missing page, error, timeout, checksum mismatch). */
   READ_FAILURE
 }

@@ -38,7 +38,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
       return inner;
     }
     String uuid = storage.getDatanodeUuid() == null ? "datanode" : storage.getDatanodeUuid();
-    List<CacheDirectory> dirs = CacheDirectories.open(config, uuid);
+    List<CacheDirectories.Opened> dirs = CacheDirectories.open(config, uuid);
     if (dirs.isEmpty()) {
       LOG.warn("hdfs-local-cache: no usable cache directory in {}; cache disabled, serving from"
           + " HDD", config.dirs());
@@ -47,7 +47,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
     BlockCache cache = new BlockCache(config, inner, dirs, InstantSource.system(),
         new MetricRegistry());
     LOG.info("hdfs-local-cache active on {} directories {} (page {} B, admit after more than {}"
-        + " reads in {})", dirs.size(), dirs.stream().map(CacheDirectory::path).toList(),
+        + " reads in {})", dirs.size(), dirs.stream().map(CacheDirectories.Opened::path).toList(),
         config.pageSize(), config.admission().threshold(), config.admission().window());
     return CachingDataset.wrap(inner, cache);
   }

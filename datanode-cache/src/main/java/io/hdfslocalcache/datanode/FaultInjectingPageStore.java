@@ -1,0 +1,54 @@
+package io.hdfslocalcache.datanode;
+
+import java.io.IOException;
+
+/** Innermost store wrapper: runs the {@link CacheFaultInjector} hooks, then the real store. */
+final class FaultInjectingPageStore implements PageStore {
+  private final PageStore inner;
+
+  FaultInjectingPageStore(PageStore inner) {
+    this.inner = inner;
+  }
+
+  @Override
+  public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+      throws CacheException {
+    try {
+      CacheFaultInjector.get().beforePageRead(fileId, pageIndex);
+    } catch (IOException e) {
+      throw new CacheException(CacheFailure.IO_ERROR, "read " + fileId + " page " + pageIndex, e);
+    }
+    inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+  }
+
+  @Override
+  public void write(String fileId, long pageIndex, byte[] src, int off, int len)
+      throws CacheException {
+    try {
+      CacheFaultInjector.get().beforePageWrite(fileId, pageIndex);
+    } catch (IOException e) {
+      throw new CacheException(CacheFailure.IO_ERROR, "write " + fileId + " page " + pageIndex, e);
+    }
+    inner.write(fileId, pageIndex, src, off, len);
+  }
+
+  @Override
+  public void deleteFile(String fileId) {
+    inner.deleteFile(fileId);
+  }
+
+  @Override
+  public long usedBytes() {
+    return inner.usedBytes();
+  }
+
+  @Override
+  public long capacityBytes() {
+    return inner.capacityBytes();
+  }
+
+  @Override
+  public void close() {
+    inner.close();
+  }
+}

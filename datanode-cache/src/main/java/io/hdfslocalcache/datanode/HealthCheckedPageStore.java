@@ -1,0 +1,65 @@
+package io.hdfslocalcache.datanode;
+
+/**
+ * Reports every store failure to the directory's {@link DirectoryHealth} and refuses all work once
+ * the directory is out of service, so a dying SSD costs each read one fast refusal, not a timeout.
+ */
+final class HealthCheckedPageStore implements PageStore {
+  private final PageStore inner;
+  private final DirectoryHealth health;
+
+  HealthCheckedPageStore(PageStore inner, DirectoryHealth health) {
+    this.inner = inner;
+    this.health = health;
+  }
+
+  @Override
+  public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+      throws CacheException {
+    check();
+    try {
+      inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+    } catch (CacheException e) {
+      health.record(e.failure(), e.getMessage());
+      throw e;
+    }
+  }
+
+  @Override
+  public void write(String fileId, long pageIndex, byte[] src, int off, int len)
+      throws CacheException {
+    check();
+    try {
+      inner.write(fileId, pageIndex, src, off, len);
+    } catch (CacheException e) {
+      health.record(e.failure(), e.getMessage());
+      throw e;
+    }
+  }
+
+  private void check() throws CacheException {
+    if (!health.inService()) {
+      throw new CacheException(CacheFailure.UNAVAILABLE, health.dir() + " is out of service");
+    }
+  }
+
+  @Override
+  public void deleteFile(String fileId) {
+    inner.deleteFile(fileId);
+  }
+
+  @Override
+  public long usedBytes() {
+    return inner.usedBytes();
+  }
+
+  @Override
+  public long capacityBytes() {
+    return inner.capacityBytes();
+  }
+
+  @Override
+  public void close() {
+    inner.close();
+  }
+}

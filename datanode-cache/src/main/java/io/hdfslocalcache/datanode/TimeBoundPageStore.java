@@ -1,0 +1,116 @@
+package io.hdfslocalcache.datanode;
+
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Bounds the wall time of every page operation on one directory (the paper's reads hung for
+ * minutes on a sick SSD). Operations run on a small per-directory pool and the caller waits at most
+ * the timeout, then falls back to the HDD. The pool hands off without a queue: when every thread is
+ * stuck on the hung disk a new read is refused at once (UNAVAILABLE) instead of queueing behind
+ * them, and no thread is ever created per read. A timed-out read may still complete later into
+ * the caller's buffer; callers never touch that buffer again after a failure.
+ *
+ * <p>Deletes are fire-and-forget on the same pool so a hung disk cannot block the client thread
+ * that closes the last stream of a retired entry.
+ */
+final class TimeBoundPageStore implements PageStore {
+  private final PageStore inner;
+  private final long timeoutNanos;
+  private final ThreadPoolExecutor pool;
+
+  TimeBoundPageStore(PageStore inner, Duration timeout, int maxThreads, String name) {
+    this.inner = inner;
+    this.timeoutNanos = timeout.toNanos();
+    AtomicInteger n = new AtomicInteger();
+    this.pool = new ThreadPoolExecutor(0, maxThreads, 30, TimeUnit.SECONDS,
+        new SynchronousQueue<>(), r -> {
+          Thread t = new Thread(r, "local-cache-io-" + name + "-" + n.incrementAndGet());
+          t.setDaemon(true);
+          return t;
+        });
+  }
+
+  @Override
+  public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+      throws CacheException {
+    bounded("read " + fileId + " page " + pageIndex, () -> {
+      inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+      return null;
+    });
+  }
+
+  @Override
+  public void write(String fileId, long pageIndex, byte[] src, int off, int len)
+      throws CacheException {
+    bounded("write " + fileId + " page " + pageIndex, () -> {
+      inner.write(fileId, pageIndex, src, off, len);
+      return null;
+    });
+  }
+
+  private void bounded(String what, Callable<Void> op) throws CacheException {
+    Future<Void> f;
+    try {
+      f = pool.submit(op);
+    } catch (RejectedExecutionException e) {
+      throw new CacheException(CacheFailure.UNAVAILABLE,
+          what + ": every I/O thread of this directory is busy (disk hung?)");
+    }
+    try {
+      f.get(timeoutNanos, TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      f.cancel(true);
+      throw new CacheException(CacheFailure.TIMEOUT, what + " took longer than "
+          + Duration.ofNanos(timeoutNanos));
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof CacheException ce) {
+        throw ce;
+      }
+      throw new CacheException(CacheFailure.IO_ERROR, what, e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      f.cancel(true);
+      throw new CacheException(CacheFailure.TIMEOUT, what + " interrupted");
+    }
+  }
+
+  @Override
+  public void deleteFile(String fileId) {
+    try {
+      pool.execute(() -> inner.deleteFile(fileId));
+    } catch (RejectedExecutionException e) {
+      // Disk hung: the orphan pages are reclaimed by LRU or at restart.
+    }
+  }
+
+  @Override
+  public long usedBytes() {
+    return inner.usedBytes();
+  }
+
+  @Override
+  public long capacityBytes() {
+    return inner.capacityBytes();
+  }
+
+  @Override
+  public void close() {
+    pool.shutdown();
+    try {
+      pool.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    pool.shutdownNow();
+    inner.close();
+  }
+}

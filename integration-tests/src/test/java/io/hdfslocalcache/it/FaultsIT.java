@@ -1,0 +1,243 @@
+package io.hdfslocalcache.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheConfig;
+import io.hdfslocalcache.datanode.CacheFaultInjector;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.BlockScanner;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 4's failure modes on a real DataNode: a hung SSD, failing SSD, corrupt pages, a lost
+ * directory. In every case the client gets exactly the written bytes and no replica is reported
+ * bad.
+ */
+class FaultsIT {
+  @TempDir
+  Path base;
+  CacheCluster c;
+
+  @AfterEach
+  void stop() {
+    CacheFaultInjector.set(null);
+    if (c != null) {
+      c.close();
+    }
+  }
+
+  private CacheCluster start(Configuration conf) throws IOException {
+    c = CacheCluster.start(conf, 1);
+    return c;
+  }
+
+  private Configuration conf() {
+    Configuration conf = CacheCluster.conf(base);
+    conf.set(CacheConfig.READ_TIMEOUT, "200ms");
+    conf.setInt(CacheConfig.DIR_MAX_ERRORS, 100);
+    return conf;
+  }
+
+  private byte[] cachedFile(String name, int len) throws Exception {
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(name);
+    byte[] data = c.write(p, len, (short) 1, name.hashCode());
+    c.readAll(p);
+    c.readAll(p);
+    BlockCache cache = c.cache(0);
+    CacheCluster.await("cached " + name, () -> {
+      try {
+        return c.blocks(p).stream().allMatch(cache::isCached);
+      } catch (IOException e) {
+        return false;
+      }
+    });
+    return data;
+  }
+
+  private long corruptReplicas() {
+    return c.cluster.getNamesystem().getCorruptReplicaBlocks();
+  }
+
+  @Test
+  void hungSsd_readTimesOut_completesFromHddAndDropsEntry() throws Exception {
+    start(conf());
+    byte[] data = cachedFile("/hang.bin", 300_000);
+    ExtendedBlock b = c.blocks(new org.apache.hadoop.fs.Path("/hang.bin")).get(0);
+    CountDownLatch release = new CountDownLatch(1);
+    CacheFaultInjector.set(new CacheFaultInjector() {
+      @Override
+      public void beforePageRead(String fileId, long page) {
+        try {
+          release.await(); // hangs like a dead disk until the test ends
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    });
+    try {
+      assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/hang.bin")));
+      assertTrue(c.counter("read.fallback.timeout") >= 1);
+      assertFalse(c.cache(0).isCached(b));
+      assertEquals(0, corruptReplicas());
+    } finally {
+      release.countDown();
+    }
+  }
+
+  @Test
+  void ssdIoErrors_repeated_takeDirectoryOutOfServiceAndServeFromHdd() throws Exception {
+    Configuration conf = conf();
+    conf.setInt(CacheConfig.DIR_MAX_ERRORS, 2);
+    start(conf);
+    byte[] a = cachedFile("/err-a.bin", 100_000);
+    byte[] b = cachedFile("/err-b.bin", 100_000);
+    byte[] d = cachedFile("/err-d.bin", 100_000);
+    CacheFaultInjector.set(new CacheFaultInjector() {
+      @Override
+      public void beforePageRead(String fileId, long page) throws IOException {
+        throw new IOException("Input/output error (injected)");
+      }
+    });
+    assertArrayEquals(a, c.readAll(new org.apache.hadoop.fs.Path("/err-a.bin")));
+    assertArrayEquals(b, c.readAll(new org.apache.hadoop.fs.Path("/err-b.bin")));
+    assertArrayEquals(d, c.readAll(new org.apache.hadoop.fs.Path("/err-d.bin")));
+    assertTrue(c.counter("read.fallback.io_error") >= 3);
+    assertEquals(0, c.cache(0).metrics().getGauges().get("store.dir0.in.service").getValue());
+    assertEquals(0, c.cache(0).cachedBlocks());
+    long queued = c.counter("fill.queued");
+    byte[] e = c.write(new org.apache.hadoop.fs.Path("/err-e.bin"), 50_000, (short) 1, 5);
+    for (int i = 0; i < 4; i++) {
+      assertArrayEquals(e, c.readAll(new org.apache.hadoop.fs.Path("/err-e.bin")));
+    }
+    assertEquals(queued, c.counter("fill.queued"), "no fills into a directory out of service");
+    assertEquals(0, corruptReplicas());
+  }
+
+  @Test
+  void corruptCachedDataPage_detectedBeforeClient_noReplicaReportedBad() throws Exception {
+    start(conf());
+    corruptAndRead("/corrupt-data.bin", ".data");
+  }
+
+  @Test
+  void corruptCachedMetaPage_detectedBeforeClient_noReplicaReportedBad() throws Exception {
+    start(conf());
+    corruptAndRead("/corrupt-meta.bin", ".meta");
+  }
+
+  private void corruptAndRead(String name, String suffix) throws Exception {
+    byte[] data = cachedFile(name, 3 * 65536 + 1000);
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(name);
+    ExtendedBlock b = c.blocks(p).get(0);
+    List<Path> pages = SsdFiles.pages(base.resolve("ssd"), b, suffix);
+    assertFalse(pages.isEmpty(), "page files of " + b + suffix);
+    for (Path page : pages) {
+      flip(page, Files.size(page) / 2);
+    }
+    long mismatches = c.counter("read.fallback.checksum_mismatch");
+    assertArrayEquals(data, c.readAll(p));
+    assertArrayEquals(data, c.readAll(p));
+    assertTrue(c.counter("read.fallback.checksum_mismatch") > mismatches);
+    assertFalse(c.cache(0).isCached(b));
+    assertEquals(0, corruptReplicas());
+    assertEquals(1, c.fs.getFileBlockLocations(p, 0, data.length)[0].getHosts().length);
+  }
+
+  @Test
+  void blockScanner_cachedBlockWithCorruptHddCopy_scansHddAndReportsIt() throws Exception {
+    Configuration conf = conf();
+    conf.setLong(DFSConfigKeys.DFS_DATANODE_SCAN_PERIOD_HOURS_KEY, 504);
+    start(conf);
+    byte[] data = cachedFile("/scan.bin", 200_000);
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/scan.bin");
+    ExtendedBlock b = c.blocks(p).get(0);
+    Path blockFile = hddBlockFile(b);
+    flip(blockFile, 1000);
+    // Clients are served the verified cached copy meanwhile.
+    assertArrayEquals(data, c.readAll(p));
+    assertEquals(0, corruptReplicas());
+    DataNode dn = c.cluster.getDataNodes().get(0);
+    String storageId = dn.getFSDataset().getVolume(b).getStorageID();
+    Method mark = BlockScanner.class.getDeclaredMethod("markSuspectBlock", String.class,
+        ExtendedBlock.class);
+    mark.setAccessible(true);
+    mark.invoke(dn.getBlockScanner(), storageId, b);
+    // Only a scan of the HDD copy can find this corruption: the cached copy is intact.
+    CacheCluster.await("scanner reports the corrupt HDD replica", () -> corruptReplicas() > 0);
+  }
+
+  @Test
+  void cacheDirDeletedWhileRunning_takenOutOfService_readsStillCorrect() throws Exception {
+    start(conf());
+    byte[] data = cachedFile("/lost.bin", 150_000);
+    try (Stream<Path> s = Files.walk(base.resolve("ssd"))) {
+      s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    }
+    BlockCache cache = c.cache(0);
+    CacheCluster.await("directory out of service", () ->
+        ((Integer) cache.metrics().getGauges().get("store.dir0.in.service").getValue()) == 0);
+    assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/lost.bin")));
+    assertEquals(0, cache.cachedBlocks());
+  }
+
+  @Test
+  void cacheDirUnusableAtStartup_dataNodeServesFromHdd() throws Exception {
+    Configuration conf = conf();
+    Path notADir = Files.writeString(base.resolve("a-file"), "x");
+    conf.set(CacheConfig.DIRS, notADir.toString());
+    start(conf);
+    assertNull(c.cache(0), "no usable directory: the dataset runs unwrapped");
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/nocache.bin");
+    byte[] data = c.write(p, 70_000, (short) 1, 9);
+    assertArrayEquals(data, c.readAll(p));
+  }
+
+  @Test
+  void cacheDir_created_ownerOnly() throws Exception {
+    start(conf());
+    cachedFile("/perm.bin", 10_000);
+    try (Stream<Path> s = Files.list(base.resolve("ssd"))) {
+      Path dnDir = s.findFirst().orElseThrow();
+      assertEquals(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
+          PosixFilePermission.OWNER_EXECUTE), Files.getPosixFilePermissions(dnDir));
+    }
+    assertNotNull(c.cache(0));
+  }
+
+  private static void flip(Path file, long at) throws IOException {
+    try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+      f.seek(at);
+      int v = f.read();
+      f.seek(at);
+      f.write(v ^ 0x5a);
+    }
+  }
+
+  private Path hddBlockFile(ExtendedBlock b) throws IOException {
+    try (Stream<Path> s = Files.walk(base.resolve("dfs"))) {
+      return s.filter(f -> f.getFileName().toString().equals("blk_" + b.getBlockId()))
+          .findFirst().orElseThrow();
+    }
+  }
+}
