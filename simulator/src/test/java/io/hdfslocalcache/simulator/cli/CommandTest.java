@@ -1,0 +1,124 @@
+package io.hdfslocalcache.simulator.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class CommandTest {
+  private static final List<String> REQUIRED_FIELDS = List.of("policy", "cacheSizeBytes", "reads",
+      "readBytes", "hits", "hitRatio", "byteHitRatio", "ssdBytesWritten", "hddBytesRead",
+      "admissions", "evictions", "invalidations", "malformedLines", "skippedLines",
+      "diskHeadSecondsWithCache", "diskHeadSecondsWithoutCache", "peakDiskUtilizationWithCache",
+      "peakDiskUtilizationWithoutCache", "elapsedSeconds", "eventsPerSecond");
+
+  @TempDir
+  Path dir;
+
+  private record Outcome(int exit, String err) {}
+
+  private static Outcome run(Object command, String... args) {
+    StringWriter err = new StringWriter();
+    CommandLine cl = Cli.commandLine(command);
+    cl.setErr(new PrintWriter(err, true));
+    cl.setOut(new PrintWriter(new StringWriter(), true));
+    return new Outcome(cl.execute(args), err.toString());
+  }
+
+  private Path csvTrace(String... rows) throws Exception {
+    Path f = dir.resolve("t.csv");
+    Files.writeString(f, "timestamp_ms,block_pool,block_id,gen_stamp,op,offset,length\n"
+        + String.join("\n", rows) + "\n");
+    return f;
+  }
+
+  private static void assertOneLineError(Outcome o, String mentions) {
+    assertTrue(o.exit() != 0, "exit " + o.exit());
+    assertEquals(1, o.err().strip().lines().count(), o.err());
+    assertTrue(o.err().contains(mentions), o.err());
+    assertFalse(o.err().contains("\tat "), o.err());
+  }
+
+  @Test
+  void simulate_badSize_oneLineNamingTheValue() throws Exception {
+    Path t = csvTrace("0,p,1,1,READ,0,10");
+    assertOneLineError(run(new SimulateCommand(), "--trace", t.toString(), "--cache-size", "2XB"),
+        "2XB");
+  }
+
+  @Test
+  void simulate_missingTrace_oneLineNamingTheFile() {
+    assertOneLineError(run(new SimulateCommand(), "--trace", dir.resolve("nope.log").toString(),
+        "--cache-size", "1g", "-q"), "nope.log");
+  }
+
+  @Test
+  void simulate_badPolicy_oneLine() throws Exception {
+    Path t = csvTrace("0,p,1,1,READ,0,10");
+    assertOneLineError(run(new SimulateCommand(), "--trace", t.toString(), "--cache-size", "1g",
+        "--policy", "bucket-time:threshold=-1"), "threshold");
+  }
+
+  @Test
+  void simulate_strictOnMalformedLine_failsNamingTheLine() throws Exception {
+    Path t = csvTrace("0,p,1,1,READ,0,10", "1,p,1,1,READ,zero,10");
+    Outcome o = run(new SimulateCommand(), "--trace", t.toString(), "--cache-size", "1g",
+        "--strict", "-q");
+    assertOneLineError(o, "line 3");
+    assertEquals(Cli.FAILED, o.exit());
+  }
+
+  @Test
+  void simulate_jsonAndCsv_oneRunWithEveryField() throws Exception {
+    Path t = csvTrace("0,p,1,1,READ,0,10", "1,p,1,1,READ,0,10", "2,p,1,1,READ,0,10");
+    Path json = dir.resolve("out.json");
+    Path csv = dir.resolve("out.csv");
+    Path png = dir.resolve("out.png");
+    Outcome o = run(new SimulateCommand(), "--trace", t.toString(), "--cache-size", "1m",
+        "--policy", "admit-all", "--json", json.toString(), "--csv", csv.toString(),
+        "--chart", png.toString(), "-q");
+    assertEquals(0, o.exit(), o.err());
+    JsonNode node = new ObjectMapper().readTree(json.toFile());
+    assertTrue(node.isObject());
+    for (String f : REQUIRED_FIELDS) {
+      assertTrue(node.has(f), "missing " + f);
+    }
+    assertEquals(2, node.get("hits").asLong());
+    List<String> rows = Files.readAllLines(csv);
+    assertEquals(2, rows.size());
+    assertTrue(rows.get(0).startsWith("policy,fill,cacheSizeBytes"), rows.get(0));
+    assertTrue(Files.size(png) > 0);
+  }
+
+  @Test
+  void sweep_lists_everyCombinationInAnArray() throws Exception {
+    Path t = csvTrace("0,p,1,1,READ,0,10", "1,p,1,1,READ,0,10", "2,p,2,1,READ,0,10");
+    Path json = dir.resolve("sweep.json");
+    Path png = dir.resolve("sweep.png");
+    Outcome o = run(new SweepCommand(), "--trace", t.toString(), "--threshold", "0,1,2",
+        "--buckets", "10,60", "--cache-size", "1k,1m", "--policy", "never", "--json",
+        json.toString(), "--chart", png.toString(), "-q");
+    assertEquals(0, o.exit(), o.err());
+    JsonNode arr = new ObjectMapper().readTree(json.toFile());
+    assertTrue(arr.isArray());
+    assertEquals((3 * 2 + 1) * 2, arr.size());
+    assertTrue(Files.size(png) > 0);
+  }
+
+  @Test
+  void sweep_nothingToSweep_oneLine() throws Exception {
+    Path t = csvTrace("0,p,1,1,READ,0,10");
+    assertOneLineError(run(new SweepCommand(), "--trace", t.toString(), "--cache-size", "1g"),
+        "nothing to sweep");
+  }
+}
