@@ -49,6 +49,8 @@ public final class BlockCache implements AutoCloseable {
   private final AdmissionStats admissionStats;
   private final CacheStoreStats storeStats;
   private final ScheduledExecutorService maintenance;
+  private final FillStats fillStats;
+  private final InstantSource clock;
   static final int MAINTENANCE_SECONDS = 2;
 
   BlockCache(CacheConfig config, FsDatasetSpi<?> hdd, List<CacheDirectories.Opened> opened,
@@ -63,7 +65,10 @@ public final class BlockCache implements AutoCloseable {
     this.storeStats = new CacheStoreStats(registry, map, this.dirs);
     FillStats fillStats = new FillStats(registry);
     Throttle throttle = new Throttle(config.fillBandwidthBytesPerSec(), System::nanoTime);
-    BlockFill fill = new BlockFill(hdd, map, throttle, fillStats, clock, config.pageSize());
+    BlockFill fill = new BlockFill(hdd, map, throttle, fillStats, clock, config.pageSize(),
+        this::relieveSpace);
+    this.fillStats = fillStats;
+    this.clock = clock;
     this.fills = new FillScheduler(config.fillThreads(), config.fillQueue(), map, fill, fillStats);
     this.maintenance = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "local-cache-maintenance");
@@ -166,6 +171,7 @@ public final class BlockCache implements AutoCloseable {
       readStats.misses.inc();
       return null;
     }
+    e.lastAccessMillis = clock.millis();
     ReadSession s = new ReadSession(e, b, hdd, this, config.pageSize());
     HANDOFF.set(s);
     readStats.hits.inc();
@@ -195,7 +201,10 @@ public final class BlockCache implements AutoCloseable {
     if (d == Decision.ADMIT) {
       admissionStats.admits.inc();
       CacheDirectory dir = map.contains(id) ? null : dirFor(id);
-      if (dir != null) {
+      if (dir != null && !hasRoom(dir)) {
+        fillStats.skippedNoSpace.inc();
+        relieveSpace(dir);
+      } else if (dir != null) {
         fills.request(id, genStamp, dir);
       }
     } else {
@@ -216,6 +225,46 @@ public final class BlockCache implements AutoCloseable {
       }
     }
     return null;
+  }
+
+  /**
+   * Free space on the directory's file system stays above {@code dir.reserved.percent}: Alluxio
+   * only counts its own bytes against the capacity, while other files, file system overhead or a
+   * smaller-than-configured disk can fill the device first.
+   */
+  private boolean hasRoom(CacheDirectory dir) {
+    try {
+      java.nio.file.FileStore fs = Files.getFileStore(dir.path());
+      long usable = CacheFaultInjector.get().usableSpace(dir.path(), fs.getUsableSpace());
+      return usable > fs.getTotalSpace() / 100 * config.dirReservedPercent();
+    } catch (java.io.IOException e) {
+      return false; // the maintenance probe decides whether the directory is gone
+    }
+  }
+
+  /**
+   * Evicts early on a full disk: the least recently read entries of the directory, about a
+   * twentieth of its capacity at a time, so the next fills find room and reads never fail.
+   */
+  private void relieveSpace(CacheDirectory dir) {
+    long target = Math.max(dir.store().capacityBytes() / 20, 4L * config.pageSize());
+    List<CacheEntry> onDir = new ArrayList<>();
+    for (CacheEntry e : map.entries()) {
+      if (e.dir() == dir) {
+        onDir.add(e);
+      }
+    }
+    onDir.sort(java.util.Comparator.comparingLong(e -> e.lastAccessMillis));
+    long freed = 0;
+    for (CacheEntry e : onDir) {
+      if (freed >= target) {
+        break;
+      }
+      if (map.dropEntry(e)) {
+        freed += e.bytes();
+        storeStats.invalidations.get(InvalidationCause.NO_SPACE).inc();
+      }
+    }
   }
 
   void onReadFailure(CacheEntry e, CacheException cause) {

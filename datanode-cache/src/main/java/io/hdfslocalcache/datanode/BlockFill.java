@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.time.InstantSource;
+import java.util.function.Consumer;
 import org.apache.hadoop.fs.ChecksumException;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.common.HdfsServerConstants.ReplicaState;
@@ -30,9 +31,11 @@ final class BlockFill {
   private final FillStats stats;
   private final InstantSource clock;
   private final int pageSize;
+  private final Consumer<CacheDirectory> onNoSpace;
 
   BlockFill(FsDatasetSpi<?> hdd, BlockMap map, Throttle throttle, FillStats stats,
-      InstantSource clock, int pageSize) {
+      InstantSource clock, int pageSize, Consumer<CacheDirectory> onNoSpace) {
+    this.onNoSpace = onNoSpace;
     this.hdd = hdd;
     this.map = map;
     this.throttle = throttle;
@@ -52,6 +55,11 @@ final class BlockFill {
       outcome = FillOutcome.UNSUPPORTED;
     } catch (ChecksumException e) {
       outcome = FillOutcome.HDD_CORRUPT;
+    } catch (CacheException e) {
+      if (e.failure() == CacheFailure.NO_SPACE) {
+        onNoSpace.accept(dir);
+      }
+      outcome = FillOutcome.FAILED;
     } catch (IOException | RuntimeException e) {
       outcome = FillOutcome.FAILED;
     } catch (InterruptedException e) {

@@ -24,6 +24,7 @@ public record CacheConfig(
     long fillBandwidthBytesPerSec,
     Duration readTimeout,
     int dirMaxErrors,
+    int dirReservedPercent,
     Duration dirErrorWindow,
     String innerFactory) {
 
@@ -42,6 +43,7 @@ public record CacheConfig(
   public static final String READ_TIMEOUT = PREFIX + "read.timeout";
   public static final String DIR_MAX_ERRORS = PREFIX + "dir.max.errors";
   public static final String DIR_ERROR_WINDOW = PREFIX + "dir.error.window";
+  public static final String DIR_RESERVED_PERCENT = PREFIX + "dir.reserved.percent";
   public static final String INNER_FACTORY = PREFIX + "inner.factory";
 
   static final boolean DEFAULT_ENABLED = true;
@@ -53,6 +55,7 @@ public record CacheConfig(
   static final String DEFAULT_READ_TIMEOUT = "10s";
   static final int DEFAULT_DIR_MAX_ERRORS = 10;
   static final String DEFAULT_DIR_ERROR_WINDOW = "10m";
+  static final int DEFAULT_DIR_RESERVED_PERCENT = 5;
   static final String DEFAULT_INNER_FACTORY =
       "org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetFactory";
 
@@ -113,9 +116,15 @@ public record CacheConfig(
     atLeast(DIR_MAX_ERRORS, maxErrors, 0);
     long errorWindow = timeKey(conf, DIR_ERROR_WINDOW, DEFAULT_DIR_ERROR_WINDOW);
     atLeast(DIR_ERROR_WINDOW, errorWindow, 10);
+    int reserved = intKey(conf, DIR_RESERVED_PERCENT, DEFAULT_DIR_RESERVED_PERCENT);
+    if (reserved < 0 || reserved > 90) {
+      throw new IllegalArgumentException(DIR_RESERVED_PERCENT + " must be in [0, 90], got "
+          + reserved);
+    }
     String inner = conf.getTrimmed(INNER_FACTORY, DEFAULT_INNER_FACTORY);
     return new CacheConfig(enabled, dirs, capacities, (int) page, admission, threads, queue,
-        bandwidth, Duration.ofMillis(timeout), maxErrors, Duration.ofMillis(errorWindow), inner);
+        bandwidth, Duration.ofMillis(timeout), maxErrors, reserved, Duration.ofMillis(errorWindow),
+        inner);
   }
 
   private static int intKey(Configuration conf, String key, int dflt) {

@@ -23,6 +23,8 @@ final class CacheEntry implements Slot {
   private final CacheDirectory dir;
   final long filledAtMillis;
   private final AtomicInteger state = new AtomicInteger();
+  /** Last time a read was served from this entry; orders early eviction on a full disk. */
+  volatile long lastAccessMillis;
 
   CacheEntry(BlockId id, long genStamp, long dataLength, long metaLength, ChecksumLayout checksum,
       int[] metaSegmentCrcs, CacheDirectory dir, long filledAtMillis) {
@@ -34,6 +36,7 @@ final class CacheEntry implements Slot {
     this.metaSegmentCrcs = metaSegmentCrcs;
     this.dir = dir;
     this.filledAtMillis = filledAtMillis;
+    this.lastAccessMillis = filledAtMillis;
   }
 
   String fileId(BlockId.CacheFile f) {

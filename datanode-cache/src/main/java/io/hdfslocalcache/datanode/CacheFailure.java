@@ -10,6 +10,8 @@ enum CacheFailure {
   TIMEOUT,
   /** Bytes read do not match the checksums recorded at fill time. */
   CHECKSUM_MISMATCH,
+  /** The file system under the directory is full (ENOSPC) or below its reserve. */
+  NO_SPACE,
   /** The store refused the operation: not ready, directory out of service, or full. */
   UNAVAILABLE
 }

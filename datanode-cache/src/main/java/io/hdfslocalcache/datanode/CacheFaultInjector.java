@@ -24,4 +24,9 @@ public class CacheFaultInjector {
 
   /** Called before a page write. */
   public void beforePageWrite(String fileId, long pageIndex) throws IOException {}
+
+  /** Usable bytes on the file system of a cache directory; tests shrink it to simulate full. */
+  public long usableSpace(java.nio.file.Path dir, long actual) {
+    return actual;
+  }
 }

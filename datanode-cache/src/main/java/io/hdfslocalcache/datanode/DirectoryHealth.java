@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
  * Takes a directory out of service after more than {@code maxErrors} errors (I/O errors, timeouts,
  * checksum mismatches) within {@code window}: the same sliding-bucket rule as admission, so it is
  * the same code. Out of service is final until the DataNode restarts; one WARN line says so, and
- * the owner drops the directory's entries. A missing page is eviction, not an error.
+ * the owner drops the directory's entries. A missing page is eviction and a full disk is handled
+ * by early eviction: neither is an error here.
  */
 final class DirectoryHealth {
   private static final Logger LOG = LoggerFactory.getLogger(DirectoryHealth.class);
@@ -47,7 +48,8 @@ final class DirectoryHealth {
   }
 
   void record(CacheFailure f, String detail) {
-    if (f == CacheFailure.MISSING_PAGE || f == CacheFailure.UNAVAILABLE || !inService) {
+    if (f == CacheFailure.MISSING_PAGE || f == CacheFailure.UNAVAILABLE
+        || f == CacheFailure.NO_SPACE || !inService) {
       return;
     }
     if (errors.recordAndCheck(0) == Decision.ADMIT) {

@@ -27,9 +27,14 @@ final class FaultInjectingPageStore implements PageStore {
     try {
       CacheFaultInjector.get().beforePageWrite(fileId, pageIndex);
     } catch (IOException e) {
-      throw new CacheException(CacheFailure.IO_ERROR, "write " + fileId + " page " + pageIndex, e);
+      throw new CacheException(isNoSpace(e) ? CacheFailure.NO_SPACE : CacheFailure.IO_ERROR,
+          "write " + fileId + " page " + pageIndex, e);
     }
     inner.write(fileId, pageIndex, src, off, len);
+  }
+
+  static boolean isNoSpace(IOException e) {
+    return String.valueOf(e.getMessage()).contains("No space left on device");
   }
 
   @Override

@@ -15,12 +15,15 @@ final class FillStats {
   final Counter rejected;
   /** Fills finished, by outcome. */
   final Map<FillOutcome, Counter> outcomes = new EnumMap<>(FillOutcome.class);
+  /** Admitted blocks not filled because the directory's file system was below its reserve. */
+  final Counter skippedNoSpace;
   /** Data + meta bytes written to the SSD by completed and partial fills. */
   final Counter bytesWritten;
 
   FillStats(MetricRegistry registry) {
     queued = registry.counter(PREFIX + "queued");
     rejected = registry.counter(PREFIX + "rejected");
+    skippedNoSpace = registry.counter(PREFIX + "skipped.no.space");
     bytesWritten = registry.counter(PREFIX + "bytes.written");
     for (FillOutcome o : FillOutcome.values()) {
       outcomes.put(o, registry.counter(PREFIX + o.name().toLowerCase()));

@@ -9,6 +9,8 @@ enum InvalidationCause {
   POOL_SHUTDOWN,
   /** The live replica no longer matches the entry (generation stamp, length or state). */
   STALE,
+  /** Evicted early because the directory's file system was full or below its reserve. */
+  NO_SPACE,
   /** Its directory was taken out of service. */
   DIRECTORY_OUT_OF_SERVICE,
   /** A cached read failed (missing page, error, timeout, checksum mismatch). */

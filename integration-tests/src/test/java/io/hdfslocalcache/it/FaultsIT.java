@@ -188,6 +188,50 @@ class FaultsIT {
   }
 
   @Test
+  void diskBelowReserve_admittedBlock_evictsEarlyAndSkipsFill() throws Exception {
+    start(conf());
+    byte[] a = cachedFile("/full-a.bin", 200_000);
+    cachedFile("/full-b.bin", 200_000);
+    int before = c.cache(0).cachedBlocks();
+    CacheFaultInjector.set(new CacheFaultInjector() {
+      @Override
+      public long usableSpace(Path dir, long actual) {
+        return 0; // the device is full whatever Alluxio thinks it uses
+      }
+    });
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/full-c.bin");
+    byte[] data = c.write(p, 100_000, (short) 1, 3);
+    assertArrayEquals(data, c.readAll(p));
+    assertArrayEquals(data, c.readAll(p)); // admitted, but no room
+    assertTrue(c.counter("fill.skipped.no.space") >= 1);
+    assertTrue(c.counter("store.invalidations.no_space") >= 1);
+    assertTrue(c.cache(0).cachedBlocks() < before, "early eviction freed entries");
+    assertArrayEquals(a, c.readAll(new org.apache.hadoop.fs.Path("/full-a.bin")));
+    assertEquals(0, corruptReplicas());
+  }
+
+  @Test
+  void enospcOnPageWrite_fillFails_evictsAndDirectoryStaysInService() throws Exception {
+    start(conf());
+    cachedFile("/enospc-a.bin", 200_000);
+    CacheFaultInjector.set(new CacheFaultInjector() {
+      @Override
+      public void beforePageWrite(String fileId, long page) throws IOException {
+        throw new IOException("No space left on device");
+      }
+    });
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/enospc-b.bin");
+    byte[] data = c.write(p, 100_000, (short) 1, 4);
+    long failed = c.counter("fill.failed");
+    assertArrayEquals(data, c.readAll(p));
+    assertArrayEquals(data, c.readAll(p));
+    CacheCluster.await("fill failed", () -> c.counter("fill.failed") > failed);
+    assertTrue(c.counter("store.invalidations.no_space") >= 1);
+    assertEquals(1, c.cache(0).metrics().getGauges().get("store.dir0.in.service").getValue());
+    assertArrayEquals(data, c.readAll(p));
+  }
+
+  @Test
   void cacheDirDeletedWhileRunning_takenOutOfService_readsStillCorrect() throws Exception {
     start(conf());
     byte[] data = cachedFile("/lost.bin", 150_000);
