@@ -32,7 +32,10 @@ final class ClientTraceReader implements TraceReader {
     if (src < 0) {
       return skipOrMalformed(b, from, to, "no 'src:' field");
     }
-    int op = find(b, src, to, OP, "op");
+    // Fields are searched in the format's order, each after the previous one, so a line is
+    // scanned about once; find() falls back to the whole message if a field is out of order.
+    int bytesKey = Ascii.indexOf(b, src, to, BYTES); // absent on short-circuit lines
+    int op = find(b, bytesKey < 0 ? src : bytesKey, src, to, OP, "op");
     Op kind;
     if (Ascii.startsWith(b, op, to, HDFS_READ) && opEnds(b, op + HDFS_READ.length, to)) {
       kind = Op.READ;
@@ -45,9 +48,13 @@ final class ClientTraceReader implements TraceReader {
     if (time == LogTimestamp.NONE) {
       throw new MalformedLineException("no yyyy-MM-dd HH:mm:ss,SSS timestamp before 'src:'");
     }
-    long bytes = number(b, find(b, src, to, BYTES, "bytes"), to, "bytes");
-    long offset = number(b, find(b, src, to, OFFSET, "offset"), to, "offset");
-    int block = find(b, src, to, BLOCKID, "blockid");
+    if (bytesKey < 0) {
+      throw new MalformedLineException("no 'bytes:' field");
+    }
+    long bytes = number(b, bytesKey + BYTES.length, to, "bytes");
+    int offsetAt = find(b, op, src, to, OFFSET, "offset");
+    long offset = number(b, offsetAt, to, "offset");
+    int block = find(b, offsetAt, src, to, BLOCKID, "blockid");
     int blockEnd = Ascii.tokenEnd(b, block, to, (byte) ',');
     int blk = Ascii.indexOf(b, block, blockEnd, BLK);
     if (blk < 0) {
@@ -89,10 +96,13 @@ final class ClientTraceReader implements TraceReader {
     return false;
   }
 
-  /** Start of the value of {@code key}, searched after {@code from}. */
-  private static int find(byte[] b, int from, int to, byte[] key, String name)
+  /** Start of the value of {@code key}: searched after {@code from}, then after {@code src}. */
+  private static int find(byte[] b, int from, int src, int to, byte[] key, String name)
       throws MalformedLineException {
     int i = Ascii.indexOf(b, from, to, key);
+    if (i < 0 && from > src) {
+      i = Ascii.indexOf(b, src, to, key);
+    }
     if (i < 0) {
       if (name.equals("op")) {
         skipOrMalformed(b, from, to, "no 'op:' field");
@@ -103,8 +113,22 @@ final class ClientTraceReader implements TraceReader {
     return i + key.length;
   }
 
+  /** The digits from {@code from} up to the next ',' (or the end), read in one pass. */
   private static long number(byte[] b, int from, int to, String name)
       throws MalformedLineException {
-    return Ascii.parseNonNegative(b, from, Ascii.tokenEnd(b, from, to, (byte) ','), name);
+    long v = 0;
+    int i = from;
+    for (; i < to && i - from < 19; i++) {
+      int d = b[i] - '0';
+      if (d < 0 || d > 9) {
+        break;
+      }
+      v = v * 10 + d;
+    }
+    if (i == from || (i < to && b[i] != ',')) {
+      // Not plain digits: let the general parser name the problem.
+      return Ascii.parseNonNegative(b, from, Ascii.tokenEnd(b, from, to, (byte) ','), name);
+    }
+    return v;
   }
 }

@@ -17,6 +17,9 @@ final class LogTimestamp {
   private int lastMonth = -1;
   private int lastDay = -1;
   private long lastEpochDay;
+  private long lastHead;
+  private long lastTail;
+  private long lastMinuteMs = NONE;
 
   /** Epoch millis of the first timestamp in {@code b[from, to)}, or {@link #NONE}. */
   long find(byte[] b, int from, int to) {
@@ -37,6 +40,27 @@ final class LogTimestamp {
   }
 
   private long parseAt(byte[] b, int i) {
+    // Lines of the same minute share "yyyy-MM-dd HH:mm": compare 16 bytes instead of parsing.
+    long head = (long) Ascii.LONGS.get(b, i);
+    long tail = (long) Ascii.LONGS.get(b, i + 8);
+    if (lastMinuteMs != NONE && head == lastHead && tail == lastTail) {
+      int second = digits(b, i + 17, 2);
+      int milli = digits(b, i + 20, 3);
+      if ((second | milli) >= 0 && second <= 60) {
+        return lastMinuteMs + second * 1000L + milli;
+      }
+      return NONE;
+    }
+    long t = parseFull(b, i);
+    if (t != NONE) {
+      lastHead = head;
+      lastTail = tail;
+      lastMinuteMs = t - Math.floorMod(t, 60_000L);
+    }
+    return t;
+  }
+
+  private long parseFull(byte[] b, int i) {
     int year = digits(b, i, 4);
     int month = digits(b, i + 5, 2);
     int day = digits(b, i + 8, 2);

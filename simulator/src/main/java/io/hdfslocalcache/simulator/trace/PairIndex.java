@@ -5,24 +5,26 @@ import java.util.Arrays;
 /**
  * Interns pairs {@code (int, long)} to dense indexes 0, 1, 2, ... in first-seen order: (pool,
  * block id) to a block index, (block index, generation stamp) to a version index. Open addressing
- * over an int table, pairs kept in primitive arrays.
+ * over one long array holding the pair and its index side by side, so a lookup touches one cache
+ * line (the parse does one or two lookups per line).
  */
 final class PairIndex {
-  private int[] table = new int[1 << 12]; // entry + 1; 0 = empty
+  /** Slot i: table[2i] = second, table[2i+1] = first << 32 | (index + 1); 0 = empty. */
+  private long[] table = new long[2 << 12];
   private int[] firsts = new int[1 << 10];
   private long[] seconds = new long[1 << 10];
   private int size;
 
   int intern(int first, long second) {
-    int mask = table.length - 1;
+    int mask = table.length / 2 - 1;
     int i = slot(first, second, mask);
     while (true) {
-      int e = table[i];
-      if (e == 0) {
+      long meta = table[2 * i + 1];
+      if (meta == 0) {
         break;
       }
-      if (seconds[e - 1] == second && firsts[e - 1] == first) {
-        return e - 1;
+      if (table[2 * i] == second && (int) (meta >>> 32) == first) {
+        return (int) meta - 1;
       }
       i = (i + 1) & mask;
     }
@@ -32,8 +34,10 @@ final class PairIndex {
     }
     firsts[size] = first;
     seconds[size] = second;
-    table[i] = ++size;
-    if (size * 2 > table.length) {
+    size++;
+    table[2 * i] = second;
+    table[2 * i + 1] = ((long) first << 32) | size;
+    if (size * 2 > mask + 1) {
       rehash();
     }
     return size - 1;
@@ -45,15 +49,20 @@ final class PairIndex {
   }
 
   private void rehash() {
-    table = new int[table.length * 2];
-    int mask = table.length - 1;
+    table = new long[table.length * 2];
+    int mask = table.length / 2 - 1;
     for (int e = 0; e < size; e++) {
       int i = slot(firsts[e], seconds[e], mask);
-      while (table[i] != 0) {
+      while (table[2 * i + 1] != 0) {
         i = (i + 1) & mask;
       }
-      table[i] = e + 1;
+      table[2 * i] = seconds[e];
+      table[2 * i + 1] = ((long) firsts[e] << 32) | (e + 1);
     }
+  }
+
+  long second(int index) {
+    return seconds[index];
   }
 
   int size() {

@@ -17,6 +17,8 @@ final class TraceBuilder implements TraceSink {
   /** Per version: largest offset + length written (-1 if never written) and read. */
   private long[] written = new long[1 << 10];
   private long[] read = new long[1 << 10];
+  /** Per block: 1 + its most recently used version, 0 if none yet. */
+  private int[] latestVersion = new int[1 << 10];
   private byte[] lastPool = new byte[0];
   private int lastPoolIndex = -1;
   private long firstTime = Long.MAX_VALUE;
@@ -34,7 +36,7 @@ final class TraceBuilder implements TraceSink {
       Op op, long offset, long length) {
     int pool = pool(line, poolFrom, poolTo);
     int block = blocks.intern(pool, blockId);
-    int version = versions.intern(block, genStamp);
+    int version = lastVersion(block, genStamp);
     if (version == written.length) {
       int n = written.length * 2;
       written = Arrays.copyOf(written, n);
@@ -56,6 +58,24 @@ final class TraceBuilder implements TraceSink {
     firstTime = Math.min(firstTime, timeMs);
     lastTime = Math.max(lastTime, timeMs);
     events.add(timeMs, version, op, offset, (int) Math.min(length, Integer.MAX_VALUE));
+  }
+
+  /** The block's version of {@code genStamp}: its latest version first, a hash probe otherwise. */
+  private int lastVersion(int block, long genStamp) {
+    if (block == latestVersion.length) {
+      latestVersion = Arrays.copyOf(latestVersion, block * 2);
+    }
+    int v = latestVersion[block] - 1;
+    if (v >= 0 && versionGenStamp(v) == genStamp) {
+      return v;
+    }
+    v = versions.intern(block, genStamp);
+    latestVersion[block] = v + 1;
+    return v;
+  }
+
+  private long versionGenStamp(int version) {
+    return versions.second(version);
   }
 
   /** Pool index of the bytes; the previous line's pool is checked first (one pool per DataNode). */
