@@ -108,6 +108,16 @@ final class AlluxioPageStore implements PageStore {
   }
 
   @Override
+  public int pageCount(String fileId, long fileLength) {
+    return manager.getCachedPageIdsByFileId(fileId, fileLength).size();
+  }
+
+  @Override
+  public void retainFiles(java.util.function.Predicate<String> keep) {
+    manager.invalidate(page -> !keep.test(page.getPageId().getFileId()));
+  }
+
+  @Override
   public long usedBytes() {
     Optional<alluxio.client.file.cache.CacheUsage> u = manager.getUsage();
     return u.map(alluxio.client.file.cache.CacheUsage::used).orElse(-1L);

@@ -3,11 +3,18 @@ package io.hdfslocalcache.datanode;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
+import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
+import org.apache.hadoop.hdfs.protocol.BlockLocalPathInfo;
 import java.nio.file.Files;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -51,6 +58,8 @@ public final class BlockCache implements AutoCloseable {
   private final ScheduledExecutorService maintenance;
   private final FillStats fillStats;
   private final InstantSource clock;
+  /** Index records per block pool, waiting for the pool's replicas to be loaded. */
+  private final Map<String, List<Pending>> pendingRestore = new HashMap<>();
   static final int MAINTENANCE_SECONDS = 2;
 
   BlockCache(CacheConfig config, FsDatasetSpi<?> hdd, List<CacheDirectories.Opened> opened,
@@ -66,7 +75,7 @@ public final class BlockCache implements AutoCloseable {
     FillStats fillStats = new FillStats(registry);
     Throttle throttle = new Throttle(config.fillBandwidthBytesPerSec(), System::nanoTime);
     BlockFill fill = new BlockFill(hdd, map, throttle, fillStats, clock, config.pageSize(),
-        this::relieveSpace);
+        this::relieveSpace, e -> e.dir().blockIndex().put(e));
     this.fillStats = fillStats;
     this.clock = clock;
     this.fills = new FillScheduler(config.fillThreads(), config.fillQueue(), map, fill, fillStats);
@@ -75,6 +84,7 @@ public final class BlockCache implements AutoCloseable {
       t.setDaemon(true);
       return t;
     });
+    loadIndexes();
     maintenance.scheduleWithFixedDelay(this::maintain, MAINTENANCE_SECONDS, MAINTENANCE_SECONDS,
         TimeUnit.SECONDS);
   }
@@ -87,6 +97,13 @@ public final class BlockCache implements AutoCloseable {
   private void maintain() {
     try {
       limiter.expire();
+      for (CacheEntry e : map.entries()) {
+        long access = e.lastAccessMillis;
+        if (access != e.persistedAccessMillis && !e.retired()) {
+          e.dir().blockIndex().put(e);
+          e.persistedAccessMillis = access;
+        }
+      }
       for (CacheDirectory d : dirs) {
         if (d.health().inService()
             && (!Files.isDirectory(d.path()) || !Files.isWritable(d.path()))) {
@@ -109,9 +126,90 @@ public final class BlockCache implements AutoCloseable {
       PageStore store = new HealthCheckedPageStore(new TimeBoundPageStore(
           new FaultInjectingPageStore(o.store()),
           config.readTimeout(), IO_THREADS_PER_DIR, "dir" + i), health);
-      out.add(new CacheDirectory(i, o.path(), store, health));
+      out.add(new CacheDirectory(i, o.path(), store, health, o.index()));
     }
     return List.copyOf(out);
+  }
+
+  /**
+   * Reads every directory's block index, deletes pages no record owns (fills cut off by a crash,
+   * records lost with an unsynced write), and keeps the records until their block pool is loaded.
+   */
+  private void loadIndexes() {
+    for (CacheDirectory d : dirs) {
+      Set<String> owned = new HashSet<>();
+      for (BlockIndex.Record r : d.blockIndex().loadAll()) {
+        owned.add(r.id().fileId(r.genStamp(), BlockId.CacheFile.DATA));
+        owned.add(r.id().fileId(r.genStamp(), BlockId.CacheFile.META));
+        pendingRestore.computeIfAbsent(r.id().poolId(), p -> new ArrayList<>())
+            .add(new Pending(r, d));
+      }
+      d.store().retainFiles(owned::contains);
+    }
+  }
+
+  private record Pending(BlockIndex.Record record, CacheDirectory dir) {}
+
+  /**
+   * Called once the dataset has loaded a block pool's replicas: entries from before the restart
+   * become servable only if the replica still exists, is FINALIZED with the same generation stamp
+   * and length, and every page of both files is present. Anything else, e.g. a block deleted or
+   * appended while the DataNode was down, is dropped with its pages.
+   */
+  void restorePool(String poolId) {
+    List<Pending> pending;
+    synchronized (pendingRestore) {
+      pending = pendingRestore.remove(poolId);
+    }
+    if (pending == null) {
+      return;
+    }
+    long start = System.nanoTime();
+    int restored = 0;
+    for (Pending p : pending) {
+      BlockIndex.Record r = p.record();
+      CacheEntry e = new CacheEntry(r.id(), r.genStamp(), r.dataLength(), r.metaLength(),
+          r.checksum(), r.metaSegmentCrcs(), p.dir(), r.filledAtMillis());
+      e.lastAccessMillis = r.lastAccessMillis();
+      e.persistedAccessMillis = r.lastAccessMillis();
+      Replica live = hdd.getReplica(poolId, r.id().blockId());
+      boolean valid = p.dir().health().inService()
+          && BlockFill.isFinalized(live, r.genStamp()) && live.getNumBytes() == r.dataLength()
+          && filesExist(poolId, r)
+          && complete(p.dir(), e, BlockId.CacheFile.DATA, r.dataLength())
+          && complete(p.dir(), e, BlockId.CacheFile.META, r.metaLength())
+          && map.restore(e);
+      if (valid) {
+        restored++;
+      } else {
+        e.retire(); // deletes its record and pages
+      }
+    }
+    storeStats.restored.inc(restored);
+    storeStats.restoreDropped.inc(pending.size() - restored);
+    LOG.info("hdfs-local-cache: restored {} of {} cached blocks of {} in {} ms ({} dropped:"
+        + " replica gone or changed, or pages missing)", restored, pending.size(), poolId,
+        (System.nanoTime() - start) / 1_000_000, pending.size() - restored);
+  }
+
+  /**
+   * The DataNode may rebuild its replica map from a saved cache file without looking at the disk;
+   * an entry is restored only if its replica's files are really there.
+   */
+  private boolean filesExist(String poolId, BlockIndex.Record r) {
+    try {
+      BlockLocalPathInfo info = hdd.getBlockLocalPathInfo(
+          new ExtendedBlock(poolId, r.id().blockId(), r.dataLength(), r.genStamp()));
+      return info != null && Files.isRegularFile(Path.of(info.getBlockPath()))
+          && Files.isRegularFile(Path.of(info.getMetaPath()));
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  private boolean complete(CacheDirectory d, CacheEntry e, BlockId.CacheFile f, long length) {
+    long pages = (length + config.pageSize() - 1) / config.pageSize();
+    return d.store().pageCount(e.fileId(f), length) == pages;
   }
 
   private void onDirectoryOutOfService(DirectoryHealth h) {
@@ -295,8 +393,16 @@ public final class BlockCache implements AutoCloseable {
     }
   }
 
+  /** The pool is unloaded, not deleted: its entries wait, with their pages, for addBlockPool. */
   void invalidatePool(String poolId) {
-    count(map.dropIf(id -> id.poolId().equals(poolId)), InvalidationCause.POOL_SHUTDOWN);
+    List<CacheEntry> detached = map.detachIf(id -> id.poolId().equals(poolId));
+    synchronized (pendingRestore) {
+      for (CacheEntry e : detached) {
+        pendingRestore.computeIfAbsent(poolId, p -> new ArrayList<>())
+            .add(new Pending(BlockIndex.Record.of(e), e.dir()));
+      }
+    }
+    count(detached, InvalidationCause.POOL_SHUTDOWN);
   }
 
   /** After volumes were removed: drops entries whose replica is gone. */
@@ -315,6 +421,7 @@ public final class BlockCache implements AutoCloseable {
     fills.close();
     for (CacheDirectory d : dirs) {
       d.store().close();
+      d.blockIndex().close();
     }
   }
 }

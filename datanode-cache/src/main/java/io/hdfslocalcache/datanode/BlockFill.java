@@ -32,10 +32,13 @@ final class BlockFill {
   private final InstantSource clock;
   private final int pageSize;
   private final Consumer<CacheDirectory> onNoSpace;
+  private final Consumer<CacheEntry> onPublished;
 
   BlockFill(FsDatasetSpi<?> hdd, BlockMap map, Throttle throttle, FillStats stats,
-      InstantSource clock, int pageSize, Consumer<CacheDirectory> onNoSpace) {
+      InstantSource clock, int pageSize, Consumer<CacheDirectory> onNoSpace,
+      Consumer<CacheEntry> onPublished) {
     this.onNoSpace = onNoSpace;
+    this.onPublished = onPublished;
     this.hdd = hdd;
     this.map = map;
     this.throttle = throttle;
@@ -70,6 +73,9 @@ final class BlockFill {
       map.endFill(id, ticket);
       dir.store().deleteFile(id.fileId(ticket.genStamp, BlockId.CacheFile.DATA));
       dir.store().deleteFile(id.fileId(ticket.genStamp, BlockId.CacheFile.META));
+    }
+    if (outcome == FillOutcome.COMPLETED) {
+      onPublished.accept(entry);
     }
     stats.outcomes.get(outcome).inc();
     return outcome;

@@ -43,6 +43,11 @@ final class BlockMap {
     return !ticket.abandoned() && slots.replace(id, ticket, entry);
   }
 
+  /** Puts an entry validated at restart; false if the block already has a slot. */
+  boolean restore(CacheEntry e) {
+    return slots.putIfAbsent(e.id, e) == null;
+  }
+
   /** Removes a fill's own ticket after a failed fill. */
   void endFill(BlockId id, FillTicket ticket) {
     slots.remove(id, ticket);
@@ -60,6 +65,23 @@ final class BlockMap {
       return true;
     }
     return false;
+  }
+
+  /** Removes the matching published entries without deleting their pages; returns them. */
+  List<CacheEntry> detachIf(Predicate<BlockId> which) {
+    List<CacheEntry> out = new ArrayList<>();
+    for (BlockId id : slots.keySet()) {
+      if (which.test(id)) {
+        Slot s = slots.remove(id);
+        if (s instanceof CacheEntry e) {
+          e.detach();
+          out.add(e);
+        } else if (s instanceof FillTicket t) {
+          t.abandon();
+        }
+      }
+    }
+    return out;
   }
 
   /** Removes all slots whose block matches; returns the entries removed. */

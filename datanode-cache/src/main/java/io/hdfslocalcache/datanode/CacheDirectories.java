@@ -14,8 +14,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Opens the configured SSD directories for one DataNode. Each DataNode gets its own
  * {@code <dir>/<datanodeUuid>/} (DataNodes sharing a host or a test JVM never mix caches, and a
- * disk moved to another node is not misread). Directories are created 0700. Pages left from an
- * earlier run are removed: no entry owns them.
+ * disk moved to another node is not misread). Directories are created 0700. Pages and the block
+ * index of an earlier run are kept; {@link BlockCache} validates them before serving.
  */
 final class CacheDirectories {
   private static final Logger LOG = LoggerFactory.getLogger(CacheDirectories.class);
@@ -23,7 +23,7 @@ final class CacheDirectories {
   private CacheDirectories() {}
 
   /** A directory opened on disk, before the cache wraps its store. */
-  record Opened(Path path, PageStore store) {}
+  record Opened(Path path, PageStore store, BlockIndex index) {}
 
   static List<Opened> open(CacheConfig config, String datanodeUuid) {
     List<Opened> out = new ArrayList<>();
@@ -32,12 +32,25 @@ final class CacheDirectories {
       Path dir = root.resolve(datanodeUuid);
       try {
         createPrivate(dir);
-        wipe(dir);
+        BlockIndex index;
+        try {
+          index = BlockIndex.open(dir.resolve("index"));
+        } catch (IOException e) {
+          LOG.warn("hdfs-local-cache: block index in {} unreadable ({}); starting that directory"
+              + " empty", dir, e.getMessage());
+          wipe(dir);
+          index = BlockIndex.open(dir.resolve("index"));
+        }
         // Alluxio logs an ERROR when restoring from a directory without its LOCAL sub-directory.
         createPrivate(dir.resolve("LOCAL"));
-        PageStore store = AlluxioPageStore.open(dir, config.capacities().get(i),
-            config.pageSize());
-        out.add(new Opened(dir, store));
+        PageStore store;
+        try {
+          store = AlluxioPageStore.open(dir, config.capacities().get(i), config.pageSize());
+        } catch (IOException | RuntimeException e) {
+          index.close();
+          throw e;
+        }
+        out.add(new Opened(dir, store, index));
       } catch (IOException | RuntimeException e) {
         LOG.warn("hdfs-local-cache: cache directory {} unusable, not caching on it: {}", dir,
             e.getMessage());

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 
 /**
  * One SSD directory: where it is, its page store (already wrapped with time bound and health
- * checks), and its health.
+ * checks), its health, and the persisted index of the entries it holds.
  */
-record CacheDirectory(int index, Path path, PageStore store, DirectoryHealth health) {}
+record CacheDirectory(int index, Path path, PageStore store, DirectoryHealth health,
+    BlockIndex blockIndex) {}

@@ -23,8 +23,11 @@ final class CacheEntry implements Slot {
   private final CacheDirectory dir;
   final long filledAtMillis;
   private final AtomicInteger state = new AtomicInteger();
+  private volatile boolean keepPages;
   /** Last time a read was served from this entry; orders early eviction on a full disk. */
   volatile long lastAccessMillis;
+  /** Last access time written to the block index (maintenance thread only). */
+  long persistedAccessMillis;
 
   CacheEntry(BlockId id, long genStamp, long dataLength, long metaLength, ChecksumLayout checksum,
       int[] metaSegmentCrcs, CacheDirectory dir, long filledAtMillis) {
@@ -37,6 +40,7 @@ final class CacheEntry implements Slot {
     this.dir = dir;
     this.filledAtMillis = filledAtMillis;
     this.lastAccessMillis = filledAtMillis;
+    this.persistedAccessMillis = filledAtMillis;
   }
 
   String fileId(BlockId.CacheFile f) {
@@ -78,6 +82,15 @@ final class CacheEntry implements Slot {
     }
   }
 
+  /**
+   * Stops new readers but keeps pages and index record: the block pool is only being unloaded
+   * (DataNode shutdown calls shutdownBlockPool) and its entries come back, validated, with it.
+   */
+  void detach() {
+    keepPages = true;
+    retire();
+  }
+
   boolean retired() {
     return (state.get() & 1) != 0;
   }
@@ -91,6 +104,12 @@ final class CacheEntry implements Slot {
   }
 
   private void deletePages() {
+    if (keepPages) {
+      return;
+    }
+    if (dir.blockIndex() != null) {
+      dir.blockIndex().delete(id, genStamp);
+    }
     dir.store().deleteFile(fileId(BlockId.CacheFile.DATA));
     dir.store().deleteFile(fileId(BlockId.CacheFile.META));
   }

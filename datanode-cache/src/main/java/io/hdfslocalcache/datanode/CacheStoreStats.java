@@ -14,7 +14,14 @@ final class CacheStoreStats {
   /** Entries removed other than by LRU, by cause. */
   final Map<InvalidationCause, Counter> invalidations = new EnumMap<>(InvalidationCause.class);
 
+  /** Entries from before a restart validated and served again. */
+  final Counter restored;
+  /** Entries from before a restart dropped by validation. */
+  final Counter restoreDropped;
+
   CacheStoreStats(MetricRegistry registry, BlockMap map, List<CacheDirectory> dirs) {
+    restored = registry.counter(PREFIX + "restored");
+    restoreDropped = registry.counter(PREFIX + "restore.dropped");
     for (InvalidationCause c : InvalidationCause.values()) {
       invalidations.put(c, registry.counter(PREFIX + "invalidations." + c.name().toLowerCase()));
     }

@@ -86,6 +86,11 @@ final class CachingDataset implements InvocationHandler {
       case "updateReplicaUnderRecovery":
         cache.invalidate((ExtendedBlock) args[0], InvalidationCause.RECOVERY);
         break;
+      case "addBlockPool": {
+        Object r = forward(m, args);
+        cache.restorePool((String) args[0]);
+        return r;
+      }
       case "shutdownBlockPool":
         cache.invalidatePool((String) args[0]);
         break;

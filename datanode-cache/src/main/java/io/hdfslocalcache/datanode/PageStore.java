@@ -18,6 +18,12 @@ interface PageStore extends AutoCloseable {
   /** Stores one whole page (the last page of a file may be short). */
   void write(String fileId, long pageIndex, byte[] src, int off, int len) throws CacheException;
 
+  /** Pages of the file present in the store (a complete file has ceil(length / page) pages). */
+  int pageCount(String fileId, long fileLength);
+
+  /** Deletes every page whose file id {@code keep} rejects: orphans left by a crash. */
+  void retainFiles(java.util.function.Predicate<String> keep);
+
   /** Deletes every page of a file; best effort, never throws. */
   void deleteFile(String fileId);
 

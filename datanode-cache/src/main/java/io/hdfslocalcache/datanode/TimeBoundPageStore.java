@@ -93,6 +93,16 @@ final class TimeBoundPageStore implements PageStore {
   }
 
   @Override
+  public int pageCount(String fileId, long fileLength) {
+    return inner.pageCount(fileId, fileLength);
+  }
+
+  @Override
+  public void retainFiles(java.util.function.Predicate<String> keep) {
+    inner.retainFiles(keep);
+  }
+
+  @Override
   public long usedBytes() {
     return inner.usedBytes();
   }

@@ -23,6 +23,14 @@ class CacheEntryTest {
     public void write(String f, long p, byte[] s, int off, int len) {}
 
     @Override
+    public int pageCount(String fileId, long fileLength) {
+      return 0;
+    }
+
+    @Override
+    public void retainFiles(java.util.function.Predicate<String> keep) {}
+
+    @Override
     public synchronized void deleteFile(String fileId) {
       deleted.add(fileId);
     }
@@ -46,7 +54,7 @@ class CacheEntryTest {
 
   private CacheEntry entry() {
     return new CacheEntry(id, 7, 100, 15, new ChecksumLayout(2, 512, 4, 7), new int[1],
-        new CacheDirectory(0, Path.of("/x"), store, null), 0);
+        new CacheDirectory(0, Path.of("/x"), store, null, null), 0);
   }
 
   @Test

@@ -1,0 +1,160 @@
+package io.hdfslocalcache.datanode;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+
+/**
+ * The block map of one directory, persisted in RocksDB so a restarted DataNode serves its cached
+ * blocks again without refilling. One record per published entry, keyed by pool, block id and
+ * generation stamp (so retiring an old version never deletes a newer one's record). Written
+ * after publish and deleted on retire, without fsync: a crash loses at most the newest records,
+ * whose pages then become orphans and are deleted at the next start. Lives beside Alluxio's
+ * {@code LOCAL/} tree, which Alluxio would purge of files it does not know.
+ */
+final class BlockIndex implements AutoCloseable {
+  private static final int FORMAT = 1;
+  private final RocksDB db;
+  private final Options options;
+
+  private BlockIndex(RocksDB db, Options options) {
+    this.db = db;
+    this.options = options;
+  }
+
+  static BlockIndex open(Path dir) throws IOException {
+    RocksDB.loadLibrary();
+    Options options = new Options().setCreateIfMissing(true).setKeepLogFileNum(2)
+        .setMaxManifestFileSize(4L << 20);
+    try {
+      return new BlockIndex(RocksDB.open(options, dir.toString()), options);
+    } catch (RocksDBException e) {
+      options.close();
+      throw new IOException("cannot open block index " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** What a record holds: everything needed to rebuild a {@link CacheEntry}. */
+  record Record(BlockId id, long genStamp, long dataLength, long metaLength,
+      ChecksumLayout checksum, int[] metaSegmentCrcs, long filledAtMillis, long lastAccessMillis) {
+
+    static Record of(CacheEntry e) {
+      return new Record(e.id, e.genStamp, e.dataLength, e.metaLength, e.checksum,
+          e.metaSegmentCrcs, e.filledAtMillis, e.lastAccessMillis);
+    }
+  }
+
+  void put(CacheEntry e) {
+    try {
+      db.put(key(e.id, e.genStamp), encode(Record.of(e)));
+    } catch (RocksDBException ex) {
+      // Losing a record only costs a refill after restart.
+    }
+  }
+
+  void delete(BlockId id, long genStamp) {
+    try {
+      db.delete(key(id, genStamp));
+    } catch (RocksDBException ex) {
+      // A stale record is dropped by validation at the next start.
+    }
+  }
+
+  /** Every record; undecodable ones (another format, torn writes) are deleted and skipped. */
+  List<Record> loadAll() {
+    List<Record> out = new ArrayList<>();
+    List<byte[]> bad = new ArrayList<>();
+    try (RocksIterator it = db.newIterator()) {
+      for (it.seekToFirst(); it.isValid(); it.next()) {
+        try {
+          out.add(decode(it.value()));
+        } catch (IOException | RuntimeException e) {
+          bad.add(it.key());
+        }
+      }
+    }
+    for (byte[] k : bad) {
+      try {
+        db.delete(k);
+      } catch (RocksDBException e) {
+        // skipped either way
+      }
+    }
+    return out;
+  }
+
+  private static byte[] key(BlockId id, long genStamp) {
+    byte[] pool = id.poolId().getBytes(StandardCharsets.UTF_8);
+    byte[] k = new byte[pool.length + 17];
+    System.arraycopy(pool, 0, k, 0, pool.length);
+    java.nio.ByteBuffer.wrap(k, pool.length, 17).put((byte) 0).putLong(id.blockId())
+        .putLong(genStamp);
+    return k;
+  }
+
+  static byte[] encode(Record r) {
+    try {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + 4 * r.metaSegmentCrcs().length);
+      DataOutputStream out = new DataOutputStream(bytes);
+      out.writeInt(FORMAT);
+      out.writeUTF(r.id().poolId());
+      out.writeLong(r.id().blockId());
+      out.writeLong(r.genStamp());
+      out.writeLong(r.dataLength());
+      out.writeLong(r.metaLength());
+      ChecksumLayout c = r.checksum();
+      out.writeInt(c.typeId());
+      out.writeInt(c.bytesPerChecksum());
+      out.writeInt(c.checksumSize());
+      out.writeInt(c.headerSize());
+      out.writeLong(r.filledAtMillis());
+      out.writeLong(r.lastAccessMillis());
+      out.writeInt(r.metaSegmentCrcs().length);
+      for (int crc : r.metaSegmentCrcs()) {
+        out.writeInt(crc);
+      }
+      return bytes.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static Record decode(byte[] b) throws IOException {
+    DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(b));
+    if (in.readInt() != FORMAT) {
+      throw new IOException("unknown record format");
+    }
+    BlockId id = new BlockId(in.readUTF(), in.readLong());
+    long gs = in.readLong();
+    long dataLength = in.readLong();
+    long metaLength = in.readLong();
+    ChecksumLayout c = new ChecksumLayout(in.readInt(), in.readInt(), in.readInt(), in.readInt());
+    long filled = in.readLong();
+    long access = in.readLong();
+    int n = in.readInt();
+    if (n != MetaSegments.segmentCount(metaLength)) {
+      throw new IOException("segment count " + n + " does not fit meta length " + metaLength);
+    }
+    int[] crcs = new int[n];
+    for (int i = 0; i < n; i++) {
+      crcs[i] = in.readInt();
+    }
+    return new Record(id, gs, dataLength, metaLength, c, crcs, filled, access);
+  }
+
+  @Override
+  public void close() {
+    db.close();
+    options.close();
+  }
+}
