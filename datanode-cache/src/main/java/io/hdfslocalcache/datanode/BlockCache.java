@@ -270,7 +270,7 @@ public final class BlockCache implements AutoCloseable {
       return null;
     }
     e.lastAccessMillis = clock.millis();
-    ReadSession s = new ReadSession(e, b, hdd, this, config.pageSize());
+    ReadSession s = new ReadSession(e, b, hdd, readStats, this::onReadFailure, config.pageSize());
     HANDOFF.set(s);
     readStats.hits.inc();
     return s.openMeta();

@@ -4,6 +4,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
@@ -18,19 +19,24 @@ final class ReadSession {
   final CacheEntry entry;
   final ExtendedBlock block;
   private final FsDatasetSpi<?> hdd;
-  private final BlockCache cache;
+  private final ReadPathStats stats;
+  private final BiConsumer<CacheEntry, CacheException> onFailure;
   private final int pageSize;
   /** Open streams; the pin is released when the last one closes. */
   private final AtomicInteger streams = new AtomicInteger(1);
   private volatile boolean fellBack;
 
-  /** The caller has pinned {@code entry}; the session owns that pin from now on. */
-  ReadSession(CacheEntry entry, ExtendedBlock block, FsDatasetSpi<?> hdd, BlockCache cache,
-      int pageSize) {
+  /**
+   * The caller has pinned {@code entry}; the session owns that pin from now on. {@code onFailure}
+   * is told once, on the first failure (the cache evicts the entry there).
+   */
+  ReadSession(CacheEntry entry, ExtendedBlock block, FsDatasetSpi<?> hdd, ReadPathStats stats,
+      BiConsumer<CacheEntry, CacheException> onFailure, int pageSize) {
     this.entry = entry;
     this.block = new ExtendedBlock(block);
     this.hdd = hdd;
-    this.cache = cache;
+    this.stats = stats;
+    this.onFailure = onFailure;
     this.pageSize = pageSize;
   }
 
@@ -62,7 +68,7 @@ final class ReadSession {
   }
 
   ReadPathStats stats() {
-    return cache.readStats();
+    return stats;
   }
 
   boolean fellBack() {
@@ -73,9 +79,9 @@ final class ReadSession {
   void fallBack(CacheException e) {
     if (!fellBack) {
       fellBack = true;
-      cache.onReadFailure(entry, e);
+      onFailure.accept(entry, e);
     }
-    cache.readStats().fallbacks.get(e.failure()).inc();
+    stats.fallbacks.get(e.failure()).inc();
   }
 
   InputStream openHddData(long offset) throws IOException {
