@@ -41,11 +41,11 @@ final class AlluxioPageStore implements PageStore {
     conf.set(PropertyKey.USER_CLIENT_CACHE_STORE_TYPE, "LOCAL");
     conf.set(PropertyKey.USER_CLIENT_CACHE_EVICTOR_CLASS,
         "alluxio.client.file.cache.evictor.LRUCacheEvictor");
-    conf.set(PropertyKey.USER_CLIENT_CACHE_ASYNC_RESTORE_ENABLED, "false");
-    conf.set(PropertyKey.USER_CLIENT_CACHE_ASYNC_WRITE_ENABLED, "false");
+    conf.set(PropertyKey.USER_CLIENT_CACHE_ASYNC_RESTORE_ENABLED, false);
+    conf.set(PropertyKey.USER_CLIENT_CACHE_ASYNC_WRITE_ENABLED, false);
     conf.set(PropertyKey.USER_CLIENT_CACHE_TIMEOUT_DURATION, "-1");
-    conf.set(PropertyKey.USER_CLIENT_CACHE_QUOTA_ENABLED, "false");
-    conf.set(PropertyKey.USER_CLIENT_CACHE_TTL_ENABLED, "false");
+    conf.set(PropertyKey.USER_CLIENT_CACHE_QUOTA_ENABLED, false);
+    conf.set(PropertyKey.USER_CLIENT_CACHE_TTL_ENABLED, false);
     try {
       CacheManagerOptions options = CacheManagerOptions.create(conf);
       LocalCacheManager m = LocalCacheManager.create(options, PageMetaStore.create(options));

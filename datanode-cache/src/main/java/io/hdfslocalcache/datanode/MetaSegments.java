@@ -12,11 +12,16 @@ import java.util.zip.CRC32C;
 final class MetaSegments {
   static final int SEGMENT_BYTES = 4096;
 
+  /** Slices fetched per store read: one call covers the checksums of 8 MB of data. */
+  static final int WINDOW_SEGMENTS = 16;
+
   private final CacheEntry entry;
   private final String fileId;
   private final int pageSize;
-  private final byte[] segment = new byte[SEGMENT_BYTES];
-  private int loaded = -1;
+  private final byte[] window = new byte[WINDOW_SEGMENTS * SEGMENT_BYTES];
+  /** Meta offset of window[0] and how many verified bytes it holds. */
+  private long windowStart;
+  private int windowLen;
 
   MetaSegments(CacheEntry entry, int pageSize) {
     this.entry = entry;
@@ -37,34 +42,37 @@ final class MetaSegments {
   /** Copies meta bytes {@code [pos, pos + len)} into {@code dst}, verifying each slice once. */
   void read(long pos, byte[] dst, int off, int len) throws CacheException {
     while (len > 0) {
-      int seg = (int) (pos / SEGMENT_BYTES);
-      int inSeg = (int) (pos % SEGMENT_BYTES);
-      int segLen = load(seg);
-      int n = Math.min(len, segLen - inSeg);
-      if (n <= 0) {
-        throw new CacheException(CacheFailure.IO_ERROR, fileId + ": read past end at " + pos);
+      if (pos < windowStart || pos >= windowStart + windowLen) {
+        load(pos);
       }
-      System.arraycopy(segment, inSeg, dst, off, n);
+      int n = (int) Math.min(len, windowStart + windowLen - pos);
+      System.arraycopy(window, (int) (pos - windowStart), dst, off, n);
       pos += n;
       off += n;
       len -= n;
     }
   }
 
-  private int load(int seg) throws CacheException {
+  /** Loads the slices from the one holding {@code pos} up to the window or page end. */
+  private void load(long pos) throws CacheException {
+    windowLen = 0;
+    if (pos >= entry.metaLength) {
+      throw new CacheException(CacheFailure.IO_ERROR, fileId + ": read past end at " + pos);
+    }
+    int seg = (int) (pos / SEGMENT_BYTES);
     long start = (long) seg * SEGMENT_BYTES;
-    int len = (int) Math.min(SEGMENT_BYTES, entry.metaLength - start);
-    if (seg == loaded) {
-      return len;
+    // Slices never straddle pages (the page size is a power of two >= 64 KB); nor does a window.
+    long pageEnd = (start / pageSize + 1) * pageSize;
+    int len = (int) Math.min(Math.min(window.length, entry.metaLength - start), pageEnd - start);
+    entry.dir().store().read(fileId, start / pageSize, (int) (start % pageSize), window, 0, len);
+    for (int at = 0; at < len; at += SEGMENT_BYTES, seg++) {
+      int n = Math.min(SEGMENT_BYTES, len - at);
+      if (crcOf(window, at, n) != entry.metaSegmentCrcs[seg]) {
+        throw new CacheException(CacheFailure.CHECKSUM_MISMATCH,
+            fileId + " meta segment " + seg + " does not match its fill-time CRC");
+      }
     }
-    loaded = -1;
-    // Segments never straddle pages: the page size is a power of two >= 64 KB.
-    entry.dir().store().read(fileId, start / pageSize, (int) (start % pageSize), segment, 0, len);
-    if (crcOf(segment, 0, len) != entry.metaSegmentCrcs[seg]) {
-      throw new CacheException(CacheFailure.CHECKSUM_MISMATCH,
-          fileId + " meta segment " + seg + " does not match its fill-time CRC");
-    }
-    loaded = seg;
-    return len;
+    windowStart = start;
+    windowLen = len;
   }
 }

@@ -1,0 +1,101 @@
+package io.hdfslocalcache.datanode;
+
+import com.codahale.metrics.MetricRegistry;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.Random;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.BlockMetadataHeader;
+import org.apache.hadoop.util.DataChecksum;
+
+/**
+ * One block, cached exactly as a fill leaves it (Alluxio pages behind the production wrappers,
+ * with the fill-time meta CRCs), plus the same bytes as plain files: the benchmarks' common ground.
+ * Lives in the cache's package to reach its package-private parts without widening them.
+ */
+public final class CachedBlockFixture implements AutoCloseable {
+  public final Path plainData;
+  public final Path plainMeta;
+  public final int dataLength;
+  public final int metaLength;
+  final CacheEntry entry;
+  final ExtendedBlock block;
+  final ReadPathStats stats = new ReadPathStats(new MetricRegistry());
+  private final PageStore store;
+  private final BlockIndex index;
+  final int pageSize;
+
+  public CachedBlockFixture(Path dir, int dataLength, int pageSize) throws IOException {
+    this.dataLength = dataLength;
+    this.pageSize = pageSize;
+    Files.createDirectories(dir);
+    byte[] data = new byte[dataLength];
+    new Random(1).nextBytes(data);
+    DataChecksum dc = DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, 512);
+    int chunks = (dataLength + 511) / 512;
+    byte[] sums = new byte[chunks * 4];
+    dc.calculateChunkedSums(data, 0, dataLength, sums, 0);
+    ByteArrayOutputStream m = new ByteArrayOutputStream();
+    BlockMetadataHeader.writeHeader(new DataOutputStream(m), dc);
+    m.write(sums);
+    byte[] meta = m.toByteArray();
+    this.metaLength = meta.length;
+    plainData = Files.write(dir.resolve("blk_1"), data);
+    plainMeta = Files.write(dir.resolve("blk_1_1001.meta"), meta);
+
+    Path cacheDir = dir.resolve("ssd");
+    CacheDirectories.createPrivate(cacheDir);
+    CacheDirectories.createPrivate(cacheDir.resolve("LOCAL"));
+    index = BlockIndex.open(cacheDir.resolve("index"));
+    DirectoryHealth health = new DirectoryHealth(cacheDir, 10, Duration.ofMinutes(10),
+        InstantSource.system(), h -> {});
+    store = new HealthCheckedPageStore(new TimeBoundPageStore(new FaultInjectingPageStore(
+        AlluxioPageStore.open(cacheDir, 4L * (dataLength + meta.length) + (64 << 20), pageSize)),
+        Duration.ofSeconds(10), BlockCache.IO_THREADS_PER_DIR, "bench"), health);
+    CacheDirectory cd = new CacheDirectory(0, cacheDir, store, health, index);
+    BlockId id = new BlockId("BP-1-127.0.0.1-1", 1073741825L);
+    long gs = 1001;
+    write(id.fileId(gs, BlockId.CacheFile.DATA), data);
+    write(id.fileId(gs, BlockId.CacheFile.META), meta);
+    int[] crcs = new int[MetaSegments.segmentCount(meta.length)];
+    for (int s = 0; s < crcs.length; s++) {
+      int start = s * MetaSegments.SEGMENT_BYTES;
+      crcs[s] = MetaSegments.crcOf(meta, start,
+          Math.min(MetaSegments.SEGMENT_BYTES, meta.length - start));
+    }
+    entry = new CacheEntry(id, gs, dataLength, meta.length,
+        ChecksumLayout.of(dc, BlockMetadataHeader.getHeaderSize()), crcs, cd, 0);
+    block = new ExtendedBlock(id.poolId(), id.blockId(), dataLength, gs);
+  }
+
+  private void write(String fileId, byte[] bytes) throws CacheException {
+    for (int off = 0; off < bytes.length; off += pageSize) {
+      store.write(fileId, off / pageSize, bytes, off, Math.min(pageSize, bytes.length - off));
+    }
+  }
+
+  /** Opens the streams of one BlockSender on the cached copy. */
+  public Streams open(long offset) {
+    if (!entry.pin()) {
+      throw new IllegalStateException("entry retired");
+    }
+    ReadSession s = new ReadSession(entry, block, null, stats, (e, x) -> {
+      throw new IllegalStateException("cached read failed in a benchmark: " + x);
+    }, pageSize);
+    return new Streams(s.openMeta(), s.openData(offset));
+  }
+
+  /** The meta and data stream pair BlockSender holds. */
+  public record Streams(java.io.InputStream meta, java.io.InputStream data) {}
+
+  @Override
+  public void close() {
+    store.close();
+    index.close();
+  }
+}
