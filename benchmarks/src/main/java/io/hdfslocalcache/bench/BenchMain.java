@@ -2,13 +2,21 @@ package io.hdfslocalcache.bench;
 
 import java.util.Arrays;
 
-/** {@code bench heap} runs the heap measurements; anything else goes to JMH unchanged. */
+/**
+ * {@code bench heap} and {@code bench restore} run the measurements that are not JMH benchmarks;
+ * anything else goes to JMH unchanged.
+ */
 public final class BenchMain {
   private BenchMain() {}
 
   public static void main(String[] args) throws Exception {
     if (args.length > 0 && args[0].equals("heap")) {
       RateLimitHeap.main(Arrays.copyOfRange(args, 1, args.length));
+      io.hdfslocalcache.datanode.EntryHeap.main(new String[0]);
+      return;
+    }
+    if (args.length > 0 && args[0].equals("restore")) {
+      RestoreBench.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
     org.openjdk.jmh.Main.main(args);

@@ -126,7 +126,7 @@ public final class BlockCache implements AutoCloseable {
       PageStore store = new HealthCheckedPageStore(new TimeBoundPageStore(
           new FaultInjectingPageStore(o.store()),
           config.readTimeout(), IO_THREADS_PER_DIR, "dir" + i), health);
-      out.add(new CacheDirectory(i, o.path(), store, health, o.index()));
+      out.add(new CacheDirectory(i, o.path(), store, health, o.index(), o.openMillis()));
     }
     return List.copyOf(out);
   }
@@ -187,6 +187,7 @@ public final class BlockCache implements AutoCloseable {
     }
     storeStats.restored.inc(restored);
     storeStats.restoreDropped.inc(pending.size() - restored);
+    storeStats.restoreMillis.inc((System.nanoTime() - start) / 1_000_000);
     LOG.info("hdfs-local-cache: restored {} of {} cached blocks of {} in {} ms ({} dropped:"
         + " replica gone or changed, or pages missing)", restored, pending.size(), poolId,
         (System.nanoTime() - start) / 1_000_000, pending.size() - restored);

@@ -23,13 +23,14 @@ final class CacheDirectories {
   private CacheDirectories() {}
 
   /** A directory opened on disk, before the cache wraps its store. */
-  record Opened(Path path, PageStore store, BlockIndex index) {}
+  record Opened(Path path, PageStore store, BlockIndex index, long openMillis) {}
 
   static List<Opened> open(CacheConfig config, String datanodeUuid) {
     List<Opened> out = new ArrayList<>();
     for (int i = 0; i < config.dirs().size(); i++) {
       Path root = config.dirs().get(i);
       Path dir = root.resolve(datanodeUuid);
+      long start = System.nanoTime();
       try {
         createPrivate(dir);
         BlockIndex index;
@@ -50,7 +51,8 @@ final class CacheDirectories {
           index.close();
           throw e;
         }
-        out.add(new Opened(dir, store, index));
+        // Includes Alluxio's synchronous restore of the page metadata from disk.
+        out.add(new Opened(dir, store, index, (System.nanoTime() - start) / 1_000_000));
       } catch (IOException | RuntimeException e) {
         LOG.warn("hdfs-local-cache: cache directory {} unusable, not caching on it: {}", dir,
             e.getMessage());

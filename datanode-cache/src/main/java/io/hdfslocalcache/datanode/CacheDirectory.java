@@ -7,4 +7,4 @@ import java.nio.file.Path;
  * checks), its health, and the persisted index of the entries it holds.
  */
 record CacheDirectory(int index, Path path, PageStore store, DirectoryHealth health,
-    BlockIndex blockIndex) {}
+    BlockIndex blockIndex, long openMillis) {}

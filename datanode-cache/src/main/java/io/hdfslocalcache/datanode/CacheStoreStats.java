@@ -18,10 +18,13 @@ final class CacheStoreStats {
   final Counter restored;
   /** Entries from before a restart dropped by validation. */
   final Counter restoreDropped;
+  /** Milliseconds spent validating restored entries against the dataset, all pools. */
+  final Counter restoreMillis;
 
   CacheStoreStats(MetricRegistry registry, BlockMap map, List<CacheDirectory> dirs) {
     restored = registry.counter(PREFIX + "restored");
     restoreDropped = registry.counter(PREFIX + "restore.dropped");
+    restoreMillis = registry.counter(PREFIX + "restore.millis");
     for (InvalidationCause c : InvalidationCause.values()) {
       invalidations.put(c, registry.counter(PREFIX + "invalidations." + c.name().toLowerCase()));
     }
@@ -31,6 +34,8 @@ final class CacheStoreStats {
       String p = PREFIX + "dir" + d.index() + ".";
       /* Bytes of pages on the directory, as the page store counts them. */
       registry.register(p + "used", (Gauge<Long>) () -> d.store().usedBytes());
+      /* Milliseconds to open the directory at start-up, page restore included. */
+      registry.register(p + "open.millis", (Gauge<Long>) () -> d.openMillis());
       /* Configured capacity of the directory. */
       registry.register(p + "capacity", (Gauge<Long>) () -> d.store().capacityBytes());
       /* 1 while the directory serves and fills, 0 once taken out of service. */

@@ -14,76 +14,45 @@ import org.apache.hadoop.util.DataChecksum;
  * On any store or verification failure the session evicts the entry and this stream continues
  * from the HDD at the same offset.
  */
-final class CachedDataStream extends InputStream {
+final class CachedDataStream extends FallbackStream {
   static final int INITIAL_READAHEAD = 64 * 1024;
 
-  private final ReadSession session;
   private final CacheEntry entry;
   private final String fileId;
   private final int pageSize;
   private final int chunk;
   private final DataChecksum checksum;
   private final MetaSegments meta;
-  private final long length;
 
-  private long pos;
   private byte[] buf = new byte[0];
   private long bufStart;
   private int bufLen;
   private int readahead = INITIAL_READAHEAD;
   private byte[] sums = new byte[0];
-  private InputStream hdd;
-  private boolean closed;
 
   CachedDataStream(ReadSession session, long offset) {
-    this.session = session;
+    super(session, session.entry.dataLength, offset);
     this.entry = session.entry;
     this.fileId = entry.fileId(BlockId.CacheFile.DATA);
     this.pageSize = session.pageSize();
     this.chunk = entry.checksum.bytesPerChecksum();
     this.checksum = entry.checksum.newChecksum();
     this.meta = new MetaSegments(entry, pageSize);
-    this.length = entry.dataLength;
-    this.pos = Math.min(offset, length);
   }
 
   @Override
-  public int read() throws IOException {
-    byte[] one = new byte[1];
-    return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-  }
-
-  @Override
-  public int read(byte[] b, int off, int len) throws IOException {
-    if (len == 0) {
-      return 0;
+  int readCached(byte[] b, int off, int len) throws CacheException {
+    if (pos < bufStart || pos >= bufStart + bufLen) {
+      fill(len);
     }
-    if (hdd == null) {
-      if (pos >= length) {
-        return -1;
-      }
-      if (pos < bufStart || pos >= bufStart + bufLen) {
-        try {
-          fill(len);
-        } catch (CacheException e) {
-          session.fallBack(e);
-          hdd = session.openHddData(pos);
-        }
-      }
-      if (hdd == null) {
-        int n = (int) Math.min(len, bufStart + bufLen - pos);
-        System.arraycopy(buf, (int) (pos - bufStart), b, off, n);
-        pos += n;
-        session.stats().bytesFromCache.inc(n);
-        return n;
-      }
-    }
-    int n = hdd.read(b, off, len);
-    if (n > 0) {
-      pos += n;
-      session.stats().bytesFallbackFromHdd.inc(n);
-    }
+    int n = (int) Math.min(len, bufStart + bufLen - pos);
+    System.arraycopy(buf, (int) (pos - bufStart), b, off, n);
     return n;
+  }
+
+  @Override
+  InputStream openHdd(long offset) throws IOException {
+    return session.openHddData(offset);
   }
 
   /** Loads and verifies whole chunks covering {@code pos}, at least {@code want} bytes if any. */
@@ -127,37 +96,5 @@ final class CachedDataStream extends InputStream {
 
   private long roundUp(long v) {
     return (v + chunk - 1) / chunk * chunk;
-  }
-
-  @Override
-  public long skip(long n) throws IOException {
-    if (hdd != null) {
-      long s = hdd.skip(n);
-      pos += s;
-      return s;
-    }
-    long s = Math.max(0, Math.min(n, length - pos));
-    pos += s;
-    return s;
-  }
-
-  @Override
-  public int available() {
-    return hdd != null ? 0 : (int) Math.min(Integer.MAX_VALUE, length - pos);
-  }
-
-  @Override
-  public void close() throws IOException {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    try {
-      if (hdd != null) {
-        hdd.close();
-      }
-    } finally {
-      session.streamClosed();
-    }
   }
 }

@@ -3,11 +3,10 @@ package io.hdfslocalcache.datanode;
 import java.io.IOException;
 
 /** Innermost store wrapper: runs the {@link CacheFaultInjector} hooks, then the real store. */
-final class FaultInjectingPageStore implements PageStore {
-  private final PageStore inner;
+final class FaultInjectingPageStore extends ForwardingPageStore {
 
   FaultInjectingPageStore(PageStore inner) {
-    this.inner = inner;
+    super(inner);
   }
 
   @Override
@@ -37,33 +36,9 @@ final class FaultInjectingPageStore implements PageStore {
     return String.valueOf(e.getMessage()).contains("No space left on device");
   }
 
-  @Override
-  public void deleteFile(String fileId) {
-    inner.deleteFile(fileId);
-  }
 
-  @Override
-  public int pageCount(String fileId, long fileLength) {
-    return inner.pageCount(fileId, fileLength);
-  }
 
-  @Override
-  public void retainFiles(java.util.function.Predicate<String> keep) {
-    inner.retainFiles(keep);
-  }
 
-  @Override
-  public long usedBytes() {
-    return inner.usedBytes();
-  }
 
-  @Override
-  public long capacityBytes() {
-    return inner.capacityBytes();
-  }
 
-  @Override
-  public void close() {
-    inner.close();
-  }
 }

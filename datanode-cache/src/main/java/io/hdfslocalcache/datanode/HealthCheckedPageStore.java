@@ -4,12 +4,11 @@ package io.hdfslocalcache.datanode;
  * Reports every store failure to the directory's {@link DirectoryHealth} and refuses all work once
  * the directory is out of service, so a dying SSD costs each read one fast refusal, not a timeout.
  */
-final class HealthCheckedPageStore implements PageStore {
-  private final PageStore inner;
+final class HealthCheckedPageStore extends ForwardingPageStore {
   private final DirectoryHealth health;
 
   HealthCheckedPageStore(PageStore inner, DirectoryHealth health) {
-    this.inner = inner;
+    super(inner);
     this.health = health;
   }
 
@@ -43,33 +42,9 @@ final class HealthCheckedPageStore implements PageStore {
     }
   }
 
-  @Override
-  public void deleteFile(String fileId) {
-    inner.deleteFile(fileId);
-  }
 
-  @Override
-  public int pageCount(String fileId, long fileLength) {
-    return inner.pageCount(fileId, fileLength);
-  }
 
-  @Override
-  public void retainFiles(java.util.function.Predicate<String> keep) {
-    inner.retainFiles(keep);
-  }
 
-  @Override
-  public long usedBytes() {
-    return inner.usedBytes();
-  }
 
-  @Override
-  public long capacityBytes() {
-    return inner.capacityBytes();
-  }
 
-  @Override
-  public void close() {
-    inner.close();
-  }
 }

@@ -22,13 +22,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Deletes are fire-and-forget on the same pool so a hung disk cannot block the client thread
  * that closes the last stream of a retired entry.
  */
-final class TimeBoundPageStore implements PageStore {
-  private final PageStore inner;
+final class TimeBoundPageStore extends ForwardingPageStore {
   private final long timeoutNanos;
   private final ThreadPoolExecutor pool;
 
   TimeBoundPageStore(PageStore inner, Duration timeout, int maxThreads, String name) {
-    this.inner = inner;
+    super(inner);
     this.timeoutNanos = timeout.toNanos();
     AtomicInteger n = new AtomicInteger();
     this.pool = new ThreadPoolExecutor(0, maxThreads, 30, TimeUnit.SECONDS,
@@ -92,25 +91,9 @@ final class TimeBoundPageStore implements PageStore {
     }
   }
 
-  @Override
-  public int pageCount(String fileId, long fileLength) {
-    return inner.pageCount(fileId, fileLength);
-  }
 
-  @Override
-  public void retainFiles(java.util.function.Predicate<String> keep) {
-    inner.retainFiles(keep);
-  }
 
-  @Override
-  public long usedBytes() {
-    return inner.usedBytes();
-  }
 
-  @Override
-  public long capacityBytes() {
-    return inner.capacityBytes();
-  }
 
   @Override
   public void close() {

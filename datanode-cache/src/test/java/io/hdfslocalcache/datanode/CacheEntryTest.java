@@ -54,7 +54,7 @@ class CacheEntryTest {
 
   private CacheEntry entry() {
     return new CacheEntry(id, 7, 100, 15, new ChecksumLayout(2, 512, 4, 7), new int[1],
-        new CacheDirectory(0, Path.of("/x"), store, null, null), 0);
+        new CacheDirectory(0, Path.of("/x"), store, null, null, 0), 0);
   }
 
   @Test

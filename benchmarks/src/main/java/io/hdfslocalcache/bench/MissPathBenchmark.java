@@ -1,0 +1,93 @@
+package io.hdfslocalcache.bench;
+
+import io.hdfslocalcache.datanode.CacheConfig;
+import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Reads of blocks that are not cached, through a real DataNode: the unwrapped dataset ({@code
+ * plain}) against the cache wrapper ({@code cache}) with admission bookkeeping on every read but
+ * a threshold no block reaches, so every read is a miss. 64 KB preads at random offsets of a
+ * 64 MB file (8 MB blocks, warm in the OS page cache so the disk does not hide the overhead).
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 3)
+@Measurement(iterations = 5, time = 3)
+@Fork(1)
+@State(Scope.Benchmark)
+public class MissPathBenchmark {
+  static final int FILE = 64 << 20;
+  static final int READ = 64 << 10;
+
+  @Param({"plain", "cache"})
+  public String dataset;
+
+  private Path base;
+  private MiniDFSCluster cluster;
+  private FSDataInputStream in;
+  private final byte[] buf = new byte[READ];
+  private final Random random = new Random(7);
+
+  @Setup(Level.Trial)
+  public void setUp() throws IOException {
+    base = Files.createTempDirectory("misspath");
+    Configuration conf = new Configuration();
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve("dfs").toString());
+    conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, 8 << 20);
+    conf.setInt(DFSConfigKeys.DFS_DATANODE_SCAN_PERIOD_HOURS_KEY, -1);
+    if (dataset.equals("cache")) {
+      conf.set(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
+          LocalCacheDatasetFactory.class.getName());
+      conf.set(CacheConfig.DIRS, base.resolve("ssd").toString());
+      conf.set(CacheConfig.CAPACITY, "1g");
+      conf.setInt(CacheConfig.ADMISSION_THRESHOLD, 65_534);
+    }
+    cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
+    cluster.waitActive();
+    DistributedFileSystem fs = cluster.getFileSystem();
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/f");
+    byte[] data = new byte[FILE];
+    new Random(1).nextBytes(data);
+    try (FSDataOutputStream out = fs.create(p, (short) 1)) {
+      out.write(data);
+    }
+    in = fs.open(p);
+  }
+
+  @TearDown(Level.Trial)
+  public void tearDown() throws IOException {
+    in.close();
+    cluster.shutdown();
+  }
+
+  @Benchmark
+  public int pread64k() throws IOException {
+    long off = (long) random.nextInt(FILE / 512 - READ / 512) * 512;
+    in.readFully(off, buf);
+    return buf[0];
+  }
+}

@@ -1,0 +1,96 @@
+package io.hdfslocalcache.bench;
+
+import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheConfig;
+import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
+import org.apache.hadoop.io.IOUtils;
+
+/**
+ * How long a DataNode restart takes to bring N cached blocks back: caches N small blocks on a
+ * MiniDFSCluster DataNode, restarts it, and prints the directory open time (Alluxio's page
+ * restore), the validation time, and the restart with and without a cache to restore.
+ * Usage: {@code bin/hdfs-local-cache bench restore [blocks]} (default 10000).
+ */
+public final class RestoreBench {
+  private RestoreBench() {}
+
+  public static void main(String[] args) throws Exception {
+    int blocks = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
+    int blockSize = 8192;
+    Path base = Files.createTempDirectory("restore-bench");
+    Configuration conf = new Configuration();
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve("dfs").toString());
+    conf.set(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
+        LocalCacheDatasetFactory.class.getName());
+    conf.set(CacheConfig.DIRS, base.resolve("ssd").toString());
+    conf.set(CacheConfig.CAPACITY, "2g");
+    conf.set(CacheConfig.PAGE_SIZE, "64k");
+    conf.setInt(CacheConfig.ADMISSION_THRESHOLD, 0);
+    conf.setInt(CacheConfig.FILL_QUEUE, blocks + 1);
+    conf.setInt(CacheConfig.FILL_THREADS, 4);
+    conf.set(CacheConfig.FILL_BANDWIDTH, "0");
+    conf.setInt(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, 512);
+    conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, blockSize);
+    conf.setInt(DFSConfigKeys.DFS_DATANODE_SCAN_PERIOD_HOURS_KEY, -1);
+    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
+    try {
+      cluster.waitActive();
+      DistributedFileSystem fs = cluster.getFileSystem();
+      org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/blocks.bin");
+      long t0 = System.nanoTime();
+      byte[] chunk = new byte[blockSize];
+      try (FSDataOutputStream out = fs.create(p, true, 4096, (short) 1, blockSize)) {
+        for (int i = 0; i < blocks; i++) {
+          chunk[0] = (byte) i;
+          out.write(chunk);
+        }
+      }
+      System.err.printf("wrote %d blocks in %.1f s%n", blocks, (System.nanoTime() - t0) / 1e9);
+      byte[] all = new byte[blocks * blockSize];
+      try (FSDataInputStream in = fs.open(p)) {
+        IOUtils.readFully(in, all, 0, all.length); // threshold 0: the first read admits
+      }
+      BlockCache cache = LocalCacheDatasetFactory.cacheOf(
+          cluster.getDataNodes().get(0).getFSDataset());
+      long deadline = System.nanoTime() + 600_000_000_000L;
+      while (cache.cachedBlocks() < blocks && System.nanoTime() < deadline) {
+        Thread.sleep(200);
+      }
+      System.err.printf("cached %d blocks%n", cache.cachedBlocks());
+
+      DataNodeProperties props = cluster.stopDataNode(0);
+      long r0 = System.nanoTime();
+      cluster.restartDataNode(props, true);
+      cluster.waitActive();
+      double restartSec = (System.nanoTime() - r0) / 1e9;
+      BlockCache after = LocalCacheDatasetFactory.cacheOf(
+          cluster.getDataNodes().get(0).getFSDataset());
+      long restored = after.metrics().counter("store.restored").getCount();
+      long validateMs = after.metrics().counter("store.restore.millis").getCount();
+      Object openMs = after.metrics().getGauges().get("store.dir0.open.millis").getValue();
+
+      Files.walk(base.resolve("ssd")).sorted(java.util.Comparator.reverseOrder())
+          .forEach(f -> f.toFile().delete());
+      DataNodeProperties props2 = cluster.stopDataNode(0);
+      long e0 = System.nanoTime();
+      cluster.restartDataNode(props2, true);
+      cluster.waitActive();
+      double emptyRestartSec = (System.nanoTime() - e0) / 1e9;
+
+      System.out.printf("blocks=%d restored=%d dirOpenMs=%s validateMs=%d"
+          + " restartWithCacheSec=%.2f restartEmptyCacheSec=%.2f%n", blocks, restored, openMs,
+          validateMs, restartSec, emptyRestartSec);
+    } finally {
+      cluster.shutdown();
+    }
+  }
+}

@@ -1,0 +1,54 @@
+package io.hdfslocalcache.datanode;
+
+import java.util.function.Predicate;
+
+/** Base of the store decorators: forwards everything, so each wrapper shows only what it adds. */
+abstract class ForwardingPageStore implements PageStore {
+  protected final PageStore inner;
+
+  ForwardingPageStore(PageStore inner) {
+    this.inner = inner;
+  }
+
+  @Override
+  public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+      throws CacheException {
+    inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+  }
+
+  @Override
+  public void write(String fileId, long pageIndex, byte[] src, int off, int len)
+      throws CacheException {
+    inner.write(fileId, pageIndex, src, off, len);
+  }
+
+  @Override
+  public int pageCount(String fileId, long fileLength) {
+    return inner.pageCount(fileId, fileLength);
+  }
+
+  @Override
+  public void retainFiles(Predicate<String> keep) {
+    inner.retainFiles(keep);
+  }
+
+  @Override
+  public void deleteFile(String fileId) {
+    inner.deleteFile(fileId);
+  }
+
+  @Override
+  public long usedBytes() {
+    return inner.usedBytes();
+  }
+
+  @Override
+  public long capacityBytes() {
+    return inner.capacityBytes();
+  }
+
+  @Override
+  public void close() {
+    inner.close();
+  }
+}
