@@ -112,6 +112,34 @@ class ShadedJarSmokeTest {
     assertTrue(loaded > 300, "only " + loaded + " classes checked");
   }
 
+  /**
+   * The operator's reference files name every key CacheConfig reads, and the example file, taken
+   * as it is, is a valid configuration.
+   */
+  @Test
+  void exampleConfiguration_namesEveryKeyAndIsValid() throws Exception {
+    Path root = Path.of(System.getProperty("compat.repo.root"));
+    Path example = root.resolve("conf/hdfs-site.xml.example");
+    String table = Files.readString(root.resolve("docs/configuration.md"));
+    Configuration conf = new Configuration(false);
+    conf.addResource(new org.apache.hadoop.fs.Path(example.toUri()));
+    Class<?> config = Class.forName("io.hdfslocalcache.datanode.CacheConfig", true, loader());
+    List<String> keys = new ArrayList<>();
+    for (java.lang.reflect.Field f : config.getFields()) {
+      if (java.lang.reflect.Modifier.isStatic(f.getModifiers()) && f.getType() == String.class
+          && ((String) f.get(null)).startsWith("dfs.datanode.local-cache.")) {
+        keys.add((String) f.get(null));
+      }
+    }
+    assertTrue(keys.size() >= 16, "keys found: " + keys);
+    for (String k : keys) {
+      assertNotNull(conf.get(k), k + " missing from " + example);
+      assertTrue(table.contains("`" + k + "`"), k + " missing from docs/configuration.md");
+    }
+    Object parsed = config.getMethod("from", Configuration.class).invoke(null, conf);
+    assertEquals(2, ((List<?>) call(parsed, "dirs")).size());
+  }
+
   @Test
   void writeReadThroughCacheAppendDelete() throws Exception {
     shadedJar();
