@@ -61,6 +61,9 @@ public final class BlockCache implements AutoCloseable {
   /** Index records per block pool, waiting for the pool's replicas to be loaded. */
   private final Map<String, List<Pending>> pendingRestore = new HashMap<>();
   static final int MAINTENANCE_SECONDS = 2;
+  /** Run first on close, e.g. to unregister this cache's metrics from the DataNode's JMX. */
+  private final List<AutoCloseable> closeHooks =
+      new java.util.concurrent.CopyOnWriteArrayList<>();
 
   BlockCache(CacheConfig config, FsDatasetSpi<?> hdd, List<CacheDirectories.Opened> opened,
       InstantSource clock, MetricRegistry registry) {
@@ -247,6 +250,7 @@ public final class BlockCache implements AutoCloseable {
   LengthInputStream openMeta(ExtendedBlock b) {
     HANDOFF.remove();
     ReadCaller caller = ReadCaller.current();
+    ReadAccounting.expectHdd(caller == ReadCaller.CLIENT_READ ? b : null);
     if (!caller.mayUseCache) {
       return null;
     }
@@ -416,8 +420,21 @@ public final class BlockCache implements AutoCloseable {
     storeStats.invalidations.get(cause).inc(dropped.size());
   }
 
+  /** Adds a hook run first when the cache closes (DataNode shutdown). */
+  void onClose(AutoCloseable hook) {
+    closeHooks.add(hook);
+  }
+
   @Override
   public void close() {
+    for (AutoCloseable hook : closeHooks) {
+      try {
+        hook.close();
+      } catch (Exception e) {
+        LOG.warn("hdfs-local-cache: close hook failed", e);
+      }
+    }
+    closeHooks.clear();
     maintenance.shutdownNow();
     fills.close();
     for (CacheDirectory d : dirs) {

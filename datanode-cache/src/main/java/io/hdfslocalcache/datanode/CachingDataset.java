@@ -52,16 +52,21 @@ final class CachingDataset implements InvocationHandler {
         if (n == 1) {
           LengthInputStream s = cache.openMeta((ExtendedBlock) args[0]);
           if (s != null) {
+            ReadAccounting.expectHdd(null);
             return s;
           }
+          return ReadAccounting.hddMeta(cache.readStats(), (ExtendedBlock) args[0],
+              (LengthInputStream) forward(m, args));
         }
         break;
       case "getBlockInputStream":
         if (n == 2) {
           InputStream s = cache.openData((ExtendedBlock) args[0], (Long) args[1]);
           if (s != null) {
-            return s;
+            return ReadAccounting.cachedData(cache.readStats(), s);
           }
+          return ReadAccounting.hddData(cache.readStats(), (ExtendedBlock) args[0],
+              (InputStream) forward(m, args));
         }
         break;
       case "invalidate":

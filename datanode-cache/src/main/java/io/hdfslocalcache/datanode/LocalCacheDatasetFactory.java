@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.metrics.LocalCacheMetrics;
 import java.io.IOException;
 import java.time.InstantSource;
 import java.util.List;
@@ -46,6 +47,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
     }
     BlockCache cache = new BlockCache(config, inner, dirs, InstantSource.system(),
         new MetricRegistry());
+    cache.onClose(LocalCacheMetrics.register(cache.metrics(), uuid, datanode));
     LOG.info("hdfs-local-cache active on {} directories {} (page {} B, admit after more than {}"
         + " reads in {})", dirs.size(), dirs.stream().map(CacheDirectories.Opened::path).toList(),
         config.pageSize(), config.admission().threshold(), config.admission().window());

@@ -1,0 +1,286 @@
+package io.hdfslocalcache.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
+import io.hdfslocalcache.datanode.status.StatusCommand;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What an operator sees: the cache's metrics in each DataNode's {@code /jmx} and {@code /prom},
+ * over HTTP, on a real two-DataNode MiniDFSCluster, and the status command against it.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class MetricsIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP = HttpClient.newBuilder()
+      .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
+
+  @TempDir
+  static Path base;
+  static CacheCluster c;
+
+  @BeforeAll
+  static void start() throws Exception {
+    // One metrics system per JVM holds one sink named "prometheus": the first HTTP server with
+    // the endpoint enabled registers it, later ones serve an empty /prom. So the NameNode starts
+    // without it and the DataNodes with it, as on real hosts (one DataNode per JVM).
+    c = CacheCluster.start(CacheCluster.conf(base), 0);
+    Configuration dnConf = new Configuration(c.conf);
+    dnConf.setBoolean("hadoop.prometheus.endpoint.enabled", true);
+    c.cluster.startDataNodes(dnConf, 2, true, null, null);
+    c.cluster.waitActive();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (c != null) {
+      c.close();
+    }
+  }
+
+  @Test
+  @Order(1)
+  void jmx_twoDataNodes_oneBeanPerDataNodeNamedByUuid() throws Exception {
+    List<String> expected = new ArrayList<>();
+    for (DataNode dn : c.cluster.getDataNodes()) {
+      expected.add("Hadoop:service=DataNode,name=LocalCache-" + dn.getDatanodeUuid());
+    }
+    // Both DataNodes live in this JVM, so each one's /jmx lists both beans.
+    List<String> names = new ArrayList<>();
+    for (JsonNode bean : beans(c.cluster.getDataNodes().get(0), "LocalCache-*")) {
+      names.add(bean.get("name").asText());
+      assertEquals(bean.get("name").asText(),
+          "Hadoop:service=DataNode,name=LocalCache-" + bean.get("tag.DatanodeUuid").asText());
+    }
+    assertEquals(new java.util.TreeSet<>(expected), new java.util.TreeSet<>(names));
+    assertEquals(2, names.size());
+  }
+
+  @Test
+  @Order(2)
+  void jmx_afterHddThenCachedReads_countersMoveOnTheReadingDataNodeOnly() throws Exception {
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/metrics.bin");
+    int length = CacheCluster.BLOCK - 4321; // one block, so on one DataNode
+    c.write(p, length, (short) 1, 7);
+    List<LocatedBlock> located = c.fs.getClient().getLocatedBlocks(p.toString(), 0, length)
+        .getLocatedBlocks();
+    DatanodeInfo holderInfo = located.get(0).getLocations()[0];
+    for (LocatedBlock lb : located) {
+      assertEquals(holderInfo, lb.getLocations()[0], "all blocks on one DataNode");
+    }
+    int holder = -1;
+    for (int i = 0; i < 2; i++) {
+      if (c.cluster.getDataNodes().get(i).getXferPort() == holderInfo.getXferPort()) {
+        holder = i;
+      }
+    }
+    DataNode dn = c.cluster.getDataNodes().get(holder);
+    DataNode other = c.cluster.getDataNodes().get(1 - holder);
+    BlockCache cache = LocalCacheDatasetFactory.cacheOf(dn.getFSDataset());
+    Map<String, Double> before = settled(dn, cache);
+    Map<String, Double> otherBefore = settled(other,
+        LocalCacheDatasetFactory.cacheOf(other.getFSDataset()));
+
+    c.readAll(p); // HDD, counted for admission
+    c.readAll(p); // HDD, admitted: fills queued
+    CacheCluster.await("blocks cached", () -> {
+      try {
+        return c.blocks(p).stream().allMatch(cache::isCached);
+      } catch (IOException e) {
+        return false;
+      }
+    });
+    c.readAll(p); // from the cache
+
+    Map<String, Double> after = settled(dn, cache);
+    int blocks = located.size();
+    assertEquals(blocks, delta(after, before, "read.hits"));
+    assertEquals(2 * blocks, delta(after, before, "read.misses"));
+    assertEquals(2 * blocks, delta(after, before, "read.hdd.reads"));
+    // Data plus meta (7-byte header and 4 bytes per 512-byte chunk) per read.
+    double hdd = delta(after, before, "read.bytes.hdd");
+    assertTrue(hdd >= 2.0 * length && hdd <= 2.0 * length * 1.02, "bytes.hdd " + hdd);
+    double fromCache = delta(after, before, "read.bytes.cache");
+    assertTrue(fromCache >= length && fromCache <= length * 1.02, "bytes.cache " + fromCache);
+    assertTrue(delta(after, before, "read.latency.hdd.micros.count") > 0);
+    assertTrue(delta(after, before, "read.latency.cache.micros.count") > 0);
+    assertTrue(after.get("read.latency.hdd.micros.p99") > 0);
+    assertEquals(0, after.get("read.hdd.streams.open"), "every HDD stream closed");
+    assertEquals(0, after.get("read.hdd.inflight"));
+    assertTrue(after.get("read.hit.ratio") > 0 && after.get("read.hit.ratio") < 1);
+    assertTrue(after.get("read.bytes.cache.ratio") > 0);
+    assertTrue(delta(after, before, "fill.completed") >= blocks);
+    assertTrue(after.get("store.blocks") >= blocks);
+    assertTrue(after.get("store.dir0.used") > 0);
+    if (Files.isReadable(Path.of("/proc/stat"))) {
+      assertTrue(after.get("host.procs.blocked") >= 0);
+      assertTrue(after.get("host.procs.running") >= 1, "this test itself is running");
+    }
+    Map<String, Double> otherAfter = settled(other,
+        LocalCacheDatasetFactory.cacheOf(other.getFSDataset()));
+    assertEquals(0, delta(otherAfter, otherBefore, "read.hits"));
+    assertEquals(0, delta(otherAfter, otherBefore, "read.bytes.hdd"));
+  }
+
+  @Test
+  @Order(3)
+  void prom_endpointEnabled_listsCacheMetricsOfEachDataNode() throws Exception {
+    List<String> uuids = c.cluster.getDataNodes().stream().map(DataNode::getDatanodeUuid)
+        .toList();
+    String[] body = new String[1];
+    CacheCluster.await("cache metrics in /prom", () -> {
+      try {
+        // The DataNode that started first owns the JVM's sink; its /prom lists every source.
+        body[0] = get(c.cluster.getDataNodes().get(0), "/prom")
+            + get(c.cluster.getDataNodes().get(1), "/prom");
+      } catch (Exception e) {
+        return false;
+      }
+      return uuids.stream().allMatch(u -> body[0].lines().anyMatch(
+          l -> l.startsWith("local_cache_read_hits{") && l.contains("\"" + u + "\"")));
+    });
+    Files.writeString(Path.of("target", "metrics-it-prom.txt"), body[0]);
+    for (String metric : List.of("local_cache_read_bytes_cache", "local_cache_read_bytes_hdd",
+        "local_cache_read_hit_ratio", "local_cache_host_procs_blocked",
+        "local_cache_read_latency_hdd_micros_p99", "local_cache_store_dir0_capacity")) {
+      assertTrue(body[0].lines().anyMatch(l -> l.startsWith(metric + "{")), metric);
+    }
+  }
+
+  @Test
+  @Order(4)
+  void status_liveDataNode_printsItsSummary() throws Exception {
+    DataNode dn = c.cluster.getDataNodes().get(1);
+    Files.writeString(Path.of("target", "metrics-it-jmx.json"),
+        get(dn, "/jmx?qry=" + URLEncoder.encode("Hadoop:service=DataNode,name=LocalCache-*",
+            StandardCharsets.UTF_8)));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int rc = StatusCommand.run(new String[] {"--datanode", "localhost:" + dn.getInfoPort()},
+        new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertEquals(0, rc, err.toString(StandardCharsets.UTF_8));
+    assertTrue(text.contains("(DataNode " + dn.getDatanodeUuid()), text);
+    assertTrue(text.contains("block reads"), text);
+    assertTrue(text.contains("dir0"), text);
+    assertTrue(text.lines().count() < 25, "one screen:\n" + text);
+  }
+
+  @Test
+  @Order(5)
+  void close_dataNodeStopped_beanGoneAndBackAfterRestart() throws Exception {
+    DataNode survivor = c.cluster.getDataNodes().get(0);
+    String stoppedUuid = c.cluster.getDataNodes().get(1).getDatanodeUuid();
+    DataNodeProperties props = c.cluster.stopDataNode(1);
+    assertEquals(List.of("LocalCache-" + survivor.getDatanodeUuid()), beanNames(survivor));
+    c.cluster.restartDataNode(props, true);
+    c.cluster.waitActive();
+    List<String> names = beanNames(survivor);
+    assertEquals(2, names.size(), names.toString());
+    assertTrue(names.contains("LocalCache-" + stoppedUuid), names.toString());
+  }
+
+  private static List<String> beanNames(DataNode dn) throws Exception {
+    List<String> out = new ArrayList<>();
+    for (JsonNode b : beans(dn, "LocalCache-*")) {
+      out.add(b.get("name").asText().replace("Hadoop:service=DataNode,name=", ""));
+    }
+    out.sort(null);
+    return out;
+  }
+
+  private static double delta(Map<String, Double> after, Map<String, Double> before, String k) {
+    assertTrue(after.containsKey(k), "JMX has " + k);
+    return after.get(k) - before.getOrDefault(k, 0.0);
+  }
+
+  /**
+   * The DataNode's bean read over HTTP once it agrees with the cache's own registry (JMX is a
+   * snapshot refreshed once per metrics period) and no read is in flight.
+   */
+  private static Map<String, Double> settled(DataNode dn, BlockCache cache) throws Exception {
+    @SuppressWarnings("unchecked")
+    Map<String, Double>[] seen = new Map[1];
+    CacheCluster.await("JMX of " + dn.getDatanodeUuid() + " matching the registry", () -> {
+      try {
+        seen[0] = numbers(bean(dn));
+      } catch (Exception e) {
+        return false;
+      }
+      for (String k : List.of("read.hits", "read.misses", "read.bytes.cache", "read.bytes.hdd",
+          "fill.completed")) {
+        if (seen[0].get(k) == null
+            || seen[0].get(k).longValue() != cache.metrics().counter(k).getCount()) {
+          return false;
+        }
+      }
+      return seen[0].get("read.hdd.streams.open") == 0.0;
+    });
+    return seen[0];
+  }
+
+  private static JsonNode bean(DataNode dn) throws Exception {
+    List<JsonNode> b = beans(dn, "LocalCache-" + dn.getDatanodeUuid());
+    assertEquals(1, b.size());
+    return b.get(0);
+  }
+
+  private static List<JsonNode> beans(DataNode dn, String name) throws Exception {
+    String body = get(dn, "/jmx?qry=" + URLEncoder.encode("Hadoop:service=DataNode,name=" + name,
+        StandardCharsets.UTF_8));
+    List<JsonNode> out = new ArrayList<>();
+    JSON.readTree(body).get("beans").forEach(out::add);
+    return out;
+  }
+
+  private static Map<String, Double> numbers(JsonNode bean) {
+    Map<String, Double> out = new TreeMap<>();
+    bean.fields().forEachRemaining(e -> {
+      if (e.getValue().isNumber()) {
+        out.put(e.getKey(), e.getValue().asDouble());
+      }
+    });
+    return out;
+  }
+
+  private static String get(DataNode dn, String path) throws Exception {
+    HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(
+        URI.create("http://localhost:" + dn.getInfoPort() + path))
+        .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, r.statusCode(), path);
+    return r.body();
+  }
+}
