@@ -83,8 +83,9 @@ class ShadedJarSmokeTest {
   /**
    * Every class on the cache's own path links and initializes on this Hadoop: not only those one
    * happy-path run touches (error paths: Alluxio's exceptions, disk-full, restore, RocksDB).
-   * Alluxio's remote-client packages (alluxio.grpc, block streams, TLS) are left out of the jar
-   * on purpose and are not checked.
+   * Alluxio's remote-client packages (alluxio.grpc, block streams, TLS) are in the jar, but the
+   * libraries they need (grpc-core, grpc-netty, grpc-protobuf, netty-tcnative) are left out on
+   * purpose, so they are not checked.
    */
   @Test
   void everyClassOnTheLocalCachePath_linksAndInitializes() throws Exception {
