@@ -95,15 +95,23 @@ public record CacheConfig(
       throw new IllegalArgumentException(
           PAGE_SIZE + " must be a power of two between 64k and 64m, got " + page);
     }
+    int threshold = intKey(conf, ADMISSION_THRESHOLD, RateLimitConfig.DEFAULT_THRESHOLD);
+    int buckets = intKey(conf, ADMISSION_BUCKET_COUNT, RateLimitConfig.DEFAULT_BUCKET_COUNT);
+    long bucketMillis = timeKey(conf, ADMISSION_BUCKET_DURATION, "1m");
+    int maxKeys = intKey(conf, ADMISSION_MAX_TRACKED_KEYS,
+        RateLimitConfig.DEFAULT_MAX_TRACKED_KEYS);
     RateLimitConfig admission;
     try {
-      admission = new RateLimitConfig(
-          intKey(conf, ADMISSION_THRESHOLD, RateLimitConfig.DEFAULT_THRESHOLD),
-          intKey(conf, ADMISSION_BUCKET_COUNT, RateLimitConfig.DEFAULT_BUCKET_COUNT),
-          Duration.ofMillis(timeKey(conf, ADMISSION_BUCKET_DURATION, "1m")),
-          intKey(conf, ADMISSION_MAX_TRACKED_KEYS, RateLimitConfig.DEFAULT_MAX_TRACKED_KEYS));
+      admission = new RateLimitConfig(threshold, buckets, Duration.ofMillis(bucketMillis),
+          maxKeys);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(PREFIX + "admission.*: " + e.getMessage(), e);
+      // The limiter names its own fields; name the key the operator wrote instead.
+      String m = e.getMessage();
+      String key = m.startsWith("threshold") ? ADMISSION_THRESHOLD
+          : m.startsWith("bucketCount") ? ADMISSION_BUCKET_COUNT
+          : m.startsWith("bucketDuration") ? ADMISSION_BUCKET_DURATION
+          : ADMISSION_MAX_TRACKED_KEYS;
+      throw new IllegalArgumentException(key + ": " + m, e);
     }
     int threads = intKey(conf, FILL_THREADS, DEFAULT_FILL_THREADS);
     atLeast(FILL_THREADS, threads, 1);
@@ -153,15 +161,17 @@ public record CacheConfig(
   }
 
   private static long size(String key, String v) {
+    long n;
     try {
-      long n = org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix.string2long(v);
-      if (n < 0) {
-        throw new IllegalArgumentException(key + " must not be negative, got '" + v + "'");
-      }
-      return n;
-    } catch (NumberFormatException e) {
+      n = org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix.string2long(v);
+    } catch (IllegalArgumentException e) {
+      // Hadoop throws NumberFormatException or a plain IllegalArgumentException ("10GB").
       throw new IllegalArgumentException(key + " must be a size like 512m or 2t, got '" + v + "'");
     }
+    if (n < 0) {
+      throw new IllegalArgumentException(key + " must not be negative, got '" + v + "'");
+    }
+    return n;
   }
 
   private static long positiveSize(String key, String v) {

@@ -1,0 +1,83 @@
+package io.hdfslocalcache.datanode;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+class CacheConfigTest {
+  private static Configuration conf(String... kv) {
+    Configuration c = new Configuration(false);
+    c.set(CacheConfig.DIRS, "/ssd1/cache,/ssd2/cache");
+    for (int i = 0; i < kv.length; i += 2) {
+      c.set(kv[i], kv[i + 1]);
+    }
+    return c;
+  }
+
+  private static String error(Configuration c) {
+    return assertThrows(IllegalArgumentException.class, () -> CacheConfig.from(c)).getMessage();
+  }
+
+  @Test
+  void from_onlyDirs_appliesDocumentedDefaults() {
+    CacheConfig c = CacheConfig.from(conf());
+    assertTrue(c.enabled());
+    assertEquals(List.of(Path.of("/ssd1/cache"), Path.of("/ssd2/cache")), c.dirs());
+    assertEquals(List.of(10L << 30, 10L << 30), c.capacities());
+    assertEquals(1 << 20, c.pageSize());
+    assertEquals(15, c.admission().threshold());
+    assertEquals(60, c.admission().bucketCount());
+    assertEquals(Duration.ofMinutes(1), c.admission().bucketDuration());
+    assertEquals(Duration.ofSeconds(10), c.readTimeout());
+    assertEquals(200L << 20, c.fillBandwidthBytesPerSec());
+  }
+
+  @Test
+  void from_hadoopUnitsAndPerDirCapacities_parsed() {
+    CacheConfig c = CacheConfig.from(conf(CacheConfig.CAPACITY, "512m, 2t",
+        CacheConfig.ADMISSION_BUCKET_DURATION, "30s", CacheConfig.READ_TIMEOUT, "250ms",
+        CacheConfig.PAGE_SIZE, "4m"));
+    assertEquals(List.of(512L << 20, 2L << 40), c.capacities());
+    assertEquals(Duration.ofSeconds(30), c.admission().bucketDuration());
+    assertEquals(Duration.ofMillis(250), c.readTimeout());
+    assertEquals(4 << 20, c.pageSize());
+  }
+
+  @Test
+  void from_invalidValues_failNamingTheKey() {
+    assertTrue(error(conf(CacheConfig.CAPACITY, "lots")).startsWith(CacheConfig.CAPACITY));
+    assertTrue(error(conf(CacheConfig.CAPACITY, "10GB")).startsWith(CacheConfig.CAPACITY));
+    assertTrue(error(conf(CacheConfig.CAPACITY, "1g,2g,3g")).startsWith(CacheConfig.CAPACITY));
+    assertTrue(error(conf(CacheConfig.PAGE_SIZE, "1000")).startsWith(CacheConfig.PAGE_SIZE));
+    assertTrue(error(conf(CacheConfig.FILL_THREADS, "0")).startsWith(CacheConfig.FILL_THREADS));
+    assertTrue(error(conf(CacheConfig.READ_TIMEOUT, "soon")).startsWith(CacheConfig.READ_TIMEOUT));
+    assertTrue(error(conf(CacheConfig.ADMISSION_THRESHOLD, "-1"))
+        .startsWith(CacheConfig.ADMISSION_THRESHOLD));
+    assertTrue(error(conf(CacheConfig.ADMISSION_BUCKET_COUNT, "0"))
+        .startsWith(CacheConfig.ADMISSION_BUCKET_COUNT));
+    assertTrue(error(conf(CacheConfig.ADMISSION_THRESHOLD, "x"))
+        .startsWith(CacheConfig.ADMISSION_THRESHOLD));
+    assertTrue(error(conf(CacheConfig.DIR_RESERVED_PERCENT, "95"))
+        .startsWith(CacheConfig.DIR_RESERVED_PERCENT));
+  }
+
+  @Test
+  void from_enabledWithoutDirs_failsNamingDirs() {
+    Configuration c = new Configuration(false);
+    assertTrue(error(c).startsWith(CacheConfig.DIRS));
+  }
+
+  @Test
+  void from_disabledWithoutDirs_isValid() {
+    Configuration c = new Configuration(false);
+    c.setBoolean(CacheConfig.ENABLED, false);
+    assertFalse(CacheConfig.from(c).enabled());
+  }
+}
