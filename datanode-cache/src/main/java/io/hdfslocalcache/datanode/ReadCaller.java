@@ -29,8 +29,25 @@ enum ReadCaller {
   private static final StackWalker WALKER = StackWalker.getInstance();
   private static final int MAX_DEPTH = 24;
 
-  /** Classifies the current thread's caller by walking at most a couple of dozen frames. */
+  /**
+   * DataXceiver names its thread {@code "DataXceiver for client ... [Sending block <b>]"} for the
+   * whole of readBlock, the only operation that reads for a client.
+   */
+  static final String CLIENT_READ_THREAD_TAG = "[Sending block ";
+
+  /**
+   * Classifies the caller. Client reads, the hot case, are recognised from the thread name
+   * (~50 ns); everything else by walking at most a couple of dozen frames (~10 us measured here,
+   * 3% of a 64 KB pread, which is why it is not the first test).
+   */
   static ReadCaller current() {
+    if (Thread.currentThread().getName().contains(CLIENT_READ_THREAD_TAG)) {
+      return CLIENT_READ;
+    }
+    return walk();
+  }
+
+  static ReadCaller walk() {
     Optional<ReadCaller> found = WALKER.walk(frames -> frames.limit(MAX_DEPTH)
         .map(f -> of(f.getClassName(), f.getMethodName()))
         .filter(c -> c != null)
