@@ -1,0 +1,86 @@
+package io.hdfslocalcache.demo;
+
+import io.hdfslocalcache.datanode.CacheConfig;
+import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
+import io.hdfslocalcache.demo.hdd.HddEmulator;
+import io.hdfslocalcache.demo.hdd.HddEmulatorDatasetFactory;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+
+/**
+ * The in-process HDFS: DataNode volumes behind the HDD emulator, cache directories under the base
+ * directory standing in for SSDs. The cache factory is always installed; it starts disabled, and
+ * {@link #enableCache} restarts the DataNodes on the same data directories with it enabled.
+ */
+final class DemoCluster implements AutoCloseable {
+  private final MiniDFSCluster cluster;
+  private final DemoSettings settings;
+  private final HddEmulator hdd;
+
+  private DemoCluster(MiniDFSCluster cluster, DemoSettings settings) {
+    this.cluster = cluster;
+    this.settings = settings;
+    this.hdd = HddEmulator.of(settings.hdd());
+  }
+
+  static DemoCluster start(Path base, DemoSettings s) throws IOException {
+    Configuration conf = new HdfsConfiguration();
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve("hdfs").toString());
+    conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, s.blockBytes());
+    // Only the demo's reads should reach the emulated disks.
+    conf.setInt(DFSConfigKeys.DFS_DATANODE_SCAN_PERIOD_HOURS_KEY, -1);
+    conf.set(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
+        LocalCacheDatasetFactory.class.getName());
+    conf.set(CacheConfig.INNER_FACTORY, HddEmulatorDatasetFactory.class.getName());
+    conf.set(CacheConfig.DIRS, base.resolve("ssd").toString());
+    conf.setLong(CacheConfig.CAPACITY, s.cacheBytesPerDataNode());
+    conf.setInt(CacheConfig.ADMISSION_THRESHOLD, s.admissionThreshold());
+    // A 1-minute window in 6 buckets of 10 s (production: 60 x 1 min), so it slides during a run.
+    conf.setInt(CacheConfig.ADMISSION_BUCKET_COUNT, 6);
+    conf.set(CacheConfig.ADMISSION_BUCKET_DURATION, "10s");
+    conf.setBoolean(CacheConfig.ENABLED, false);
+    s.hdd().applyTo(conf);
+    MiniDFSCluster c = new MiniDFSCluster.Builder(conf).numDataNodes(s.datanodes()).build();
+    c.waitActive();
+    return new DemoCluster(c, s);
+  }
+
+  DistributedFileSystem fs() throws IOException {
+    return cluster.getFileSystem();
+  }
+
+  HddEmulator hdd() {
+    return hdd;
+  }
+
+  /**
+   * Restarts the DataNodes with the cache enabled. MiniDFSCluster numbers data directories from
+   * the count of running DataNodes, so after shutdownDataNodes() the new ones reuse data1..dataN
+   * and find the written blocks.
+   */
+  void enableCache() throws IOException {
+    Configuration on = new HdfsConfiguration(cluster.getConfiguration(0));
+    on.setBoolean(CacheConfig.ENABLED, true);
+    cluster.shutdownDataNodes();
+    cluster.startDataNodes(on, settings.datanodes(), true, null, null);
+    cluster.waitActive();
+    try {
+      cluster.waitFirstBRCompleted(0, 60_000);
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new IOException("DataNodes did not report their blocks within 60 s", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted waiting for block reports", e);
+    }
+  }
+
+  @Override
+  public void close() {
+    cluster.shutdown();
+  }
+}
