@@ -18,6 +18,10 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
  * {@link #enableCache} restarts the DataNodes on the same data directories with it enabled.
  */
 final class DemoCluster implements AutoCloseable {
+  /** Under the base directory: the cluster's name and data directories, and the "SSDs". */
+  static final String HDFS_DIR = "hdfs";
+  static final String CACHE_DIR = "ssd";
+
   private final MiniDFSCluster cluster;
   private final DemoSettings settings;
   private final HddEmulator hdd;
@@ -30,14 +34,14 @@ final class DemoCluster implements AutoCloseable {
 
   static DemoCluster start(Path base, DemoSettings s) throws IOException {
     Configuration conf = new HdfsConfiguration();
-    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve("hdfs").toString());
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve(HDFS_DIR).toString());
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, s.blockBytes());
     // Only the demo's reads should reach the emulated disks.
     conf.setInt(DFSConfigKeys.DFS_DATANODE_SCAN_PERIOD_HOURS_KEY, -1);
     conf.set(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
         LocalCacheDatasetFactory.class.getName());
     conf.set(CacheConfig.INNER_FACTORY, HddEmulatorDatasetFactory.class.getName());
-    conf.set(CacheConfig.DIRS, base.resolve("ssd").toString());
+    conf.set(CacheConfig.DIRS, base.resolve(CACHE_DIR).toString());
     conf.setLong(CacheConfig.CAPACITY, s.cacheBytesPerDataNode());
     conf.setInt(CacheConfig.ADMISSION_THRESHOLD, s.admissionThreshold());
     // A 1-minute window in 6 buckets of 10 s (production: 60 x 1 min), so it slides during a run.

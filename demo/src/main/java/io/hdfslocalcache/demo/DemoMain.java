@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -17,13 +18,16 @@ import picocli.CommandLine.Spec;
  * in-process HDFS on emulated HDDs, writes a data set, and runs the same skewed read load twice in
  * one process: cache disabled, then enabled after a warm-up. Prints the figures side by side.
  */
-@Command(name = "hdfs-local-cache demo", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "hdfs-local-cache demo", sortOptions = false,
     description = {"In-process HDFS (1 NameNode, N DataNodes x 2 volumes) on emulated HDDs with"
         + " local directories standing in for SSDs. The same Zipf-skewed read load runs with the"
         + " cache off, then on; the figures are printed side by side."})
 public final class DemoMain implements Callable<Integer> {
   @Spec
   CommandLine.Model.CommandSpec spec;
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+  boolean help;
 
   @Option(names = "--quick", description = "Small data set and short runs (about a minute).")
   boolean quick;
@@ -76,12 +80,12 @@ public final class DemoMain implements Callable<Integer> {
       description = "Cache warm-up before the cache-on run (default 30; --quick 8).")
   Integer warmup;
 
-  @Option(names = "--seed", defaultValue = "42", description = "Workload seed (default 42).")
+  @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "Workload seed (default 42).")
   long seed;
 
   @Option(names = "--out", paramLabel = "DIR",
-      description = "Write demo.json and demo.png here and keep the cluster's files under it"
-          + " (default: a temporary directory, deleted at exit).")
+      description = "Write demo.json and demo.png here; the cluster's files live under it"
+          + " while the demo runs (default: a temporary directory).")
   Path out;
 
   private static final long SAMPLE_MILLIS = 100;
@@ -129,8 +133,12 @@ public final class DemoMain implements Callable<Integer> {
       clearProgress();
       c = new Comparison(off, on);
     } finally {
+      // Gigabytes of blocks and cache pages, of no use once the figures are taken.
       if (out == null) {
-        org.apache.hadoop.fs.FileUtil.fullyDelete(base.toFile());
+        FileUtil.fullyDelete(base.toFile());
+      } else {
+        FileUtil.fullyDelete(base.resolve(DemoCluster.HDFS_DIR).toFile());
+        FileUtil.fullyDelete(base.resolve(DemoCluster.CACHE_DIR).toFile());
       }
     }
     System.out.println();

@@ -23,15 +23,15 @@ final class SummaryTable {
     row(out, "HDD reads for cache fills (MB)", mb(off.fillBytes()), mb(on.fillBytes()), "%.0f");
     row(out, "HDD queue depth, mean", off.meanQueue(), on.meanQueue(), "%.2f");
     row(out, "HDD queue depth, peak", off.peakQueue(), on.peakQueue(), "%.0f");
-    out.printf("%nbytes from cache %.1f%%, mean HDD queue (blocked processes) -%.0f%%,"
+    out.printf("%nbytes from cache %.1f%%, mean HDD queue (blocked processes) %+.0f%%,"
         + " throughput x%.2f, p99 x%.2f%n", 100 * c.cacheByteShare(),
-        100 * c.meanQueueReduction(), c.throughputRatio(), c.p99Ratio());
+        -100 * c.meanQueueReduction(), c.throughputRatio(), c.p99Ratio());
   }
 
   private static void row(PrintStream out, String name, double a, double b, String fmt) {
     String change = a == 0 ? "" : String.format("%+.0f%%", 100 * (b - a) / a);
-    out.printf("%-32s %12s %12s %10s%n", name, String.format(fmt, a), String.format(fmt, b),
-        change);
+    out.println(String.format("%-32s %12s %12s %10s", name, String.format(fmt, a),
+        String.format(fmt, b), change).stripTrailing());
   }
 
   private static double mb(long bytes) {
