@@ -122,6 +122,31 @@ final class CacheCluster implements AutoCloseable {
     return out;
   }
 
+  /**
+   * Writes {@code name} (one replica, on DataNode 0), reads it twice so the test threshold of 1
+   * admits every block, and waits until all of them are cached there.
+   */
+  byte[] cachedFile(String name, int len) throws Exception {
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(name);
+    byte[] data = write(p, len, (short) 1, name.hashCode());
+    readAll(p);
+    readAll(p);
+    awaitCached(p);
+    return data;
+  }
+
+  /** Waits until every block of {@code p} is cached on DataNode 0. */
+  void awaitCached(org.apache.hadoop.fs.Path p) throws TimeoutException, InterruptedException {
+    BlockCache cache = cache(0);
+    await("cached " + p, () -> {
+      try {
+        return blocks(p).stream().allMatch(cache::isCached);
+      } catch (IOException e) {
+        return false;
+      }
+    });
+  }
+
   /** Polls (no fixed sleeps as proof): state changes are asynchronous in HDFS and in fills. */
   static void await(String what, BooleanSupplier cond) throws TimeoutException,
       InterruptedException {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.BlockCache;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -35,16 +34,9 @@ class CachedReadIT {
   }
 
   private void warm(org.apache.hadoop.fs.Path p, int blocks) throws Exception {
-    BlockCache cache = c.cache(0);
     c.readAll(p); // first read: counted, not admitted
     c.readAll(p); // second read: more than 1 -> admitted, fills queued
-    CacheCluster.await("blocks of " + p + " cached", () -> {
-      try {
-        return c.blocks(p).stream().allMatch(cache::isCached);
-      } catch (Exception e) {
-        return false;
-      }
-    });
+    c.awaitCached(p);
     assertEquals(blocks, c.blocks(p).size());
   }
 

@@ -59,22 +59,6 @@ class FaultsIT {
     return conf;
   }
 
-  private byte[] cachedFile(String name, int len) throws Exception {
-    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(name);
-    byte[] data = c.write(p, len, (short) 1, name.hashCode());
-    c.readAll(p);
-    c.readAll(p);
-    BlockCache cache = c.cache(0);
-    CacheCluster.await("cached " + name, () -> {
-      try {
-        return c.blocks(p).stream().allMatch(cache::isCached);
-      } catch (IOException e) {
-        return false;
-      }
-    });
-    return data;
-  }
-
   private long corruptReplicas() {
     return c.cluster.getNamesystem().getCorruptReplicaBlocks();
   }
@@ -82,7 +66,7 @@ class FaultsIT {
   @Test
   void hungSsd_readTimesOut_completesFromHddAndDropsEntry() throws Exception {
     start(conf());
-    byte[] data = cachedFile("/hang.bin", 300_000);
+    byte[] data = c.cachedFile("/hang.bin", 300_000);
     ExtendedBlock b = c.blocks(new org.apache.hadoop.fs.Path("/hang.bin")).get(0);
     CountDownLatch release = new CountDownLatch(1);
     CacheFaultInjector.set(new CacheFaultInjector() {
@@ -110,9 +94,9 @@ class FaultsIT {
     Configuration conf = conf();
     conf.setInt(CacheConfig.DIR_MAX_ERRORS, 2);
     start(conf);
-    byte[] a = cachedFile("/err-a.bin", 100_000);
-    byte[] b = cachedFile("/err-b.bin", 100_000);
-    byte[] d = cachedFile("/err-d.bin", 100_000);
+    byte[] a = c.cachedFile("/err-a.bin", 100_000);
+    byte[] b = c.cachedFile("/err-b.bin", 100_000);
+    byte[] d = c.cachedFile("/err-d.bin", 100_000);
     CacheFaultInjector.set(new CacheFaultInjector() {
       @Override
       public void beforePageRead(String fileId, long page) throws IOException {
@@ -147,7 +131,7 @@ class FaultsIT {
   }
 
   private void corruptAndRead(String name, String suffix) throws Exception {
-    byte[] data = cachedFile(name, 3 * 65536 + 1000);
+    byte[] data = c.cachedFile(name, 3 * 65536 + 1000);
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(name);
     ExtendedBlock b = c.blocks(p).get(0);
     List<Path> pages = SsdFiles.pages(base.resolve("ssd"), b, suffix);
@@ -169,7 +153,7 @@ class FaultsIT {
     Configuration conf = conf();
     conf.setLong(DFSConfigKeys.DFS_DATANODE_SCAN_PERIOD_HOURS_KEY, 504);
     start(conf);
-    byte[] data = cachedFile("/scan.bin", 200_000);
+    byte[] data = c.cachedFile("/scan.bin", 200_000);
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/scan.bin");
     ExtendedBlock b = c.blocks(p).get(0);
     Path blockFile = hddBlockFile(b);
@@ -190,8 +174,8 @@ class FaultsIT {
   @Test
   void diskBelowReserve_admittedBlock_evictsEarlyAndSkipsFill() throws Exception {
     start(conf());
-    byte[] a = cachedFile("/full-a.bin", 200_000);
-    cachedFile("/full-b.bin", 200_000);
+    byte[] a = c.cachedFile("/full-a.bin", 200_000);
+    c.cachedFile("/full-b.bin", 200_000);
     int before = c.cache(0).cachedBlocks();
     CacheFaultInjector.set(new CacheFaultInjector() {
       @Override
@@ -213,7 +197,7 @@ class FaultsIT {
   @Test
   void enospcOnPageWrite_fillFails_evictsAndDirectoryStaysInService() throws Exception {
     start(conf());
-    cachedFile("/enospc-a.bin", 200_000);
+    c.cachedFile("/enospc-a.bin", 200_000);
     CacheFaultInjector.set(new CacheFaultInjector() {
       @Override
       public void beforePageWrite(String fileId, long page) throws IOException {
@@ -234,7 +218,7 @@ class FaultsIT {
   @Test
   void cacheDirDeletedWhileRunning_takenOutOfService_readsStillCorrect() throws Exception {
     start(conf());
-    byte[] data = cachedFile("/lost.bin", 150_000);
+    byte[] data = c.cachedFile("/lost.bin", 150_000);
     try (Stream<Path> s = Files.walk(base.resolve("ssd"))) {
       s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
     }
@@ -260,7 +244,7 @@ class FaultsIT {
   @Test
   void cacheDir_created_ownerOnly() throws Exception {
     start(conf());
-    cachedFile("/perm.bin", 10_000);
+    c.cachedFile("/perm.bin", 10_000);
     try (Stream<Path> s = Files.list(base.resolve("ssd"))) {
       Path dnDir = s.findFirst().orElseThrow();
       assertEquals(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,

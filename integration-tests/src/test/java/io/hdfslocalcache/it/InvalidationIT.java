@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.CacheConfig;
 import java.io.FileInputStream;
 import java.io.InputStream;
@@ -55,24 +54,13 @@ class InvalidationIT {
     return new org.apache.hadoop.fs.Path(s);
   }
 
-  private void awaitCached(org.apache.hadoop.fs.Path p) throws Exception {
-    BlockCache cache = c.cache(0);
-    CacheCluster.await("cached " + p, () -> {
-      try {
-        return c.blocks(p).stream().allMatch(cache::isCached);
-      } catch (Exception e) {
-        return false;
-      }
-    });
-  }
-
   @Test
   void truncate_cachedBlock_dropsEntryAndReadsTruncatedBytes() throws Exception {
     org.apache.hadoop.fs.Path p = path("/truncate.bin");
     byte[] data = c.write(p, 200_000, (short) 1, 10);
     c.readAll(p);
     c.readAll(p);
-    awaitCached(p);
+    c.awaitCached(p);
     ExtendedBlock before = c.blocks(p).get(0);
     long recoveries = c.counter("store.invalidations.recovery");
     boolean done = c.fs.truncate(p, 100_001);
@@ -89,7 +77,7 @@ class InvalidationIT {
     assertTrue(c.counter("store.invalidations.recovery") > recoveries);
     assertArrayEquals(Arrays.copyOf(data, 100_001), c.readAll(p));
     c.readAll(p);
-    awaitCached(p);
+    c.awaitCached(p);
     assertArrayEquals(Arrays.copyOf(data, 100_001), c.readAll(p));
   }
 
@@ -173,7 +161,7 @@ class InvalidationIT {
     c.write(p, 100_000, (short) 1, 15);
     c.readAll(p);
     c.readAll(p);
-    awaitCached(p);
+    c.awaitCached(p);
     ExtendedBlock b = c.blocks(p).get(0);
     // DataNode.requestShortCircuitFdsForRead casts both streams to FileInputStream; any caller
     // that is not a BlockSender of a client read gets the HDD files.

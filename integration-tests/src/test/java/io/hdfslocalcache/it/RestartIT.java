@@ -34,22 +34,6 @@ class RestartIT {
     c.close();
   }
 
-  private byte[] cachedFile(String name, int len) throws Exception {
-    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(name);
-    byte[] data = c.write(p, len, (short) 1, name.hashCode());
-    c.readAll(p);
-    c.readAll(p);
-    BlockCache cache = c.cache(0);
-    CacheCluster.await("cached " + name, () -> {
-      try {
-        return c.blocks(p).stream().allMatch(cache::isCached);
-      } catch (IOException e) {
-        return false;
-      }
-    });
-    return data;
-  }
-
   private void restart(Runnable whileDown) throws IOException {
     DataNodeProperties props = c.cluster.stopDataNode(0);
     whileDown.run();
@@ -59,7 +43,7 @@ class RestartIT {
 
   @Test
   void restart_cachedBlocks_servedAgainWithoutRefill() throws Exception {
-    byte[] data = cachedFile("/keep.bin", 2 * CacheCluster.BLOCK + 5000);
+    byte[] data = c.cachedFile("/keep.bin", 2 * CacheCluster.BLOCK + 5000);
     restart(() -> {});
     BlockCache cache = c.cache(0);
     assertEquals(3, cache.metrics().counter("store.restored").getCount());
@@ -71,7 +55,7 @@ class RestartIT {
 
   @Test
   void restart_fileDeletedWhileDown_neverServedAndDropped() throws Exception {
-    cachedFile("/deleted.bin", 100_000);
+    c.cachedFile("/deleted.bin", 100_000);
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/deleted.bin");
     ExtendedBlock b = c.blocks(p).get(0);
     restart(() -> {
@@ -90,7 +74,7 @@ class RestartIT {
 
   @Test
   void restart_replicaFilesLostWhileDown_entryDroppedWithPages() throws Exception {
-    cachedFile("/gone.bin", 100_000);
+    c.cachedFile("/gone.bin", 100_000);
     ExtendedBlock b = c.blocks(new org.apache.hadoop.fs.Path("/gone.bin")).get(0);
     restart(() -> deleteHddReplica(b));
     BlockCache cache = c.cache(0);
@@ -101,7 +85,7 @@ class RestartIT {
 
   @Test
   void restart_pageLostAndOrphanPages_entryDroppedOrphansDeletedBytesCorrect() throws Exception {
-    byte[] data = cachedFile("/torn.bin", 300_000);
+    byte[] data = c.cachedFile("/torn.bin", 300_000);
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/torn.bin");
     ExtendedBlock b = c.blocks(p).get(0);
     ExtendedBlock orphan = new ExtendedBlock(b.getBlockPoolId(), b.getBlockId() + 1000,
