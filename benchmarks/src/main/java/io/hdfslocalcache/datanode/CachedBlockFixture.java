@@ -57,7 +57,8 @@ public final class CachedBlockFixture implements AutoCloseable {
     store = new HealthCheckedPageStore(new TimeBoundPageStore(new FaultInjectingPageStore(
         AlluxioPageStore.open(cacheDir, 4L * (dataLength + meta.length) + (64 << 20), pageSize)),
         Duration.ofSeconds(10), BlockCache.IO_THREADS_PER_DIR, "bench"), health);
-    CacheDirectory cd = new CacheDirectory(0, cacheDir, store, health, index, 0);
+    CacheDirectory cd = new CacheDirectory(0, cacheDir, store, health, index, 0,
+        new SpaceBudget(store.capacityBytes()));
     BlockId id = new BlockId("BP-1-127.0.0.1-1", 1073741825L);
     long gs = 1001;
     write(id.fileId(gs, BlockId.CacheFile.DATA), data);

@@ -49,7 +49,7 @@ public final class EntryHeap {
     int n = 10_000;
     long blockLength = 128L << 20;
     CacheDirectory dir = new CacheDirectory(0, Path.of("/ssd/cache"), new NoStore(), null, null,
-        0);
+        0, new SpaceBudget(Long.MAX_VALUE));
     ChecksumLayout layout = new ChecksumLayout(2, 512, 4, 7);
     long metaLength = layout.expectedMetaLength(blockLength);
     BlockMap map = new BlockMap();

@@ -54,7 +54,11 @@ final class AlluxioPageStore implements PageStore {
         throw new IOException("cache directory " + dir + " is not writable (state "
             + m.state() + ")");
       }
-      return new AlluxioPageStore(m, dir, capacityBytes);
+      // Alluxio keeps ~5% of the configured size for file-system overhead and evicts past what is
+      // left; that effective capacity is what the cache's own block budget may fill.
+      long effective = m.getUsage().map(alluxio.client.file.cache.CacheUsage::capacity)
+          .orElse(capacityBytes);
+      return new AlluxioPageStore(m, dir, Math.min(capacityBytes, effective));
     } catch (RuntimeException e) {
       throw new IOException("cannot open cache directory " + dir + ": " + e, e);
     }
@@ -93,8 +97,24 @@ final class AlluxioPageStore implements PageStore {
       throw new CacheException(CacheFailure.IO_ERROR, "put " + fileId + " page " + pageIndex, e);
     }
     if (!ok) {
-      throw new CacheException(CacheFailure.UNAVAILABLE, "put " + fileId + " page " + pageIndex
-          + " refused (store full, not ready or failing)");
+      throw new CacheException(refusal(len), "put " + fileId + " page " + pageIndex
+          + " refused (file system full, store not ready or failing)");
+    }
+  }
+
+  /**
+   * Alluxio turns ENOSPC into a refused put (after evicting pages itself). The cache's budget keeps
+   * Alluxio within its capacity, so a refusal with the file system nearly full is the disk filling
+   * before the configured capacity: NO_SPACE, which makes the cache evict whole blocks early.
+   */
+  private CacheFailure refusal(int len) {
+    try {
+      java.nio.file.FileStore fs = java.nio.file.Files.getFileStore(dir);
+      long usable = CacheFaultInjector.get().usableSpace(dir, fs.getUsableSpace());
+      return usable < len + fs.getTotalSpace() / 100 ? CacheFailure.NO_SPACE
+          : CacheFailure.UNAVAILABLE;
+    } catch (IOException | RuntimeException e) {
+      return CacheFailure.UNAVAILABLE;
     }
   }
 

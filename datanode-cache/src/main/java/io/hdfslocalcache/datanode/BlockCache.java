@@ -78,7 +78,7 @@ public final class BlockCache implements AutoCloseable {
     FillStats fillStats = new FillStats(registry);
     Throttle throttle = new Throttle(config.fillBandwidthBytesPerSec(), System::nanoTime);
     BlockFill fill = new BlockFill(hdd, map, throttle, fillStats, clock, config.pageSize(),
-        this::relieveSpace, e -> e.dir().blockIndex().put(e));
+        this::reserve, this::relieveSpace, e -> e.dir().blockIndex().put(e));
     this.fillStats = fillStats;
     this.clock = clock;
     this.fills = new FillScheduler(config.fillThreads(), config.fillQueue(), map, fill, fillStats);
@@ -129,7 +129,8 @@ public final class BlockCache implements AutoCloseable {
       PageStore store = new HealthCheckedPageStore(new TimeBoundPageStore(
           new FaultInjectingPageStore(o.store()),
           config.readTimeout(), IO_THREADS_PER_DIR, "dir" + i), health);
-      out.add(new CacheDirectory(i, o.path(), store, health, o.index(), o.openMillis()));
+      out.add(new CacheDirectory(i, o.path(), store, health, o.index(), o.openMillis(),
+          new SpaceBudget(o.store().capacityBytes())));
     }
     return List.copyOf(out);
   }
@@ -144,6 +145,7 @@ public final class BlockCache implements AutoCloseable {
       for (BlockIndex.Record r : d.blockIndex().loadAll()) {
         owned.add(r.id().fileId(r.genStamp(), BlockId.CacheFile.DATA));
         owned.add(r.id().fileId(r.genStamp(), BlockId.CacheFile.META));
+        d.budget().reserveExisting(r.dataLength() + r.metaLength());
         pendingRestore.computeIfAbsent(r.id().poolId(), p -> new ArrayList<>())
             .add(new Pending(r, d));
       }
@@ -350,7 +352,28 @@ public final class BlockCache implements AutoCloseable {
    * twentieth of its capacity at a time, so the next fills find room and reads never fail.
    */
   private void relieveSpace(CacheDirectory dir) {
-    long target = Math.max(dir.store().capacityBytes() / 20, 4L * config.pageSize());
+    long target = Math.max(dir.budget().capacity() / 20, 4L * config.pageSize());
+    evictLeastRecentlyRead(dir, target, storeStats.invalidations.get(InvalidationCause.NO_SPACE));
+  }
+
+  /**
+   * Reserves room for a block being filled, evicting whole blocks of the directory, least recently
+   * read first, until it fits. An evicted block held open by a reader frees its bytes only when the
+   * reader closes, so this can still answer false; the fill is then skipped.
+   */
+  private boolean reserve(CacheDirectory dir, long bytes) {
+    SpaceBudget budget = dir.budget();
+    while (!budget.tryReserve(bytes)) {
+      if (evictLeastRecentlyRead(dir, budget.shortfall(bytes), storeStats.evictions) == 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Drops least recently read entries of {@code dir} totalling at least {@code bytes}. */
+  private long evictLeastRecentlyRead(CacheDirectory dir, long bytes,
+      com.codahale.metrics.Counter counter) {
     List<CacheEntry> onDir = new ArrayList<>();
     for (CacheEntry e : map.entries()) {
       if (e.dir() == dir) {
@@ -360,14 +383,15 @@ public final class BlockCache implements AutoCloseable {
     onDir.sort(java.util.Comparator.comparingLong(e -> e.lastAccessMillis));
     long freed = 0;
     for (CacheEntry e : onDir) {
-      if (freed >= target) {
+      if (freed >= bytes) {
         break;
       }
       if (map.dropEntry(e)) {
         freed += e.bytes();
-        storeStats.invalidations.get(InvalidationCause.NO_SPACE).inc();
+        counter.inc();
       }
     }
+    return freed;
   }
 
   void onReadFailure(CacheEntry e, CacheException cause) {
@@ -375,7 +399,7 @@ public final class BlockCache implements AutoCloseable {
       // Store errors are recorded by the store wrapper; corruption is found up here.
       e.dir().health().record(cause.failure(), cause.getMessage());
     }
-    if (map.dropEntry(e)) {
+    if (cause.failure().dropsEntry && map.dropEntry(e)) {
       storeStats.invalidations.get(InvalidationCause.READ_FAILURE).inc();
       LOG.warn("Cached copy of {} in {} dropped, read continues from HDD: {}", e.id,
           e.dir().path(), cause.getMessage());
@@ -436,6 +460,11 @@ public final class BlockCache implements AutoCloseable {
     }
     closeHooks.clear();
     maintenance.shutdownNow();
+    try {
+      maintenance.awaitTermination(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     fills.close();
     for (CacheDirectory d : dirs) {
       d.store().close();

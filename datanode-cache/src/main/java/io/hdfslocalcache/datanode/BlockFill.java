@@ -32,11 +32,13 @@ final class BlockFill {
   private final InstantSource clock;
   private final int pageSize;
   private final Consumer<CacheDirectory> onNoSpace;
+  private final Room room;
   private final Consumer<CacheEntry> onPublished;
 
   BlockFill(FsDatasetSpi<?> hdd, BlockMap map, Throttle throttle, FillStats stats,
-      InstantSource clock, int pageSize, Consumer<CacheDirectory> onNoSpace,
+      InstantSource clock, int pageSize, Room room, Consumer<CacheDirectory> onNoSpace,
       Consumer<CacheEntry> onPublished) {
+    this.room = room;
     this.onNoSpace = onNoSpace;
     this.onPublished = onPublished;
     this.hdd = hdd;
@@ -56,6 +58,8 @@ final class BlockFill {
           : map.publish(id, ticket, entry) ? FillOutcome.COMPLETED : FillOutcome.ABANDONED;
     } catch (Unsupported e) {
       outcome = FillOutcome.UNSUPPORTED;
+    } catch (NoRoom e) {
+      outcome = FillOutcome.NO_ROOM;
     } catch (ChecksumException e) {
       outcome = FillOutcome.HDD_CORRUPT;
     } catch (CacheException e) {
@@ -73,6 +77,7 @@ final class BlockFill {
       map.endFill(id, ticket);
       dir.store().deleteFile(id.fileId(ticket.genStamp, BlockId.CacheFile.DATA));
       dir.store().deleteFile(id.fileId(ticket.genStamp, BlockId.CacheFile.META));
+      dir.budget().release(ticket.reservedBytes);
     }
     if (outcome == FillOutcome.COMPLETED) {
       onPublished.accept(entry);
@@ -103,9 +108,13 @@ final class BlockFill {
     if (layout.expectedMetaLength(length) != meta.length) {
       throw new IOException("meta length " + meta.length + " does not fit block length " + length);
     }
-    if (length + meta.length > dir.store().capacityBytes() / 2) {
+    if (length + meta.length > dir.budget().capacity() / 2) {
       throw new Unsupported(); // would evict half the directory for one block
     }
+    if (!room.reserve(dir, length + meta.length)) {
+      throw new NoRoom();
+    }
+    ticket.reservedBytes = length + meta.length;
 
     String metaId = id.fileId(gs, BlockId.CacheFile.META);
     for (long off = 0; off < meta.length; off += pageSize) {
@@ -162,6 +171,16 @@ final class BlockFill {
 
   static boolean isFinalized(Replica r, long gs) {
     return r != null && r.getState() == ReplicaState.FINALIZED && r.getGenerationStamp() == gs;
+  }
+
+  /** Makes room for a block in a directory's budget, evicting whole blocks as needed. */
+  interface Room {
+    /** Reserves {@code bytes} in {@code dir}'s budget; false if no eviction could make room. */
+    boolean reserve(CacheDirectory dir, long bytes);
+  }
+
+  private static final class NoRoom extends IOException {
+    private static final long serialVersionUID = 1L;
   }
 
   /** The block cannot be cached by design; not an error. */

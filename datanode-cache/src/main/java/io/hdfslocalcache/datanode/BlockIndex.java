@@ -21,11 +21,18 @@ import org.rocksdb.RocksIterator;
  * after publish and deleted on retire, without fsync: a crash loses at most the newest records,
  * whose pages then become orphans and are deleted at the next start. Lives beside Alluxio's
  * {@code LOCAL/} tree, which Alluxio would purge of files it does not know.
+ *
+ * <p>Writes come from fill, maintenance and reader threads, possibly while the DataNode shuts
+ * down; a closed RocksDB handle must never be touched (native code would crash the JVM), so writes
+ * share a read lock and {@link #close} takes the write lock once. Writes after close are dropped.
  */
 final class BlockIndex implements AutoCloseable {
   private static final int FORMAT = 1;
   private final RocksDB db;
   private final Options options;
+  private final java.util.concurrent.locks.ReentrantReadWriteLock lock =
+      new java.util.concurrent.locks.ReentrantReadWriteLock();
+  private boolean closed;
 
   private BlockIndex(RocksDB db, Options options) {
     this.db = db;
@@ -54,19 +61,36 @@ final class BlockIndex implements AutoCloseable {
     }
   }
 
+  /**
+   * Writes the entry's record. An entry retired meanwhile may already have deleted its record;
+   * re-checking after the write keeps a dropped block's record from coming back.
+   */
   void put(CacheEntry e) {
-    try {
-      db.put(key(e.id, e.genStamp), encode(Record.of(e)));
-    } catch (RocksDBException ex) {
-      // Losing a record only costs a refill after restart.
+    write(db -> db.put(key(e.id, e.genStamp), encode(Record.of(e))));
+    if (e.retired() && !e.keepsPages()) {
+      delete(e.id, e.genStamp);
     }
   }
 
   void delete(BlockId id, long genStamp) {
+    write(db -> db.delete(key(id, genStamp)));
+  }
+
+  private interface Write {
+    void apply(RocksDB db) throws RocksDBException;
+  }
+
+  /** Best effort: a lost write costs a refill, a stale record is dropped by validation at start. */
+  private void write(Write w) {
+    lock.readLock().lock();
     try {
-      db.delete(key(id, genStamp));
+      if (!closed) {
+        w.apply(db);
+      }
     } catch (RocksDBException ex) {
-      // A stale record is dropped by validation at the next start.
+      // see above
+    } finally {
+      lock.readLock().unlock();
     }
   }
 
@@ -154,7 +178,15 @@ final class BlockIndex implements AutoCloseable {
 
   @Override
   public void close() {
-    db.close();
-    options.close();
+    lock.writeLock().lock();
+    try {
+      if (!closed) {
+        closed = true;
+        db.close();
+        options.close();
+      }
+    } finally {
+      lock.writeLock().unlock();
+    }
   }
 }

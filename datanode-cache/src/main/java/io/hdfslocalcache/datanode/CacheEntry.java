@@ -9,7 +9,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Lifecycle: readers {@link #pin()} it for the life of a stream. {@link #retire()} (eviction or
  * invalidation) stops new pins; the pages are deleted exactly once, by whoever leaves the entry
  * retired with no pins, so an open stream never loses its pages to an invalidation. (Alluxio's own
- * LRU can still evict a pinned page; the stream then falls back to the HDD.) State is one int,
+ * LRU evicts nothing while the directory's {@link SpaceBudget} holds; a page lost anyway makes
+ * the stream fall back to the HDD.) The entry carries its block's space reservation and releases it
+ * when its pages are deleted. State is one int,
  * {@code pins << 1 | retired}, changed only by CAS.
  */
 final class CacheEntry implements Slot {
@@ -91,6 +93,11 @@ final class CacheEntry implements Slot {
     retire();
   }
 
+  /** True once detached: pages and index record stay for the block pool's return. */
+  boolean keepsPages() {
+    return keepPages;
+  }
+
   boolean retired() {
     return (state.get() & 1) != 0;
   }
@@ -112,5 +119,6 @@ final class CacheEntry implements Slot {
     }
     dir.store().deleteFile(fileId(BlockId.CacheFile.DATA));
     dir.store().deleteFile(fileId(BlockId.CacheFile.META));
+    dir.budget().release(bytes());
   }
 }

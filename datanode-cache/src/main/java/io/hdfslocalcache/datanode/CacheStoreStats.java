@@ -13,6 +13,8 @@ final class CacheStoreStats {
 
   /** Entries removed other than by LRU, by cause. */
   final Map<InvalidationCause, Counter> invalidations = new EnumMap<>(InvalidationCause.class);
+  /** Whole blocks evicted, least recently read first, to make room for a fill. */
+  final Counter evictions;
 
   /** Entries from before a restart validated and served again. */
   final Counter restored;
@@ -23,6 +25,7 @@ final class CacheStoreStats {
 
   CacheStoreStats(MetricRegistry registry, BlockMap map, List<CacheDirectory> dirs) {
     restored = registry.counter(PREFIX + "restored");
+    evictions = registry.counter(PREFIX + "evictions");
     restoreDropped = registry.counter(PREFIX + "restore.dropped");
     restoreMillis = registry.counter(PREFIX + "restore.millis");
     for (InvalidationCause c : InvalidationCause.values()) {
@@ -36,8 +39,10 @@ final class CacheStoreStats {
       registry.register(p + "used", (Gauge<Long>) () -> d.store().usedBytes());
       /* Milliseconds to open the directory at start-up, page restore included. */
       registry.register(p + "open.millis", (Gauge<Long>) () -> d.openMillis());
-      /* Configured capacity of the directory. */
-      registry.register(p + "capacity", (Gauge<Long>) () -> d.store().capacityBytes());
+      /* Bytes the directory may hold: the configured capacity less Alluxio's 5% overhead. */
+      registry.register(p + "capacity", (Gauge<Long>) () -> d.budget().capacity());
+      /* Bytes of the blocks on the directory or being filled into it (its space budget). */
+      registry.register(p + "reserved", (Gauge<Long>) () -> d.budget().reserved());
       /* 1 while the directory serves and fills, 0 once taken out of service. */
       registry.register(p + "in.service", (Gauge<Integer>) () -> d.health().inService() ? 1 : 0);
     }

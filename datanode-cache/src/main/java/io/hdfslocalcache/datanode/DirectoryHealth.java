@@ -48,8 +48,7 @@ final class DirectoryHealth {
   }
 
   void record(CacheFailure f, String detail) {
-    if (f == CacheFailure.MISSING_PAGE || f == CacheFailure.UNAVAILABLE
-        || f == CacheFailure.NO_SPACE || !inService) {
+    if (!f.directoryError || !inService) {
       return;
     }
     if (errors.recordAndCheck(0) == Decision.ADMIT) {

@@ -10,6 +10,8 @@ enum FillOutcome {
   FAILED,
   /** The HDD copy did not match its own checksums: left to the block scanner, never cached. */
   HDD_CORRUPT,
+  /** No room: evicting every evictable block of the directory (not held open) was not enough. */
+  NO_ROOM,
   /** Not cacheable: not FINALIZED, no checksums (NULL type), or larger than the directory. */
   UNSUPPORTED
 }

@@ -7,6 +7,8 @@ package io.hdfslocalcache.datanode;
 final class FillTicket implements Slot {
   final long genStamp;
   private volatile boolean abandoned;
+  /** Bytes this fill reserved in its directory's budget; written and read by the fill thread. */
+  long reservedBytes;
 
   FillTicket(long genStamp) {
     this.genStamp = genStamp;

@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Bounds the wall time of every page operation on one directory (the paper's reads hung for
  * minutes on a sick SSD). Operations run on a small per-directory pool and the caller waits at most
  * the timeout, then falls back to the HDD. The pool hands off without a queue: when every thread is
- * stuck on the hung disk a new read is refused at once (UNAVAILABLE) instead of queueing behind
+ * stuck on the hung disk (or a burst uses them all) a new read is refused at once (BUSY: that read
+ * goes to the HDD, the cached copy stays) instead of queueing behind
  * them, and no thread is ever created per read. A timed-out read may still complete later into
  * the caller's buffer; callers never touch that buffer again after a failure.
  *
@@ -61,8 +62,8 @@ final class TimeBoundPageStore extends ForwardingPageStore {
     try {
       f = pool.submit(op);
     } catch (RejectedExecutionException e) {
-      throw new CacheException(CacheFailure.UNAVAILABLE,
-          what + ": every I/O thread of this directory is busy (disk hung?)");
+      throw new CacheException(CacheFailure.BUSY,
+          what + ": every I/O thread of this directory is busy");
     }
     try {
       f.get(timeoutNanos, TimeUnit.NANOSECONDS);

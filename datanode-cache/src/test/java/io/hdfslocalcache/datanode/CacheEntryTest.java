@@ -52,9 +52,30 @@ class CacheEntryTest {
   private final RecordingStore store = new RecordingStore();
   private final BlockId id = new BlockId("BP-1", 42);
 
+  private final SpaceBudget budget = new SpaceBudget(1 << 20);
+
   private CacheEntry entry() {
+    budget.reserveExisting(115);
     return new CacheEntry(id, 7, 100, 15, new ChecksumLayout(2, 512, 4, 7), new int[1],
-        new CacheDirectory(0, Path.of("/x"), store, null, null, 0), 0);
+        new CacheDirectory(0, Path.of("/x"), store, null, null, 0, budget), 0);
+  }
+
+  @Test
+  void retire_pinnedEntry_releasesBudgetOnlyWhenLastReaderCloses() {
+    CacheEntry e = entry();
+    assertTrue(e.pin());
+    e.retire();
+    assertEquals(115, budget.reserved());
+    e.unpin();
+    assertEquals(0, budget.reserved());
+  }
+
+  @Test
+  void detach_keepsPagesAndReservation() {
+    CacheEntry e = entry();
+    e.detach();
+    assertEquals(115, budget.reserved());
+    assertEquals(List.of(), store.deleted);
   }
 
   @Test

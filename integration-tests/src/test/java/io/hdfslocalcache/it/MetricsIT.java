@@ -177,6 +177,19 @@ class MetricsIT {
         "local_cache_read_latency_hdd_micros_p99", "local_cache_store_dir0_capacity")) {
       assertTrue(body[0].lines().anyMatch(l -> l.startsWith(metric + "{")), metric);
     }
+    // Every metric the shipped Grafana dashboard queries by name exists in the export.
+    String dashboard = Files.readString(Path.of("..", "conf", "grafana-dashboard.json"));
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("local_cache_[a-z0-9_]+")
+        .matcher(dashboard);
+    while (m.find()) {
+      String metric = m.group();
+      boolean pattern = m.end() < dashboard.length() && dashboard.charAt(m.end()) == '[';
+      // this cluster has one cache directory; the dashboard also charts a second one
+      if (!pattern && !metric.matches("local_cache_store_dir[1-9].*")) {
+        assertTrue(body[0].lines().anyMatch(l -> l.startsWith(metric + "{")),
+            "dashboard queries " + metric + ", which /prom does not export");
+      }
+    }
   }
 
   @Test

@@ -1,0 +1,61 @@
+package io.hdfslocalcache.datanode;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Whole-block space accounting for one directory, so that the cache, not Alluxio, decides which
+ * blocks leave.
+ *
+ * <p>Why: Alluxio's own LRU evicts single pages inside {@code put} once its store is full, taking
+ * pages from under blocks the block map still serves; every later read of such a block falls back
+ * to the HDD with MISSING_PAGE and the block is dropped and refilled (churn measured in the demo).
+ * So a fill first reserves its block's bytes here, evicting whole least-recently-read blocks to
+ * make room, and the capacity is Alluxio's effective one: Alluxio never has to evict by itself.
+ *
+ * <p>A reservation lives exactly as long as the pages may exist: taken by a fill (or, at start-up,
+ * for each indexed block whose pages are on disk), carried by the published entry, and released
+ * once the pages are deleted. Lock-free: one counter, changed by CAS.
+ */
+final class SpaceBudget {
+  private final long capacity;
+  private final AtomicLong reserved = new AtomicLong();
+
+  SpaceBudget(long capacity) {
+    this.capacity = capacity;
+  }
+
+  /** Reserves {@code bytes} if they fit under the capacity. */
+  boolean tryReserve(long bytes) {
+    while (true) {
+      long r = reserved.get();
+      if (r + bytes > capacity) {
+        return false;
+      }
+      if (reserved.compareAndSet(r, r + bytes)) {
+        return true;
+      }
+    }
+  }
+
+  /** Counts pages already on disk (restart), even past the capacity: fills then evict first. */
+  void reserveExisting(long bytes) {
+    reserved.addAndGet(bytes);
+  }
+
+  void release(long bytes) {
+    reserved.addAndGet(-bytes);
+  }
+
+  /** Bytes to free before {@code bytes} more fit; zero or less when they fit now. */
+  long shortfall(long bytes) {
+    return reserved.get() + bytes - capacity;
+  }
+
+  long reserved() {
+    return reserved.get();
+  }
+
+  long capacity() {
+    return capacity;
+  }
+}
