@@ -78,6 +78,15 @@ class ShadedJarSmokeTest {
     // No unshaded copy of ours anywhere on the classpath.
     assertEquals(1, Collections.list(loader().getResources(
         "io/hdfslocalcache/datanode/LocalCacheDatasetFactory.class")).size());
+    // Every class in the jar is ours, Alluxio's, RocksDB's or relocated under our prefix: nothing
+    // that could shadow a class of the DataNode's own classpath.
+    try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(jar.toFile())) {
+      List<String> foreign = z.stream().map(java.util.zip.ZipEntry::getName)
+          .filter(n -> n.endsWith(".class") && !n.startsWith("io/hdfslocalcache/")
+              && !n.startsWith("alluxio/") && !n.startsWith("org/rocksdb/"))
+          .toList();
+      assertEquals(List.of(), foreign);
+    }
   }
 
   /**
