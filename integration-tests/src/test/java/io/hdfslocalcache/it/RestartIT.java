@@ -6,10 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheFaultInjector;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
@@ -65,11 +69,9 @@ class RestartIT {
         throw new RuntimeException(e);
       }
     });
-    long hits = c.cache(0).metrics().counter("read.hits").getCount();
     // The NameNode tells the DataNode to invalidate at its block report; the entry goes with it.
     CacheCluster.await("entry dropped", () -> !c.cache(0).isCached(b));
     CacheCluster.await("pages deleted", () -> SsdFiles.count(base.resolve("ssd"), List.of(b)) == 0);
-    assertEquals(hits, c.cache(0).metrics().counter("read.hits").getCount());
   }
 
   @Test
@@ -110,6 +112,69 @@ class RestartIT {
     assertEquals(0, SsdFiles.count(base.resolve("ssd"), List.of(orphan)), "orphans deleted");
     assertArrayEquals(data, c.readAll(p));
     assertTrue(cache.metrics().counter("store.restore.dropped").getCount() >= 1);
+  }
+
+  @Test
+  void restart_crashMidFill_partialBlockNeverServedAndItsPagesDeleted() throws Exception {
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/crash.bin");
+    byte[] data = c.write(p, 300_000, (short) 1, 31); // five 64 KB data pages
+    ExtendedBlock b = c.blocks(p).get(0);
+    CountDownLatch reached = new CountDownLatch(1);
+    CountDownLatch never = new CountDownLatch(1);
+    CacheFaultInjector.set(new CacheFaultInjector() {
+      @Override
+      public void beforePageWrite(String fileId, long page) throws IOException {
+        if (fileId.endsWith(".data") && page == 3) {
+          reached.countDown();
+          try {
+            never.await(); // the fill stops here, three data pages written; shutdown interrupts
+          } catch (InterruptedException e) {
+            throw new IOException(e);
+          }
+        }
+      }
+    });
+    Path ssd = base.resolve("ssd");
+    Path snapshot = base.resolve("ssd-at-crash");
+    try {
+      c.readAll(p);
+      c.readAll(p);
+      assertTrue(reached.await(30, TimeUnit.SECONDS), "fill reached page 3");
+      // What the disk holds if the machine dies now: a clean stop would clean up after the fill.
+      copyTree(ssd, snapshot);
+    } finally {
+      CacheFaultInjector.set(null);
+    }
+    assertTrue(SsdFiles.count(snapshot, List.of(b)) >= 3, "partial pages in the snapshot");
+    restart(() -> {
+      try {
+        deleteTree(ssd);
+        Files.move(snapshot, ssd);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    });
+    BlockCache cache = c.cache(0);
+    assertFalse(cache.isCached(b));
+    assertEquals(0, SsdFiles.count(ssd, List.of(b)), "pages of the cut-off fill deleted");
+    assertArrayEquals(data, c.readAll(p));
+    assertEquals(0, cache.metrics().counter("read.hits").getCount());
+  }
+
+  private static void copyTree(Path from, Path to) throws IOException {
+    for (Path f : SsdFiles.files(from)) {
+      Path dst = to.resolve(from.relativize(f).toString());
+      Files.createDirectories(dst.getParent());
+      Files.copy(f, dst);
+    }
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    try (Stream<Path> s = Files.walk(root)) {
+      for (Path f : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(f);
+      }
+    }
   }
 
   private void deleteHddReplica(ExtendedBlock b) {
