@@ -74,7 +74,7 @@ public final class BlockCache implements AutoCloseable {
     this.limiter = new BucketTimeRateLimit(config.admission(), clock);
     this.readStats = new ReadPathStats(registry);
     this.admissionStats = new AdmissionStats(registry, limiter);
-    this.storeStats = new CacheStoreStats(registry, map, this.dirs);
+    this.storeStats = new CacheStoreStats(registry, map, this.dirs, config.dirs().size());
     FillStats fillStats = new FillStats(registry);
     Throttle throttle = new Throttle(config.fillBandwidthBytesPerSec(), System::nanoTime);
     BlockFill fill = new BlockFill(hdd, map, throttle, fillStats, clock, config.pageSize(),
@@ -122,14 +122,13 @@ public final class BlockCache implements AutoCloseable {
   private List<CacheDirectory> wrap(List<CacheDirectories.Opened> opened, CacheConfig config,
       InstantSource clock) {
     List<CacheDirectory> out = new ArrayList<>();
-    for (int i = 0; i < opened.size(); i++) {
-      CacheDirectories.Opened o = opened.get(i);
+    for (CacheDirectories.Opened o : opened) {
       DirectoryHealth health = new DirectoryHealth(o.path(), config.dirMaxErrors(),
           config.dirErrorWindow(), clock, this::onDirectoryOutOfService);
       PageStore store = new HealthCheckedPageStore(new TimeBoundPageStore(
           new FaultInjectingPageStore(o.store()),
-          config.readTimeout(), IO_THREADS_PER_DIR, "dir" + i), health);
-      out.add(new CacheDirectory(i, o.path(), store, health, o.index(), o.openMillis(),
+          config.readTimeout(), IO_THREADS_PER_DIR, "dir" + o.position()), health);
+      out.add(new CacheDirectory(o.position(), o.path(), store, health, o.index(), o.openMillis(),
           new SpaceBudget(o.store().capacityBytes())));
     }
     return List.copyOf(out);
@@ -357,19 +356,32 @@ public final class BlockCache implements AutoCloseable {
   }
 
   /**
-   * Reserves room for a block being filled, evicting whole blocks of the directory, least recently
-   * read first, until it fits. An evicted block held open by a reader frees its bytes only when the
-   * reader closes, so this can still answer false; the fill is then skipped.
+   * Reserves room for a block being filled (on a fill thread, never a reader's), evicting whole
+   * blocks of the directory, least recently read first, until it fits. An evicted block that a
+   * reader still has open frees its bytes when the reader closes: those count as on their way out
+   * (no second block is evicted for them) and the fill waits for them, up to
+   * {@link #ROOM_WAIT_MILLIS}. False, and the fill is skipped, if nothing more can be evicted.
    */
-  private boolean reserve(CacheDirectory dir, long bytes) {
+  private boolean reserve(CacheDirectory dir, long bytes) throws InterruptedException {
     SpaceBudget budget = dir.budget();
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ROOM_WAIT_MILLIS);
     while (!budget.tryReserve(bytes)) {
-      if (evictLeastRecentlyRead(dir, budget.shortfall(bytes), storeStats.evictions) == 0) {
+      long shortfall = budget.shortfall(bytes);
+      if (shortfall > 0) {
+        if (evictLeastRecentlyRead(dir, shortfall, storeStats.evictions) == 0) {
+          return false;
+        }
+      } else if (System.nanoTime() > deadline) {
         return false;
+      } else {
+        Thread.sleep(10);
       }
     }
     return true;
   }
+
+  /** How long a fill waits for readers of evicted blocks to close before giving up. */
+  static final long ROOM_WAIT_MILLIS = 10_000;
 
   /** Drops least recently read entries of {@code dir} totalling at least {@code bytes}. */
   private long evictLeastRecentlyRead(CacheDirectory dir, long bytes,

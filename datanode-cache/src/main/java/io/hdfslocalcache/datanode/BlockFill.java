@@ -176,7 +176,7 @@ final class BlockFill {
   /** Makes room for a block in a directory's budget, evicting whole blocks as needed. */
   interface Room {
     /** Reserves {@code bytes} in {@code dir}'s budget; false if no eviction could make room. */
-    boolean reserve(CacheDirectory dir, long bytes);
+    boolean reserve(CacheDirectory dir, long bytes) throws InterruptedException;
   }
 
   private static final class NoRoom extends IOException {

@@ -22,8 +22,11 @@ final class CacheDirectories {
 
   private CacheDirectories() {}
 
-  /** A directory opened on disk, before the cache wraps its store. */
-  record Opened(Path path, PageStore store, BlockIndex index, long openMillis) {}
+  /**
+   * A directory opened on disk, before the cache wraps its store; {@code position} is its place in
+   * {@code dirs}, which names its metrics even when a directory before it could not be opened.
+   */
+  record Opened(int position, Path path, PageStore store, BlockIndex index, long openMillis) {}
 
   static List<Opened> open(CacheConfig config, String datanodeUuid) {
     List<Opened> out = new ArrayList<>();
@@ -52,7 +55,7 @@ final class CacheDirectories {
           throw e;
         }
         // Includes Alluxio's synchronous restore of the page metadata from disk.
-        out.add(new Opened(dir, store, index, (System.nanoTime() - start) / 1_000_000));
+        out.add(new Opened(i, dir, store, index, (System.nanoTime() - start) / 1_000_000));
       } catch (IOException | RuntimeException e) {
         LOG.warn("hdfs-local-cache: cache directory {} unusable, not caching on it: {}", dir,
             e.getMessage());

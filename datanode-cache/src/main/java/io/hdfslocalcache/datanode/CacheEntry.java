@@ -26,6 +26,8 @@ final class CacheEntry implements Slot {
   final long filledAtMillis;
   private final AtomicInteger state = new AtomicInteger();
   private volatile boolean keepPages;
+  /** Retired while pinned: its budget bytes are counted as draining until the pages go. */
+  private volatile boolean draining;
   /** Last time a read was served from this entry; orders early eviction on a full disk. */
   volatile long lastAccessMillis;
   /** Last access time written to the block index (maintenance thread only). */
@@ -78,6 +80,9 @@ final class CacheEntry implements Slot {
       if (state.compareAndSet(s, s | 1)) {
         if (s == 0) {
           deletePages();
+        } else if (!keepPages) {
+          draining = true;
+          dir.budget().draining(bytes());
         }
         return;
       }
@@ -119,6 +124,10 @@ final class CacheEntry implements Slot {
     }
     dir.store().deleteFile(fileId(BlockId.CacheFile.DATA));
     dir.store().deleteFile(fileId(BlockId.CacheFile.META));
-    dir.budget().release(bytes());
+    if (draining) {
+      dir.budget().releaseDrained(bytes());
+    } else {
+      dir.budget().release(bytes());
+    }
   }
 }

@@ -23,7 +23,9 @@ final class CacheStoreStats {
   /** Milliseconds spent validating restored entries against the dataset, all pools. */
   final Counter restoreMillis;
 
-  CacheStoreStats(MetricRegistry registry, BlockMap map, List<CacheDirectory> dirs) {
+  /** {@code configured}: how many directories {@code dirs} lists, opened or not. */
+  CacheStoreStats(MetricRegistry registry, BlockMap map, List<CacheDirectory> dirs,
+      int configured) {
     restored = registry.counter(PREFIX + "restored");
     evictions = registry.counter(PREFIX + "evictions");
     restoreDropped = registry.counter(PREFIX + "restore.dropped");
@@ -45,6 +47,13 @@ final class CacheStoreStats {
       registry.register(p + "reserved", (Gauge<Long>) () -> d.budget().reserved());
       /* 1 while the directory serves and fills, 0 once taken out of service. */
       registry.register(p + "in.service", (Gauge<Integer>) () -> d.health().inService() ? 1 : 0);
+    }
+    for (int i = 0; i < configured; i++) {
+      int n = i;
+      if (dirs.stream().noneMatch(d -> d.index() == n)) {
+        /* A configured directory that could not be opened at start-up: 0, like one taken out. */
+        registry.register(PREFIX + "dir" + i + ".in.service", (Gauge<Integer>) () -> 0);
+      }
     }
   }
 }

@@ -19,6 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
 final class SpaceBudget {
   private final long capacity;
   private final AtomicLong reserved = new AtomicLong();
+  /** Part of {@code reserved} held by evicted blocks that readers still have open. */
+  private final AtomicLong draining = new AtomicLong();
 
   SpaceBudget(long capacity) {
     this.capacity = capacity;
@@ -46,9 +48,23 @@ final class SpaceBudget {
     reserved.addAndGet(-bytes);
   }
 
-  /** Bytes to free before {@code bytes} more fit; zero or less when they fit now. */
+  /** A retired block's bytes that come free once its last reader closes. */
+  void draining(long bytes) {
+    draining.addAndGet(bytes);
+  }
+
+  /** Releases the bytes of a block that was {@link #draining}. */
+  void releaseDrained(long bytes) {
+    draining.addAndGet(-bytes);
+    release(bytes);
+  }
+
+  /**
+   * Bytes still to evict before {@code bytes} more fit, not counting bytes already on their way
+   * out (evicted blocks whose readers have not closed yet); zero or less: none.
+   */
   long shortfall(long bytes) {
-    return reserved.get() + bytes - capacity;
+    return reserved.get() - draining.get() + bytes - capacity;
   }
 
   long reserved() {

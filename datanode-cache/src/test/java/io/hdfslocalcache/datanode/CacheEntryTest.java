@@ -66,8 +66,11 @@ class CacheEntryTest {
     assertTrue(e.pin());
     e.retire();
     assertEquals(115, budget.reserved());
+    // on its way out: a fill needing room does not evict another block for these bytes
+    assertEquals(1 - (1 << 20), budget.shortfall(1));
     e.unpin();
     assertEquals(0, budget.reserved());
+    assertEquals(1 - (1 << 20), budget.shortfall(1));
   }
 
   @Test

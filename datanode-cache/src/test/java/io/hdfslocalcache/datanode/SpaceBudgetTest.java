@@ -21,6 +21,18 @@ class SpaceBudgetTest {
   }
 
   @Test
+  void shortfall_drainingBytes_notCountedTwice() {
+    SpaceBudget b = new SpaceBudget(100);
+    assertTrue(b.tryReserve(100));
+    b.draining(60); // evicted, a reader still open
+    assertFalse(b.tryReserve(50), "not free yet");
+    assertEquals(-10, b.shortfall(50), "but nothing more to evict");
+    b.releaseDrained(60);
+    assertTrue(b.tryReserve(50));
+    assertEquals(90, b.reserved());
+  }
+
+  @Test
   void reserveExisting_pastCapacity_countedSoFillsEvictFirst() {
     SpaceBudget b = new SpaceBudget(100);
     b.reserveExisting(150);

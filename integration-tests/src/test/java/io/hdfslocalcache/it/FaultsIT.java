@@ -90,6 +90,60 @@ class FaultsIT {
   }
 
   @Test
+  void allIoThreadsBusy_readRefusedFallsBackToHddAndKeepsEntry() throws Exception {
+    Configuration conf = conf();
+    conf.set(CacheConfig.READ_TIMEOUT, "60s"); // slow, not failing: nothing may time out here
+    start(conf);
+    org.apache.hadoop.fs.Path slow = new org.apache.hadoop.fs.Path("/busy-slow.bin");
+    org.apache.hadoop.fs.Path other = new org.apache.hadoop.fs.Path("/busy-other.bin");
+    byte[] slowData = c.cachedFile(slow.toString(), 100_000);
+    byte[] otherData = c.cachedFile(other.toString(), 100_000);
+    String slowId = "_blk_" + c.blocks(slow).get(0).getBlockId() + "_";
+    ExtendedBlock otherBlock = c.blocks(other).get(0);
+    int ioThreads = 16; // BlockCache.IO_THREADS_PER_DIR
+    java.util.concurrent.atomic.AtomicInteger inSlowRead =
+        new java.util.concurrent.atomic.AtomicInteger();
+    CountDownLatch release = new CountDownLatch(1);
+    CacheFaultInjector.set(new CacheFaultInjector() {
+      @Override
+      public void beforePageRead(String fileId, long page) {
+        if (fileId.contains(slowId)) {
+          inSlowRead.incrementAndGet();
+          try {
+            release.await();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }
+      }
+    });
+    java.util.concurrent.ExecutorService readers =
+        java.util.concurrent.Executors.newFixedThreadPool(ioThreads);
+    try {
+      List<java.util.concurrent.Future<byte[]>> slowReads = new java.util.ArrayList<>();
+      for (int i = 0; i < ioThreads; i++) {
+        slowReads.add(readers.submit(() -> c.readAll(slow)));
+      }
+      CacheCluster.await("every I/O thread in a slow read", () -> inSlowRead.get() >= ioThreads);
+      long busy = c.counter("read.fallback.busy");
+      assertArrayEquals(otherData, c.readAll(other));
+      assertTrue(c.counter("read.fallback.busy") > busy, "refused while every thread was busy");
+      assertTrue(c.cache(0).isCached(otherBlock), "a busy refusal keeps the cached copy");
+      release.countDown();
+      for (java.util.concurrent.Future<byte[]> f : slowReads) {
+        assertArrayEquals(slowData, f.get());
+      }
+      long hits = c.counter("read.hits");
+      assertArrayEquals(otherData, c.readAll(other));
+      assertEquals(hits + 1, c.counter("read.hits"));
+      assertEquals(0, c.counter("store.invalidations.read_failure"));
+    } finally {
+      release.countDown();
+      readers.shutdownNow();
+    }
+  }
+
+  @Test
   void ssdIoErrors_repeated_takeDirectoryOutOfServiceAndServeFromHdd() throws Exception {
     Configuration conf = conf();
     conf.setInt(CacheConfig.DIR_MAX_ERRORS, 2);
@@ -239,6 +293,20 @@ class FaultsIT {
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/nocache.bin");
     byte[] data = c.write(p, 70_000, (short) 1, 9);
     assertArrayEquals(data, c.readAll(p));
+  }
+
+  @Test
+  void firstOfTwoCacheDirsUnusableAtStartup_secondServesUnderItsOwnNumber() throws Exception {
+    Configuration conf = conf();
+    Path notADir = Files.writeString(base.resolve("a-file"), "x");
+    conf.set(CacheConfig.DIRS, notADir + "," + base.resolve("ssd"));
+    start(conf);
+    java.util.Map<String, com.codahale.metrics.Gauge> g = c.cache(0).metrics().getGauges();
+    assertEquals(0, g.get("store.dir0.in.service").getValue(), "the unusable one shows as out");
+    assertEquals(1, g.get("store.dir1.in.service").getValue());
+    assertNull(g.get("store.dir0.used"));
+    byte[] data = c.cachedFile("/second-dir.bin", 70_000);
+    assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/second-dir.bin")));
   }
 
   @Test

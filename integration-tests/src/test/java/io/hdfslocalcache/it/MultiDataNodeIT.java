@@ -46,8 +46,12 @@ class MultiDataNodeIT {
     }
     CacheCluster.await("every block cached on some DataNode", () -> blocks.stream()
         .allMatch(b -> c.caches().stream().anyMatch(cache -> cache.isCached(b))));
+    // The client picks one of three equally close replicas per block, and a block may be cached
+    // on only one of them: read until some read lands on a cached copy (each misses with p <= 2/3).
     long hits = c.counter("read.hits");
-    assertArrayEquals(data, c.readAll(p));
+    for (int i = 0; i < 20 && c.counter("read.hits") == hits; i++) {
+      assertArrayEquals(data, c.readAll(p));
+    }
     assertTrue(c.counter("read.hits") > hits);
     List<BlockCache> caches = c.caches();
     assertEquals(3, caches.size());
