@@ -88,6 +88,7 @@ public final class BlockCache implements AutoCloseable {
       return t;
     });
     loadIndexes();
+    dirs.forEach(this::sampleFreeSpace);
     maintenance.scheduleWithFixedDelay(this::maintain, MAINTENANCE_SECONDS, MAINTENANCE_SECONDS,
         TimeUnit.SECONDS);
   }
@@ -112,6 +113,7 @@ public final class BlockCache implements AutoCloseable {
             && (!Files.isDirectory(d.path()) || !Files.isWritable(d.path()))) {
           d.health().takeOutOfService("directory missing or not writable");
         }
+        sampleFreeSpace(d);
       }
     } catch (RuntimeException e) {
       LOG.warn("hdfs-local-cache maintenance failed", e);
@@ -305,7 +307,7 @@ public final class BlockCache implements AutoCloseable {
     if (d == Decision.ADMIT) {
       admissionStats.admits.inc();
       CacheDirectory dir = map.contains(id) ? null : dirFor(id);
-      if (dir != null && !hasRoom(dir)) {
+      if (dir != null && dir.budget().fileSystemLow()) {
         fillStats.skippedNoSpace.inc();
         relieveSpace(dir);
       } else if (dir != null) {
@@ -336,6 +338,12 @@ public final class BlockCache implements AutoCloseable {
    * only counts its own bytes against the capacity, while other files, file system overhead or a
    * smaller-than-configured disk can fill the device first.
    */
+  private void sampleFreeSpace(CacheDirectory dir) {
+    if (dir.health().inService()) {
+      dir.budget().fileSystemLow(!hasRoom(dir));
+    }
+  }
+
   private boolean hasRoom(CacheDirectory dir) {
     try {
       java.nio.file.FileStore fs = Files.getFileStore(dir.path());

@@ -22,9 +22,13 @@ import org.rocksdb.RocksIterator;
  * whose pages then become orphans and are deleted at the next start. Lives beside Alluxio's
  * {@code LOCAL/} tree, which Alluxio would purge of files it does not know.
  *
- * <p>Writes come from fill, maintenance and reader threads, possibly while the DataNode shuts
- * down; a closed RocksDB handle must never be touched (native code would crash the JVM), so writes
- * share a read lock and {@link #close} takes the write lock once. Writes after close are dropped.
+ * <p>Writes come from fill, maintenance and reader threads (the last reader of a retired entry
+ * deletes its record). RocksDB lives on the SSD it describes, so a write can hang with that SSD:
+ * writes are queued to one writer thread per directory (which also keeps a put and a later delete
+ * of one record in order) and never block the caller; a full queue drops the write (a lost put
+ * costs a refill after restart, a lost delete is caught by validation at start). A closed RocksDB
+ * handle must never be touched (native code would crash the JVM): {@link #close} drains the queue
+ * for a few seconds, then closes under the write lock; later writes are dropped.
  */
 final class BlockIndex implements AutoCloseable {
   private static final int FORMAT = 1;
@@ -34,17 +38,30 @@ final class BlockIndex implements AutoCloseable {
       new java.util.concurrent.locks.ReentrantReadWriteLock();
   private boolean closed;
 
-  private BlockIndex(RocksDB db, Options options) {
+  private final java.util.concurrent.ThreadPoolExecutor writer;
+
+  private BlockIndex(RocksDB db, Options options, String name) {
     this.db = db;
     this.options = options;
+    this.writer = new java.util.concurrent.ThreadPoolExecutor(1, 1, 0,
+        java.util.concurrent.TimeUnit.MILLISECONDS,
+        new java.util.concurrent.ArrayBlockingQueue<>(WRITE_QUEUE), r -> {
+          Thread t = new Thread(r, "local-cache-index-" + name);
+          t.setDaemon(true);
+          return t;
+        }, new java.util.concurrent.ThreadPoolExecutor.DiscardPolicy());
   }
+
+  /** Index writes waiting at most; far more than fills and evictions produce between two. */
+  static final int WRITE_QUEUE = 10_000;
 
   static BlockIndex open(Path dir) throws IOException {
     RocksDB.loadLibrary();
     Options options = new Options().setCreateIfMissing(true).setKeepLogFileNum(2)
         .setMaxManifestFileSize(4L << 20);
     try {
-      return new BlockIndex(RocksDB.open(options, dir.toString()), options);
+      return new BlockIndex(RocksDB.open(options, dir.toString()), options,
+          String.valueOf(dir.getParent().getFileName()));
     } catch (RocksDBException e) {
       options.close();
       throw new IOException("cannot open block index " + dir + ": " + e.getMessage(), e);
@@ -66,14 +83,16 @@ final class BlockIndex implements AutoCloseable {
    * re-checking after the write keeps a dropped block's record from coming back.
    */
   void put(CacheEntry e) {
-    write(db -> db.put(key(e.id, e.genStamp), encode(Record.of(e))));
-    if (e.retired() && !e.keepsPages()) {
-      delete(e.id, e.genStamp);
-    }
+    writer.execute(() -> {
+      write(db -> db.put(key(e.id, e.genStamp), encode(Record.of(e))));
+      if (e.retired() && !e.keepsPages()) {
+        write(db -> db.delete(key(e.id, e.genStamp)));
+      }
+    });
   }
 
   void delete(BlockId id, long genStamp) {
-    write(db -> db.delete(key(id, genStamp)));
+    writer.execute(() -> write(db -> db.delete(key(id, genStamp))));
   }
 
   private interface Write {
@@ -178,6 +197,13 @@ final class BlockIndex implements AutoCloseable {
 
   @Override
   public void close() {
+    writer.shutdown();
+    try {
+      writer.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    writer.shutdownNow();
     lock.writeLock().lock();
     try {
       if (!closed) {

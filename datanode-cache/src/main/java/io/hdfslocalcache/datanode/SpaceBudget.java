@@ -67,6 +67,21 @@ final class SpaceBudget {
     return reserved.get() - draining.get() + bytes - capacity;
   }
 
+  /**
+   * The directory's file system is below its reserve (other files, or a disk smaller than the
+   * configured capacity). Sampled by the maintenance thread: statfs on a hung SSD must not block a
+   * reader's thread.
+   */
+  private volatile boolean fileSystemLow;
+
+  boolean fileSystemLow() {
+    return fileSystemLow;
+  }
+
+  void fileSystemLow(boolean low) {
+    fileSystemLow = low;
+  }
+
   long reserved() {
     return reserved.get();
   }

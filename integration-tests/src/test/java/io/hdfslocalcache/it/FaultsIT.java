@@ -237,6 +237,12 @@ class FaultsIT {
         return 0; // the device is full whatever Alluxio thinks it uses
       }
     });
+    // free space is sampled by the maintenance thread (statfs never runs on a reader's thread)
+    CacheCluster.await("file system seen below its reserve", () -> Integer.valueOf(1).equals(
+        c.cache(0).metrics().getGauges().get("store.dir0.fs.low").getValue()));
+    // free space is sampled by the maintenance thread (statfs never runs on a reader's thread)
+    CacheCluster.await("file system seen below its reserve", () -> Integer.valueOf(1).equals(
+        c.cache(0).metrics().getGauges().get("store.dir0.fs.low").getValue()));
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/full-c.bin");
     byte[] data = c.write(p, 100_000, (short) 1, 3);
     assertArrayEquals(data, c.readAll(p));
