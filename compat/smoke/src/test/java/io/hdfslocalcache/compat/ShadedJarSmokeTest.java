@@ -148,6 +148,11 @@ class ShadedJarSmokeTest {
     }
     Object parsed = config.getMethod("from", Configuration.class).invoke(null, conf);
     assertEquals(2, ((List<?>) call(parsed, "dirs")).size());
+    // The example shows the defaults: it parses to what the directories key alone gives.
+    Configuration onlyDirs = new Configuration(false);
+    onlyDirs.set("dfs.datanode.local-cache.dirs", conf.get("dfs.datanode.local-cache.dirs"));
+    assertEquals(config.getMethod("from", Configuration.class).invoke(null, onlyDirs), parsed,
+        "a value in " + example + " differs from the code's default");
   }
 
   @Test
