@@ -25,6 +25,7 @@ import org.apache.hadoop.util.DataChecksum;
  * Whatever ends otherwise deletes the pages it wrote.
  */
 final class BlockFill {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(BlockFill.class);
   private final FsDatasetSpi<?> hdd;
   private final BlockMap map;
   private final Throttle throttle;
@@ -66,8 +67,14 @@ final class BlockFill {
       if (e.failure() == CacheFailure.NO_SPACE) {
         onNoSpace.accept(dir);
       }
+      stats.storeFailures.get(e.failure()).inc();
       outcome = FillOutcome.FAILED;
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException e) {
+      stats.hddFailures.inc();
+      outcome = FillOutcome.FAILED;
+    } catch (RuntimeException e) {
+      LOG.warn("hdfs-local-cache: fill of {} failed unexpectedly", id, e);
+      stats.otherFailures.inc();
       outcome = FillOutcome.FAILED;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -19,12 +19,23 @@ final class FillStats {
   final Counter skippedNoSpace;
   /** Data + meta bytes written to the SSD by completed and partial fills. */
   final Counter bytesWritten;
+  /** Failed fills whose cause was the SSD, by cause (the breakdown of {@code fill.failed}). */
+  final Map<CacheFailure, Counter> storeFailures = new EnumMap<>(CacheFailure.class);
+  /** Failed fills whose cause was reading the HDD replica. */
+  final Counter hddFailures;
+  /** Failed fills with an unexpected error (logged with its stack trace). */
+  final Counter otherFailures;
 
   FillStats(MetricRegistry registry) {
     queued = registry.counter(PREFIX + "queued");
     rejected = registry.counter(PREFIX + "rejected");
     skippedNoSpace = registry.counter(PREFIX + "skipped.no.space");
     bytesWritten = registry.counter(PREFIX + "bytes.written");
+    hddFailures = registry.counter(PREFIX + "failed.hdd");
+    otherFailures = registry.counter(PREFIX + "failed.other");
+    for (CacheFailure f : CacheFailure.values()) {
+      storeFailures.put(f, registry.counter(PREFIX + "failed." + f.name().toLowerCase()));
+    }
     for (FillOutcome o : FillOutcome.values()) {
       outcomes.put(o, registry.counter(PREFIX + o.name().toLowerCase()));
     }

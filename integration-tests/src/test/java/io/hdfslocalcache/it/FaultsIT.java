@@ -271,6 +271,8 @@ class FaultsIT {
     assertArrayEquals(data, c.readAll(p));
     CacheCluster.await("fill failed", () -> c.counter("fill.failed") > failed);
     assertTrue(c.counter("store.invalidations.no_space") >= 1);
+    assertTrue(c.counter("fill.failed.no_space") >= 1, "failed fills broken down by cause");
+    assertEquals(0, c.counter("fill.failed.hdd"));
     assertEquals(1, c.cache(0).metrics().getGauges().get("store.dir0.in.service").getValue());
     assertArrayEquals(data, c.readAll(p));
   }
