@@ -308,8 +308,7 @@ public final class BlockCache implements AutoCloseable {
       admissionStats.admits.inc();
       CacheDirectory dir = map.contains(id) ? null : dirFor(id);
       if (dir != null && dir.budget().fileSystemLow()) {
-        fillStats.skippedNoSpace.inc();
-        relieveSpace(dir);
+        fillStats.skippedNoSpace.inc(); // the maintenance thread evicts early
       } else if (dir != null) {
         fills.request(id, genStamp, dir);
       }
@@ -338,9 +337,14 @@ public final class BlockCache implements AutoCloseable {
    * only counts its own bytes against the capacity, while other files, file system overhead or a
    * smaller-than-configured disk can fill the device first.
    */
+  /** Every maintenance round: statfs, and one round of early eviction while below the reserve. */
   private void sampleFreeSpace(CacheDirectory dir) {
     if (dir.health().inService()) {
-      dir.budget().fileSystemLow(!hasRoom(dir));
+      boolean low = !hasRoom(dir);
+      dir.budget().fileSystemLow(low);
+      if (low) {
+        relieveSpace(dir);
+      }
     }
   }
 
@@ -394,15 +398,19 @@ public final class BlockCache implements AutoCloseable {
   /** Drops least recently read entries of {@code dir} totalling at least {@code bytes}. */
   private long evictLeastRecentlyRead(CacheDirectory dir, long bytes,
       com.codahale.metrics.Counter counter) {
-    List<CacheEntry> onDir = new ArrayList<>();
+    // Sort a snapshot of the access times: readers update them meanwhile, and a sort key that
+    // changes under TimSort can make it throw.
+    record Access(CacheEntry entry, long millis) {}
+    List<Access> onDir = new ArrayList<>();
     for (CacheEntry e : map.entries()) {
       if (e.dir() == dir) {
-        onDir.add(e);
+        onDir.add(new Access(e, e.lastAccessMillis));
       }
     }
-    onDir.sort(java.util.Comparator.comparingLong(e -> e.lastAccessMillis));
+    onDir.sort(java.util.Comparator.comparingLong(Access::millis));
     long freed = 0;
-    for (CacheEntry e : onDir) {
+    for (Access a : onDir) {
+      CacheEntry e = a.entry();
       if (freed >= bytes) {
         break;
       }

@@ -84,7 +84,9 @@ final class BlockFill {
       map.endFill(id, ticket);
       dir.store().deleteFile(id.fileId(ticket.genStamp, BlockId.CacheFile.DATA));
       dir.store().deleteFile(id.fileId(ticket.genStamp, BlockId.CacheFile.META));
-      dir.budget().release(ticket.reservedBytes);
+      long reserved = ticket.reservedBytes;
+      dir.budget().draining(reserved);
+      dir.store().afterDeletes(() -> dir.budget().releaseDrained(reserved));
     }
     if (outcome == FillOutcome.COMPLETED) {
       onPublished.accept(entry);

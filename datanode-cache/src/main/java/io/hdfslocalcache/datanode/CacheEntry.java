@@ -26,8 +26,15 @@ final class CacheEntry implements Slot {
   final long filledAtMillis;
   private final AtomicInteger state = new AtomicInteger();
   private volatile boolean keepPages;
-  /** Retired while pinned: its budget bytes are counted as draining until the pages go. */
-  private volatile boolean draining;
+  /**
+   * This entry's share of the budget: RESERVED, DRAINING (retired while readers still had it open)
+   * or RELEASED. Changed by CAS: a retire racing the last unpin must not leave bytes counted as
+   * draining after they were released.
+   */
+  private final AtomicInteger budgetState = new AtomicInteger(RESERVED);
+  private static final int RESERVED = 0;
+  private static final int DRAINING = 1;
+  private static final int RELEASED = 2;
   /** Last time a read was served from this entry; orders early eviction on a full disk. */
   volatile long lastAccessMillis;
   /** Last access time written to the block index (maintenance thread only). */
@@ -81,8 +88,10 @@ final class CacheEntry implements Slot {
         if (s == 0) {
           deletePages();
         } else if (!keepPages) {
-          draining = true;
           dir.budget().draining(bytes());
+          if (!budgetState.compareAndSet(RESERVED, DRAINING)) {
+            dir.budget().draining(-bytes()); // the last reader closed meanwhile: already released
+          }
         }
         return;
       }
@@ -124,10 +133,13 @@ final class CacheEntry implements Slot {
     }
     dir.store().deleteFile(fileId(BlockId.CacheFile.DATA));
     dir.store().deleteFile(fileId(BlockId.CacheFile.META));
-    if (draining) {
-      dir.budget().releaseDrained(bytes());
-    } else {
-      dir.budget().release(bytes());
+    int was = budgetState.getAndSet(RELEASED);
+    long b = bytes();
+    if (was == RESERVED) {
+      dir.budget().draining(b); // on its way out until the deletes are done
+    }
+    if (was != RELEASED) {
+      dir.store().afterDeletes(() -> dir.budget().releaseDrained(b));
     }
   }
 }

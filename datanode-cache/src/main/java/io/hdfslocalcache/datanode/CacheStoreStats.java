@@ -45,7 +45,7 @@ final class CacheStoreStats {
       registry.register(p + "capacity", (Gauge<Long>) () -> d.budget().capacity());
       /* Bytes of the blocks on the directory or being filled into it (its space budget). */
       registry.register(p + "reserved", (Gauge<Long>) () -> d.budget().reserved());
-      /* 1 while its file system is below dir.reserved.percent free: fills skipped, early eviction. */
+      /* 1 while its file system is below dir.reserved.percent free: no fills, early eviction. */
       registry.register(p + "fs.low", (Gauge<Integer>) () -> d.budget().fileSystemLow() ? 1 : 0);
       /* 1 while the directory serves and fills, 0 once taken out of service. */
       registry.register(p + "in.service", (Gauge<Integer>) () -> d.health().inService() ? 1 : 0);

@@ -38,6 +38,11 @@ abstract class ForwardingPageStore implements PageStore {
   }
 
   @Override
+  public void afterDeletes(Runnable then) {
+    inner.afterDeletes(then);
+  }
+
+  @Override
   public long usedBytes() {
     return inner.usedBytes();
   }

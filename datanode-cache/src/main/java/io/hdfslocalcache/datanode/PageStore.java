@@ -24,8 +24,16 @@ interface PageStore extends AutoCloseable {
   /** Deletes every page whose file id {@code keep} rejects: orphans left by a crash. */
   void retainFiles(java.util.function.Predicate<String> keep);
 
-  /** Deletes every page of a file; best effort, never throws. */
+  /** Deletes every page of a file; best effort, never throws. May complete later. */
   void deleteFile(String fileId);
+
+  /**
+   * Runs {@code then} once every delete requested before it has been done (the space budget is
+   * released only when the pages are really gone). Stores that delete synchronously run it now.
+   */
+  default void afterDeletes(Runnable then) {
+    then.run();
+  }
 
   long usedBytes();
 

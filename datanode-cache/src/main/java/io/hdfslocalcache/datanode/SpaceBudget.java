@@ -19,7 +19,10 @@ import java.util.concurrent.atomic.AtomicLong;
 final class SpaceBudget {
   private final long capacity;
   private final AtomicLong reserved = new AtomicLong();
-  /** Part of {@code reserved} held by evicted blocks that readers still have open. */
+  /**
+   * Part of {@code reserved} already on its way out: evicted blocks that readers still have open,
+   * and deleted pages the store has not finished deleting.
+   */
   private final AtomicLong draining = new AtomicLong();
 
   SpaceBudget(long capacity) {
@@ -48,7 +51,7 @@ final class SpaceBudget {
     reserved.addAndGet(-bytes);
   }
 
-  /** A retired block's bytes that come free once its last reader closes. */
+  /** Bytes that come free soon: a last reader closes, or queued deletes finish. Negative undoes. */
   void draining(long bytes) {
     draining.addAndGet(bytes);
   }

@@ -20,12 +20,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * them, and no thread is ever created per read. A timed-out read may still complete later into
  * the caller's buffer; callers never touch that buffer again after a failure.
  *
- * <p>Deletes are fire-and-forget on the same pool so a hung disk cannot block the client thread
- * that closes the last stream of a retired entry.
+ * <p>Deletes run on a separate ordered thread (see {@link #deleteFile}).
  */
 final class TimeBoundPageStore extends ForwardingPageStore {
   private final long timeoutNanos;
   private final ThreadPoolExecutor pool;
+  /** One thread, unbounded FIFO: deletes are small and their order carries the budget release. */
+  private final java.util.concurrent.ExecutorService deleter;
 
   TimeBoundPageStore(PageStore inner, Duration timeout, int maxThreads, String name) {
     super(inner);
@@ -37,6 +38,11 @@ final class TimeBoundPageStore extends ForwardingPageStore {
           t.setDaemon(true);
           return t;
         });
+    this.deleter = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "local-cache-delete-" + name);
+      t.setDaemon(true);
+      return t;
+    });
   }
 
   @Override
@@ -99,27 +105,36 @@ final class TimeBoundPageStore extends ForwardingPageStore {
 
   static final long SPIN_NANOS = 100_000;
 
+  /**
+   * Deletes go to their own thread, in order, behind a queue: a hung disk must not block the
+   * client thread that closes the last stream of a retired entry, and a burst of reads must not
+   * make a delete be dropped (its pages would stay while the budget counts them free).
+   */
   @Override
   public void deleteFile(String fileId) {
-    try {
-      pool.execute(() -> inner.deleteFile(fileId));
-    } catch (RejectedExecutionException e) {
-      // Disk hung: the orphan pages are reclaimed by LRU or at restart.
-    }
+    deleter.execute(() -> inner.deleteFile(fileId));
   }
 
-
-
-
+  @Override
+  public void afterDeletes(Runnable then) {
+    deleter.execute(() -> inner.afterDeletes(then));
+  }
 
   @Override
   public void close() {
+    deleter.shutdown();
     pool.shutdown();
     try {
       pool.awaitTermination(5, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    try {
+      deleter.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    deleter.shutdownNow();
     pool.shutdownNow();
     inner.close();
   }
