@@ -69,7 +69,7 @@ public final class RestoreBench {
 
       DataNodeProperties props = cluster.stopDataNode(0);
       long r0 = System.nanoTime();
-      cluster.restartDataNode(props, true);
+      cluster.restartDataNode(props, false);
       cluster.waitActive();
       double restartSec = (System.nanoTime() - r0) / 1e9;
       BlockCache after = LocalCacheDatasetFactory.cacheOf(
@@ -82,7 +82,7 @@ public final class RestoreBench {
           .forEach(f -> f.toFile().delete());
       DataNodeProperties props2 = cluster.stopDataNode(0);
       long e0 = System.nanoTime();
-      cluster.restartDataNode(props2, true);
+      cluster.restartDataNode(props2, false);
       cluster.waitActive();
       double emptyRestartSec = (System.nanoTime() - e0) / 1e9;
 

@@ -219,7 +219,7 @@ class MetricsIT {
     String stoppedUuid = c.cluster.getDataNodes().get(1).getDatanodeUuid();
     DataNodeProperties props = c.cluster.stopDataNode(1);
     assertEquals(List.of("LocalCache-" + survivor.getDatanodeUuid()), beanNames(survivor));
-    c.cluster.restartDataNode(props, true);
+    c.cluster.restartDataNode(props, false);
     c.cluster.waitActive();
     List<String> names = beanNames(survivor);
     assertEquals(2, names.size(), names.toString());
