@@ -66,17 +66,37 @@ public class HitPathBenchmark {
 
   @Benchmark
   public long cachedVerified() throws IOException {
-    CachedBlockFixture.Streams s = fixture.open(0);
-    try (InputStream meta = s.meta(); InputStream in = s.data()) {
-      return sendLikeBlockSender(meta, in);
-    }
+    return cachedVerified(fixture, data, sums);
   }
 
   @Benchmark
   public long plainFile() throws IOException {
+    return plainFile(fixture, data, sums);
+  }
+
+  static long cachedVerified(CachedBlockFixture fixture, byte[] data, byte[] sums)
+      throws IOException {
+    return send(fixture, fixture.open(0), data, sums);
+  }
+
+  /** {@code readAheadPages} as the config key {@code read.ahead.pages} would set it. */
+  static long cachedVerified(CachedBlockFixture fixture, byte[] data, byte[] sums,
+      int readAheadPages) throws IOException {
+    return send(fixture, fixture.open(0, readAheadPages), data, sums);
+  }
+
+  private static long send(CachedBlockFixture fixture, CachedBlockFixture.Streams s, byte[] data,
+      byte[] sums) throws IOException {
+    try (InputStream meta = s.meta(); InputStream in = s.data()) {
+      return sendLikeBlockSender(fixture, meta, in, data, sums);
+    }
+  }
+
+  static long plainFile(CachedBlockFixture fixture, byte[] data, byte[] sums)
+      throws IOException {
     try (InputStream meta = new FileInputStream(fixture.plainMeta.toFile());
         InputStream in = new FileInputStream(fixture.plainData.toFile())) {
-      return sendLikeBlockSender(meta, in);
+      return sendLikeBlockSender(fixture, meta, in, data, sums);
     }
   }
 
@@ -91,7 +111,8 @@ public class HitPathBenchmark {
     return blockBytes.length;
   }
 
-  private long sendLikeBlockSender(InputStream meta, InputStream in) throws IOException {
+  private static long sendLikeBlockSender(CachedBlockFixture fixture, InputStream meta,
+      InputStream in, byte[] data, byte[] sums) throws IOException {
     IOUtils.skipFully(meta, 7); // header, read once by BlockSender
     long sent = 0;
     for (long left = fixture.dataLength; left > 0; ) {

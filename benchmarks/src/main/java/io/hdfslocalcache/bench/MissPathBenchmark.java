@@ -55,19 +55,30 @@ public class MissPathBenchmark {
   @Setup(Level.Trial)
   public void setUp() throws IOException {
     base = Files.createTempDirectory("misspath");
+    cluster = startCluster(base, dataset.equals("cache"));
+    in = writeFile(cluster);
+  }
+
+  /** A 1-DataNode cluster under {@code base}, with the cache wrapper (nothing admitted) or not. */
+  static MiniDFSCluster startCluster(Path base, boolean cached) throws IOException {
     Configuration conf = new Configuration();
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve("dfs").toString());
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, 8 << 20);
     conf.setInt(DFSConfigKeys.DFS_DATANODE_SCAN_PERIOD_HOURS_KEY, -1);
-    if (dataset.equals("cache")) {
+    if (cached) {
       conf.set(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
           LocalCacheDatasetFactory.class.getName());
       conf.set(CacheConfig.DIRS, base.resolve("ssd").toString());
       conf.set(CacheConfig.CAPACITY, "1g");
       conf.setInt(CacheConfig.ADMISSION_THRESHOLD, 65_534);
     }
-    cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
+    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
     cluster.waitActive();
+    return cluster;
+  }
+
+  /** Writes the {@link #FILE}-byte test file and opens it. */
+  static FSDataInputStream writeFile(MiniDFSCluster cluster) throws IOException {
     DistributedFileSystem fs = cluster.getFileSystem();
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/f");
     byte[] data = new byte[FILE];
@@ -75,7 +86,7 @@ public class MissPathBenchmark {
     try (FSDataOutputStream out = fs.create(p, (short) 1)) {
       out.write(data);
     }
-    in = fs.open(p);
+    return fs.open(p);
   }
 
   @TearDown(Level.Trial)

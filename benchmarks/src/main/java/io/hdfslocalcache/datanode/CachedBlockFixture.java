@@ -63,12 +63,7 @@ public final class CachedBlockFixture implements AutoCloseable {
     long gs = 1001;
     write(id.fileId(gs, BlockId.CacheFile.DATA), data);
     write(id.fileId(gs, BlockId.CacheFile.META), meta);
-    int[] crcs = new int[MetaSegments.segmentCount(meta.length)];
-    for (int s = 0; s < crcs.length; s++) {
-      int start = s * MetaSegments.SEGMENT_BYTES;
-      crcs[s] = MetaSegments.crcOf(meta, start,
-          Math.min(MetaSegments.SEGMENT_BYTES, meta.length - start));
-    }
+    int[] crcs = MetaSegments.crcsOf(meta);
     entry = new CacheEntry(id, gs, dataLength, meta.length,
         ChecksumLayout.of(dc, BlockMetadataHeader.getHeaderSize()), crcs, cd, 0);
     block = new ExtendedBlock(id.poolId(), id.blockId(), dataLength, gs);
@@ -80,14 +75,19 @@ public final class CachedBlockFixture implements AutoCloseable {
     }
   }
 
-  /** Opens the streams of one BlockSender on the cached copy. */
+  /** Opens the streams of one BlockSender on the cached copy, with the default read-ahead. */
   public Streams open(long offset) {
+    return open(offset, CacheConfig.DEFAULT_READ_AHEAD_PAGES);
+  }
+
+  /** As {@link #open(long)} with {@code readAheadPages} (the config key's value). */
+  public Streams open(long offset, int readAheadPages) {
     if (!entry.pin()) {
       throw new IllegalStateException("entry retired");
     }
     ReadSession s = new ReadSession(entry, block, null, stats, (e, x) -> {
       throw new IllegalStateException("cached read failed in a benchmark: " + x);
-    }, pageSize);
+    }, pageSize, readAheadPages);
     return new Streams(s.openMeta(), s.openData(offset));
   }
 

@@ -278,7 +278,8 @@ public final class BlockCache implements AutoCloseable {
       return null;
     }
     e.lastAccessMillis = clock.millis();
-    ReadSession s = new ReadSession(e, b, hdd, readStats, this::onReadFailure, config.pageSize());
+    ReadSession s = new ReadSession(e, b, hdd, readStats, this::onReadFailure, config.pageSize(),
+        config.readAheadPages());
     HANDOFF.set(s);
     readStats.hits.inc();
     return s.openMeta();

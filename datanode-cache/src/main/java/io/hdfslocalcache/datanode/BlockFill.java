@@ -131,12 +131,7 @@ final class BlockFill {
       dir.store().write(metaId, off / pageSize, meta, (int) off, n);
       stats.bytesWritten.inc(n);
     }
-    int[] segmentCrcs = new int[MetaSegments.segmentCount(meta.length)];
-    for (int s = 0; s < segmentCrcs.length; s++) {
-      int start = s * MetaSegments.SEGMENT_BYTES;
-      segmentCrcs[s] = MetaSegments.crcOf(meta, start,
-          Math.min(MetaSegments.SEGMENT_BYTES, meta.length - start));
-    }
+    int[] segmentCrcs = MetaSegments.crcsOf(meta);
 
     String dataId = id.fileId(gs, BlockId.CacheFile.DATA);
     byte[] page = new byte[(int) Math.min(pageSize, Math.max(1, length))];

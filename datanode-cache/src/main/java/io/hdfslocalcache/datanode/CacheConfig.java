@@ -23,6 +23,7 @@ public record CacheConfig(
     int fillQueue,
     long fillBandwidthBytesPerSec,
     Duration readTimeout,
+    int readAheadPages,
     int dirMaxErrors,
     int dirReservedPercent,
     Duration dirErrorWindow,
@@ -41,6 +42,7 @@ public record CacheConfig(
   public static final String FILL_QUEUE = PREFIX + "fill.queue";
   public static final String FILL_BANDWIDTH = PREFIX + "fill.bandwidth";
   public static final String READ_TIMEOUT = PREFIX + "read.timeout";
+  public static final String READ_AHEAD_PAGES = PREFIX + "read.ahead.pages";
   public static final String DIR_MAX_ERRORS = PREFIX + "dir.max.errors";
   public static final String DIR_ERROR_WINDOW = PREFIX + "dir.error.window";
   public static final String DIR_RESERVED_PERCENT = PREFIX + "dir.reserved.percent";
@@ -53,6 +55,8 @@ public record CacheConfig(
   static final int DEFAULT_FILL_QUEUE = 64;
   static final String DEFAULT_FILL_BANDWIDTH = "200m";
   static final String DEFAULT_READ_TIMEOUT = "10s";
+  static final int DEFAULT_READ_AHEAD_PAGES = 2;
+  static final int MAX_READ_AHEAD_PAGES = 16;
   static final int DEFAULT_DIR_MAX_ERRORS = 10;
   static final String DEFAULT_DIR_ERROR_WINDOW = "10m";
   static final int DEFAULT_DIR_RESERVED_PERCENT = 5;
@@ -120,6 +124,11 @@ public record CacheConfig(
     long bandwidth = size(FILL_BANDWIDTH, conf.getTrimmed(FILL_BANDWIDTH, DEFAULT_FILL_BANDWIDTH));
     long timeout = timeKey(conf, READ_TIMEOUT, DEFAULT_READ_TIMEOUT);
     atLeast(READ_TIMEOUT, timeout, 1);
+    int readAhead = intKey(conf, READ_AHEAD_PAGES, DEFAULT_READ_AHEAD_PAGES);
+    if (readAhead < 0 || readAhead > MAX_READ_AHEAD_PAGES) {
+      throw new IllegalArgumentException(READ_AHEAD_PAGES + " must be in [0, "
+          + MAX_READ_AHEAD_PAGES + "], got " + readAhead);
+    }
     int maxErrors = intKey(conf, DIR_MAX_ERRORS, DEFAULT_DIR_MAX_ERRORS);
     atLeast(DIR_MAX_ERRORS, maxErrors, 0);
     long errorWindow = timeKey(conf, DIR_ERROR_WINDOW, DEFAULT_DIR_ERROR_WINDOW);
@@ -131,7 +140,7 @@ public record CacheConfig(
     }
     String inner = conf.getTrimmed(INNER_FACTORY, DEFAULT_INNER_FACTORY);
     return new CacheConfig(enabled, dirs, capacities, (int) page, admission, threads, queue,
-        bandwidth, Duration.ofMillis(timeout), maxErrors, reserved, Duration.ofMillis(errorWindow),
+        bandwidth, Duration.ofMillis(timeout), readAhead, maxErrors, reserved, Duration.ofMillis(errorWindow),
         inner);
   }
 

@@ -35,10 +35,4 @@ final class FaultInjectingPageStore extends ForwardingPageStore {
   static boolean isNoSpace(IOException e) {
     return String.valueOf(e.getMessage()).contains("No space left on device");
   }
-
-
-
-
-
-
 }

@@ -36,15 +36,28 @@ final class HealthCheckedPageStore extends ForwardingPageStore {
     }
   }
 
+  @Override
+  public PendingIo readAsync(String fileId, long pageIndex, int pageOffset, byte[] dst,
+      int off, int len) {
+    try {
+      check();
+    } catch (CacheException e) {
+      return PendingIo.failed(e);
+    }
+    PendingIo pending = inner.readAsync(fileId, pageIndex, pageOffset, dst, off, len);
+    return () -> {
+      try {
+        pending.await();
+      } catch (CacheException e) {
+        health.record(e.failure(), e.getMessage());
+        throw e;
+      }
+    };
+  }
+
   private void check() throws CacheException {
     if (!health.inService()) {
       throw new CacheException(CacheFailure.UNAVAILABLE, health.dir() + " is out of service");
     }
   }
-
-
-
-
-
-
 }

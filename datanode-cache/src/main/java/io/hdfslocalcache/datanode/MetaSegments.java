@@ -33,6 +33,16 @@ final class MetaSegments {
     return (int) ((metaLength + SEGMENT_BYTES - 1) / SEGMENT_BYTES);
   }
 
+  /** The CRC32C of every slice of a whole meta file, as a fill records them. */
+  static int[] crcsOf(byte[] meta) {
+    int[] crcs = new int[segmentCount(meta.length)];
+    for (int s = 0; s < crcs.length; s++) {
+      int start = s * SEGMENT_BYTES;
+      crcs[s] = crcOf(meta, start, Math.min(SEGMENT_BYTES, meta.length - start));
+    }
+    return crcs;
+  }
+
   static int crcOf(byte[] b, int off, int len) {
     CRC32C c = new CRC32C();
     c.update(b, off, len);

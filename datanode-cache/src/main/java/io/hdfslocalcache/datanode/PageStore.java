@@ -15,6 +15,21 @@ interface PageStore extends AutoCloseable {
   void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
       throws CacheException;
 
+  /**
+   * Starts {@link #read} and returns at once (a sequential reader's read-ahead: the next page is
+   * read while the caller verifies and serves this one). The default reads now, through this
+   * store's own {@link #read}, so a decorator that only overrides read still sees every read.
+   */
+  default PendingIo readAsync(String fileId, long pageIndex, int pageOffset, byte[] dst,
+      int off, int len) {
+    try {
+      read(fileId, pageIndex, pageOffset, dst, off, len);
+      return PendingIo.DONE;
+    } catch (CacheException e) {
+      return PendingIo.failed(e);
+    }
+  }
+
   /** Stores one whole page (the last page of a file may be short). */
   void write(String fileId, long pageIndex, byte[] src, int off, int len) throws CacheException;
 

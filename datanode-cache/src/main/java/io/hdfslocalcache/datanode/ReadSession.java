@@ -22,6 +22,7 @@ final class ReadSession {
   private final ReadPathStats stats;
   private final BiConsumer<CacheEntry, CacheException> onFailure;
   private final int pageSize;
+  private final int readAheadPages;
   /** Open streams; the pin is released when the last one closes. */
   private final AtomicInteger streams = new AtomicInteger(1);
   private volatile boolean fellBack;
@@ -31,13 +32,14 @@ final class ReadSession {
    * is told once, on the first failure (the cache evicts the entry there).
    */
   ReadSession(CacheEntry entry, ExtendedBlock block, FsDatasetSpi<?> hdd, ReadPathStats stats,
-      BiConsumer<CacheEntry, CacheException> onFailure, int pageSize) {
+      BiConsumer<CacheEntry, CacheException> onFailure, int pageSize, int readAheadPages) {
     this.entry = entry;
     this.block = new ExtendedBlock(block);
     this.hdd = hdd;
     this.stats = stats;
     this.onFailure = onFailure;
     this.pageSize = pageSize;
+    this.readAheadPages = readAheadPages;
   }
 
   LengthInputStream openMeta() {
@@ -65,6 +67,11 @@ final class ReadSession {
 
   int pageSize() {
     return pageSize;
+  }
+
+  /** Pages the data stream reads ahead while streaming whole pages (0: none). */
+  int readAheadPages() {
+    return readAheadPages;
   }
 
   ReadPathStats stats() {

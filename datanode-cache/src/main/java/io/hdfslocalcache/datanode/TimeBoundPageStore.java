@@ -48,7 +48,20 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   @Override
   public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
       throws CacheException {
-    bounded("read " + fileId + " page " + pageIndex, () -> {
+    submit("read", fileId, pageIndex, true, () -> {
+      inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+      return null;
+    }).await();
+  }
+
+  /**
+   * Hands the read to the pool and returns; the caller's wait in {@link PendingIo#await} is what
+   * the timeout bounds (a read-ahead that finished long before it is awaited costs no wait).
+   */
+  @Override
+  public PendingIo readAsync(String fileId, long pageIndex, int pageOffset, byte[] dst,
+      int off, int len) {
+    return submit("read", fileId, pageIndex, false, () -> {
       inner.read(fileId, pageIndex, pageOffset, dst, off, len);
       return null;
     });
@@ -57,36 +70,51 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   @Override
   public void write(String fileId, long pageIndex, byte[] src, int off, int len)
       throws CacheException {
-    bounded("write " + fileId + " page " + pageIndex, () -> {
+    submit("write", fileId, pageIndex, true, () -> {
       inner.write(fileId, pageIndex, src, off, len);
       return null;
-    });
+    }).await();
   }
 
-  private void bounded(String what, Callable<Void> op) throws CacheException {
+  /**
+   * {@code spin}: the caller needs the result now (see {@link #awaitBriefly}). A read-ahead is
+   * awaited without spinning: it is usually done by then, and when it is not, a spinning caller
+   * would take the core that the other read-ahead thread needs.
+   */
+  private PendingIo submit(String op, String fileId, long pageIndex, boolean spin,
+      Callable<Void> task) {
     Future<Void> f;
     try {
-      f = pool.submit(op);
+      f = pool.submit(task);
     } catch (RejectedExecutionException e) {
-      throw new CacheException(CacheFailure.BUSY,
-          what + ": every I/O thread of this directory is busy");
+      return PendingIo.failed(new CacheException(CacheFailure.BUSY,
+          op + " " + fileId + " page " + pageIndex + ": every I/O thread of this directory is busy"));
     }
+    return () -> await(f, spin, op, fileId, pageIndex);
+  }
+
+  private void await(Future<Void> f, boolean spin, String op, String fileId, long pageIndex)
+      throws CacheException {
     try {
-      awaitBriefly(f);
+      if (spin) {
+        awaitBriefly(f);
+      }
       f.get(timeoutNanos, TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
       f.cancel(true);
-      throw new CacheException(CacheFailure.TIMEOUT, what + " took longer than "
-          + Duration.ofNanos(timeoutNanos));
+      throw new CacheException(CacheFailure.TIMEOUT, op + " " + fileId + " page " + pageIndex
+          + " took longer than " + Duration.ofNanos(timeoutNanos));
     } catch (ExecutionException e) {
       if (e.getCause() instanceof CacheException ce) {
         throw ce;
       }
-      throw new CacheException(CacheFailure.IO_ERROR, what, e.getCause());
+      throw new CacheException(CacheFailure.IO_ERROR, op + " " + fileId + " page " + pageIndex,
+          e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       f.cancel(true);
-      throw new CacheException(CacheFailure.TIMEOUT, what + " interrupted");
+      throw new CacheException(CacheFailure.TIMEOUT, op + " " + fileId + " page " + pageIndex
+          + " interrupted");
     }
   }
 

@@ -37,17 +37,19 @@ class CacheConfigTest {
     assertEquals(Duration.ofMinutes(1), c.admission().bucketDuration());
     assertEquals(Duration.ofSeconds(10), c.readTimeout());
     assertEquals(200L << 20, c.fillBandwidthBytesPerSec());
+    assertEquals(2, c.readAheadPages());
   }
 
   @Test
   void from_hadoopUnitsAndPerDirCapacities_parsed() {
     CacheConfig c = CacheConfig.from(conf(CacheConfig.CAPACITY, "512m, 2t",
         CacheConfig.ADMISSION_BUCKET_DURATION, "30s", CacheConfig.READ_TIMEOUT, "250ms",
-        CacheConfig.PAGE_SIZE, "4m"));
+        CacheConfig.PAGE_SIZE, "4m", CacheConfig.READ_AHEAD_PAGES, "0"));
     assertEquals(List.of(512L << 20, 2L << 40), c.capacities());
     assertEquals(Duration.ofSeconds(30), c.admission().bucketDuration());
     assertEquals(Duration.ofMillis(250), c.readTimeout());
     assertEquals(4 << 20, c.pageSize());
+    assertEquals(0, c.readAheadPages());
   }
 
   @Test
@@ -64,6 +66,10 @@ class CacheConfigTest {
         .startsWith(CacheConfig.ADMISSION_BUCKET_COUNT));
     assertTrue(error(conf(CacheConfig.ADMISSION_THRESHOLD, "x"))
         .startsWith(CacheConfig.ADMISSION_THRESHOLD));
+    assertTrue(error(conf(CacheConfig.READ_AHEAD_PAGES, "17"))
+        .startsWith(CacheConfig.READ_AHEAD_PAGES));
+    assertTrue(error(conf(CacheConfig.READ_AHEAD_PAGES, "-1"))
+        .startsWith(CacheConfig.READ_AHEAD_PAGES));
     assertTrue(error(conf(CacheConfig.DIR_RESERVED_PERCENT, "95"))
         .startsWith(CacheConfig.DIR_RESERVED_PERCENT));
   }

@@ -1,0 +1,120 @@
+package io.hdfslocalcache.bench;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * A/B measurement for a noisy shared machine: the candidate and its baseline run in alternating
+ * rounds in one JVM (order flipped every round), so drift in the machine's speed hits both alike,
+ * and the verdict is the median of the per-round ratios with its interquartile range. JMH runs
+ * the two in separate forks minutes apart, where that drift alone was wider than the targets.
+ */
+final class PairedRatio {
+  /** One operation; returns something the JIT must not discard. */
+  interface Op {
+    long run() throws Exception;
+  }
+
+  /**
+   * {@code ratio} = baseline time / candidate time (1.0: as fast as the baseline, 0.8: 80% of its
+   * speed), the median over rounds; {@code ciLow}-{@code ciHigh} is a distribution-free 95%
+   * confidence interval of that median (order statistics), {@code q1}-{@code q3} the spread of
+   * single rounds.
+   */
+  record Result(double baselineMs, double candidateMs, double ratio, double ciLow,
+      double ciHigh, double q1, double q3, int rounds) {
+    String format(String unit) {
+      return String.format("baseline %.3f %s, candidate %.3f %s per op; speed ratio %.3fx "
+          + "(95%% CI %.3f-%.3f; rounds IQR %.3f-%.3f; %d paired rounds)", baselineMs, unit,
+          candidateMs, unit, ratio, ciLow, ciHigh, q1, q3, rounds);
+    }
+  }
+
+  private final int threads;
+  private final int opsPerRound;
+  private long sink;
+
+  PairedRatio(int threads, int opsPerRound) {
+    this.threads = threads;
+    this.opsPerRound = opsPerRound;
+  }
+
+  /** Warms both up for {@code warmupRounds}, then measures {@code rounds} pairs. */
+  Result measure(Op baseline, Op candidate, int warmupRounds, int rounds) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+      Thread t = new Thread(r, "paired-ratio");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      for (int i = 0; i < warmupRounds; i++) {
+        round(pool, baseline);
+        round(pool, candidate);
+      }
+      double[] base = new double[rounds];
+      double[] cand = new double[rounds];
+      double[] ratio = new double[rounds];
+      for (int i = 0; i < rounds; i++) {
+        if (i % 2 == 0) {
+          base[i] = round(pool, baseline);
+          cand[i] = round(pool, candidate);
+        } else {
+          cand[i] = round(pool, candidate);
+          base[i] = round(pool, baseline);
+        }
+        ratio[i] = base[i] / cand[i];
+      }
+      Arrays.sort(ratio);
+      // Ranks n/2 -+ 1.96 sqrt(n)/2 bound the median with ~95% confidence (binomial, no shape).
+      int half = (int) Math.ceil(1.96 * Math.sqrt(rounds) / 2);
+      int lo = Math.max(0, (rounds - 1) / 2 - half);
+      int hi = Math.min(rounds - 1, rounds / 2 + half);
+      return new Result(median(base) / 1e6, median(cand) / 1e6, quantile(ratio, 0.5),
+          ratio[lo], ratio[hi], quantile(ratio, 0.25), quantile(ratio, 0.75), rounds);
+    } finally {
+      pool.shutdownNow();
+      if (sink == 42) {
+        System.out.print("");
+      }
+    }
+  }
+
+  /** Nanoseconds per op of one round: {@code threads} threads, each doing opsPerRound ops. */
+  private double round(ExecutorService pool, Op op) throws Exception {
+    List<Callable<Long>> work = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      work.add(() -> {
+        long s = 0;
+        for (int i = 0; i < opsPerRound; i++) {
+          s += op.run();
+        }
+        return s;
+      });
+    }
+    long start = System.nanoTime();
+    for (Future<Long> f : pool.invokeAll(work)) {
+      sink += f.get();
+    }
+    // Wall time per op of one thread: with T threads busy, this is what each stream sees.
+    return (double) (System.nanoTime() - start) / opsPerRound;
+  }
+
+  private static double median(double[] v) {
+    double[] s = v.clone();
+    Arrays.sort(s);
+    return quantile(s, 0.5);
+  }
+
+  /** Linear interpolation between closest ranks of an ascending array. */
+  static double quantile(double[] sorted, double q) {
+    double at = q * (sorted.length - 1);
+    int lo = (int) Math.floor(at);
+    int hi = Math.min(sorted.length - 1, lo + 1);
+    return sorted[lo] + (at - lo) * (sorted[hi] - sorted[lo]);
+  }
+}

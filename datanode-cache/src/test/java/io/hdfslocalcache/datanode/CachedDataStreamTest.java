@@ -1,0 +1,209 @@
+package io.hdfslocalcache.datanode;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyLong;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+
+import com.codahale.metrics.MetricRegistry;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.BlockMetadataHeader;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
+import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.util.DataChecksum;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The cached data stream over a real Alluxio store behind the real time bound, read the way
+ * BlockSender reads (64 KB at a time): read-ahead serves the same bytes, is off when configured
+ * off, and a corrupt page reached by read-ahead falls back to the HDD without a wrong byte.
+ */
+class CachedDataStreamTest {
+  private static final int PAGE = 64 * 1024;
+  /** Ten whole pages and a short last one. */
+  private static final int LENGTH = 10 * PAGE + 1000;
+
+  @TempDir
+  Path dir;
+
+  private final byte[] data = new byte[LENGTH];
+  private Path hddData;
+  private TimeBoundPageStore timeBound;
+  private final Corruption corrupting = new Corruption();
+  private CountingStore store;
+  private CacheEntry entry;
+  private ExtendedBlock block;
+  private final ReadPathStats stats = new ReadPathStats(new MetricRegistry());
+  private final List<CacheFailure> failures = new CopyOnWriteArrayList<>();
+
+  /** Flips a byte of one data page as it is read: silent corruption on the SSD. */
+  private static final class Corruption {
+    volatile long corruptPage = -1;
+
+    PageStore over(PageStore real) {
+      return new ForwardingPageStore(real) {
+        @Override
+        public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off,
+            int len) throws CacheException {
+          inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+          if (pageIndex == corruptPage && fileId.endsWith(BlockId.CacheFile.DATA.suffix)) {
+            dst[off + len / 2] ^= 1;
+          }
+        }
+      };
+    }
+  }
+
+  /** Counts the stream's synchronous and asynchronous page reads. */
+  private static final class CountingStore extends ForwardingPageStore {
+    final AtomicInteger reads = new AtomicInteger();
+    final AtomicInteger asyncReads = new AtomicInteger();
+
+    CountingStore(PageStore inner) {
+      super(inner);
+    }
+
+    @Override
+    public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+        throws CacheException {
+      reads.incrementAndGet();
+      inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+    }
+
+    @Override
+    public PendingIo readAsync(String fileId, long pageIndex, int pageOffset, byte[] dst,
+        int off, int len) {
+      asyncReads.incrementAndGet();
+      return inner.readAsync(fileId, pageIndex, pageOffset, dst, off, len);
+    }
+  }
+
+  @BeforeEach
+  void setUp() throws Exception {
+    new Random(3).nextBytes(data);
+    hddData = Files.write(dir.resolve("blk"), data);
+    DataChecksum dc = DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, 512);
+    byte[] sums = new byte[(LENGTH + 511) / 512 * 4];
+    dc.calculateChunkedSums(data, 0, LENGTH, sums, 0);
+    ByteArrayOutputStream m = new ByteArrayOutputStream();
+    BlockMetadataHeader.writeHeader(new DataOutputStream(m), dc);
+    m.write(sums);
+    byte[] meta = m.toByteArray();
+
+    Path ssd = dir.resolve("ssd");
+    CacheDirectories.createPrivate(ssd);
+    AlluxioPageStore alluxio = AlluxioPageStore.open(ssd, 64L * PAGE, PAGE);
+    timeBound = new TimeBoundPageStore(corrupting.over(alluxio), Duration.ofSeconds(10), 4,
+        "test");
+    store = new CountingStore(timeBound);
+    BlockId id = new BlockId("BP-1", 1073741825L);
+    long gs = 1001;
+    put(id.fileId(gs, BlockId.CacheFile.DATA), data);
+    put(id.fileId(gs, BlockId.CacheFile.META), meta);
+    int[] crcs = MetaSegments.crcsOf(meta);
+    SpaceBudget budget = new SpaceBudget(store.capacityBytes());
+    entry = new CacheEntry(id, gs, LENGTH, meta.length,
+        ChecksumLayout.of(dc, BlockMetadataHeader.getHeaderSize()), crcs,
+        new CacheDirectory(0, ssd, store, null, null, 0, budget), 0);
+    block = new ExtendedBlock(id.poolId(), id.blockId(), LENGTH, gs);
+  }
+
+  @AfterEach
+  void tearDown() {
+    store.close();
+  }
+
+  private void put(String fileId, byte[] bytes) throws CacheException {
+    for (int off = 0; off < bytes.length; off += PAGE) {
+      timeBound.write(fileId, off / PAGE, bytes, off, Math.min(PAGE, bytes.length - off));
+    }
+  }
+
+  /** The data stream of one BlockSender; the HDD copy is the plain file. */
+  private InputStream open(long offset, int readAheadPages) throws IOException {
+    FsDatasetSpi<?> hdd = mock(FsDatasetSpi.class);
+    when(hdd.getBlockInputStream(any(), anyLong())).thenAnswer(inv -> {
+      FileInputStream in = new FileInputStream(hddData.toFile());
+      IOUtils.skipFully(in, inv.getArgument(1, Long.class));
+      return in;
+    });
+    assertTrue(entry.pin());
+    ReadSession session = new ReadSession(entry, block, hdd, stats,
+        (e, x) -> failures.add(x.failure()), PAGE, readAheadPages);
+    InputStream in = session.openData(offset);
+    session.streamClosed(); // the meta stream this test does not open
+    return in;
+  }
+
+  private static byte[] readLikeBlockSender(InputStream in, int length) throws IOException {
+    byte[] out = new byte[length];
+    for (int off = 0; off < length; off += 64 * 1024) {
+      IOUtils.readFully(in, out, off, Math.min(64 * 1024, length - off));
+    }
+    return out;
+  }
+
+  @Test
+  void read_sequentialWholeBlock_servesSameBytesWithPagesReadAhead() throws Exception {
+    try (InputStream in = open(0, 2)) {
+      assertArrayEquals(data, readLikeBlockSender(in, LENGTH));
+      assertEquals(-1, in.read());
+    }
+    assertEquals(List.of(), failures);
+    assertTrue(store.asyncReads.get() >= 5, "pages read ahead: " + store.asyncReads.get());
+    assertEquals(LENGTH, stats.bytesFromCache.getCount());
+  }
+
+  @Test
+  void read_readAheadOff_servesSameBytesWithoutAsyncReads() throws Exception {
+    try (InputStream in = open(0, 0)) {
+      assertArrayEquals(data, readLikeBlockSender(in, LENGTH));
+    }
+    assertEquals(0, store.asyncReads.get());
+    assertTrue(store.reads.get() > 0);
+    assertEquals(List.of(), failures);
+  }
+
+  @Test
+  void read_corruptPageReachedByReadAhead_fallsBackToHddWithSameBytes() throws Exception {
+    corrupting.corruptPage = 7;
+    try (InputStream in = open(0, 2)) {
+      assertArrayEquals(data, readLikeBlockSender(in, LENGTH));
+    }
+    assertEquals(List.of(CacheFailure.CHECKSUM_MISMATCH), failures);
+    assertTrue(store.asyncReads.get() > 0, "page 7 must have come through read-ahead");
+    assertEquals(7L * PAGE, stats.bytesFromCache.getCount(), "every byte before page 7 cached");
+    assertEquals(LENGTH - 7L * PAGE, stats.bytesFallbackFromHdd.getCount());
+  }
+
+  @Test
+  void skip_pastPendingReadAhead_servesBytesAtNewOffset() throws Exception {
+    try (InputStream in = open(0, 2)) {
+      byte[] head = readLikeBlockSender(in, 3 * PAGE + 100);
+      assertArrayEquals(java.util.Arrays.copyOf(data, head.length), head);
+      long to = 6L * PAGE + 777;
+      IOUtils.skipFully(in, to - head.length);
+      byte[] rest = readLikeBlockSender(in, (int) (LENGTH - to));
+      assertArrayEquals(java.util.Arrays.copyOfRange(data, (int) to, LENGTH), rest);
+    }
+    assertEquals(List.of(), failures);
+  }
+}
