@@ -17,7 +17,7 @@ final class MissPathPaired {
   private MissPathPaired() {}
 
   public static void main(String[] args) throws Exception {
-    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 100;
+    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 300;
     int preads = args.length > 1 ? Integer.parseInt(args[1]) : 500;
     Path base = Files.createTempDirectory("misspath-paired");
     try (Reader plain = new Reader(base.resolve("plain"), false);

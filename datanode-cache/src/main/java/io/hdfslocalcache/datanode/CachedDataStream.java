@@ -77,11 +77,11 @@ final class CachedDataStream extends FallbackStream {
     boolean sequential = bufLen > 0 && pos == bufStart + bufLen;
     readahead = sequential ? Math.min(readahead * 2, pageSize) : INITIAL_READAHEAD;
     ReadAhead next = ahead.poll();
-    if (next != null && sequential && next.start == pos) {
-      take(next);
+    if (next != null && sequential && next.start == pos && take(next)) {
       return;
     }
-    // A seek: pending reads are dropped with their buffers (the pool may still write into them).
+    // A seek or a refused read-ahead: pending reads are dropped with their buffers (the pool may
+    // still write into them).
     ahead.clear();
     long start = pos - pos % chunk;
     long end;
@@ -111,10 +111,21 @@ final class CachedDataStream extends FallbackStream {
     }
   }
 
-  /** Serves the awaited read-ahead; the buffer it replaces becomes the next one's. */
-  private void take(ReadAhead next) throws CacheException {
+  /**
+   * Serves the awaited read-ahead; the buffer it replaces becomes the next one's. Returns false if
+   * the pool had no thread free for it (BUSY): read-ahead is an optimisation, so that page is then
+   * read like any other instead of sending the stream to the HDD.
+   */
+  private boolean take(ReadAhead next) throws CacheException {
     bufLen = 0;
-    next.io.await();
+    try {
+      next.io.await();
+    } catch (CacheException e) {
+      if (e.failure() == CacheFailure.BUSY) {
+        return false;
+      }
+      throw e;
+    }
     byte[] done = buf;
     buf = next.buf;
     verify(next.start, next.len);
@@ -124,6 +135,7 @@ final class CachedDataStream extends FallbackStream {
       spares.push(done);
     }
     readAhead();
+    return true;
   }
 
   /**

@@ -87,8 +87,8 @@ final class TimeBoundPageStore extends ForwardingPageStore {
     try {
       f = pool.submit(task);
     } catch (RejectedExecutionException e) {
-      return PendingIo.failed(new CacheException(CacheFailure.BUSY,
-          op + " " + fileId + " page " + pageIndex + ": every I/O thread of this directory is busy"));
+      return PendingIo.failed(new CacheException(CacheFailure.BUSY, op + " " + fileId + " page "
+          + pageIndex + ": every I/O thread of this directory is busy"));
     }
     return () -> await(f, spin, op, fileId, pageIndex);
   }

@@ -76,6 +76,8 @@ class CachedDataStreamTest {
   private static final class CountingStore extends ForwardingPageStore {
     final AtomicInteger reads = new AtomicInteger();
     final AtomicInteger asyncReads = new AtomicInteger();
+    /** Every read-ahead refused as if all I/O threads were busy. */
+    volatile boolean busy;
 
     CountingStore(PageStore inner) {
       super(inner);
@@ -92,6 +94,9 @@ class CachedDataStreamTest {
     public PendingIo readAsync(String fileId, long pageIndex, int pageOffset, byte[] dst,
         int off, int len) {
       asyncReads.incrementAndGet();
+      if (busy) {
+        return PendingIo.failed(new CacheException(CacheFailure.BUSY, "all I/O threads busy"));
+      }
       return inner.readAsync(fileId, pageIndex, pageOffset, dst, off, len);
     }
   }
@@ -192,6 +197,17 @@ class CachedDataStreamTest {
     assertTrue(store.asyncReads.get() > 0, "page 7 must have come through read-ahead");
     assertEquals(7L * PAGE, stats.bytesFromCache.getCount(), "every byte before page 7 cached");
     assertEquals(LENGTH - 7L * PAGE, stats.bytesFallbackFromHdd.getCount());
+  }
+
+  @Test
+  void read_readAheadRefusedBusy_readsThosePagesFromCacheItself() throws Exception {
+    store.busy = true;
+    try (InputStream in = open(0, 2)) {
+      assertArrayEquals(data, readLikeBlockSender(in, LENGTH));
+    }
+    assertEquals(List.of(), failures, "a refused read-ahead is not a cache failure");
+    assertTrue(store.asyncReads.get() > 0);
+    assertEquals(LENGTH, stats.bytesFromCache.getCount(), "no byte from the HDD");
   }
 
   @Test
