@@ -6,6 +6,7 @@ import io.hdfslocalcache.demo.hdd.HddEmulator;
 import io.hdfslocalcache.demo.hdd.HddEmulatorDatasetFactory;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -56,6 +57,18 @@ final class DemoCluster implements AutoCloseable {
 
   DistributedFileSystem fs() throws IOException {
     return cluster.getFileSystem();
+  }
+
+  /** The DataNodes' data transfer addresses, in DataNode order (for favored-node writes). */
+  List<java.net.InetSocketAddress> dataNodeAddresses() {
+    List<java.net.InetSocketAddress> out = new java.util.ArrayList<>();
+    for (org.apache.hadoop.hdfs.server.datanode.DataNode dn : cluster.getDataNodes()) {
+      // Named as the DataNode names itself: the client compares favored and chosen nodes as
+      // "host:port" text and warns on every file when they differ ("localhost" vs "127.0.0.1").
+      out.add(java.net.InetSocketAddress.createUnresolved(dn.getDatanodeId().getHostName(),
+          dn.getXferPort()));
+    }
+    return out;
   }
 
   HddEmulator hdd() {

@@ -116,10 +116,12 @@ public final class DemoMain implements Callable<Integer> {
     err("starting " + s.datanodes() + " DataNodes under " + base + " ...");
     Comparison c;
     try (DemoCluster cluster = DemoCluster.start(base, s)) {
-      List<org.apache.hadoop.fs.Path> files = DataSet.write(cluster.fs(), s.files(),
+      DataSet.Written data = DataSet.write(cluster.fs(), cluster.dataNodeAddresses(), s.files(),
           s.blockBytes(), (n, total) -> System.err.printf("\rwriting data: %d/%d blocks", n,
               total));
       System.err.println();
+      err("placement: " + data.placement());
+      List<org.apache.hadoop.fs.Path> files = data.files();
       Workload w = new Workload(cluster.fs(), files, s.blockBytes(),
           new Workload.Config(s.readers(), s.ratePerSec(), s.zipf(), s.scanFraction()), s.seed());
       Sampler sampler = new Sampler(cluster.hdd(), SAMPLE_MILLIS, DemoMain::progress);
