@@ -16,11 +16,13 @@ import org.apache.hadoop.util.DataChecksum;
  * from the HDD at the same offset.
  *
  * <p>Once the window is a whole page, the next pages ({@code read.ahead.pages}, default 2) are read
- * on the directory's I/O pool while this one is verified and served, so a streaming read pays
- * neither the hand-off nor the SSD read on its own thread: measured 1.5x faster for one stream
- * (docs/benchmarks.md). A read-ahead is used only once awaited and verified; on a seek it is
- * dropped together with its buffer, because the pool may still be writing into it (buffers are
- * never shared between streams).
+ * and verified on the directory's I/O pool while this one is served, so a streaming read pays
+ * neither the hand-off, the SSD read nor the verification on its own thread, and one stream can
+ * use a second core (docs/benchmarks.md). A read-ahead is used only once awaited, which orders
+ * its verification before any of its bytes are served; on a seek or a failure it is dropped
+ * together with its buffer, because the pool may still be writing into it (buffers are never
+ * shared between streams). The verification that runs on the pool touches only final fields and
+ * its own checksum object and checksum slice.
  */
 final class CachedDataStream extends FallbackStream {
   static final int INITIAL_READAHEAD = 64 * 1024;
@@ -119,16 +121,16 @@ final class CachedDataStream extends FallbackStream {
   private boolean take(ReadAhead next) throws CacheException {
     bufLen = 0;
     try {
-      next.io.await();
+      next.io.await(); // the read and its verification
     } catch (CacheException e) {
       if (e.failure() == CacheFailure.BUSY) {
+        session.stats().readAheadRefused.inc();
         return false;
       }
       throw e;
     }
     byte[] done = buf;
     buf = next.buf;
-    verify(next.start, next.len);
     bufStart = next.start;
     bufLen = next.len;
     if (spares.size() < readAheadPages) {
@@ -139,10 +141,12 @@ final class CachedDataStream extends FallbackStream {
   }
 
   /**
-   * Keeps the pages after the window being read while the reader streams whole pages (called only
-   * after a sequential fill: a pread's first window never reads ahead, even with 64 KB pages).
+   * Keeps the pages after the window being read and verified on the I/O pool while the reader
+   * streams whole pages (called only after a sequential fill: a pread's first window never reads
+   * ahead, even with 64 KB pages). Each read-ahead gets its own checksum slice (taken here, from
+   * the verified meta) and checksum object, since it is verified on another thread.
    */
-  private void readAhead() {
+  private void readAhead() throws CacheException {
     if (readahead < pageSize) {
       return;
     }
@@ -152,22 +156,35 @@ final class CachedDataStream extends FallbackStream {
       int len = (int) Math.min(pageSize, length - start);
       byte[] spare = spares.poll();
       byte[] into = spare != null && spare.length >= len ? spare : new byte[pageSize];
-      ahead.add(new ReadAhead(into, start, len,
-          entry.dir().store().readAsync(fileId, start / pageSize, 0, into, 0, len)));
+      byte[] pageSums = sumsOf(start, len, new byte[0]);
+      DataChecksum dc = entry.checksum.newChecksum();
+      long at = start;
+      ahead.add(new ReadAhead(into, start, len, entry.dir().store().readAsync(fileId,
+          start / pageSize, 0, into, 0, len, () -> verify(dc, into, at, len, pageSums))));
+      session.stats().readAheadPages.inc();
       start += len;
     }
   }
 
   private void verify(long start, int n) throws CacheException {
-    long firstChunk = start / chunk;
-    int chunks = (n + chunk - 1) / chunk;
-    int sumBytes = chunks * entry.checksum.checksumSize();
-    if (sums.length < sumBytes) {
-      sums = new byte[sumBytes];
-    }
-    meta.read(entry.checksum.checksumOffset(firstChunk), sums, 0, sumBytes);
+    sums = sumsOf(start, n, sums);
+    verify(checksum, buf, start, n, sums);
+  }
+
+  /** The verified cached checksums of data {@code [start, start + n)}, in {@code into} if large. */
+  private byte[] sumsOf(long start, int n, byte[] into) throws CacheException {
+    int sumBytes = (n + chunk - 1) / chunk * entry.checksum.checksumSize();
+    byte[] out = into.length >= sumBytes ? into : new byte[sumBytes];
+    meta.read(entry.checksum.checksumOffset(start / chunk), out, 0, sumBytes);
+    return out;
+  }
+
+  /** Checks {@code data[0, n)}, the block's bytes from {@code start}, chunk by chunk. */
+  private void verify(DataChecksum dc, byte[] data, long start, int n, byte[] sums)
+      throws CacheException {
+    int sumBytes = (n + chunk - 1) / chunk * dc.getChecksumSize();
     try {
-      checksum.verifyChunkedSums(ByteBuffer.wrap(buf, 0, n), ByteBuffer.wrap(sums, 0, sumBytes),
+      dc.verifyChunkedSums(ByteBuffer.wrap(data, 0, n), ByteBuffer.wrap(sums, 0, sumBytes),
           fileId, start);
     } catch (ChecksumException e) {
       throw new CacheException(CacheFailure.CHECKSUM_MISMATCH, e.getMessage(), e);

@@ -38,18 +38,22 @@ final class HealthCheckedPageStore extends ForwardingPageStore {
 
   @Override
   public PendingIo readAsync(String fileId, long pageIndex, int pageOffset, byte[] dst,
-      int off, int len) {
+      int off, int len, AfterRead then) {
     try {
       check();
     } catch (CacheException e) {
       return PendingIo.failed(e);
     }
-    PendingIo pending = inner.readAsync(fileId, pageIndex, pageOffset, dst, off, len);
+    PendingIo pending = inner.readAsync(fileId, pageIndex, pageOffset, dst, off, len, then);
     return () -> {
       try {
         pending.await();
       } catch (CacheException e) {
-        health.record(e.failure(), e.getMessage());
+        // A mismatch comes from the caller's verification, not the store: the cache records it
+        // where it handles it (BlockCache.onReadFailure), once.
+        if (e.failure() != CacheFailure.CHECKSUM_MISMATCH) {
+          health.record(e.failure(), e.getMessage());
+        }
         throw e;
       }
     };

@@ -16,18 +16,27 @@ interface PageStore extends AutoCloseable {
       throws CacheException;
 
   /**
-   * Starts {@link #read} and returns at once (a sequential reader's read-ahead: the next page is
-   * read while the caller verifies and serves this one). The default reads now, through this
-   * store's own {@link #read}, so a decorator that only overrides read still sees every read.
+   * Starts {@link #read} followed by {@code then} on the same thread, and returns at once (a
+   * sequential reader's read-ahead: the next page is read and verified on an I/O thread while the
+   * caller serves this one). A failure of either ends the {@link PendingIo}. The default does
+   * both now, through this store's own {@link #read}, so a decorator that only overrides read
+   * still sees every read.
    */
   default PendingIo readAsync(String fileId, long pageIndex, int pageOffset, byte[] dst,
-      int off, int len) {
+      int off, int len, AfterRead then) {
     try {
       read(fileId, pageIndex, pageOffset, dst, off, len);
+      then.check();
       return PendingIo.DONE;
     } catch (CacheException e) {
       return PendingIo.failed(e);
     }
+  }
+
+  /** Work on a page just read, on the thread that read it (checksum verification). */
+  @FunctionalInterface
+  interface AfterRead {
+    void check() throws CacheException;
   }
 
   /** Stores one whole page (the last page of a file may be short). */

@@ -31,6 +31,13 @@ final class ReadPathStats {
   final Map<CacheFailure, Counter> fallbacks = new EnumMap<>(CacheFailure.class);
   /** Cached entries dropped on open because the live replica changed (GS, length, state). */
   final Counter staleEntries;
+  /** Pages read ahead (and verified) on the I/O pool for streaming readers. */
+  final Counter readAheadPages;
+  /**
+   * Read-aheads refused because every I/O thread of the directory was busy; the reader then read
+   * that page itself (it stays on the cache).
+   */
+  final Counter readAheadRefused;
   /**
    * Data and meta bytes of client reads served by the HDD because no cached copy was used
    * (uncached, not finalized, or not pinnable); cached reads that fell back count in
@@ -60,6 +67,8 @@ final class ReadPathStats {
     bytesFromCache = registry.counter(PREFIX + "bytes.cache");
     bytesFallbackFromHdd = registry.counter(PREFIX + "bytes.fallback.hdd");
     staleEntries = registry.counter(PREFIX + "stale.entries");
+    readAheadPages = registry.counter(PREFIX + "readahead.pages");
+    readAheadRefused = registry.counter(PREFIX + "readahead.refused");
     bytesFromHdd = registry.counter(PREFIX + "bytes.hdd");
     hddReads = registry.counter(PREFIX + "hdd.reads");
     cacheReadMicros =

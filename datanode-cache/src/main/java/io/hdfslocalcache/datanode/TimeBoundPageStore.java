@@ -55,14 +55,16 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   }
 
   /**
-   * Hands the read to the pool and returns; the caller's wait in {@link PendingIo#await} is what
-   * the timeout bounds (a read-ahead that finished long before it is awaited costs no wait).
+   * Hands the read and {@code then} to the pool and returns; the caller's wait in
+   * {@link PendingIo#await} is what the timeout bounds (a read-ahead that finished long before it
+   * is awaited costs no wait).
    */
   @Override
   public PendingIo readAsync(String fileId, long pageIndex, int pageOffset, byte[] dst,
-      int off, int len) {
+      int off, int len, AfterRead then) {
     return submit("read", fileId, pageIndex, false, () -> {
       inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+      then.check();
       return null;
     });
   }

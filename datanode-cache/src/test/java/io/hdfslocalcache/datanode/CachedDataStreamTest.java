@@ -92,12 +92,12 @@ class CachedDataStreamTest {
 
     @Override
     public PendingIo readAsync(String fileId, long pageIndex, int pageOffset, byte[] dst,
-        int off, int len) {
+        int off, int len, AfterRead then) {
       asyncReads.incrementAndGet();
       if (busy) {
         return PendingIo.failed(new CacheException(CacheFailure.BUSY, "all I/O threads busy"));
       }
-      return inner.readAsync(fileId, pageIndex, pageOffset, dst, off, len);
+      return inner.readAsync(fileId, pageIndex, pageOffset, dst, off, len, then);
     }
   }
 
@@ -174,6 +174,7 @@ class CachedDataStreamTest {
     }
     assertEquals(List.of(), failures);
     assertTrue(store.asyncReads.get() >= 5, "pages read ahead: " + store.asyncReads.get());
+    assertEquals(store.asyncReads.get(), stats.readAheadPages.getCount());
     assertEquals(LENGTH, stats.bytesFromCache.getCount());
   }
 
@@ -206,6 +207,7 @@ class CachedDataStreamTest {
       assertArrayEquals(data, readLikeBlockSender(in, LENGTH));
     }
     assertEquals(List.of(), failures, "a refused read-ahead is not a cache failure");
+    assertTrue(stats.readAheadRefused.getCount() > 0);
     assertTrue(store.asyncReads.get() > 0);
     assertEquals(LENGTH, stats.bytesFromCache.getCount(), "no byte from the HDD");
   }
