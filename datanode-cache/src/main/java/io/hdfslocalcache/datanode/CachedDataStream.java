@@ -78,17 +78,23 @@ final class CachedDataStream extends FallbackStream {
   private void fill(int want) throws CacheException {
     boolean sequential = bufLen > 0 && pos == bufStart + bufLen;
     readahead = sequential ? Math.min(readahead * 2, pageSize) : INITIAL_READAHEAD;
-    ReadAhead next = ahead.poll();
-    if (next != null && sequential && next.start == pos && take(next)) {
-      return;
+    ReadAhead next = ahead.peek();
+    if (next != null && sequential && next.start == pos) {
+      ahead.poll();
+      if (take(next)) {
+        return;
+      }
+      // Refused for want of an I/O thread: read this page here; later read-aheads stay queued.
+    } else {
+      // A seek: pending reads are dropped with their buffers (the pool may still write into
+      // them).
+      ahead.clear();
     }
-    // A seek or a refused read-ahead: pending reads are dropped with their buffers (the pool may
-    // still write into them).
-    ahead.clear();
     long start = pos - pos % chunk;
     long end;
-    if (readahead == pageSize) {
+    if (sequential && readahead == pageSize) {
       // Streaming: up to the page boundary, so that read-ahead covers whole pages from there.
+      // (Not on a first window: with 64 KB pages it would split a pread at a page boundary.)
       end = Math.min(length, (start / pageSize + 1) * pageSize);
     } else {
       long span = Math.max(readahead, roundUp(pos - start + want));
@@ -154,9 +160,17 @@ final class CachedDataStream extends FallbackStream {
     long start = last != null ? last.start + last.len : bufStart + bufLen;
     while (ahead.size() < readAheadPages && start < length && start % pageSize == 0) {
       int len = (int) Math.min(pageSize, length - start);
+      byte[] pageSums;
+      try {
+        pageSums = sumsOf(start, len, new byte[0]);
+      } catch (CacheException e) {
+        if (e.failure() == CacheFailure.BUSY) {
+          return; // no I/O thread for the meta: no read-ahead this time, not a failure
+        }
+        throw e;
+      }
       byte[] spare = spares.poll();
       byte[] into = spare != null && spare.length >= len ? spare : new byte[pageSize];
-      byte[] pageSums = sumsOf(start, len, new byte[0]);
       DataChecksum dc = entry.checksum.newChecksum();
       long at = start;
       ahead.add(new ReadAhead(into, start, len, entry.dir().store().readAsync(fileId,

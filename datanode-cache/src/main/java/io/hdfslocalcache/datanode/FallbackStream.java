@@ -14,6 +14,11 @@ abstract class FallbackStream extends InputStream {
   protected final long length;
   protected long pos;
   private InputStream hdd;
+  /**
+   * Set on the first cache failure and never cleared: from then on only the HDD is read, even if
+   * opening it failed once (a timed-out store read may still write into this stream's buffers).
+   */
+  private boolean cacheFailed;
   private boolean closed;
 
   FallbackStream(ReadSession session, long length, long pos) {
@@ -43,15 +48,18 @@ abstract class FallbackStream extends InputStream {
       if (pos >= length) {
         return -1;
       }
-      try {
-        int n = readCached(b, off, len);
-        pos += n;
-        session.stats().bytesFromCache.inc(n);
-        return n;
-      } catch (CacheException e) {
-        session.fallBack(e);
-        hdd = openHdd(pos);
+      if (!cacheFailed) {
+        try {
+          int n = readCached(b, off, len);
+          pos += n;
+          session.stats().bytesFromCache.inc(n);
+          return n;
+        } catch (CacheException e) {
+          cacheFailed = true;
+          session.fallBack(e);
+        }
       }
+      hdd = openHdd(pos);
     }
     int n = hdd.read(b, off, len);
     if (n > 0) {

@@ -2,6 +2,7 @@ package io.hdfslocalcache.datanode;
 
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
@@ -10,27 +11,46 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 /**
  * Bounds the wall time of every page operation on one directory (the paper's reads hung for
  * minutes on a sick SSD). Operations run on a small per-directory pool and the caller waits at most
- * the timeout, then falls back to the HDD. The pool hands off without a queue: when every thread is
- * stuck on the hung disk (or a burst uses them all) a new read is refused at once (BUSY: that read
- * goes to the HDD, the cached copy stays) instead of queueing behind
- * them, and no thread is ever created per read. A timed-out read may still complete later into
- * the caller's buffer; callers never touch that buffer again after a failure.
+ * the timeout, then falls back to the HDD. The pool hands off without a queue: when a burst uses
+ * every thread a new operation is refused at once (BUSY: that read goes to the HDD, the cached copy
+ * stays) instead of queueing behind them, and no thread is ever created per read. When every
+ * thread has been stuck for longer than the timeout the disk is not answering, and the refusal is
+ * a TIMEOUT instead: a directory error, so a hung disk leaves service even when nobody waits for
+ * the stuck operations (a dropped read-ahead). A timed-out read may still complete later into the
+ * caller's buffer; callers never touch that buffer again after a failure.
+ *
+ * <p>Read-aheads ({@link #readAsync}) may use only half the threads, so streaming readers cannot
+ * starve other readers' first pages, meta loads and fills; above that they are refused (BUSY) and
+ * the reader reads the page itself.
  *
  * <p>Deletes run on a separate ordered thread (see {@link #deleteFile}).
  */
 final class TimeBoundPageStore extends ForwardingPageStore {
   private final long timeoutNanos;
+  private final int maxThreads;
   private final ThreadPoolExecutor pool;
+  private final LongSupplier nanoTime;
+  /** Start time of the operation each pool thread is running now. */
+  private final ConcurrentHashMap<Thread, Long> running = new ConcurrentHashMap<>();
   /** One thread, unbounded FIFO: deletes are small and their order carries the budget release. */
   private final java.util.concurrent.ExecutorService deleter;
 
   TimeBoundPageStore(PageStore inner, Duration timeout, int maxThreads, String name) {
+    this(inner, timeout, maxThreads, name, System::nanoTime);
+  }
+
+  /** {@code nanoTime}: the clock that judges how long threads have been stuck (tests fake it). */
+  TimeBoundPageStore(PageStore inner, Duration timeout, int maxThreads, String name,
+      LongSupplier nanoTime) {
     super(inner);
     this.timeoutNanos = timeout.toNanos();
+    this.maxThreads = maxThreads;
+    this.nanoTime = nanoTime;
     AtomicInteger n = new AtomicInteger();
     this.pool = new ThreadPoolExecutor(0, maxThreads, 30, TimeUnit.SECONDS,
         new SynchronousQueue<>(), r -> {
@@ -62,6 +82,10 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   @Override
   public PendingIo readAsync(String fileId, long pageIndex, int pageOffset, byte[] dst,
       int off, int len, AfterRead then) {
+    if (running.size() >= maxThreads / 2) {
+      return PendingIo.failed(new CacheException(CacheFailure.BUSY, "read-ahead of " + fileId
+          + " page " + pageIndex + ": half the directory's I/O threads are in use"));
+    }
     return submit("read", fileId, pageIndex, false, () -> {
       inner.read(fileId, pageIndex, pageOffset, dst, off, len);
       then.check();
@@ -87,12 +111,32 @@ final class TimeBoundPageStore extends ForwardingPageStore {
       Callable<Void> task) {
     Future<Void> f;
     try {
-      f = pool.submit(task);
+      f = pool.submit(() -> {
+        Thread self = Thread.currentThread();
+        running.put(self, nanoTime.getAsLong());
+        try {
+          return task.call();
+        } finally {
+          running.remove(self);
+        }
+      });
     } catch (RejectedExecutionException e) {
-      return PendingIo.failed(new CacheException(CacheFailure.BUSY, op + " " + fileId + " page "
-          + pageIndex + ": every I/O thread of this directory is busy"));
+      return PendingIo.failed(refusal(op + " " + fileId + " page " + pageIndex));
     }
     return () -> await(f, spin, op, fileId, pageIndex);
+  }
+
+  /** BUSY, or TIMEOUT when every thread has been stuck longer than the timeout. */
+  private CacheException refusal(String what) {
+    long now = nanoTime.getAsLong();
+    long stuck = running.size() < maxThreads ? 0
+        : running.values().stream().mapToLong(start -> now - start).min().orElse(0);
+    if (stuck > timeoutNanos) {
+      return new CacheException(CacheFailure.TIMEOUT, what + ": every I/O thread of this"
+          + " directory has been stuck for more than " + Duration.ofNanos(timeoutNanos));
+    }
+    return new CacheException(CacheFailure.BUSY,
+        what + ": every I/O thread of this directory is busy");
   }
 
   private void await(Future<Void> f, boolean spin, String op, String fileId, long pageIndex)

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 class CacheEntryTest {
   /** Records deletions; the entry lifecycle is all this test needs of a store. */
-  static final class RecordingStore implements PageStore {
+  static class RecordingStore implements PageStore {
     final List<String> deleted = new ArrayList<>();
 
     @Override

@@ -2,6 +2,7 @@ package io.hdfslocalcache.datanode;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyLong;
@@ -53,6 +54,8 @@ class CachedDataStreamTest {
   private ExtendedBlock block;
   private final ReadPathStats stats = new ReadPathStats(new MetricRegistry());
   private final List<CacheFailure> failures = new CopyOnWriteArrayList<>();
+  /** Opens of the HDD copy that fail before one succeeds. */
+  private final AtomicInteger hddOpenFailures = new AtomicInteger();
 
   /** Flips a byte of one data page as it is read: silent corruption on the SSD. */
   private static final class Corruption {
@@ -146,6 +149,9 @@ class CachedDataStreamTest {
   private InputStream open(long offset, int readAheadPages) throws IOException {
     FsDatasetSpi<?> hdd = mock(FsDatasetSpi.class);
     when(hdd.getBlockInputStream(any(), anyLong())).thenAnswer(inv -> {
+      if (hddOpenFailures.getAndDecrement() > 0) {
+        throw new IOException("HDD open failed (test)");
+      }
       FileInputStream in = new FileInputStream(hddData.toFile());
       IOUtils.skipFully(in, inv.getArgument(1, Long.class));
       return in;
@@ -210,6 +216,34 @@ class CachedDataStreamTest {
     assertTrue(stats.readAheadRefused.getCount() > 0);
     assertTrue(store.asyncReads.get() > 0);
     assertEquals(LENGTH, stats.bytesFromCache.getCount(), "no byte from the HDD");
+  }
+
+  @Test
+  void read_unalignedPreadOf64kPages_readsNoPageAhead() throws Exception {
+    long at = PAGE - 4 * 512; // a 64 KB pread straddling pages 0 and 1
+    try (InputStream in = open(at, 2)) {
+      byte[] got = new byte[64 * 1024];
+      IOUtils.readFully(in, got, 0, got.length);
+      assertArrayEquals(java.util.Arrays.copyOfRange(data, (int) at, (int) at + got.length), got);
+    }
+    assertEquals(0, store.asyncReads.get(), "a pread must not read pages ahead");
+    assertEquals(List.of(), failures);
+  }
+
+  @Test
+  void read_hddOpenFailsAfterCacheFailure_laterReadsNeverTouchTheCache() throws Exception {
+    corrupting.corruptPage = 0;
+    hddOpenFailures.set(1);
+    try (InputStream in = open(0, 2)) {
+      byte[] got = new byte[4096];
+      assertThrows(IOException.class, () -> in.read(got, 0, got.length));
+      int storeReads = store.reads.get();
+      IOUtils.readFully(in, got, 0, got.length);
+      assertArrayEquals(java.util.Arrays.copyOf(data, got.length), got);
+      assertEquals(storeReads, store.reads.get(), "after a cache failure only the HDD is read");
+    }
+    assertEquals(List.of(CacheFailure.CHECKSUM_MISMATCH), failures);
+    assertEquals(0, stats.bytesFromCache.getCount());
   }
 
   @Test
