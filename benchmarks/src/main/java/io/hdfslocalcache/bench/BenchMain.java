@@ -1,6 +1,7 @@
 package io.hdfslocalcache.bench;
 
 import java.util.Arrays;
+import java.util.Map;
 
 /**
  * {@code bench heap}, {@code restore}, {@code hitpath} and {@code misspath} run the measurements
@@ -9,24 +10,26 @@ import java.util.Arrays;
 public final class BenchMain {
   private BenchMain() {}
 
+  /** A measurement's entry point, given the arguments after its name. */
+  private interface Command {
+    void run(String[] args) throws Exception;
+  }
+
+  private static final Map<String, Command> COMMANDS = Map.of(
+      "heap", args -> {
+        RateLimitHeap.main(args);
+        io.hdfslocalcache.datanode.EntryHeap.main(new String[0]);
+      },
+      "restore", RestoreBench::main,
+      "hitpath", HitPathPaired::main,
+      "misspath", MissPathPaired::main);
+
   public static void main(String[] args) throws Exception {
-    if (args.length > 0 && args[0].equals("heap")) {
-      RateLimitHeap.main(Arrays.copyOfRange(args, 1, args.length));
-      io.hdfslocalcache.datanode.EntryHeap.main(new String[0]);
-      return;
+    Command c = args.length > 0 ? COMMANDS.get(args[0]) : null;
+    if (c == null) {
+      org.openjdk.jmh.Main.main(args);
+    } else {
+      c.run(Arrays.copyOfRange(args, 1, args.length));
     }
-    if (args.length > 0 && args[0].equals("restore")) {
-      RestoreBench.main(Arrays.copyOfRange(args, 1, args.length));
-      return;
-    }
-    if (args.length > 0 && args[0].equals("misspath")) {
-      MissPathPaired.main(Arrays.copyOfRange(args, 1, args.length));
-      return;
-    }
-    if (args.length > 0 && args[0].equals("hitpath")) {
-      HitPathPaired.main(Arrays.copyOfRange(args, 1, args.length));
-      return;
-    }
-    org.openjdk.jmh.Main.main(args);
   }
 }

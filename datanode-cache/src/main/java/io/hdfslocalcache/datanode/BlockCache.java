@@ -333,11 +333,6 @@ public final class BlockCache implements AutoCloseable {
     return null;
   }
 
-  /**
-   * Free space on the directory's file system stays above {@code dir.reserved.percent}: Alluxio
-   * only counts its own bytes against the capacity, while other files, file system overhead or a
-   * smaller-than-configured disk can fill the device first.
-   */
   /** Every maintenance round: statfs, and one round of early eviction while below the reserve. */
   private void sampleFreeSpace(CacheDirectory dir) {
     if (dir.health().inService()) {
@@ -349,6 +344,11 @@ public final class BlockCache implements AutoCloseable {
     }
   }
 
+  /**
+   * Free space on the directory's file system stays above {@code dir.reserved.percent}: Alluxio
+   * only counts its own bytes against the capacity, while other files, file system overhead or a
+   * smaller-than-configured disk can fill the device first.
+   */
   private boolean hasRoom(CacheDirectory dir) {
     try {
       java.nio.file.FileStore fs = Files.getFileStore(dir.path());

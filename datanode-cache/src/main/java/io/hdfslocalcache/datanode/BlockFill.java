@@ -82,11 +82,8 @@ final class BlockFill {
     }
     if (outcome != FillOutcome.COMPLETED) {
       map.endFill(id, ticket);
-      dir.store().deleteFile(id.fileId(ticket.genStamp, BlockId.CacheFile.DATA));
-      dir.store().deleteFile(id.fileId(ticket.genStamp, BlockId.CacheFile.META));
-      long reserved = ticket.reservedBytes;
-      dir.budget().draining(reserved);
-      dir.store().afterDeletes(() -> dir.budget().releaseDrained(reserved));
+      dir.budget().draining(ticket.reservedBytes);
+      dir.deleteBlock(id, ticket.genStamp, ticket.reservedBytes);
     }
     if (outcome == FillOutcome.COMPLETED) {
       onPublished.accept(entry);

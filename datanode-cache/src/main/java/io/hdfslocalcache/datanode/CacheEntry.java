@@ -131,15 +131,11 @@ final class CacheEntry implements Slot {
     if (dir.blockIndex() != null) {
       dir.blockIndex().delete(id, genStamp);
     }
-    dir.store().deleteFile(fileId(BlockId.CacheFile.DATA));
-    dir.store().deleteFile(fileId(BlockId.CacheFile.META));
     int was = budgetState.getAndSet(RELEASED);
-    long b = bytes();
+    long b = was == RELEASED ? 0 : bytes();
     if (was == RESERVED) {
       dir.budget().draining(b); // on its way out until the deletes are done
     }
-    if (was != RELEASED) {
-      dir.store().afterDeletes(() -> dir.budget().releaseDrained(b));
-    }
+    dir.deleteBlock(id, genStamp, b);
   }
 }

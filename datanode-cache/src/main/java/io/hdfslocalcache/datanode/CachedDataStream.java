@@ -40,7 +40,6 @@ final class CachedDataStream extends FallbackStream {
   private long bufStart;
   private int bufLen;
   private int readahead = INITIAL_READAHEAD;
-  private byte[] sums = new byte[0];
   /** The next pages, in order, being read on the pool. */
   private final ArrayDeque<ReadAhead> ahead = new ArrayDeque<>(2);
   /** Page buffers no read can still write into, for the next read-aheads. */
@@ -162,7 +161,7 @@ final class CachedDataStream extends FallbackStream {
       int len = (int) Math.min(pageSize, length - start);
       byte[] pageSums;
       try {
-        pageSums = sumsOf(start, len, new byte[0]);
+        pageSums = sumsOf(start, len);
       } catch (CacheException e) {
         if (e.failure() == CacheFailure.BUSY) {
           return; // no I/O thread for the meta: no read-ahead this time, not a failure
@@ -181,25 +180,21 @@ final class CachedDataStream extends FallbackStream {
   }
 
   private void verify(long start, int n) throws CacheException {
-    sums = sumsOf(start, n, sums);
-    verify(checksum, buf, start, n, sums);
+    verify(checksum, buf, start, n, sumsOf(start, n));
   }
 
-  /** The verified cached checksums of data {@code [start, start + n)}, in {@code into} if large. */
-  private byte[] sumsOf(long start, int n, byte[] into) throws CacheException {
-    int sumBytes = (n + chunk - 1) / chunk * entry.checksum.checksumSize();
-    byte[] out = into.length >= sumBytes ? into : new byte[sumBytes];
-    meta.read(entry.checksum.checksumOffset(start / chunk), out, 0, sumBytes);
+  /** The verified cached checksums of data {@code [start, start + n)}, exactly. */
+  private byte[] sumsOf(long start, int n) throws CacheException {
+    byte[] out = new byte[(n + chunk - 1) / chunk * entry.checksum.checksumSize()];
+    meta.read(entry.checksum.checksumOffset(start / chunk), out, 0, out.length);
     return out;
   }
 
-  /** Checks {@code data[0, n)}, the block's bytes from {@code start}, chunk by chunk. */
+  /** Checks {@code data[0, n)}, the block's bytes from {@code start}, against {@code sums}. */
   private void verify(DataChecksum dc, byte[] data, long start, int n, byte[] sums)
       throws CacheException {
-    int sumBytes = (n + chunk - 1) / chunk * dc.getChecksumSize();
     try {
-      dc.verifyChunkedSums(ByteBuffer.wrap(data, 0, n), ByteBuffer.wrap(sums, 0, sumBytes),
-          fileId, start);
+      dc.verifyChunkedSums(ByteBuffer.wrap(data, 0, n), ByteBuffer.wrap(sums), fileId, start);
     } catch (ChecksumException e) {
       throw new CacheException(CacheFailure.CHECKSUM_MISMATCH, e.getMessage(), e);
     }

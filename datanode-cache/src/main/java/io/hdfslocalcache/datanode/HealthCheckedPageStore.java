@@ -1,5 +1,7 @@
 package io.hdfslocalcache.datanode;
 
+import java.util.concurrent.atomic.AtomicBoolean;
+
 /**
  * Reports every store failure to the directory's {@link DirectoryHealth} and refuses all work once
  * the directory is out of service, so a dying SSD costs each read one fast refusal, not a timeout.
@@ -44,14 +46,22 @@ final class HealthCheckedPageStore extends ForwardingPageStore {
     } catch (CacheException e) {
       return PendingIo.failed(e);
     }
-    PendingIo pending = inner.readAsync(fileId, pageIndex, pageOffset, dst, off, len, then);
+    // Only the store's own failures are this wrapper's to record: what {@code then} finds (a
+    // checksum mismatch) the cache records where it handles it, once.
+    AtomicBoolean thenFailed = new AtomicBoolean();
+    PendingIo pending = inner.readAsync(fileId, pageIndex, pageOffset, dst, off, len, () -> {
+      try {
+        then.check();
+      } catch (CacheException e) {
+        thenFailed.set(true);
+        throw e;
+      }
+    });
     return () -> {
       try {
         pending.await();
       } catch (CacheException e) {
-        // A mismatch comes from the caller's verification, not the store: the cache records it
-        // where it handles it (BlockCache.onReadFailure), once.
-        if (e.failure() != CacheFailure.CHECKSUM_MISMATCH) {
+        if (!thenFailed.get()) {
           health.record(e.failure(), e.getMessage());
         }
         throw e;

@@ -68,7 +68,7 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   @Override
   public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
       throws CacheException {
-    submit("read", fileId, pageIndex, true, () -> {
+    submit(new Op("read", fileId, pageIndex), true, () -> {
       inner.read(fileId, pageIndex, pageOffset, dst, off, len);
       return null;
     }).await();
@@ -82,11 +82,12 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   @Override
   public PendingIo readAsync(String fileId, long pageIndex, int pageOffset, byte[] dst,
       int off, int len, AfterRead then) {
+    Op op = new Op("read-ahead", fileId, pageIndex);
     if (running.size() >= maxThreads / 2) {
-      return PendingIo.failed(new CacheException(CacheFailure.BUSY, "read-ahead of " + fileId
-          + " page " + pageIndex + ": half the directory's I/O threads are in use"));
+      return PendingIo.failed(new CacheException(CacheFailure.BUSY,
+          op + ": half the directory's I/O threads are in use"));
     }
-    return submit("read", fileId, pageIndex, false, () -> {
+    return submit(op, false, () -> {
       inner.read(fileId, pageIndex, pageOffset, dst, off, len);
       then.check();
       return null;
@@ -96,7 +97,7 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   @Override
   public void write(String fileId, long pageIndex, byte[] src, int off, int len)
       throws CacheException {
-    submit("write", fileId, pageIndex, true, () -> {
+    submit(new Op("write", fileId, pageIndex), true, () -> {
       inner.write(fileId, pageIndex, src, off, len);
       return null;
     }).await();
@@ -107,8 +108,7 @@ final class TimeBoundPageStore extends ForwardingPageStore {
    * awaited without spinning: it is usually done by then, and when it is not, a spinning caller
    * would take the core that the other read-ahead thread needs.
    */
-  private PendingIo submit(String op, String fileId, long pageIndex, boolean spin,
-      Callable<Void> task) {
+  private PendingIo submit(Op op, boolean spin, Callable<Void> task) {
     Future<Void> f;
     try {
       f = pool.submit(() -> {
@@ -121,13 +121,21 @@ final class TimeBoundPageStore extends ForwardingPageStore {
         }
       });
     } catch (RejectedExecutionException e) {
-      return PendingIo.failed(refusal(op + " " + fileId + " page " + pageIndex));
+      return PendingIo.failed(refusal(op));
     }
-    return () -> await(f, spin, op, fileId, pageIndex);
+    return () -> await(f, spin, op);
+  }
+
+  /** What an operation is, for failure messages (built only when one fails). */
+  private record Op(String kind, String fileId, long pageIndex) {
+    @Override
+    public String toString() {
+      return kind + " " + fileId + " page " + pageIndex;
+    }
   }
 
   /** BUSY, or TIMEOUT when every thread has been stuck longer than the timeout. */
-  private CacheException refusal(String what) {
+  private CacheException refusal(Op what) {
     long now = nanoTime.getAsLong();
     long stuck = running.size() < maxThreads ? 0
         : running.values().stream().mapToLong(start -> now - start).min().orElse(0);
@@ -139,8 +147,7 @@ final class TimeBoundPageStore extends ForwardingPageStore {
         what + ": every I/O thread of this directory is busy");
   }
 
-  private void await(Future<Void> f, boolean spin, String op, String fileId, long pageIndex)
-      throws CacheException {
+  private void await(Future<Void> f, boolean spin, Op op) throws CacheException {
     try {
       if (spin) {
         awaitBriefly(f);
@@ -148,19 +155,17 @@ final class TimeBoundPageStore extends ForwardingPageStore {
       f.get(timeoutNanos, TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
       f.cancel(true);
-      throw new CacheException(CacheFailure.TIMEOUT, op + " " + fileId + " page " + pageIndex
-          + " took longer than " + Duration.ofNanos(timeoutNanos));
+      throw new CacheException(CacheFailure.TIMEOUT,
+          op + " took longer than " + Duration.ofNanos(timeoutNanos));
     } catch (ExecutionException e) {
       if (e.getCause() instanceof CacheException ce) {
         throw ce;
       }
-      throw new CacheException(CacheFailure.IO_ERROR, op + " " + fileId + " page " + pageIndex,
-          e.getCause());
+      throw new CacheException(CacheFailure.IO_ERROR, op.toString(), e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       f.cancel(true);
-      throw new CacheException(CacheFailure.TIMEOUT, op + " " + fileId + " page " + pageIndex
-          + " interrupted");
+      throw new CacheException(CacheFailure.TIMEOUT, op + " interrupted");
     }
   }
 
