@@ -18,7 +18,7 @@ public final class BenchMain {
   private static final Map<String, Command> COMMANDS = Map.of(
       "heap", args -> {
         RateLimitHeap.main(args);
-        io.hdfslocalcache.datanode.EntryHeap.main(new String[0]);
+        EntryHeap.main(new String[0]);
       },
       "restore", RestoreBench::main,
       "hitpath", HitPathPaired::main,

@@ -1,6 +1,6 @@
 package io.hdfslocalcache.bench;
 
-import io.hdfslocalcache.datanode.CachedBlockFixture;
+import io.hdfslocalcache.datanode.read.CachedBlockFixture;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,6 @@
 package io.hdfslocalcache.bench;
 
-import io.hdfslocalcache.datanode.CachedBlockFixture;
+import io.hdfslocalcache.datanode.read.CachedBlockFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 

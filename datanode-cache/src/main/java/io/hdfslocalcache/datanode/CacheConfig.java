@@ -48,6 +48,27 @@ public record CacheConfig(
   public static final String DIR_RESERVED_PERCENT = PREFIX + "dir.reserved.percent";
   public static final String INNER_FACTORY = PREFIX + "inner.factory";
 
+  // Fixed tunables: not keys, but named here, beside the keys, so each has one home.
+
+  /** Threads per directory for bounded page I/O; only a hung disk uses more than a few. */
+  public static final int IO_THREADS_PER_DIR = 16;
+  /**
+   * How long a page reader spins for the I/O thread's answer before parking: parking and waking
+   * cost more than a page read from a fast SSD (docs/benchmarks.md, hit path).
+   */
+  public static final long IO_SPIN_NANOS = 100_000;
+  /** Period of the maintenance thread: limiter expiry, access times, directory probe, statfs. */
+  public static final long MAINTENANCE_INTERVAL_MILLIS = 2_000;
+  /** How long a fill waits for readers of evicted blocks to close before giving up. */
+  public static final long ROOM_WAIT_MILLIS = 10_000;
+  /** How often a fill waiting for room looks again. */
+  public static final long ROOM_POLL_MILLIS = 10;
+  /**
+   * A cached data stream's first window, and after a seek: small so a pread does not pull a whole
+   * page from the SSD; it doubles while the reader stays sequential, up to a page.
+   */
+  public static final int INITIAL_READ_AHEAD_BYTES = 64 * 1024;
+
   static final boolean DEFAULT_ENABLED = true;
   static final String DEFAULT_CAPACITY = "10g";
   static final String DEFAULT_PAGE_SIZE = "1m";
@@ -55,7 +76,7 @@ public record CacheConfig(
   static final int DEFAULT_FILL_QUEUE = 64;
   static final String DEFAULT_FILL_BANDWIDTH = "200m";
   static final String DEFAULT_READ_TIMEOUT = "10s";
-  static final int DEFAULT_READ_AHEAD_PAGES = 2;
+  public static final int DEFAULT_READ_AHEAD_PAGES = 2;
   static final int MAX_READ_AHEAD_PAGES = 16;
   static final int DEFAULT_DIR_MAX_ERRORS = 10;
   static final String DEFAULT_DIR_ERROR_WINDOW = "10m";

@@ -1,5 +1,8 @@
 package io.hdfslocalcache.datanode;
 
+import io.hdfslocalcache.datanode.index.BlockIndex;
+import io.hdfslocalcache.datanode.store.PageStore;
+import io.hdfslocalcache.datanode.store.PageStores;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,7 +52,7 @@ final class CacheDirectories {
         createPrivate(dir.resolve("LOCAL"));
         PageStore store;
         try {
-          store = AlluxioPageStore.open(dir, config.capacities().get(i), config.pageSize());
+          store = PageStores.openAlluxio(dir, config.capacities().get(i), config.pageSize());
         } catch (IOException | RuntimeException e) {
           index.close();
           throw e;

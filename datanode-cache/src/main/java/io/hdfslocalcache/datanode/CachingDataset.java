@@ -1,10 +1,12 @@
 package io.hdfslocalcache.datanode;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
@@ -38,8 +40,8 @@ final class CachingDataset implements InvocationHandler {
   /** The cache behind a wrapped dataset, or null if {@code dataset} is not one of ours. */
   static BlockCache cacheOf(Object dataset) {
     if (dataset != null && Proxy.isProxyClass(dataset.getClass())
-        && Proxy.getInvocationHandler(dataset) instanceof CachingDataset c) {
-      return c.cache;
+        && Proxy.getInvocationHandler(dataset) instanceof CachingDataset) {
+      return ((CachingDataset) Proxy.getInvocationHandler(dataset)).cache;
     }
     return null;
   }
@@ -50,28 +52,19 @@ final class CachingDataset implements InvocationHandler {
     switch (m.getName()) {
       case "getMetaDataInputStream":
         if (n == 1) {
-          LengthInputStream s = cache.openMeta((ExtendedBlock) args[0]);
-          if (s != null) {
-            ReadAccounting.expectHdd(null);
-            return s;
-          }
-          return ReadAccounting.hddMeta(cache.readStats(), (ExtendedBlock) args[0],
-              (LengthInputStream) forward(m, args));
+          return cache.router().openMeta((ExtendedBlock) args[0],
+              () -> (LengthInputStream) forwardRead(m, args));
         }
         break;
       case "getBlockInputStream":
         if (n == 2) {
-          InputStream s = cache.openData((ExtendedBlock) args[0], (Long) args[1]);
-          if (s != null) {
-            return ReadAccounting.cachedData(cache.readStats(), s);
-          }
-          return ReadAccounting.hddData(cache.readStats(), (ExtendedBlock) args[0],
-              (InputStream) forward(m, args));
+          return cache.router().openData((ExtendedBlock) args[0], (Long) args[1],
+              () -> (InputStream) forwardRead(m, args));
         }
         break;
       case "invalidate":
-        if (n >= 2 && args[1] instanceof Block[] blocks) {
-          cache.invalidate((String) args[0], blocks, InvalidationCause.DELETE);
+        if (n >= 2 && args[1] instanceof Block[]) {
+          cache.invalidate((String) args[0], (Block[]) args[1], InvalidationCause.DELETE);
         }
         break;
       case "invalidateMissingBlock":
@@ -93,11 +86,11 @@ final class CachingDataset implements InvocationHandler {
         break;
       case "addBlockPool": {
         Object r = forward(m, args);
-        cache.restorePool((String) args[0]);
+        cache.restorer().restorePool((String) args[0]);
         return r;
       }
       case "shutdownBlockPool":
-        cache.invalidatePool((String) args[0]);
+        cache.restorer().detachPool((String) args[0]);
         break;
       case "removeVolumes": {
         Object r = forward(m, args);
@@ -130,6 +123,17 @@ final class CachingDataset implements InvocationHandler {
         break;
     }
     return forward(m, args);
+  }
+
+  /** {@link #forward} for the stream opens, which declare only IOException. */
+  private Object forwardRead(Method m, Object[] args) throws IOException {
+    try {
+      return forward(m, args);
+    } catch (IOException | RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new IOException(t);
+    }
   }
 
   private Object forward(Method m, Object[] args) throws Throwable {

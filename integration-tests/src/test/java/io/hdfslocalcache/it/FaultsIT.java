@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.CacheConfig;
-import io.hdfslocalcache.datanode.CacheFaultInjector;
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.lang.reflect.Method;

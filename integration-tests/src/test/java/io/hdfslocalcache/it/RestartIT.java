@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.BlockCache;
-import io.hdfslocalcache.datanode.CacheFaultInjector;
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

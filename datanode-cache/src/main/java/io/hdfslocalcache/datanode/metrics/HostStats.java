@@ -5,12 +5,13 @@ import com.codahale.metrics.MetricRegistry;
 
 /** Host-wide load the cache is meant to relieve; each metric named and documented here once. */
 public final class HostStats {
-  public static final String PREFIX = "host.";
+  /** Processes in uninterruptible sleep (mostly waiting on disks), /proc/stat; -1 if absent. */
+  public static final String PROCS_BLOCKED = "host.procs.blocked";
+  /** Runnable processes, /proc/stat procs_running; -1 if absent. */
+  public static final String PROCS_RUNNING = "host.procs.running";
 
   public HostStats(MetricRegistry registry, ProcStat procStat) {
-    /* Processes in uninterruptible sleep (mostly waiting on disks), /proc/stat; -1 if absent. */
-    registry.register(PREFIX + "procs.blocked", (Gauge<Long>) procStat::procsBlocked);
-    /* Runnable processes, /proc/stat procs_running; -1 if absent. */
-    registry.register(PREFIX + "procs.running", (Gauge<Long>) procStat::procsRunning);
+    registry.register(PROCS_BLOCKED, (Gauge<Long>) procStat::procsBlocked);
+    registry.register(PROCS_RUNNING, (Gauge<Long>) procStat::procsRunning);
   }
 }

@@ -1,10 +1,18 @@
 package io.hdfslocalcache.datanode.status;
 
+import io.hdfslocalcache.datanode.admission.AdmissionStats;
+import io.hdfslocalcache.datanode.dir.DirectoryStats;
+import io.hdfslocalcache.datanode.fill.FillOutcome;
+import io.hdfslocalcache.datanode.fill.FillStats;
+import io.hdfslocalcache.datanode.invalidate.InvalidationStats;
+import io.hdfslocalcache.datanode.metrics.HostStats;
+import io.hdfslocalcache.datanode.read.ReadPathStats;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Renders one DataNode's {@code LocalCache-<uuid>} JMX bean as a one-screen summary. Pure: the
@@ -31,76 +39,95 @@ final class StatusReport {
     }
     b.append('\n');
 
-    long hits = num("read.hits");
-    long misses = num("read.misses");
-    long bytesCache = num("read.bytes.cache");
-    long bytesHdd = num("read.bytes.hdd");
-    long bytesFallback = num("read.bytes.fallback.hdd");
+    long hits = num(ReadPathStats.HITS);
+    long misses = num(ReadPathStats.MISSES);
+    long bytesCache = num(ReadPathStats.BYTES_CACHE);
+    long bytesHdd = num(ReadPathStats.BYTES_HDD);
+    long bytesFallback = num(ReadPathStats.BYTES_FALLBACK_HDD);
     line(b, "block reads", count(hits) + " from cache, " + count(misses) + " from HDD"
-        + "  (hit ratio " + pct(dbl("read.hit.ratio")) + ")");
+        + "  (hit ratio " + pct(dbl(ReadPathStats.HIT_RATIO)) + ")");
     line(b, "bytes read", bytes(bytesCache) + " from cache, " + bytes(bytesHdd) + " from HDD, "
-        + bytes(bytesFallback) + " HDD fallback  (" + pct(dbl("read.bytes.cache.ratio"))
+        + bytes(bytesFallback) + " HDD fallback  (" + pct(dbl(ReadPathStats.BYTES_CACHE_RATIO))
         + " from cache)");
-    line(b, "read call latency", "cache " + latency("read.latency.cache.micros") + "   HDD "
-        + latency("read.latency.hdd.micros"));
-    line(b, "HDD reads now", count(num("read.hdd.streams.open")) + " streams open, "
-        + count(num("read.hdd.inflight")) + " reads in flight");
-    line(b, "host now", "procs_blocked " + count(num("host.procs.blocked")) + ", procs_running "
-        + count(num("host.procs.running")));
-    line(b, "cached blocks", count(num("store.blocks")));
-    for (String dir : dirs()) {
-      String p = "store." + dir + ".";
-      long used = num(p + "used");
-      long cap = num(p + "capacity");
-      String state = num(p + "in.service") == 1 ? "in service" : "OUT OF SERVICE";
-      line(b, "  " + dir, bytes(used) + " of " + bytes(cap) + " ("
+    line(b, "read call latency", "cache " + latency(ReadPathStats.LATENCY_CACHE) + "   HDD "
+        + latency(ReadPathStats.LATENCY_HDD));
+    line(b, "HDD reads now", count(num(ReadPathStats.HDD_STREAMS_OPEN)) + " streams open, "
+        + count(num(ReadPathStats.HDD_INFLIGHT)) + " reads in flight");
+    line(b, "host now", "procs_blocked " + count(num(HostStats.PROCS_BLOCKED)) + ", procs_running "
+        + count(num(HostStats.PROCS_RUNNING)));
+    line(b, "cached blocks", count(num(DirectoryStats.BLOCKS)));
+    for (int dir : dirs()) {
+      long used = num(DirectoryStats.dir(dir, DirectoryStats.USED));
+      long cap = num(DirectoryStats.dir(dir, DirectoryStats.CAPACITY));
+      String state = num(DirectoryStats.dir(dir, DirectoryStats.IN_SERVICE)) == 1 ? "in service"
+          : "OUT OF SERVICE";
+      line(b, "  dir" + dir, bytes(used) + " of " + bytes(cap) + " ("
           + pct(cap > 0 ? (double) used / cap : Double.NaN) + "), " + state);
     }
-    line(b, "admission", count(num("admission.admit")) + " admitted, "
-        + count(num("admission.reject")) + " not yet, " + count(num("admission.tracked.keys"))
+    line(b, "admission", count(num(AdmissionStats.ADMIT)) + " admitted, "
+        + count(num(AdmissionStats.REJECT)) + " not yet, " + count(num(AdmissionStats.TRACKED_KEYS))
         + " blocks tracked");
-    line(b, "fills", count(num("fill.queued")) + " queued: " + nonZero("fill.", List.of(
-        "completed", "abandoned", "failed", "hdd_corrupt", "unsupported", "rejected",
-        "skipped.no.space"), "none finished") + "; " + bytes(num("fill.bytes.written"))
-        + " written");
-    line(b, "invalidations", nonZero("store.invalidations.", null, "none"));
-    line(b, "read fallbacks", nonZero("read.fallback.", null, "none"));
+    line(b, "fills", count(num(FillStats.QUEUED)) + " queued: " + nonZero(FILL_OUTCOMES,
+        "none finished") + "; " + bytes(num(FillStats.BYTES_WRITTEN)) + " written");
+    line(b, "invalidations", nonZero(InvalidationStats.INVALIDATIONS, "none"));
+    line(b, "read fallbacks", nonZero(ReadPathStats.FALLBACK, "none"));
     b.append("Totals since the DataNode started; JMX refreshes once per metrics period.\n");
     return b.toString();
   }
 
-  private List<String> dirs() {
-    TreeMap<Integer, String> out = new TreeMap<>();
+  /** The directory numbers the bean has metrics for, in order. */
+  private List<Integer> dirs() {
+    TreeSet<Integer> out = new TreeSet<>();
+    String suffix = "." + DirectoryStats.CAPACITY;
     for (String k : bean.keySet()) {
-      if (k.startsWith("store.dir") && k.endsWith(".capacity")) {
-        String d = k.substring("store.".length(), k.length() - ".capacity".length());
+      if (k.startsWith(DirectoryStats.DIR_PREFIX) && k.endsWith(suffix)) {
         try {
-          out.put(Integer.parseInt(d.substring(3)), d);
+          out.add(Integer.parseInt(k.substring(DirectoryStats.DIR_PREFIX.length(),
+              k.length() - suffix.length())));
         } catch (NumberFormatException e) {
           // not ours
         }
       }
     }
-    return new ArrayList<>(out.values());
+    return new ArrayList<>(out);
   }
 
-  /** "name n, name n" for the non-zero counters under {@code prefix} (all, or those listed). */
-  private String nonZero(String prefix, List<String> names, String none) {
+  /** "name n, name n" for the non-zero counters under {@code prefix}. */
+  private String nonZero(String prefix, String none) {
     List<String> keys = new ArrayList<>();
-    if (names != null) {
-      names.forEach(n -> keys.add(prefix + n));
-    } else {
-      bean.keySet().stream().filter(k -> k.startsWith(prefix)).sorted().forEach(keys::add);
-    }
+    bean.keySet().stream().filter(k -> k.startsWith(prefix)).sorted().forEach(keys::add);
+    return nonZero(keys, prefix.length(), none);
+  }
+
+  /** "name n, name n" for the non-zero counters among {@code names} (full metric names). */
+  private String nonZero(List<String> names, String none) {
+    return nonZero(names, FillStats.OUTCOME.length(), none);
+  }
+
+  /** As above, each labelled by its name less the first {@code strip} characters. */
+  private String nonZero(List<String> names, int strip, String none) {
     StringBuilder b = new StringBuilder();
-    for (String k : keys) {
+    for (String k : names) {
       long v = num(k);
       if (v > 0) {
-        b.append(b.length() == 0 ? "" : ", ").append(k.substring(prefix.length())).append(' ')
-            .append(count(v));
+        b.append(b.length() == 0 ? "" : ", ").append(k.substring(strip))
+            .append(' ').append(count(v));
       }
     }
     return b.length() == 0 ? none : b.toString();
+  }
+
+  /** How fills ended, then fills never started: the counters the fills line shows. */
+  private static final List<String> FILL_OUTCOMES;
+
+  static {
+    List<String> names = new ArrayList<>();
+    for (FillOutcome o : FillOutcome.values()) {
+      names.add(FillStats.OUTCOME + o.name().toLowerCase(Locale.ROOT));
+    }
+    names.add(FillStats.REJECTED);
+    names.add(AdmissionStats.SKIPPED_NO_SPACE); // under the fill prefix too
+    FILL_OUTCOMES = Collections.unmodifiableList(names);
   }
 
   private String latency(String name) {
@@ -121,11 +148,13 @@ final class StatusReport {
 
   /** The number at {@code key}, or {@link Long#MIN_VALUE} when absent or not a number. */
   private long num(String key) {
-    return bean.get(key) instanceof Number n ? n.longValue() : Long.MIN_VALUE;
+    Object v = bean.get(key);
+    return v instanceof Number ? ((Number) v).longValue() : Long.MIN_VALUE;
   }
 
   private double dbl(String key) {
-    return bean.get(key) instanceof Number n ? n.doubleValue() : Double.NaN;
+    Object v = bean.get(key);
+    return v instanceof Number ? ((Number) v).doubleValue() : Double.NaN;
   }
 
   static String count(long v) {

@@ -2,7 +2,7 @@ package io.hdfslocalcache.simulator.model;
 
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.simulator.policy.AdmissionPolicy;
-import io.hdfslocalcache.simulator.policy.BlockKeys;
+import io.hdfslocalcache.ratelimit.BlockKey;
 import io.hdfslocalcache.simulator.trace.EventLog;
 import io.hdfslocalcache.simulator.trace.Op;
 import io.hdfslocalcache.simulator.trace.ParseStats;
@@ -36,7 +36,7 @@ public final class Replayer {
     int blocks = trace.blockCount();
     long[] keys = new long[blocks];
     for (int b = 0; b < blocks; b++) {
-      keys[b] = BlockKeys.key(trace.pool(b), trace.blockId()[b]);
+      keys[b] = BlockKey.of(trace.pool(b), trace.blockId()[b]);
     }
     CacheModel cache = config.fill() == FillMode.BLOCK
         ? new BlockLruCache(config.cacheSizeBytes(), blocks)

@@ -8,7 +8,7 @@ import io.hdfslocalcache.ratelimit.Decision;
  */
 public interface AdmissionPolicy {
   /**
-   * @param key the block's limiter key ({@link BlockKeys#key})
+   * @param key the block's limiter key ({@link io.hdfslocalcache.ratelimit.BlockKey#of})
    * @param timeMs the read's time
    */
   Decision onRead(long key, long timeMs);

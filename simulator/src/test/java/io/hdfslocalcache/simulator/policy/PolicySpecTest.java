@@ -50,7 +50,7 @@ class PolicySpecTest {
 
   @Test
   void blockKeys_samePoolDifferentIds_differ() {
-    assertTrue(BlockKeys.key("BP-1", 1) != BlockKeys.key("BP-1", 2));
-    assertTrue(BlockKeys.key("BP-1", 1) != BlockKeys.key("BP-2", 1));
+    assertTrue(io.hdfslocalcache.ratelimit.BlockKey.of("BP-1", 1) != io.hdfslocalcache.ratelimit.BlockKey.of("BP-1", 2));
+    assertTrue(io.hdfslocalcache.ratelimit.BlockKey.of("BP-1", 1) != io.hdfslocalcache.ratelimit.BlockKey.of("BP-2", 1));
   }
 }

@@ -1,0 +1,60 @@
+package io.hdfslocalcache.datanode;
+
+import io.hdfslocalcache.datanode.admission.Admission;
+import io.hdfslocalcache.datanode.block.BlockMap;
+import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.dir.CacheDirectory;
+import io.hdfslocalcache.datanode.dir.Directories;
+import io.hdfslocalcache.datanode.index.IndexRecord;
+import io.hdfslocalcache.datanode.space.SpaceKeeper;
+import java.nio.file.Files;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One round of the maintenance thread (every {@link CacheConfig#MAINTENANCE_INTERVAL_MILLIS}):
+ * drops limiter buckets that left the window (memory follows the window even on idle stripes),
+ * persists changed access times, checks each directory still exists and is writable (an SSD
+ * unmounted or deleted under us is taken out of service with one log line instead of failing page
+ * by page), and samples free space (early eviction). Everything here may block on a sick SSD,
+ * which is why it runs on its own thread and never on a reader's.
+ */
+final class Maintenance implements Runnable {
+  private static final Logger LOG = LoggerFactory.getLogger(Maintenance.class);
+
+  private final Admission admission;
+  private final BlockMap map;
+  private final Directories dirs;
+  private final SpaceKeeper space;
+
+  Maintenance(Admission admission, BlockMap map, Directories dirs, SpaceKeeper space) {
+    this.admission = admission;
+    this.map = map;
+    this.dirs = dirs;
+    this.space = space;
+  }
+
+  @Override
+  public void run() {
+    try {
+      admission.expire();
+      for (CacheEntry e : map.entries()) {
+        long access = e.lastAccessMillis;
+        if (access != e.persistedAccessMillis && !e.retired()) {
+          dirs.of(e.home()).blockIndex().put(IndexRecord.of(e),
+              () -> e.retired() && !e.keepsPages());
+          e.persistedAccessMillis = access;
+        }
+      }
+      for (CacheDirectory d : dirs.all()) {
+        if (d.health().inService()
+            && (!Files.isDirectory(d.path()) || !Files.isWritable(d.path()))) {
+          d.health().takeOutOfService("directory missing or not writable");
+        }
+        space.sampleFreeSpace(d);
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("hdfs-local-cache maintenance failed", e);
+    }
+  }
+}

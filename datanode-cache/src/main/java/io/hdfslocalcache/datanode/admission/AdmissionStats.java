@@ -1,0 +1,68 @@
+package io.hdfslocalcache.datanode.admission;
+
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.Gauge;
+import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** Metrics of the admission gate; each named and documented here once. */
+public final class AdmissionStats {
+  /** Client reads of uncached blocks the limiter judged hot enough to cache. */
+  public static final String ADMIT = "admission.admit";
+  /** Client reads of uncached blocks not (yet) hot enough. */
+  public static final String REJECT = "admission.reject";
+  /** Blocks with at least one read in the window. */
+  public static final String TRACKED_KEYS = "admission.tracked.keys";
+  /** Window buckets forgotten early because the key cap was reached. */
+  public static final String EARLY_BUCKET_DROPS = "admission.early.bucket.drops";
+  /** Reads not recorded because the current bucket alone filled the key cap. */
+  public static final String UNTRACKED_ACCESSES = "admission.untracked.accesses";
+  /** Admitted reads by what came of them: {@code admission.outcome.<outcome>}. */
+  public static final String OUTCOME = "admission.outcome.";
+  /**
+   * Admitted blocks not filled because the directory's file system was below its reserve (kept
+   * under the fill prefix, where operators have always found it).
+   */
+  public static final String SKIPPED_NO_SPACE = "fill.skipped.no.space";
+
+  private final Counter admits;
+  private final Counter rejects;
+  private final Counter skippedNoSpace;
+  private final Map<AdmissionOutcome, Counter> outcomes = new EnumMap<>(AdmissionOutcome.class);
+
+  public AdmissionStats(MetricRegistry registry, BucketTimeRateLimit limiter) {
+    admits = registry.counter(ADMIT);
+    rejects = registry.counter(REJECT);
+    skippedNoSpace = registry.counter(SKIPPED_NO_SPACE);
+    for (AdmissionOutcome o : AdmissionOutcome.values()) {
+      if (o != AdmissionOutcome.CACHED && o != AdmissionOutcome.REJECTED) {
+        outcomes.put(o, registry.counter(OUTCOME + o.name().toLowerCase(Locale.ROOT)));
+      }
+    }
+    registry.register(TRACKED_KEYS, (Gauge<Long>) () -> limiter.stats().trackedKeys());
+    registry.register(EARLY_BUCKET_DROPS,
+        (Gauge<Long>) () -> limiter.stats().earlyBucketDrops());
+    registry.register(UNTRACKED_ACCESSES,
+        (Gauge<Long>) () -> limiter.stats().untrackedAccesses());
+  }
+
+  void count(AdmissionOutcome o) {
+    switch (o) {
+      case CACHED:
+        return;
+      case REJECTED:
+        rejects.inc();
+        return;
+      case NO_SPACE:
+        skippedNoSpace.inc();
+        break;
+      default:
+        break;
+    }
+    admits.inc();
+    outcomes.get(o).inc();
+  }
+}

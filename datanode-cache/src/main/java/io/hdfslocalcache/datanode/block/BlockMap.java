@@ -1,0 +1,128 @@
+package io.hdfslocalcache.datanode.block;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+
+/**
+ * The source of truth for what may be served: {@code (pool, block id) -> slot}. A slot is a {@link
+ * FillTicket} while a fill runs and a {@link CacheEntry} once both files are completely cached; the
+ * switch is one atomic {@code replace}, so a block becomes servable all at once or not at all.
+ * One generation stamp per block id at a time: a newer version replaces the older.
+ *
+ * <p>Every removal goes through {@link #drop}: tickets are abandoned (their fill cleans up), entries
+ * retired (pages deleted after the last open stream).
+ */
+public final class BlockMap {
+  private final ConcurrentHashMap<BlockId, Slot> slots = new ConcurrentHashMap<>();
+
+  /** The published entry for exactly this generation stamp, if any. */
+  public CacheEntry lookup(BlockId id, long genStamp) {
+    CacheEntry e = lookupAny(id);
+    return e != null && e.genStamp == genStamp ? e : null;
+  }
+
+  /** Any published entry for the block, whatever its generation stamp. */
+  public CacheEntry lookupAny(BlockId id) {
+    Slot s = slots.get(id);
+    return s instanceof CacheEntry ? (CacheEntry) s : null;
+  }
+
+  public boolean contains(BlockId id) {
+    return slots.containsKey(id);
+  }
+
+  /** Reserves the block for a fill; null if a fill or an entry is already there. */
+  public FillTicket tryStartFill(BlockId id, long genStamp) {
+    FillTicket t = new FillTicket(genStamp);
+    return slots.putIfAbsent(id, t) == null ? t : null;
+  }
+
+  /** Publishes iff the ticket is still the block's slot. */
+  public boolean publish(BlockId id, FillTicket ticket, CacheEntry entry) {
+    return !ticket.abandoned() && slots.replace(id, ticket, entry);
+  }
+
+  /** Puts an entry validated at restart; false if the block already has a slot. */
+  public boolean restore(CacheEntry e) {
+    return slots.putIfAbsent(e.id, e) == null;
+  }
+
+  /** Removes a fill's own ticket after a failed fill. */
+  public void endFill(BlockId id, FillTicket ticket) {
+    slots.remove(id, ticket);
+  }
+
+  /** Removes whatever is held for the block. Returns the removed entry (null if none or a fill). */
+  public CacheEntry drop(BlockId id) {
+    return release(slots.remove(id));
+  }
+
+  /** Removes this exact entry if it is still mapped (eviction after a failed read). */
+  public boolean dropEntry(CacheEntry e) {
+    if (slots.remove(e.id, e)) {
+      e.retire();
+      return true;
+    }
+    return false;
+  }
+
+  /** Removes the matching published entries without deleting their pages; returns them. */
+  public List<CacheEntry> detachIf(Predicate<BlockId> which) {
+    List<CacheEntry> out = new ArrayList<>();
+    for (BlockId id : slots.keySet()) {
+      if (which.test(id)) {
+        Slot s = slots.remove(id);
+        if (s instanceof CacheEntry) {
+          ((CacheEntry) s).detach();
+          out.add((CacheEntry) s);
+        } else if (s instanceof FillTicket) {
+          ((FillTicket) s).abandon();
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Removes all slots whose block matches; returns the entries removed. */
+  public List<CacheEntry> dropIf(Predicate<BlockId> which) {
+    List<CacheEntry> out = new ArrayList<>();
+    for (BlockId id : slots.keySet()) {
+      if (which.test(id)) {
+        Slot s = slots.remove(id);
+        CacheEntry e = release(s);
+        if (e != null) {
+          out.add(e);
+        }
+      }
+    }
+    return out;
+  }
+
+  public List<CacheEntry> entries() {
+    List<CacheEntry> out = new ArrayList<>();
+    for (Slot s : slots.values()) {
+      if (s instanceof CacheEntry) {
+        out.add((CacheEntry) s);
+      }
+    }
+    return out;
+  }
+
+  public int size() {
+    return slots.size();
+  }
+
+  private static CacheEntry release(Slot s) {
+    if (s instanceof FillTicket) {
+      ((FillTicket) s).abandon();
+      return null;
+    }
+    if (s instanceof CacheEntry) {
+      ((CacheEntry) s).retire();
+      return (CacheEntry) s;
+    }
+    return null;
+  }
+}

@@ -1,0 +1,57 @@
+package io.hdfslocalcache.datanode.dir;
+
+import com.codahale.metrics.Gauge;
+import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.block.BlockMap;
+
+/**
+ * Metrics of what the cache holds, per directory; each named and documented here once. A
+ * directory's metrics are {@code store.dir<N>.<name>}, N its place in {@code dirs}.
+ */
+public final class DirectoryStats {
+  /** Published blocks (servable). */
+  public static final String BLOCKS = "store.blocks";
+  /** Prefix of a directory's metrics; {@link #dir} completes it. */
+  public static final String DIR_PREFIX = "store.dir";
+  /** Bytes of pages on the directory, as the page store counts them. */
+  public static final String USED = "used";
+  /** Milliseconds to open the directory at start-up, page restore included. */
+  public static final String OPEN_MILLIS = "open.millis";
+  /** Bytes the directory may hold: the configured capacity less Alluxio's 5% overhead. */
+  public static final String CAPACITY = "capacity";
+  /** Bytes of the blocks on the directory or being filled into it (its space budget). */
+  public static final String RESERVED = "reserved";
+  /** 1 while its file system is below dir.reserved.percent free: no fills, early eviction. */
+  public static final String FS_LOW = "fs.low";
+  /** 1 while the directory serves and fills, 0 once taken out of service or never opened. */
+  public static final String IN_SERVICE = "in.service";
+
+  private DirectoryStats() {}
+
+  /** The full name of metric {@code name} of directory {@code index}. */
+  public static String dir(int index, String name) {
+    return DIR_PREFIX + index + "." + name;
+  }
+
+  public static void register(MetricRegistry registry, BlockMap map, Directories dirs) {
+    registry.register(BLOCKS, (Gauge<Integer>) () -> map.entries().size());
+    boolean[] opened = new boolean[Math.max(dirs.configured(), 1)];
+    for (CacheDirectory d : dirs.all()) {
+      int i = d.index();
+      opened[i] = true;
+      registry.register(dir(i, USED), (Gauge<Long>) () -> d.store().usedBytes());
+      registry.register(dir(i, OPEN_MILLIS), (Gauge<Long>) d::openMillis);
+      registry.register(dir(i, CAPACITY), (Gauge<Long>) () -> d.budget().capacity());
+      registry.register(dir(i, RESERVED), (Gauge<Long>) () -> d.budget().reserved());
+      registry.register(dir(i, FS_LOW),
+          (Gauge<Integer>) () -> d.budget().fileSystemLow() ? 1 : 0);
+      registry.register(dir(i, IN_SERVICE),
+          (Gauge<Integer>) () -> d.health().inService() ? 1 : 0);
+    }
+    for (int i = 0; i < dirs.configured(); i++) {
+      if (!opened[i]) {
+        registry.register(dir(i, IN_SERVICE), (Gauge<Integer>) () -> 0);
+      }
+    }
+  }
+}

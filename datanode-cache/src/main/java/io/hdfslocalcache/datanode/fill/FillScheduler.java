@@ -1,0 +1,73 @@
+package io.hdfslocalcache.datanode.fill;
+
+import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.block.BlockMap;
+import io.hdfslocalcache.datanode.block.FillTicket;
+import io.hdfslocalcache.datanode.dir.CacheDirectory;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Runs fills off the client's read path: a small fixed pool behind a bounded queue. A full queue
+ * drops the request (the block is read again later if it is really hot). The block map's ticket
+ * makes fills of one block exclusive. Threads are named {@code local-cache-fill-N}.
+ */
+public final class FillScheduler implements AutoCloseable {
+  private final ThreadPoolExecutor pool;
+  private final BlockMap map;
+  private final BlockFill fill;
+  private final FillStats stats;
+
+  public FillScheduler(int threads, int queue, BlockMap map, BlockFill fill, FillStats stats,
+      com.codahale.metrics.MetricRegistry registry) {
+    AtomicInteger n = new AtomicInteger();
+    this.pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
+        new ArrayBlockingQueue<>(queue), r -> {
+          Thread t = new Thread(r, "local-cache-fill-" + n.incrementAndGet());
+          t.setDaemon(true);
+          return t;
+        });
+    this.map = map;
+    this.fill = fill;
+    this.stats = stats;
+    stats.register(registry, this::queued, this::active);
+  }
+
+  /** Queues a fill of this block version into {@code dir} unless one is cached or running. */
+  public void request(BlockId id, long genStamp, CacheDirectory dir) {
+    FillTicket ticket = map.tryStartFill(id, genStamp);
+    if (ticket == null) {
+      return;
+    }
+    try {
+      pool.execute(() -> fill.run(id, ticket, dir));
+      stats.queued.inc();
+    } catch (RejectedExecutionException e) {
+      map.endFill(id, ticket);
+      stats.rejected.inc();
+    }
+  }
+
+  public int queued() {
+    return pool.getQueue().size();
+  }
+
+  public int active() {
+    return pool.getActiveCount();
+  }
+
+  @Override
+  public void close() {
+    List<Runnable> dropped = pool.shutdownNow();
+    try {
+      pool.awaitTermination(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    stats.rejected.inc(dropped.size());
+  }
+}

@@ -1,0 +1,63 @@
+package io.hdfslocalcache.datanode.fill;
+
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.Gauge;
+import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.store.CacheFailure;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.IntSupplier;
+
+/** Metrics of the fill pipeline; each named and documented here once. */
+public final class FillStats {
+  /** Fills queued after an ADMIT. */
+  public static final String QUEUED = "fill.queued";
+  /** Fills not queued because the queue was full (the block stays uncached for now). */
+  public static final String REJECTED = "fill.rejected";
+  /** Fills finished, by outcome: {@code fill.<outcome>}. */
+  public static final String OUTCOME = "fill.";
+  /** Data + meta bytes written to the SSD by completed and partial fills. */
+  public static final String BYTES_WRITTEN = "fill.bytes.written";
+  /**
+   * Failed fills whose cause was the SSD, by cause: {@code fill.failed.<cause>} (the breakdown of
+   * {@code fill.failed}).
+   */
+  public static final String FAILED_BY_STORE = "fill.failed.";
+  /** Failed fills whose cause was reading the HDD replica. */
+  public static final String FAILED_HDD = "fill.failed.hdd";
+  /** Failed fills with an unexpected error (logged with its stack trace). */
+  public static final String FAILED_OTHER = "fill.failed.other";
+  /** Fills waiting in the queue now. */
+  public static final String QUEUE_DEPTH = "fill.queue.depth";
+  /** Fills running now. */
+  public static final String ACTIVE = "fill.active";
+
+  final Counter queued;
+  final Counter rejected;
+  final Map<FillOutcome, Counter> outcomes = new EnumMap<>(FillOutcome.class);
+  final Counter bytesWritten;
+  final Map<CacheFailure, Counter> storeFailures = new EnumMap<>(CacheFailure.class);
+  final Counter hddFailures;
+  final Counter otherFailures;
+
+  public FillStats(MetricRegistry registry) {
+    queued = registry.counter(QUEUED);
+    rejected = registry.counter(REJECTED);
+    bytesWritten = registry.counter(BYTES_WRITTEN);
+    hddFailures = registry.counter(FAILED_HDD);
+    otherFailures = registry.counter(FAILED_OTHER);
+    for (CacheFailure f : CacheFailure.values()) {
+      storeFailures.put(f, registry.counter(FAILED_BY_STORE + f.name().toLowerCase(Locale.ROOT)));
+    }
+    for (FillOutcome o : FillOutcome.values()) {
+      outcomes.put(o, registry.counter(OUTCOME + o.name().toLowerCase(Locale.ROOT)));
+    }
+  }
+
+  /** Exports the scheduler's queue depth and running fills. */
+  void register(MetricRegistry registry, IntSupplier queueDepth, IntSupplier active) {
+    registry.register(QUEUE_DEPTH, (Gauge<Integer>) queueDepth::getAsInt);
+    registry.register(ACTIVE, (Gauge<Integer>) active::getAsInt);
+  }
+}

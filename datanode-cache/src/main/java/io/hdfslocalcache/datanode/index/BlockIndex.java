@@ -1,0 +1,212 @@
+package io.hdfslocalcache.datanode.index;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.verify.ChecksumLayout;
+import io.hdfslocalcache.datanode.verify.SegmentCrcs;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+
+/**
+ * The block map of one directory, persisted in RocksDB so a restarted DataNode serves its cached
+ * blocks again without refilling. One record per published entry, keyed by pool, block id and
+ * generation stamp (so retiring an old version never deletes a newer one's record). Written
+ * after publish and deleted on retire, without fsync: a crash loses at most the newest records,
+ * whose pages then become orphans and are deleted at the next start. Lives beside Alluxio's
+ * {@code LOCAL/} tree, which Alluxio would purge of files it does not know.
+ *
+ * <p>Writes come from fill, maintenance and reader threads (the last reader of a retired entry
+ * deletes its record). RocksDB lives on the SSD it describes, so a write can hang with that SSD:
+ * writes are queued to one writer thread per directory (which also keeps a put and a later delete
+ * of one record in order) and never block the caller; a full queue drops the write (a lost put
+ * costs a refill after restart, a lost delete is caught by validation at start). A closed RocksDB
+ * handle must never be touched (native code would crash the JVM): {@link #close} drains the queue
+ * for a few seconds, then closes under the write lock; later writes are dropped.
+ */
+public final class BlockIndex implements AutoCloseable {
+  private static final int FORMAT = 1;
+  private final RocksDB db;
+  private final Options options;
+  private final java.util.concurrent.locks.ReentrantReadWriteLock lock =
+      new java.util.concurrent.locks.ReentrantReadWriteLock();
+  private boolean closed;
+
+  private final java.util.concurrent.ThreadPoolExecutor writer;
+
+  private BlockIndex(RocksDB db, Options options, String name) {
+    this.db = db;
+    this.options = options;
+    this.writer = new java.util.concurrent.ThreadPoolExecutor(1, 1, 0,
+        java.util.concurrent.TimeUnit.MILLISECONDS,
+        new java.util.concurrent.ArrayBlockingQueue<>(WRITE_QUEUE), r -> {
+          Thread t = new Thread(r, "local-cache-index-" + name);
+          t.setDaemon(true);
+          return t;
+        }, new java.util.concurrent.ThreadPoolExecutor.DiscardPolicy());
+  }
+
+  /** Index writes waiting at most; far more than fills and evictions produce between two. */
+  static final int WRITE_QUEUE = 10_000;
+
+  public static BlockIndex open(Path dir) throws IOException {
+    RocksDB.loadLibrary();
+    Options options = new Options().setCreateIfMissing(true).setKeepLogFileNum(2)
+        .setMaxManifestFileSize(4L << 20);
+    try {
+      return new BlockIndex(RocksDB.open(options, dir.toString()), options,
+          String.valueOf(dir.getParent().getFileName()));
+    } catch (RocksDBException e) {
+      options.close();
+      throw new IOException("cannot open block index " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Writes {@code r}. Its entry may be retired meanwhile and have deleted its record already;
+   * {@code dropped} is asked again after the write, so a dropped block's record never comes back.
+   */
+  public void put(IndexRecord r, BooleanSupplier dropped) {
+    writer.execute(() -> {
+      write(db -> db.put(key(r.id(), r.genStamp()), encode(r)));
+      if (dropped.getAsBoolean()) {
+        write(db -> db.delete(key(r.id(), r.genStamp())));
+      }
+    });
+  }
+
+  public void delete(BlockId id, long genStamp) {
+    writer.execute(() -> write(db -> db.delete(key(id, genStamp))));
+  }
+
+  private interface Write {
+    void apply(RocksDB db) throws RocksDBException;
+  }
+
+  /** Best effort: a lost write costs a refill, a stale record is dropped by validation at start. */
+  private void write(Write w) {
+    lock.readLock().lock();
+    try {
+      if (!closed) {
+        w.apply(db);
+      }
+    } catch (RocksDBException ex) {
+      // see above
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /** Every record; undecodable ones (another format, torn writes) are deleted and skipped. */
+  public List<IndexRecord> loadAll() {
+    List<IndexRecord> out = new ArrayList<>();
+    List<byte[]> bad = new ArrayList<>();
+    try (RocksIterator it = db.newIterator()) {
+      for (it.seekToFirst(); it.isValid(); it.next()) {
+        try {
+          out.add(decode(it.value()));
+        } catch (IOException | RuntimeException e) {
+          bad.add(it.key());
+        }
+      }
+    }
+    for (byte[] k : bad) {
+      try {
+        db.delete(k);
+      } catch (RocksDBException e) {
+        // skipped either way
+      }
+    }
+    return out;
+  }
+
+  private static byte[] key(BlockId id, long genStamp) {
+    byte[] pool = id.poolId().getBytes(StandardCharsets.UTF_8);
+    byte[] k = new byte[pool.length + 17];
+    System.arraycopy(pool, 0, k, 0, pool.length);
+    java.nio.ByteBuffer.wrap(k, pool.length, 17).put((byte) 0).putLong(id.blockId())
+        .putLong(genStamp);
+    return k;
+  }
+
+  static byte[] encode(IndexRecord r) {
+    try {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + 4 * r.metaSegmentCrcs().length);
+      DataOutputStream out = new DataOutputStream(bytes);
+      out.writeInt(FORMAT);
+      out.writeUTF(r.id().poolId());
+      out.writeLong(r.id().blockId());
+      out.writeLong(r.genStamp());
+      out.writeLong(r.dataLength());
+      out.writeLong(r.metaLength());
+      ChecksumLayout c = r.checksum();
+      out.writeInt(c.typeId());
+      out.writeInt(c.bytesPerChecksum());
+      out.writeInt(c.checksumSize());
+      out.writeInt(c.headerSize());
+      out.writeLong(r.filledAtMillis());
+      out.writeLong(r.lastAccessMillis());
+      out.writeInt(r.metaSegmentCrcs().length);
+      for (int crc : r.metaSegmentCrcs()) {
+        out.writeInt(crc);
+      }
+      return bytes.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static IndexRecord decode(byte[] b) throws IOException {
+    DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(b));
+    if (in.readInt() != FORMAT) {
+      throw new IOException("unknown record format");
+    }
+    BlockId id = new BlockId(in.readUTF(), in.readLong());
+    long gs = in.readLong();
+    long dataLength = in.readLong();
+    long metaLength = in.readLong();
+    ChecksumLayout c = new ChecksumLayout(in.readInt(), in.readInt(), in.readInt(), in.readInt());
+    long filled = in.readLong();
+    long access = in.readLong();
+    int n = in.readInt();
+    if (n != SegmentCrcs.segmentCount(metaLength)) {
+      throw new IOException("segment count " + n + " does not fit meta length " + metaLength);
+    }
+    int[] crcs = new int[n];
+    for (int i = 0; i < n; i++) {
+      crcs[i] = in.readInt();
+    }
+    return new IndexRecord(id, gs, dataLength, metaLength, c, crcs, filled, access);
+  }
+
+  @Override
+  public void close() {
+    writer.shutdown();
+    try {
+      writer.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    writer.shutdownNow();
+    lock.writeLock().lock();
+    try {
+      if (!closed) {
+        closed = true;
+        db.close();
+        options.close();
+      }
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package io.hdfslocalcache.datanode.index;
+
+import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.verify.ChecksumLayout;
+
+/**
+ * What the block index holds for one cached block: everything needed to rebuild its entry at
+ * restart. A value, never a live entry: the index serialises records and knows nothing of pins.
+ */
+public final class IndexRecord {
+  private final BlockId id;
+  private final long genStamp;
+  private final long dataLength;
+  private final long metaLength;
+  private final ChecksumLayout checksum;
+  private final int[] metaSegmentCrcs;
+  private final long filledAtMillis;
+  private final long lastAccessMillis;
+
+  public IndexRecord(BlockId id, long genStamp, long dataLength, long metaLength,
+      ChecksumLayout checksum, int[] metaSegmentCrcs, long filledAtMillis,
+      long lastAccessMillis) {
+    this.id = id;
+    this.genStamp = genStamp;
+    this.dataLength = dataLength;
+    this.metaLength = metaLength;
+    this.checksum = checksum;
+    this.metaSegmentCrcs = metaSegmentCrcs;
+    this.filledAtMillis = filledAtMillis;
+    this.lastAccessMillis = lastAccessMillis;
+  }
+
+  /** The entry's record as of now (its last access time included). */
+  public static IndexRecord of(CacheEntry e) {
+    return new IndexRecord(e.id, e.genStamp, e.dataLength, e.metaLength, e.checksum,
+        e.metaSegmentCrcs, e.filledAtMillis, e.lastAccessMillis);
+  }
+
+  public BlockId id() {
+    return id;
+  }
+
+  public long genStamp() {
+    return genStamp;
+  }
+
+  public long dataLength() {
+    return dataLength;
+  }
+
+  public long metaLength() {
+    return metaLength;
+  }
+
+  public ChecksumLayout checksum() {
+    return checksum;
+  }
+
+  public int[] metaSegmentCrcs() {
+    return metaSegmentCrcs;
+  }
+
+  public long filledAtMillis() {
+    return filledAtMillis;
+  }
+
+  public long lastAccessMillis() {
+    return lastAccessMillis;
+  }
+}

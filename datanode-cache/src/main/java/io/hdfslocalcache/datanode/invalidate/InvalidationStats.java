@@ -1,0 +1,31 @@
+package io.hdfslocalcache.datanode.invalidate;
+
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.MetricRegistry;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** Metrics of invalidation; each named and documented here once. */
+public final class InvalidationStats {
+  /** Entries removed other than by LRU, by cause: {@code store.invalidations.<cause>}. */
+  public static final String INVALIDATIONS = "store.invalidations.";
+
+  private final Map<InvalidationCause, Counter> byCause = new EnumMap<>(InvalidationCause.class);
+
+  public InvalidationStats(MetricRegistry registry) {
+    for (InvalidationCause c : InvalidationCause.values()) {
+      byCause.put(c, registry.counter(name(c)));
+    }
+  }
+
+  public static String name(InvalidationCause c) {
+    return INVALIDATIONS + c.name().toLowerCase(Locale.ROOT);
+  }
+
+  public void count(InvalidationCause cause, long entries) {
+    if (entries > 0) {
+      byCause.get(cause).inc(entries);
+    }
+  }
+}

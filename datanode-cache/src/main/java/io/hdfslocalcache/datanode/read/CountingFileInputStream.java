@@ -1,0 +1,266 @@
+package io.hdfslocalcache.datanode.read;
+
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.WritableByteChannel;
+
+/**
+ * A client read's HDD stream, counted, that is still a {@link FileInputStream} on the same file
+ * descriptor. BlockSender sends HDD data with {@code FileChannel.transferTo} (sendfile) and manages
+ * readahead with fadvise only when the stream is a {@code FileInputStream}; a plain filter stream
+ * would silently cost both. Every call is delegated to the original stream (so Hadoop's own
+ * profiling and fault-injection wrappers still see it), and its channel is wrapped so bytes moved
+ * by transferTo are counted too.
+ */
+final class CountingFileInputStream extends FileInputStream {
+  private final FileInputStream in;
+  private final ReadAccounting.HddStreamCounter counter;
+  private CountingChannel channel;
+
+  CountingFileInputStream(FileInputStream in, ReadAccounting.HddStreamCounter counter)
+      throws IOException {
+    super(in.getFD());
+    this.in = in;
+    this.counter = counter;
+  }
+
+  @Override
+  public int read() throws IOException {
+    long t = counter.before();
+    int b = -1;
+    try {
+      b = in.read();
+    } finally {
+      counter.after(t, b < 0 ? 0 : 1);
+    }
+    return b;
+  }
+
+  @Override
+  public int read(byte[] b) throws IOException {
+    return read(b, 0, b.length);
+  }
+
+  @Override
+  public int read(byte[] b, int off, int len) throws IOException {
+    long t = counter.before();
+    int n = -1;
+    try {
+      n = in.read(b, off, len);
+    } finally {
+      counter.after(t, Math.max(n, 0));
+    }
+    return n;
+  }
+
+  @Override
+  public byte[] readAllBytes() throws IOException {
+    long t = counter.before();
+    byte[] b = null;
+    try {
+      b = in.readAllBytes();
+    } finally {
+      counter.after(t, b == null ? 0 : b.length);
+    }
+    return b;
+  }
+
+  @Override
+  public byte[] readNBytes(int len) throws IOException {
+    long t = counter.before();
+    byte[] b = null;
+    try {
+      b = in.readNBytes(len);
+    } finally {
+      counter.after(t, b == null ? 0 : b.length);
+    }
+    return b;
+  }
+
+  @Override
+  public int readNBytes(byte[] b, int off, int len) throws IOException {
+    long t = counter.before();
+    int n = 0;
+    try {
+      n = in.readNBytes(b, off, len);
+    } finally {
+      counter.after(t, n);
+    }
+    return n;
+  }
+
+  @Override
+  public long transferTo(OutputStream out) throws IOException {
+    long t = counter.before();
+    long n = 0;
+    try {
+      n = in.transferTo(out);
+    } finally {
+      counter.after(t, n);
+    }
+    return n;
+  }
+
+  @Override
+  public long skip(long n) throws IOException {
+    return in.skip(n);
+  }
+
+  @Override
+  public int available() throws IOException {
+    return in.available();
+  }
+
+  @Override
+  public synchronized FileChannel getChannel() {
+    if (channel == null) {
+      channel = new CountingChannel(in.getChannel(), counter);
+    }
+    return channel;
+  }
+
+  /** Closing the original closes the shared descriptor, and with it this stream. */
+  @Override
+  public void close() throws IOException {
+    counter.closed();
+    try {
+      in.close();
+    } finally {
+      super.close();
+    }
+  }
+
+  /** The original's channel; reads and transfers counted, everything else forwarded. */
+  private static final class CountingChannel extends FileChannel {
+    private final FileChannel ch;
+    private final ReadAccounting.HddStreamCounter counter;
+
+    CountingChannel(FileChannel ch, ReadAccounting.HddStreamCounter counter) {
+      this.ch = ch;
+      this.counter = counter;
+    }
+
+    @Override
+    public long transferTo(long position, long count, WritableByteChannel target)
+        throws IOException {
+      long t = counter.before();
+      long n = 0;
+      try {
+        n = ch.transferTo(position, count, target);
+      } finally {
+        counter.after(t, n);
+      }
+      return n;
+    }
+
+    @Override
+    public int read(ByteBuffer dst) throws IOException {
+      long t = counter.before();
+      int n = -1;
+      try {
+        n = ch.read(dst);
+      } finally {
+        counter.after(t, Math.max(n, 0));
+      }
+      return n;
+    }
+
+    @Override
+    public long read(ByteBuffer[] dsts, int offset, int length) throws IOException {
+      long t = counter.before();
+      long n = -1;
+      try {
+        n = ch.read(dsts, offset, length);
+      } finally {
+        counter.after(t, Math.max(n, 0));
+      }
+      return n;
+    }
+
+    @Override
+    public int read(ByteBuffer dst, long position) throws IOException {
+      long t = counter.before();
+      int n = -1;
+      try {
+        n = ch.read(dst, position);
+      } finally {
+        counter.after(t, Math.max(n, 0));
+      }
+      return n;
+    }
+
+    @Override
+    public int write(ByteBuffer src) throws IOException {
+      return ch.write(src);
+    }
+
+    @Override
+    public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
+      return ch.write(srcs, offset, length);
+    }
+
+    @Override
+    public int write(ByteBuffer src, long position) throws IOException {
+      return ch.write(src, position);
+    }
+
+    @Override
+    public long position() throws IOException {
+      return ch.position();
+    }
+
+    @Override
+    public FileChannel position(long newPosition) throws IOException {
+      ch.position(newPosition);
+      return this;
+    }
+
+    @Override
+    public long size() throws IOException {
+      return ch.size();
+    }
+
+    @Override
+    public FileChannel truncate(long size) throws IOException {
+      ch.truncate(size);
+      return this;
+    }
+
+    @Override
+    public void force(boolean metaData) throws IOException {
+      ch.force(metaData);
+    }
+
+    @Override
+    public long transferFrom(ReadableByteChannel src, long position, long count)
+        throws IOException {
+      return ch.transferFrom(src, position, count);
+    }
+
+    @Override
+    public MappedByteBuffer map(MapMode mode, long position, long size) throws IOException {
+      return ch.map(mode, position, size);
+    }
+
+    @Override
+    public FileLock lock(long position, long size, boolean shared) throws IOException {
+      return ch.lock(position, size, shared);
+    }
+
+    @Override
+    public FileLock tryLock(long position, long size, boolean shared) throws IOException {
+      return ch.tryLock(position, size, shared);
+    }
+
+    @Override
+    protected void implCloseChannel() throws IOException {
+      ch.close();
+    }
+  }
+}

@@ -1,0 +1,161 @@
+package io.hdfslocalcache.datanode.read;
+
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
+
+/**
+ * Counts what the cache does not serve: the HDD streams of client reads (bytes, open streams,
+ * calls in flight, per-call latency) and the per-call latency of cached data streams. Which
+ * streams are counted is {@link ReadRouter}'s decision.
+ *
+ * <p>A {@link FileInputStream} stays a {@link FileInputStream} with the same descriptor, so
+ * BlockSender keeps its zero-copy transferTo and its fadvise readahead/drop-behind on HDD reads;
+ * see {@link CountingFileInputStream}.
+ */
+final class ReadAccounting {
+  private ReadAccounting() {}
+
+  /** A client read's HDD meta stream, its bytes counted. */
+  static LengthInputStream hddMeta(ReadPathStats stats, LengthInputStream in) {
+    return new LengthInputStream(wrap(in.getWrappedStream(), stats, false), in.getLength());
+  }
+
+  /** A client read's HDD data stream, counted as a read, its bytes and calls too. */
+  static InputStream hddData(ReadPathStats stats, InputStream in) {
+    stats.hddReads.inc();
+    return wrap(in, stats, true);
+  }
+
+  /** A cached data stream whose read calls are timed into {@code read.latency.cache.micros}. */
+  static InputStream cachedData(ReadPathStats stats, InputStream in) {
+    return new TimedCachedStream(in, stats);
+  }
+
+  private static InputStream wrap(InputStream in, ReadPathStats stats, boolean data) {
+    HddStreamCounter counter = new HddStreamCounter(stats, data);
+    if (in instanceof FileInputStream) {
+      try {
+        return new CountingFileInputStream((FileInputStream) in, counter);
+      } catch (IOException e) {
+        // no descriptor to share: count through a filter instead
+      }
+    }
+    return new CountingInputStream(in, counter);
+  }
+
+  /** Per-stream accounting shared by the stream wrappers. */
+  static final class HddStreamCounter {
+    private final ReadPathStats stats;
+    /** Data streams count as open streams and time their calls; meta streams only count bytes. */
+    private final boolean data;
+    private boolean closed;
+
+    HddStreamCounter(ReadPathStats stats, boolean data) {
+      this.stats = stats;
+      this.data = data;
+      if (data) {
+        stats.hddStreamsOpen.incrementAndGet();
+      }
+    }
+
+    /** Before a read call; returns its start time for {@link #after}. */
+    long before() {
+      if (data) {
+        stats.hddReadsInFlight.incrementAndGet();
+      }
+      return System.nanoTime();
+    }
+
+    void after(long start, long bytes) {
+      if (data) {
+        stats.hddReadsInFlight.decrementAndGet();
+        stats.hddReadMicros.update((System.nanoTime() - start) / 1000);
+      }
+      if (bytes > 0) {
+        stats.bytesFromHdd.inc(bytes);
+      }
+    }
+
+    /** Idempotent. */
+    synchronized void closed() {
+      if (!closed) {
+        closed = true;
+        if (data) {
+          stats.hddStreamsOpen.decrementAndGet();
+        }
+      }
+    }
+  }
+
+  /** A non-file HDD stream (other dataset implementations), counted. */
+  private static final class CountingInputStream extends java.io.FilterInputStream {
+    private final HddStreamCounter counter;
+
+    CountingInputStream(InputStream in, HddStreamCounter counter) {
+      super(in);
+      this.counter = counter;
+    }
+
+    @Override
+    public int read() throws IOException {
+      long t = counter.before();
+      int b = -1;
+      try {
+        b = in.read();
+      } finally {
+        counter.after(t, b < 0 ? 0 : 1);
+      }
+      return b;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      long t = counter.before();
+      int n = -1;
+      try {
+        n = in.read(b, off, len);
+      } finally {
+        counter.after(t, Math.max(n, 0));
+      }
+      return n;
+    }
+
+    @Override
+    public void close() throws IOException {
+      counter.closed();
+      in.close();
+    }
+  }
+
+  /** Times each read call of a cached data stream; bytes are counted by the stream itself. */
+  private static final class TimedCachedStream extends java.io.FilterInputStream {
+    private final ReadPathStats stats;
+
+    TimedCachedStream(InputStream in, ReadPathStats stats) {
+      super(in);
+      this.stats = stats;
+    }
+
+    @Override
+    public int read() throws IOException {
+      long t = System.nanoTime();
+      try {
+        return in.read();
+      } finally {
+        stats.cacheReadMicros.update((System.nanoTime() - t) / 1000);
+      }
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      long t = System.nanoTime();
+      try {
+        return in.read(b, off, len);
+      } finally {
+        stats.cacheReadMicros.update((System.nanoTime() - t) / 1000);
+      }
+    }
+  }
+}

@@ -1,0 +1,147 @@
+package io.hdfslocalcache.datanode.read;
+
+import io.hdfslocalcache.datanode.admission.Admission;
+import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.block.BlockMap;
+import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.hdd.HddReplicas;
+import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
+import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
+import io.hdfslocalcache.datanode.invalidate.Invalidator;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Clock;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
+
+/**
+ * Read routing: decides, per BlockSender, whether a block is read from the cache or the HDD, and
+ * counts what the HDD serves.
+ *
+ * <p>BlockSender opens the meta stream, then the data stream, on the same thread. {@link
+ * #openMeta} decides the source for both and leaves the decision in this router's per-thread
+ * hand-off, which {@link #openData} consumes; a data open with no matching decision
+ * (short-circuit opens data first; the scanner never gets a session) reads the HDD uncounted. So
+ * one BlockSender never pairs cached meta with HDD data or the reverse. The hand-off is the one
+ * piece of per-read state, scoped to this router (one per DataNode), not a static.
+ *
+ * <p>No locks: the block map is a concurrent map with atomic publish, entries carry their own pin
+ * state, the limiter stripes internally.
+ */
+public final class ReadRouter {
+  /** Opens the HDD stream the dataset itself would have returned. */
+  @FunctionalInterface
+  public interface HddOpen<T> {
+    T open() throws IOException;
+  }
+
+  private final BlockMap map;
+  private final HddReplicas hdd;
+  private final Admission admission;
+  private final Invalidator invalidator;
+  private final ReadPathStats stats;
+  private final ReadSettings settings;
+  private final Clock clock;
+  private final ThreadLocal<HandOff> handOff = new ThreadLocal<>();
+
+  public ReadRouter(BlockMap map, HddReplicas hdd, Admission admission, Invalidator invalidator,
+      ReadPathStats stats, ReadSettings settings, Clock clock) {
+    this.map = map;
+    this.hdd = hdd;
+    this.admission = admission;
+    this.invalidator = invalidator;
+    this.stats = stats;
+    this.settings = settings;
+    this.clock = clock;
+  }
+
+  /** What the meta open decided for this thread's BlockSender. */
+  private static final class HandOff {
+    /** The cached read's session, or null for a client read sent to the HDD. */
+    final ReadSession session;
+    /** The block the decision is for. */
+    final ExtendedBlock block;
+
+    HandOff(ReadSession session, ExtendedBlock block) {
+      this.session = session;
+      this.block = block;
+    }
+
+    boolean isFor(ExtendedBlock b) {
+      return block.getBlockId() == b.getBlockId()
+          && block.getGenerationStamp() == b.getGenerationStamp()
+          && block.getBlockPoolId().equals(b.getBlockPoolId());
+    }
+  }
+
+  /** {@code getMetaDataInputStream}: a verified cached meta stream, or the HDD's. */
+  public LengthInputStream openMeta(ExtendedBlock b, HddOpen<LengthInputStream> hddMeta)
+      throws IOException {
+    handOff.remove();
+    ReadCaller caller = ReadCaller.current();
+    ReadSession s = caller.mayUseCache ? tryCache(b, caller) : reason(HddReason.CALLER);
+    if (s != null) {
+      handOff.set(new HandOff(s, new ExtendedBlock(b)));
+      stats.hits.inc();
+      return s.openMeta();
+    }
+    LengthInputStream in = hddMeta.open();
+    if (caller != ReadCaller.CLIENT_READ || in == null) {
+      return in;
+    }
+    handOff.set(new HandOff(null, new ExtendedBlock(b)));
+    return ReadAccounting.hddMeta(stats, in);
+  }
+
+  /** {@code getBlockInputStream}: the cached data stream of this thread's session, or the HDD's. */
+  public InputStream openData(ExtendedBlock b, long offset, HddOpen<InputStream> hddData)
+      throws IOException {
+    HandOff h = handOff.get();
+    handOff.remove();
+    if (h != null && h.isFor(b)) {
+      if (h.session != null) {
+        InputStream cached = h.session.openData(offset);
+        if (cached != null) {
+          return ReadAccounting.cachedData(stats, cached);
+        }
+        return hddData.open(); // the session closed first: a plain HDD read, as before the cache
+      }
+      InputStream in = hddData.open();
+      return in == null ? null : ReadAccounting.hddData(stats, in);
+    }
+    return hddData.open();
+  }
+
+  /** A pinned session on the cached copy, or null (counted by reason) to read the HDD. */
+  private ReadSession tryCache(ExtendedBlock b, ReadCaller caller) {
+    BlockId id = new BlockId(b.getBlockPoolId(), b.getBlockId());
+    ReplicaVersion r = hdd.replica(id);
+    if (!ReplicaVersion.isFinalized(r, b.getGenerationStamp())) {
+      return reason(HddReason.NOT_FINALIZED); // being written or recovered: never cached
+    }
+    CacheEntry e = map.lookupAny(id);
+    boolean stale = false;
+    if (e != null && (e.genStamp != r.genStamp() || e.dataLength != r.length())) {
+      if (invalidator.dropEntry(e, InvalidationCause.STALE)) {
+        stats.staleEntries.inc();
+      }
+      e = null;
+      stale = true;
+    }
+    if (caller.countsForAdmission) {
+      admission.record(id, b.getGenerationStamp(), e != null);
+    }
+    if (e == null || !e.pin()) {
+      stats.misses.inc();
+      return reason(e != null ? HddReason.RETIRED
+          : stale ? HddReason.STALE : HddReason.NOT_CACHED);
+    }
+    e.lastAccessMillis = clock.millis();
+    return new ReadSession(e, b, hdd, stats, invalidator::onReadFailure, settings);
+  }
+
+  private ReadSession reason(HddReason why) {
+    stats.hddReasons.get(why).inc();
+    return null;
+  }
+}

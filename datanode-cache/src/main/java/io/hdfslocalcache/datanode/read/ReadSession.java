@@ -1,0 +1,110 @@
+package io.hdfslocalcache.datanode.read;
+
+import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.hdd.HddReplicas;
+import io.hdfslocalcache.datanode.store.CacheException;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
+
+/**
+ * One BlockSender's view of a cached block: the meta stream and the data stream it opens, sharing
+ * one pin on the entry and one verdict. The first failure on either stream evicts the entry; each
+ * stream then continues from the HDD at its own offset (both copies hold identical bytes for this
+ * generation stamp, and every cached byte already handed out was verified).
+ */
+final class ReadSession {
+  final CacheEntry entry;
+  final ExtendedBlock block;
+  private final HddReplicas hdd;
+  private final ReadPathStats stats;
+  private final BiConsumer<CacheEntry, CacheException> onFailure;
+  private final ReadSettings settings;
+  /** Open streams; the pin is released when the last one closes. */
+  private final AtomicInteger streams = new AtomicInteger(1);
+  private volatile boolean fellBack;
+
+  /**
+   * The caller has pinned {@code entry}; the session owns that pin from now on. {@code onFailure}
+   * is told once, on the first failure (the cache evicts the entry there).
+   */
+  ReadSession(CacheEntry entry, ExtendedBlock block, HddReplicas hdd, ReadPathStats stats,
+      BiConsumer<CacheEntry, CacheException> onFailure, ReadSettings settings) {
+    this.entry = entry;
+    this.block = new ExtendedBlock(block);
+    this.hdd = hdd;
+    this.stats = stats;
+    this.onFailure = onFailure;
+    this.settings = settings;
+  }
+
+  LengthInputStream openMeta() {
+    return new LengthInputStream(new CachedMetaStream(this), entry.metaLength);
+  }
+
+  /** The data stream for the same BlockSender; null if the session already closed (use HDD). */
+  InputStream openData(long offset) {
+    while (true) {
+      int n = streams.get();
+      if (n == 0) {
+        return null;
+      }
+      if (streams.compareAndSet(n, n + 1)) {
+        return new CachedDataStream(this, offset);
+      }
+    }
+  }
+
+  void streamClosed() {
+    if (streams.decrementAndGet() == 0) {
+      entry.unpin();
+    }
+  }
+
+  ReadSettings settings() {
+    return settings;
+  }
+
+  ReadPathStats stats() {
+    return stats;
+  }
+
+  boolean fellBack() {
+    return fellBack;
+  }
+
+  /** Records the failure once and evicts the entry; streams then switch to the HDD. */
+  void fallBack(CacheException e) {
+    if (!fellBack) {
+      fellBack = true;
+      onFailure.accept(entry, e);
+    }
+    stats.fallbacks.get(e.failure()).inc();
+  }
+
+  InputStream openHddData(long offset) throws IOException {
+    try {
+      return hdd.openData(block, offset);
+    } catch (FileNotFoundException e) {
+      // Never let BlockSender mistake a cache-side fallback for a missing replica.
+      throw new IOException("HDD fallback for " + block + " failed: " + e.getMessage(), e);
+    }
+  }
+
+  InputStream openHddMeta(long offset) throws IOException {
+    try {
+      LengthInputStream in = hdd.openMeta(block);
+      if (in == null) {
+        throw new IOException("HDD fallback for " + block + ": no meta file");
+      }
+      org.apache.hadoop.io.IOUtils.skipFully(in, offset);
+      return in;
+    } catch (FileNotFoundException e) {
+      throw new IOException("HDD fallback for " + block + " failed: " + e.getMessage(), e);
+    }
+  }
+}

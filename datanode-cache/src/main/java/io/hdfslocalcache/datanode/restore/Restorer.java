@@ -1,0 +1,162 @@
+package io.hdfslocalcache.datanode.restore;
+
+import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.block.BlockMap;
+import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.dir.CacheDirectory;
+import io.hdfslocalcache.datanode.dir.Directories;
+import io.hdfslocalcache.datanode.hdd.HddReplicas;
+import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
+import io.hdfslocalcache.datanode.index.IndexRecord;
+import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
+import io.hdfslocalcache.datanode.invalidate.Invalidator;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.LongSupplier;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Restart restore: a DataNode that restarts serves its cached blocks again without refilling,
+ * and never serves one whose HDD replica changed while it was down.
+ *
+ * <p>At start ({@link #loadIndexes}) every directory's block index is read, pages no record owns
+ * are deleted (fills cut off by a crash, records lost with an unsynced write), each record's bytes
+ * are reserved, and the records wait for their block pool. Once the dataset has loaded the pool's
+ * replicas ({@link #restorePool}) each becomes an entry only if the replica still exists, is
+ * FINALIZED with the same generation stamp and length, its files are on disk and every page of
+ * both cached files is present; anything else is dropped with its pages, counted by
+ * {@link RestoreDrop}. A pool shut down without the DataNode stopping ({@link #detachPool}) keeps
+ * its pages and records for its return.
+ *
+ * <p>Lock: {@code pending} guards itself; nothing else is held while it is.
+ */
+public final class Restorer {
+  private static final Logger LOG = LoggerFactory.getLogger(Restorer.class);
+
+  private final BlockMap map;
+  private final Directories dirs;
+  private final HddReplicas hdd;
+  private final Invalidator invalidator;
+  private final RestoreStats stats;
+  private final int pageSize;
+  private final LongSupplier nanoTime;
+  /** Index records per block pool, waiting for the pool's replicas to be loaded. */
+  private final Map<String, List<Pending>> pending = new HashMap<>();
+
+  public Restorer(BlockMap map, Directories dirs, HddReplicas hdd, Invalidator invalidator,
+      RestoreStats stats, int pageSize, LongSupplier nanoTime) {
+    this.map = map;
+    this.dirs = dirs;
+    this.hdd = hdd;
+    this.invalidator = invalidator;
+    this.stats = stats;
+    this.pageSize = pageSize;
+    this.nanoTime = nanoTime;
+  }
+
+  private static final class Pending {
+    final IndexRecord record;
+    final CacheDirectory dir;
+
+    Pending(IndexRecord record, CacheDirectory dir) {
+      this.record = record;
+      this.dir = dir;
+    }
+  }
+
+  /** Reads every directory's index; deletes orphan pages; keeps the records until their pool. */
+  public void loadIndexes() {
+    for (CacheDirectory d : dirs.all()) {
+      Set<String> owned = new HashSet<>();
+      for (IndexRecord r : d.blockIndex().loadAll()) {
+        owned.add(r.id().fileId(r.genStamp(), BlockId.CacheFile.DATA));
+        owned.add(r.id().fileId(r.genStamp(), BlockId.CacheFile.META));
+        d.budget().reserveExisting(r.dataLength() + r.metaLength());
+        addPending(r, d);
+      }
+      d.store().retainFiles(owned::contains);
+    }
+  }
+
+  private void addPending(IndexRecord r, CacheDirectory d) {
+    synchronized (pending) {
+      pending.computeIfAbsent(r.id().poolId(), p -> new ArrayList<>()).add(new Pending(r, d));
+    }
+  }
+
+  /** Called once the dataset has loaded a block pool's replicas. */
+  public void restorePool(String poolId) {
+    List<Pending> waiting;
+    synchronized (pending) {
+      waiting = pending.remove(poolId);
+    }
+    if (waiting == null) {
+      return;
+    }
+    long start = nanoTime.getAsLong();
+    int restored = 0;
+    for (Pending p : waiting) {
+      IndexRecord r = p.record;
+      CacheEntry e = new CacheEntry(r.id(), r.genStamp(), r.dataLength(), r.metaLength(),
+          r.checksum(), r.metaSegmentCrcs(), p.dir, r.filledAtMillis());
+      e.lastAccessMillis = r.lastAccessMillis();
+      e.persistedAccessMillis = r.lastAccessMillis();
+      RestoreDrop drop = validate(poolId, p.dir, e);
+      if (drop == null && !map.restore(e)) {
+        drop = RestoreDrop.ALREADY_PRESENT;
+      }
+      if (drop == null) {
+        restored++;
+      } else {
+        stats.droppedBy.get(drop).inc();
+        e.retire(); // deletes its record and pages
+      }
+    }
+    long millis = (nanoTime.getAsLong() - start) / 1_000_000;
+    stats.restored.inc(restored);
+    stats.dropped.inc(waiting.size() - restored);
+    stats.millis.inc(millis);
+    LOG.info("hdfs-local-cache: restored {} of {} cached blocks of {} in {} ms ({} dropped:"
+        + " replica gone or changed, or pages missing)", restored, waiting.size(), poolId,
+        millis, waiting.size() - restored);
+  }
+
+  /** Why the entry may not be served again, or null if it may. */
+  RestoreDrop validate(String poolId, CacheDirectory dir, CacheEntry e) {
+    if (!dir.health().inService()) {
+      return RestoreDrop.DIRECTORY_OUT_OF_SERVICE;
+    }
+    ReplicaVersion live = hdd.replica(e.id);
+    if (live == null || !live.finalizedAt(e.genStamp, e.dataLength)) {
+      return RestoreDrop.REPLICA_CHANGED;
+    }
+    if (!hdd.filesExist(new ExtendedBlock(poolId, e.id.blockId(), e.dataLength, e.genStamp))) {
+      return RestoreDrop.REPLICA_FILES_MISSING;
+    }
+    if (!complete(dir, e, BlockId.CacheFile.DATA, e.dataLength)
+        || !complete(dir, e, BlockId.CacheFile.META, e.metaLength)) {
+      return RestoreDrop.PAGES_MISSING;
+    }
+    return null;
+  }
+
+  private boolean complete(CacheDirectory d, CacheEntry e, BlockId.CacheFile f, long length) {
+    long pages = (length + pageSize - 1) / pageSize;
+    return d.store().pageCount(e.fileId(f), length) == pages;
+  }
+
+  /** The pool is unloaded, not deleted: its entries wait, with their pages, for its return. */
+  public void detachPool(String poolId) {
+    List<CacheEntry> detached = map.detachIf(id -> id.poolId().equals(poolId));
+    for (CacheEntry e : detached) {
+      addPending(IndexRecord.of(e), dirs.of(e.home()));
+    }
+    invalidator.count(detached, InvalidationCause.POOL_SHUTDOWN);
+  }
+}

@@ -1,0 +1,157 @@
+package io.hdfslocalcache.datanode.store;
+
+import alluxio.client.file.cache.CacheManager;
+import alluxio.client.file.cache.CacheManagerOptions;
+import alluxio.client.file.cache.LocalCacheManager;
+import alluxio.client.file.cache.PageId;
+import alluxio.client.file.cache.PageMetaStore;
+import alluxio.conf.AlluxioProperties;
+import alluxio.conf.InstancedConfiguration;
+import alluxio.conf.PropertyKey;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * One SSD directory as an Alluxio {@link LocalCacheManager} (LOCAL page store, LRU).
+ *
+ * <p>Built from an isolated {@link InstancedConfiguration}: never the JVM-global Alluxio
+ * configuration, which reads {@code -Dalluxio.*} and alluxio-site.properties, and never
+ * {@code CacheManager.Factory.get}, a JVM singleton (several DataNodes share a JVM in tests).
+ * Restore is synchronous so puts are accepted as soon as this returns (async restore refuses
+ * puts until it ends); Alluxio's own timeout wrapper is off: the cache bounds read time itself.
+ */
+final class AlluxioPageStore implements PageStore {
+  private final CacheManager manager;
+  private final Path dir;
+  private final long capacity;
+
+  private AlluxioPageStore(CacheManager manager, Path dir, long capacity) {
+    this.manager = manager;
+    this.dir = dir;
+    this.capacity = capacity;
+  }
+
+  static AlluxioPageStore open(Path dir, long capacityBytes, int pageSize) throws IOException {
+    InstancedConfiguration conf = new InstancedConfiguration(new AlluxioProperties());
+    conf.set(PropertyKey.USER_CLIENT_CACHE_DIRS, dir.toString());
+    conf.set(PropertyKey.USER_CLIENT_CACHE_SIZE, Long.toString(capacityBytes));
+    conf.set(PropertyKey.USER_CLIENT_CACHE_PAGE_SIZE, Integer.toString(pageSize));
+    conf.set(PropertyKey.USER_CLIENT_CACHE_STORE_TYPE, "LOCAL");
+    conf.set(PropertyKey.USER_CLIENT_CACHE_EVICTOR_CLASS,
+        "alluxio.client.file.cache.evictor.LRUCacheEvictor");
+    conf.set(PropertyKey.USER_CLIENT_CACHE_ASYNC_RESTORE_ENABLED, false);
+    conf.set(PropertyKey.USER_CLIENT_CACHE_ASYNC_WRITE_ENABLED, false);
+    conf.set(PropertyKey.USER_CLIENT_CACHE_TIMEOUT_DURATION, "-1");
+    conf.set(PropertyKey.USER_CLIENT_CACHE_QUOTA_ENABLED, false);
+    conf.set(PropertyKey.USER_CLIENT_CACHE_TTL_ENABLED, false);
+    try {
+      CacheManagerOptions options = CacheManagerOptions.create(conf);
+      LocalCacheManager m = LocalCacheManager.create(options, PageMetaStore.create(options));
+      if (m.state() != CacheManager.State.READ_WRITE) {
+        closeQuietly(m);
+        throw new IOException("cache directory " + dir + " is not writable (state "
+            + m.state() + ")");
+      }
+      // Alluxio keeps ~5% of the configured size for file-system overhead and evicts past what is
+      // left; that effective capacity is what the cache's own block budget may fill.
+      long effective = m.getUsage().map(alluxio.client.file.cache.CacheUsage::capacity)
+          .orElse(capacityBytes);
+      return new AlluxioPageStore(m, dir, Math.min(capacityBytes, effective));
+    } catch (RuntimeException e) {
+      throw new IOException("cannot open cache directory " + dir + ": " + e, e);
+    }
+  }
+
+  @Override
+  public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+      throws CacheException {
+    int n;
+    try {
+      n = manager.get(new PageId(fileId, pageIndex), pageOffset, len, dst, off);
+    } catch (RuntimeException e) {
+      throw new CacheException(CacheFailure.IO_ERROR, fileId + " page " + pageIndex, e);
+    }
+    if (n == len) {
+      return;
+    }
+    if (n == 0) {
+      throw new CacheException(CacheFailure.MISSING_PAGE, fileId + " page " + pageIndex);
+    }
+    if (n < 0) {
+      throw new CacheException(CacheFailure.IO_ERROR, fileId + " page " + pageIndex
+          + " (store error or not ready)");
+    }
+    throw new CacheException(CacheFailure.IO_ERROR, fileId + " page " + pageIndex + ": read " + n
+        + " of " + len + " bytes");
+  }
+
+  @Override
+  public void write(String fileId, long pageIndex, byte[] src, int off, int len)
+      throws CacheException {
+    boolean ok;
+    try {
+      ok = manager.put(new PageId(fileId, pageIndex), ByteBuffer.wrap(src, off, len));
+    } catch (RuntimeException e) {
+      throw new CacheException(CacheFailure.IO_ERROR, "put " + fileId + " page " + pageIndex, e);
+    }
+    if (!ok) {
+      throw new CacheException(CacheFailure.UNAVAILABLE, "put " + fileId + " page " + pageIndex
+          + " refused (file system full, store not ready or failing)");
+    }
+  }
+
+  @Override
+  public FileSystemSpace fileSystemSpace() throws IOException {
+    return FileSystemSpace.of(dir);
+  }
+
+  @Override
+  public void deleteFile(String fileId) {
+    try {
+      manager.deleteFile(fileId);
+    } catch (RuntimeException e) {
+      // Best effort: an orphan page is reclaimed by LRU eviction.
+    }
+  }
+
+  @Override
+  public int pageCount(String fileId, long fileLength) {
+    return manager.getCachedPageIdsByFileId(fileId, fileLength).size();
+  }
+
+  @Override
+  public void retainFiles(java.util.function.Predicate<String> keep) {
+    manager.invalidate(page -> !keep.test(page.getPageId().getFileId()));
+  }
+
+  @Override
+  public long usedBytes() {
+    Optional<alluxio.client.file.cache.CacheUsage> u = manager.getUsage();
+    return u.map(alluxio.client.file.cache.CacheUsage::used).orElse(-1L);
+  }
+
+  @Override
+  public long capacityBytes() {
+    return capacity;
+  }
+
+  @Override
+  public void close() {
+    closeQuietly(manager);
+  }
+
+  private static void closeQuietly(AutoCloseable c) {
+    try {
+      c.close();
+    } catch (Exception e) {
+      // shutting down
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "AlluxioPageStore[" + dir + "]";
+  }
+}

@@ -1,0 +1,32 @@
+package io.hdfslocalcache.datanode.store;
+
+import java.io.IOException;
+
+/**
+ * Test seam in the style of Hadoop's {@code DataNodeFaultInjector}: hooks called before every page
+ * operation on the SSD, so tests on a real MiniDFSCluster can make a directory hang or fail. The
+ * default does nothing; production never sets another.
+ */
+public class CacheFaultInjector {
+  private static volatile CacheFaultInjector instance = new CacheFaultInjector();
+
+  public static CacheFaultInjector get() {
+    return instance;
+  }
+
+  /** Installs {@code injector} (null restores the no-op one). */
+  public static void set(CacheFaultInjector injector) {
+    instance = injector == null ? new CacheFaultInjector() : injector;
+  }
+
+  /** Called before a page read; may block (a hung disk) or throw (a failing one). */
+  public void beforePageRead(String fileId, long pageIndex) throws IOException {}
+
+  /** Called before a page write. */
+  public void beforePageWrite(String fileId, long pageIndex) throws IOException {}
+
+  /** Usable bytes on the file system of a cache directory; tests shrink it to simulate full. */
+  public long usableSpace(java.nio.file.Path dir, long actual) {
+    return actual;
+  }
+}

@@ -1,0 +1,47 @@
+package io.hdfslocalcache.datanode.store;
+
+import java.io.IOException;
+
+/** Innermost store wrapper: runs the {@link CacheFaultInjector} hooks, then the real store. */
+final class FaultInjectingPageStore extends ForwardingPageStore {
+
+  private final java.nio.file.Path dir;
+
+  FaultInjectingPageStore(PageStore inner, java.nio.file.Path dir) {
+    super(inner);
+    this.dir = dir;
+  }
+
+  @Override
+  public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+      throws CacheException {
+    try {
+      CacheFaultInjector.get().beforePageRead(fileId, pageIndex);
+    } catch (IOException e) {
+      throw new CacheException(CacheFailure.IO_ERROR, "read " + fileId + " page " + pageIndex, e);
+    }
+    inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+  }
+
+  @Override
+  public void write(String fileId, long pageIndex, byte[] src, int off, int len)
+      throws CacheException {
+    try {
+      CacheFaultInjector.get().beforePageWrite(fileId, pageIndex);
+    } catch (IOException e) {
+      throw new CacheException(isNoSpace(e) ? CacheFailure.NO_SPACE : CacheFailure.IO_ERROR,
+          "write " + fileId + " page " + pageIndex, e);
+    }
+    inner.write(fileId, pageIndex, src, off, len);
+  }
+
+  @Override
+  public FileSystemSpace fileSystemSpace() throws IOException {
+    FileSystemSpace real = inner.fileSystemSpace();
+    return real.withUsable(CacheFaultInjector.get().usableSpace(dir, real.usable()));
+  }
+
+  static boolean isNoSpace(IOException e) {
+    return String.valueOf(e.getMessage()).contains("No space left on device");
+  }
+}

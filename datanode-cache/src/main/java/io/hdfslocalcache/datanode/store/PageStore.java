@@ -1,0 +1,71 @@
+package io.hdfslocalcache.datanode.store;
+
+/**
+ * Pages of cache files on one SSD directory. Implementations: {@link AlluxioPageStore}, wrapped by
+ * cross-cutting decorators (time bound, error accounting) rather than checks in the read path.
+ */
+public interface PageStore extends AutoCloseable {
+
+  /**
+   * Reads exactly {@code len} bytes at {@code pageOffset} of a page. The caller clamps the range to
+   * the page's real length (Alluxio deletes a page that is read past its end).
+   *
+   * @throws CacheException with the cause; the caller then falls back to the HDD
+   */
+  void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+      throws CacheException;
+
+  /**
+   * Starts {@link #read} followed by {@code then} on the same thread, and returns at once (a
+   * sequential reader's read-ahead: the next page is read and verified on an I/O thread while the
+   * caller serves this one). A failure of either ends the {@link PendingIo}. The default does
+   * both now, through this store's own {@link #read}, so a decorator that only overrides read
+   * still sees every read.
+   */
+  default PendingIo readAsync(String fileId, long pageIndex, int pageOffset, byte[] dst,
+      int off, int len, AfterRead then) {
+    try {
+      read(fileId, pageIndex, pageOffset, dst, off, len);
+      then.check();
+      return PendingIo.DONE;
+    } catch (CacheException e) {
+      return PendingIo.failed(e);
+    }
+  }
+
+  /** Work on a page just read, on the thread that read it (checksum verification). */
+  @FunctionalInterface
+  interface AfterRead {
+    void check() throws CacheException;
+  }
+
+  /** Stores one whole page (the last page of a file may be short). */
+  void write(String fileId, long pageIndex, byte[] src, int off, int len) throws CacheException;
+
+  /** Pages of the file present in the store (a complete file has ceil(length / page) pages). */
+  int pageCount(String fileId, long fileLength);
+
+  /** Deletes every page whose file id {@code keep} rejects: orphans left by a crash. */
+  void retainFiles(java.util.function.Predicate<String> keep);
+
+  /** Deletes every page of a file; best effort, never throws. May complete later. */
+  void deleteFile(String fileId);
+
+  /**
+   * Runs {@code then} once every delete requested before it has been done (the space budget is
+   * released only when the pages are really gone). Stores that delete synchronously run it now.
+   */
+  default void afterDeletes(Runnable then) {
+    then.run();
+  }
+
+  /** Free and total bytes of the file system under the store (statfs: may block on a hung disk). */
+  FileSystemSpace fileSystemSpace() throws java.io.IOException;
+
+  long usedBytes();
+
+  long capacityBytes();
+
+  @Override
+  void close();
+}

@@ -1,0 +1,33 @@
+package io.hdfslocalcache.datanode.store;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Builds a directory's store: Alluxio's page store inside the cross-cutting wrappers, outermost
+ * first: health check, time bound, no-space classification, fault hooks, Alluxio. The order
+ * matters: the health check sees timeouts; the time bound covers the fault hooks (a test's hung
+ * disk hangs where a real one would); the classification sees the space the hooks report.
+ */
+public final class PageStores {
+  private PageStores() {}
+
+  /** Opens Alluxio's store on {@code dir}; the caller wraps it with {@link #wrap}. */
+  public static PageStore openAlluxio(Path dir, long capacityBytes, int pageSize)
+      throws IOException {
+    return AlluxioPageStore.open(dir, capacityBytes, pageSize);
+  }
+
+  /**
+   * @param ioThreads threads bounding page I/O on the directory
+   * @param spinNanos how long a caller spins for an I/O thread's answer before parking
+   * @param name names the directory's threads, e.g. {@code dir0}
+   */
+  public static PageStore wrap(PageStore alluxio, Path dir, DirectoryHealth health,
+      Duration readTimeout, int ioThreads, long spinNanos, int reservedPercent, String name) {
+    return new HealthCheckedPageStore(new TimeBoundPageStore(
+        new NoSpaceClassifyingPageStore(new FaultInjectingPageStore(alluxio, dir),
+            reservedPercent), readTimeout, ioThreads, spinNanos, name), health);
+  }
+}

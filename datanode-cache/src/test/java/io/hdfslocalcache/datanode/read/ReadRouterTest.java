@@ -1,0 +1,145 @@
+package io.hdfslocalcache.datanode.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.block.BlockMap;
+import io.hdfslocalcache.datanode.hdd.HddReplicas;
+import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
+import io.hdfslocalcache.datanode.block.BlockId;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Clock;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Read routing without a DataNode: which HDD streams are counted as client reads, and why a read
+ * went to the HDD. Client reads are recognised from the xceiver's thread name, so each case runs on
+ * a thread named like one.
+ */
+class ReadRouterTest {
+  private static final String CLIENT_THREAD =
+      "DataXceiver for client DFSClient_1 at /127.0.0.1:5 [Sending block BP-1:blk_42_7]";
+
+  private final MetricRegistry registry = new MetricRegistry();
+  private final ExtendedBlock block = new ExtendedBlock("BP-1", 42, 1000, 7);
+  /** The replica the fake dataset reports: not finalized unless a test says so. */
+  private volatile ReplicaVersion replica = new ReplicaVersion(false, 7, 1000);
+
+  private final HddReplicas hdd = new HddReplicas() {
+    @Override
+    public ReplicaVersion replica(BlockId id) {
+      return replica;
+    }
+
+    @Override
+    public LengthInputStream openMeta(ExtendedBlock b) {
+      return meta();
+    }
+
+    @Override
+    public InputStream openData(ExtendedBlock b, long offset) {
+      return data();
+    }
+
+    @Override
+    public boolean filesExist(ExtendedBlock b) {
+      return true;
+    }
+  };
+
+  private final ReadRouter router = new ReadRouter(new BlockMap(), hdd, null, null,
+      new ReadPathStats(registry), new ReadSettings(1 << 20, 2, 64 << 10), Clock.systemUTC());
+
+  private static LengthInputStream meta() {
+    return new LengthInputStream(new ByteArrayInputStream(new byte[100]), 100);
+  }
+
+  private static InputStream data() {
+    return new ByteArrayInputStream(new byte[1000]);
+  }
+
+  private long count(String name) {
+    return registry.counter(name).getCount();
+  }
+
+  private static <T> T onThread(String name, Task<T> task) throws Exception {
+    AtomicReference<T> out = new AtomicReference<>();
+    AtomicReference<Exception> failed = new AtomicReference<>();
+    Thread t = new Thread(() -> {
+      try {
+        out.set(task.run());
+      } catch (Exception e) {
+        failed.set(e);
+      }
+    }, name);
+    t.start();
+    t.join();
+    if (failed.get() != null) {
+      throw failed.get();
+    }
+    return out.get();
+  }
+
+  private interface Task<T> {
+    T run() throws Exception;
+  }
+
+  @Test
+  void openData_clientReadSentToHdd_countedOnceWithItsMeta() throws Exception {
+    InputStream raw = data();
+    InputStream[] second = new InputStream[2];
+    onThread(CLIENT_THREAD, () -> {
+      LengthInputStream m = router.openMeta(block, ReadRouterTest::meta);
+      assertEquals(100, m.getLength());
+      second[0] = router.openData(block, 0, () -> raw);
+      InputStream again = data();
+      second[1] = router.openData(block, 0, () -> again);
+      assertSame(again, second[1], "a second data open without a meta open is not counted");
+      return null;
+    });
+    assertNotSame(raw, second[0], "the data stream of the client read is counted");
+    assertEquals(1, count(ReadPathStats.HDD_READS));
+    assertEquals(1, count(ReadPathStats.HDD_CAUSE + "not_finalized"));
+  }
+
+  @Test
+  void openData_otherBlockOrGenerationStamp_returnedUntouched() throws Exception {
+    onThread(CLIENT_THREAD, () -> {
+      router.openMeta(block, ReadRouterTest::meta);
+      InputStream raw = data();
+      assertSame(raw, router.openData(new ExtendedBlock("BP-1", 43, 1000, 7), 0, () -> raw));
+      router.openMeta(block, ReadRouterTest::meta);
+      assertSame(raw, router.openData(new ExtendedBlock("BP-1", 42, 1000, 8), 0, () -> raw));
+      return null;
+    });
+    assertEquals(0, count(ReadPathStats.HDD_READS));
+  }
+
+  @Test
+  void openMeta_scannerOrOtherCaller_notCountedAndReasonIsCaller() throws Exception {
+    InputStream raw = data();
+    InputStream got = onThread("VolumeScannerThread(/data)", () -> {
+      router.openMeta(block, ReadRouterTest::meta);
+      return router.openData(block, 0, () -> raw);
+    });
+    assertSame(raw, got);
+    assertEquals(0, count(ReadPathStats.HDD_READS));
+    assertEquals(1, count(ReadPathStats.HDD_CAUSE + "caller"));
+  }
+
+  @Test
+  void openMeta_hddMetaOpenFails_failureReachesCaller() throws Exception {
+    Exception e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
+        () -> onThread(CLIENT_THREAD, () -> router.openMeta(block, () -> {
+          throw new IOException("gone");
+        })));
+    assertEquals("gone", e.getMessage());
+  }
+}
