@@ -6,8 +6,8 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
-import java.time.InstantSource;
 import java.util.Random;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.BlockMetadataHeader;
@@ -53,7 +53,7 @@ public final class CachedBlockFixture implements AutoCloseable {
     CacheDirectories.createPrivate(cacheDir.resolve("LOCAL"));
     index = BlockIndex.open(cacheDir.resolve("index"));
     DirectoryHealth health = new DirectoryHealth(cacheDir, 10, Duration.ofMinutes(10),
-        InstantSource.system(), h -> {});
+        Clock.systemUTC(), h -> {});
     store = new HealthCheckedPageStore(new TimeBoundPageStore(new FaultInjectingPageStore(
         AlluxioPageStore.open(cacheDir, 4L * (dataLength + meta.length) + (64 << 20), pageSize)),
         Duration.ofSeconds(10), BlockCache.IO_THREADS_PER_DIR, "bench"), health);

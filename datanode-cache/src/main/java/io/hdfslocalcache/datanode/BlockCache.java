@@ -8,7 +8,7 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import org.apache.hadoop.hdfs.protocol.BlockLocalPathInfo;
 import java.nio.file.Files;
-import java.time.InstantSource;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -57,7 +57,7 @@ public final class BlockCache implements AutoCloseable {
   private final CacheStoreStats storeStats;
   private final ScheduledExecutorService maintenance;
   private final FillStats fillStats;
-  private final InstantSource clock;
+  private final Clock clock;
   /** Index records per block pool, waiting for the pool's replicas to be loaded. */
   private final Map<String, List<Pending>> pendingRestore = new HashMap<>();
   static final int MAINTENANCE_SECONDS = 2;
@@ -66,7 +66,7 @@ public final class BlockCache implements AutoCloseable {
       new java.util.concurrent.CopyOnWriteArrayList<>();
 
   BlockCache(CacheConfig config, FsDatasetSpi<?> hdd, List<CacheDirectories.Opened> opened,
-      InstantSource clock, MetricRegistry registry) {
+      Clock clock, MetricRegistry registry) {
     this.config = config;
     this.hdd = hdd;
     this.dirs = wrap(opened, config, clock);
@@ -122,7 +122,7 @@ public final class BlockCache implements AutoCloseable {
 
   /** Store wrappers, outermost first: health check, time bound, fault hooks, Alluxio. */
   private List<CacheDirectory> wrap(List<CacheDirectories.Opened> opened, CacheConfig config,
-      InstantSource clock) {
+      Clock clock) {
     List<CacheDirectory> out = new ArrayList<>();
     for (CacheDirectories.Opened o : opened) {
       DirectoryHealth health = new DirectoryHealth(o.path(), config.dirMaxErrors(),

@@ -5,7 +5,7 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.time.InstantSource;
+import java.time.Clock;
 import java.util.function.Consumer;
 import org.apache.hadoop.fs.ChecksumException;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
@@ -30,14 +30,14 @@ final class BlockFill {
   private final BlockMap map;
   private final Throttle throttle;
   private final FillStats stats;
-  private final InstantSource clock;
+  private final Clock clock;
   private final int pageSize;
   private final Consumer<CacheDirectory> onNoSpace;
   private final Room room;
   private final Consumer<CacheEntry> onPublished;
 
   BlockFill(FsDatasetSpi<?> hdd, BlockMap map, Throttle throttle, FillStats stats,
-      InstantSource clock, int pageSize, Room room, Consumer<CacheDirectory> onNoSpace,
+      Clock clock, int pageSize, Room room, Consumer<CacheDirectory> onNoSpace,
       Consumer<CacheEntry> onPublished) {
     this.room = room;
     this.onNoSpace = onNoSpace;

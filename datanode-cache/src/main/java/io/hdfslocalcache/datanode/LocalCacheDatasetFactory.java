@@ -3,7 +3,7 @@ package io.hdfslocalcache.datanode;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.metrics.LocalCacheMetrics;
 import java.io.IOException;
-import java.time.InstantSource;
+import java.time.Clock;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
@@ -45,7 +45,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
           + " HDD", config.dirs());
       return inner;
     }
-    BlockCache cache = new BlockCache(config, inner, dirs, InstantSource.system(),
+    BlockCache cache = new BlockCache(config, inner, dirs, Clock.systemUTC(),
         new MetricRegistry());
     cache.onClose(LocalCacheMetrics.register(cache.metrics(), uuid, datanode));
     LOG.info("hdfs-local-cache active on {} directories {} (page {} B, admit after more than {}"
