@@ -69,8 +69,61 @@ final class BlockIndex implements AutoCloseable {
   }
 
   /** What a record holds: everything needed to rebuild a {@link CacheEntry}. */
-  record Record(BlockId id, long genStamp, long dataLength, long metaLength,
-      ChecksumLayout checksum, int[] metaSegmentCrcs, long filledAtMillis, long lastAccessMillis) {
+  static final class Record {
+    // A final class, not a record: the DataNode side is compiled for Java 8.
+    private final BlockId id;
+    private final long genStamp;
+    private final long dataLength;
+    private final long metaLength;
+    private final ChecksumLayout checksum;
+    private final int[] metaSegmentCrcs;
+    private final long filledAtMillis;
+    private final long lastAccessMillis;
+
+    Record(
+        BlockId id, long genStamp, long dataLength, long metaLength, ChecksumLayout checksum,
+        int[] metaSegmentCrcs, long filledAtMillis, long lastAccessMillis) {
+      this.id = id;
+      this.genStamp = genStamp;
+      this.dataLength = dataLength;
+      this.metaLength = metaLength;
+      this.checksum = checksum;
+      this.metaSegmentCrcs = metaSegmentCrcs;
+      this.filledAtMillis = filledAtMillis;
+      this.lastAccessMillis = lastAccessMillis;
+    }
+
+    public BlockId id() {
+      return id;
+    }
+
+    public long genStamp() {
+      return genStamp;
+    }
+
+    public long dataLength() {
+      return dataLength;
+    }
+
+    public long metaLength() {
+      return metaLength;
+    }
+
+    public ChecksumLayout checksum() {
+      return checksum;
+    }
+
+    public int[] metaSegmentCrcs() {
+      return metaSegmentCrcs;
+    }
+
+    public long filledAtMillis() {
+      return filledAtMillis;
+    }
+
+    public long lastAccessMillis() {
+      return lastAccessMillis;
+    }
 
     static Record of(CacheEntry e) {
       return new Record(e.id, e.genStamp, e.dataLength, e.metaLength, e.checksum,

@@ -45,7 +45,35 @@ final class CachedDataStream extends FallbackStream {
   /** Page buffers no read can still write into, for the next read-aheads. */
   private final ArrayDeque<byte[]> spares = new ArrayDeque<>(2);
 
-  private record ReadAhead(byte[] buf, long start, int len, PendingIo io) {}
+  private static final class ReadAhead {
+    private final byte[] buf;
+    private final long start;
+    private final int len;
+    private final PendingIo io;
+
+    ReadAhead(byte[] buf, long start, int len, PendingIo io) {
+      this.buf = buf;
+      this.start = start;
+      this.len = len;
+      this.io = io;
+    }
+
+    byte[] buf() {
+      return buf;
+    }
+
+    long start() {
+      return start;
+    }
+
+    int len() {
+      return len;
+    }
+
+    PendingIo io() {
+      return io;
+    }
+  }
 
   CachedDataStream(ReadSession session, long offset) {
     super(session, session.entry.dataLength, offset);
