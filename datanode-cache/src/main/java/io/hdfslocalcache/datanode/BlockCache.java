@@ -6,10 +6,12 @@ import io.hdfslocalcache.ratelimit.Decision;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import org.apache.hadoop.hdfs.protocol.BlockLocalPathInfo;
 import java.nio.file.Files;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -133,7 +135,7 @@ public final class BlockCache implements AutoCloseable {
       out.add(new CacheDirectory(o.position(), o.path(), store, health, o.index(), o.openMillis(),
           new SpaceBudget(o.store().capacityBytes())));
     }
-    return List.copyOf(out);
+    return Collections.unmodifiableList(out);
   }
 
   /**
@@ -154,7 +156,23 @@ public final class BlockCache implements AutoCloseable {
     }
   }
 
-  private record Pending(BlockIndex.Record record, CacheDirectory dir) {}
+  private static final class Pending {
+    private final BlockIndex.Record record;
+    private final CacheDirectory dir;
+
+    Pending(BlockIndex.Record record, CacheDirectory dir) {
+      this.record = record;
+      this.dir = dir;
+    }
+
+    BlockIndex.Record record() {
+      return record;
+    }
+
+    CacheDirectory dir() {
+      return dir;
+    }
+  }
 
   /**
    * Called once the dataset has loaded a block pool's replicas: entries from before the restart
@@ -207,8 +225,8 @@ public final class BlockCache implements AutoCloseable {
     try {
       BlockLocalPathInfo info = hdd.getBlockLocalPathInfo(
           new ExtendedBlock(poolId, r.id().blockId(), r.dataLength(), r.genStamp()));
-      return info != null && Files.isRegularFile(Path.of(info.getBlockPath()))
-          && Files.isRegularFile(Path.of(info.getMetaPath()));
+      return info != null && Files.isRegularFile(Paths.get(info.getBlockPath()))
+          && Files.isRegularFile(Paths.get(info.getMetaPath()));
     } catch (IOException | RuntimeException e) {
       return false;
     }
@@ -401,7 +419,23 @@ public final class BlockCache implements AutoCloseable {
       com.codahale.metrics.Counter counter) {
     // Sort a snapshot of the access times: readers update them meanwhile, and a sort key that
     // changes under TimSort can make it throw.
-    record Access(CacheEntry entry, long millis) {}
+    final class Access {
+      private final CacheEntry entry;
+      private final long millis;
+
+      Access(CacheEntry entry, long millis) {
+        this.entry = entry;
+        this.millis = millis;
+      }
+
+      CacheEntry entry() {
+        return entry;
+      }
+
+      long millis() {
+        return millis;
+      }
+    }
     List<Access> onDir = new ArrayList<>();
     for (CacheEntry e : map.entries()) {
       if (e.dir() == dir) {

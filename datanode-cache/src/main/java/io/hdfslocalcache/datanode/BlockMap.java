@@ -20,12 +20,13 @@ final class BlockMap {
   /** The published entry for exactly this generation stamp, if any. */
   CacheEntry lookup(BlockId id, long genStamp) {
     Slot s = slots.get(id);
-    return s instanceof CacheEntry e && e.genStamp == genStamp ? e : null;
+    return s instanceof CacheEntry && ((CacheEntry) s).genStamp == genStamp ? (CacheEntry) s : null;
   }
 
   /** Any published entry for the block, whatever its generation stamp. */
   CacheEntry lookupAny(BlockId id) {
-    return slots.get(id) instanceof CacheEntry e ? e : null;
+    Slot s = slots.get(id);
+    return s instanceof CacheEntry ? (CacheEntry) s : null;
   }
 
   boolean contains(BlockId id) {
@@ -73,11 +74,12 @@ final class BlockMap {
     for (BlockId id : slots.keySet()) {
       if (which.test(id)) {
         Slot s = slots.remove(id);
-        if (s instanceof CacheEntry e) {
+        if (s instanceof CacheEntry) {
+          CacheEntry e = (CacheEntry) s;
           e.detach();
           out.add(e);
-        } else if (s instanceof FillTicket t) {
-          t.abandon();
+        } else if (s instanceof FillTicket) {
+          ((FillTicket) s).abandon();
         }
       }
     }
@@ -102,8 +104,8 @@ final class BlockMap {
   List<CacheEntry> entries() {
     List<CacheEntry> out = new ArrayList<>();
     for (Slot s : slots.values()) {
-      if (s instanceof CacheEntry e) {
-        out.add(e);
+      if (s instanceof CacheEntry) {
+        out.add((CacheEntry) s);
       }
     }
     return out;
@@ -114,11 +116,12 @@ final class BlockMap {
   }
 
   private static CacheEntry release(Slot s) {
-    if (s instanceof FillTicket t) {
-      t.abandon();
+    if (s instanceof FillTicket) {
+      ((FillTicket) s).abandon();
       return null;
     }
-    if (s instanceof CacheEntry e) {
+    if (s instanceof CacheEntry) {
+      CacheEntry e = (CacheEntry) s;
       e.retire();
       return e;
     }

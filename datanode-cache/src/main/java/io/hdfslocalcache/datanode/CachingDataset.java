@@ -38,8 +38,8 @@ final class CachingDataset implements InvocationHandler {
   /** The cache behind a wrapped dataset, or null if {@code dataset} is not one of ours. */
   static BlockCache cacheOf(Object dataset) {
     if (dataset != null && Proxy.isProxyClass(dataset.getClass())
-        && Proxy.getInvocationHandler(dataset) instanceof CachingDataset c) {
-      return c.cache;
+        && Proxy.getInvocationHandler(dataset) instanceof CachingDataset) {
+      return ((CachingDataset) Proxy.getInvocationHandler(dataset)).cache;
     }
     return null;
   }
@@ -70,8 +70,8 @@ final class CachingDataset implements InvocationHandler {
         }
         break;
       case "invalidate":
-        if (n >= 2 && args[1] instanceof Block[] blocks) {
-          cache.invalidate((String) args[0], blocks, InvalidationCause.DELETE);
+        if (n >= 2 && args[1] instanceof Block[]) {
+          cache.invalidate((String) args[0], (Block[]) args[1], InvalidationCause.DELETE);
         }
         break;
       case "invalidateMissingBlock":

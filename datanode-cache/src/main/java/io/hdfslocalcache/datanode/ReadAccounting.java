@@ -65,9 +65,9 @@ final class ReadAccounting {
 
   private static InputStream wrap(InputStream in, ReadPathStats stats, boolean data) {
     HddStreamCounter counter = new HddStreamCounter(stats, data);
-    if (in instanceof FileInputStream f) {
+    if (in instanceof FileInputStream) {
       try {
-        return new CountingFileInputStream(f, counter);
+        return new CountingFileInputStream((FileInputStream) in, counter);
       } catch (IOException e) {
         // no descriptor to share: count through a filter instead
       }

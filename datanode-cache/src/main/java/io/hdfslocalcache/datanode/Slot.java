@@ -1,4 +1,7 @@
 package io.hdfslocalcache.datanode;
 
-/** What the block map holds for a block: a fill in progress or a published, servable entry. */
-sealed interface Slot permits FillTicket, CacheEntry {}
+/**
+ * What the block map holds for a block: a fill in progress or a published, servable entry. Only
+ * FillTicket and CacheEntry implement it (not sealed: compiled for Java 8).
+ */
+interface Slot {}

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode.status;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -59,7 +60,7 @@ final class StatusReport {
     line(b, "admission", count(num("admission.admit")) + " admitted, "
         + count(num("admission.reject")) + " not yet, " + count(num("admission.tracked.keys"))
         + " blocks tracked");
-    line(b, "fills", count(num("fill.queued")) + " queued: " + nonZero("fill.", List.of(
+    line(b, "fills", count(num("fill.queued")) + " queued: " + nonZero("fill.", Arrays.asList(
         "completed", "abandoned", "failed", "hdd_corrupt", "unsupported", "rejected",
         "skipped.no.space"), "none finished") + "; " + bytes(num("fill.bytes.written"))
         + " written");
@@ -121,11 +122,13 @@ final class StatusReport {
 
   /** The number at {@code key}, or {@link Long#MIN_VALUE} when absent or not a number. */
   private long num(String key) {
-    return bean.get(key) instanceof Number n ? n.longValue() : Long.MIN_VALUE;
+    Object v = bean.get(key);
+    return v instanceof Number ? ((Number) v).longValue() : Long.MIN_VALUE;
   }
 
   private double dbl(String key) {
-    return bean.get(key) instanceof Number n ? n.doubleValue() : Double.NaN;
+    Object v = bean.get(key);
+    return v instanceof Number ? ((Number) v).doubleValue() : Double.NaN;
   }
 
   static String count(long v) {
