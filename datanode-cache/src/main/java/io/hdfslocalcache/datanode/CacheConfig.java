@@ -2,9 +2,12 @@ package io.hdfslocalcache.datanode;
 
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 
@@ -13,21 +16,22 @@ import org.apache.hadoop.conf.Configuration;
  * read from a DataNode's configuration once at start-up. docs/configuration.md documents each key;
  * keep the two in step.
  */
-public record CacheConfig(
-    boolean enabled,
-    List<Path> dirs,
-    List<Long> capacities,
-    int pageSize,
-    RateLimitConfig admission,
-    int fillThreads,
-    int fillQueue,
-    long fillBandwidthBytesPerSec,
-    Duration readTimeout,
-    int readAheadPages,
-    int dirMaxErrors,
-    int dirReservedPercent,
-    Duration dirErrorWindow,
-    String innerFactory) {
+public final class CacheConfig {
+  // A final class, not a record: the DataNode side is compiled for Java 8.
+  private final boolean enabled;
+  private final List<Path> dirs;
+  private final List<Long> capacities;
+  private final int pageSize;
+  private final RateLimitConfig admission;
+  private final int fillThreads;
+  private final int fillQueue;
+  private final long fillBandwidthBytesPerSec;
+  private final Duration readTimeout;
+  private final int readAheadPages;
+  private final int dirMaxErrors;
+  private final int dirReservedPercent;
+  private final Duration dirErrorWindow;
+  private final String innerFactory;
 
   static final String PREFIX = "dfs.datanode.local-cache.";
   public static final String ENABLED = PREFIX + "enabled";
@@ -84,9 +88,13 @@ public record CacheConfig(
   static final String DEFAULT_INNER_FACTORY =
       "org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetFactory";
 
-  public CacheConfig {
-    dirs = List.copyOf(dirs);
-    capacities = List.copyOf(capacities);
+  public CacheConfig(
+      boolean enabled, List<Path> dirs, List<Long> capacities, int pageSize,
+      RateLimitConfig admission, int fillThreads, int fillQueue, long fillBandwidthBytesPerSec,
+      Duration readTimeout, int readAheadPages, int dirMaxErrors, int dirReservedPercent,
+      Duration dirErrorWindow, String innerFactory) {
+    dirs = Collections.unmodifiableList(new ArrayList<>(dirs));
+    capacities = Collections.unmodifiableList(new ArrayList<>(capacities));
     if (enabled && dirs.isEmpty()) {
       throw new IllegalArgumentException(DIRS + " must name at least one directory");
     }
@@ -94,6 +102,109 @@ public record CacheConfig(
       throw new IllegalArgumentException(
           CAPACITY + " must give one size, or one per directory in " + DIRS);
     }
+    this.enabled = enabled;
+    this.dirs = dirs;
+    this.capacities = capacities;
+    this.pageSize = pageSize;
+    this.admission = admission;
+    this.fillThreads = fillThreads;
+    this.fillQueue = fillQueue;
+    this.fillBandwidthBytesPerSec = fillBandwidthBytesPerSec;
+    this.readTimeout = readTimeout;
+    this.readAheadPages = readAheadPages;
+    this.dirMaxErrors = dirMaxErrors;
+    this.dirReservedPercent = dirReservedPercent;
+    this.dirErrorWindow = dirErrorWindow;
+    this.innerFactory = innerFactory;
+  }
+
+  public boolean enabled() {
+    return enabled;
+  }
+
+  public List<Path> dirs() {
+    return dirs;
+  }
+
+  public List<Long> capacities() {
+    return capacities;
+  }
+
+  public int pageSize() {
+    return pageSize;
+  }
+
+  public RateLimitConfig admission() {
+    return admission;
+  }
+
+  public int fillThreads() {
+    return fillThreads;
+  }
+
+  public int fillQueue() {
+    return fillQueue;
+  }
+
+  public long fillBandwidthBytesPerSec() {
+    return fillBandwidthBytesPerSec;
+  }
+
+  public Duration readTimeout() {
+    return readTimeout;
+  }
+
+  public int readAheadPages() {
+    return readAheadPages;
+  }
+
+  public int dirMaxErrors() {
+    return dirMaxErrors;
+  }
+
+  public int dirReservedPercent() {
+    return dirReservedPercent;
+  }
+
+  public Duration dirErrorWindow() {
+    return dirErrorWindow;
+  }
+
+  public String innerFactory() {
+    return innerFactory;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof CacheConfig)) {
+      return false;
+    }
+    CacheConfig x = (CacheConfig) o;
+    return enabled == x.enabled && Objects.equals(dirs, x.dirs)
+        && Objects.equals(capacities, x.capacities) && pageSize == x.pageSize
+        && Objects.equals(admission, x.admission) && fillThreads == x.fillThreads
+        && fillQueue == x.fillQueue && fillBandwidthBytesPerSec == x.fillBandwidthBytesPerSec
+        && Objects.equals(readTimeout, x.readTimeout) && readAheadPages == x.readAheadPages
+        && dirMaxErrors == x.dirMaxErrors && dirReservedPercent == x.dirReservedPercent
+        && Objects.equals(dirErrorWindow, x.dirErrorWindow)
+        && Objects.equals(innerFactory, x.innerFactory);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(enabled, dirs, capacities, pageSize, admission, fillThreads, fillQueue,
+        fillBandwidthBytesPerSec, readTimeout, readAheadPages, dirMaxErrors, dirReservedPercent,
+        dirErrorWindow, innerFactory);
+  }
+
+  @Override
+  public String toString() {
+    return "CacheConfig[enabled=" + enabled + ", dirs=" + dirs + ", capacities=" + capacities
+        + ", pageSize=" + pageSize + ", admission=" + admission + ", fillThreads=" + fillThreads
+        + ", fillQueue=" + fillQueue + ", fillBandwidthBytesPerSec=" + fillBandwidthBytesPerSec
+        + ", readTimeout=" + readTimeout + ", readAheadPages=" + readAheadPages + ", dirMaxErrors="
+        + dirMaxErrors + ", dirReservedPercent=" + dirReservedPercent + ", dirErrorWindow="
+        + dirErrorWindow + ", innerFactory=" + innerFactory + "]";
   }
 
   /** Reads and validates; an invalid value throws {@link IllegalArgumentException} naming its key. */
@@ -102,7 +213,7 @@ public record CacheConfig(
     List<Path> dirs = new ArrayList<>();
     for (String d : conf.getTrimmedStrings(DIRS)) {
       if (!d.isEmpty()) {
-        dirs.add(Path.of(d.startsWith("file://") ? d.substring("file://".length()) : d));
+        dirs.add(Paths.get(d.startsWith("file://") ? d.substring("file://".length()) : d));
       }
     }
     List<Long> capacities = new ArrayList<>();

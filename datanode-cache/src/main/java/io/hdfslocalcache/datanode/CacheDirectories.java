@@ -29,7 +29,42 @@ final class CacheDirectories {
    * A directory opened on disk, before the cache wraps its store; {@code position} is its place in
    * {@code dirs}, which names its metrics even when a directory before it could not be opened.
    */
-  record Opened(int position, Path path, PageStore store, BlockIndex index, long openMillis) {}
+  static final class Opened {
+    // A final class, not a record: the DataNode side is compiled for Java 8.
+    private final int position;
+    private final Path path;
+    private final PageStore store;
+    private final BlockIndex index;
+    private final long openMillis;
+
+    Opened(int position, Path path, PageStore store, BlockIndex index, long openMillis) {
+      this.position = position;
+      this.path = path;
+      this.store = store;
+      this.index = index;
+      this.openMillis = openMillis;
+    }
+
+    public int position() {
+      return position;
+    }
+
+    public Path path() {
+      return path;
+    }
+
+    public PageStore store() {
+      return store;
+    }
+
+    public BlockIndex index() {
+      return index;
+    }
+
+    public long openMillis() {
+      return openMillis;
+    }
+  }
 
   static List<Opened> open(CacheConfig config, String datanodeUuid) {
     List<Opened> out = new ArrayList<>();

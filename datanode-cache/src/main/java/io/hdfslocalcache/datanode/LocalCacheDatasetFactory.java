@@ -5,6 +5,7 @@ import io.hdfslocalcache.datanode.metrics.LocalCacheMetrics;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.DataStorage;
@@ -49,7 +50,8 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
         new MetricRegistry());
     cache.onClose(LocalCacheMetrics.register(cache.metrics(), uuid, datanode));
     LOG.info("hdfs-local-cache active on {} directories {} (page {} B, admit after more than {}"
-        + " reads in {})", dirs.size(), dirs.stream().map(CacheDirectories.Opened::path).toList(),
+        + " reads in {})", dirs.size(),
+        dirs.stream().map(CacheDirectories.Opened::path).collect(Collectors.toList()),
         config.pageSize(), config.admission().threshold(), config.admission().window());
     return CachingDataset.wrap(inner, cache);
   }

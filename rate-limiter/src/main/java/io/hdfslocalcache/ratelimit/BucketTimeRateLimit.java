@@ -1,6 +1,6 @@
 package io.hdfslocalcache.ratelimit;
 
-import java.time.InstantSource;
+import java.time.Clock;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -35,18 +35,18 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class BucketTimeRateLimit {
   private final RateLimitConfig config;
-  private final InstantSource clock;
+  private final Clock clock;
   private final long bucketMillis;
   private final Segment[] segments;
   private final int segmentShift;
   /** Newest bucket seen by any caller: one clamp for all segments, so they agree on "now". */
   private final AtomicLong newestBucket = new AtomicLong(Long.MIN_VALUE);
 
-  public BucketTimeRateLimit(RateLimitConfig config, InstantSource clock) {
+  public BucketTimeRateLimit(RateLimitConfig config, Clock clock) {
     this(config, clock, defaultSegments(config.maxTrackedKeys()));
   }
 
-  BucketTimeRateLimit(RateLimitConfig config, InstantSource clock, int segmentCount) {
+  BucketTimeRateLimit(RateLimitConfig config, Clock clock, int segmentCount) {
     if (Integer.bitCount(segmentCount) != 1) {
       throw new IllegalArgumentException("segmentCount must be a power of two: " + segmentCount);
     }

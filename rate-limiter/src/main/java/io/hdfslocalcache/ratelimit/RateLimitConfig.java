@@ -1,6 +1,7 @@
 package io.hdfslocalcache.ratelimit;
 
 import java.time.Duration;
+import java.util.Objects;
 
 /**
  * Immutable, validated parameters of a {@link BucketTimeRateLimit}.
@@ -10,8 +11,12 @@ import java.time.Duration;
  * @param bucketDuration width of one bucket
  * @param maxTrackedKeys cap on keys held in memory (see {@link BucketTimeRateLimit} for the policy)
  */
-public record RateLimitConfig(
-    int threshold, int bucketCount, Duration bucketDuration, int maxTrackedKeys) {
+public final class RateLimitConfig {
+  // A final class, not a record: the DataNode side is compiled for Java 8.
+  private final int threshold;
+  private final int bucketCount;
+  private final Duration bucketDuration;
+  private final int maxTrackedKeys;
 
   public static final int DEFAULT_THRESHOLD = 15;
   public static final int DEFAULT_BUCKET_COUNT = 60;
@@ -20,7 +25,8 @@ public record RateLimitConfig(
   /** Per-bucket counts are 16-bit and saturate at threshold + 1. */
   public static final int MAX_THRESHOLD = 65_534;
 
-  public RateLimitConfig {
+  public RateLimitConfig(
+      int threshold, int bucketCount, Duration bucketDuration, int maxTrackedKeys) {
     if (threshold < 0 || threshold > MAX_THRESHOLD) {
       throw new IllegalArgumentException(
           "threshold must be in [0, " + MAX_THRESHOLD + "], got " + threshold);
@@ -35,6 +41,26 @@ public record RateLimitConfig(
     if (maxTrackedKeys < 1) {
       throw new IllegalArgumentException("maxTrackedKeys must be >= 1, got " + maxTrackedKeys);
     }
+    this.threshold = threshold;
+    this.bucketCount = bucketCount;
+    this.bucketDuration = bucketDuration;
+    this.maxTrackedKeys = maxTrackedKeys;
+  }
+
+  public int threshold() {
+    return threshold;
+  }
+
+  public int bucketCount() {
+    return bucketCount;
+  }
+
+  public Duration bucketDuration() {
+    return bucketDuration;
+  }
+
+  public int maxTrackedKeys() {
+    return maxTrackedKeys;
   }
 
   /** The paper's parameters: more than 15 reads in the last 60 one-minute buckets. */
@@ -62,5 +88,26 @@ public record RateLimitConfig(
   /** The window's length: bucketCount x bucketDuration. */
   public Duration window() {
     return bucketDuration.multipliedBy(bucketCount);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof RateLimitConfig)) {
+      return false;
+    }
+    RateLimitConfig c = (RateLimitConfig) o;
+    return threshold == c.threshold && bucketCount == c.bucketCount
+        && bucketDuration.equals(c.bucketDuration) && maxTrackedKeys == c.maxTrackedKeys;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(threshold, bucketCount, bucketDuration, maxTrackedKeys);
+  }
+
+  @Override
+  public String toString() {
+    return "RateLimitConfig[threshold=" + threshold + ", bucketCount=" + bucketCount
+        + ", bucketDuration=" + bucketDuration + ", maxTrackedKeys=" + maxTrackedKeys + "]";
   }
 }

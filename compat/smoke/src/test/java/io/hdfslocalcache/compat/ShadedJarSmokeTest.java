@@ -86,6 +86,22 @@ class ShadedJarSmokeTest {
               && !n.startsWith("alluxio/") && !n.startsWith("org/rocksdb/"))
           .toList();
       assertEquals(List.of(), foreign);
+      // Hadoop 3.3/3.4 DataNodes run on Java 8: every class must be Java 8 bytecode (major
+      // version 52 at offset 6), or the DataNode fails with UnsupportedClassVersionError.
+      List<String> tooNew = new ArrayList<>();
+      for (java.util.zip.ZipEntry e : Collections.list(z.entries())) {
+        if (!e.getName().endsWith(".class")) {
+          continue;
+        }
+        try (java.io.InputStream in = z.getInputStream(e)) {
+          byte[] head = in.readNBytes(8);
+          int major = head.length < 8 ? -1 : (head[6] & 0xff) << 8 | (head[7] & 0xff);
+          if (major > 52 || major < 0) {
+            tooNew.add(e.getName() + " (major " + major + ")");
+          }
+        }
+      }
+      assertEquals(List.of(), tooNew, "classes newer than Java 8 in " + jar);
     }
   }
 

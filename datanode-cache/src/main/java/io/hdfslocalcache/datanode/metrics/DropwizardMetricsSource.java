@@ -8,8 +8,12 @@ import com.codahale.metrics.Metric;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Snapshot;
 import com.codahale.metrics.Timer;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsInfo;
@@ -36,13 +40,13 @@ public final class DropwizardMetricsSource implements MetricsSource {
   /** {@code tags} are evaluated at each snapshot (name to value, e.g. the DataNode's UUID). */
   public DropwizardMetricsSource(MetricRegistry registry, Map<String, Supplier<String>> tags) {
     this.registry = registry;
-    this.tags = Map.copyOf(tags);
+    this.tags = Collections.unmodifiableMap(new HashMap<>(tags));
   }
 
   @Override
   public void getMetrics(MetricsCollector collector, boolean all) {
     MetricsRecordBuilder rb = collector.addRecord(RECORD).setContext("dfs");
-    for (String tag : tags.keySet().stream().sorted().toList()) {
+    for (String tag : new TreeSet<>(tags.keySet())) {
       String value = tags.get(tag).get();
       if (value != null) {
         rb.tag(info(tag), value);
@@ -54,9 +58,11 @@ public final class DropwizardMetricsSource implements MetricsSource {
   }
 
   private static void add(MetricsRecordBuilder rb, String name, Metric m) {
-    if (m instanceof Counter c) {
+    if (m instanceof Counter) {
+      Counter c = (Counter) m;
       rb.addCounter(info(name), c.getCount());
-    } else if (m instanceof Gauge<?> g) {
+    } else if (m instanceof Gauge<?>) {
+      Gauge<?> g = (Gauge<?>) m;
       Object v;
       try {
         v = g.getValue();
@@ -65,25 +71,28 @@ public final class DropwizardMetricsSource implements MetricsSource {
       }
       if (v instanceof Double || v instanceof Float) {
         rb.addGauge(info(name), ((Number) v).doubleValue());
-      } else if (v instanceof Number n) {
-        rb.addGauge(info(name), n.longValue());
-      } else if (v instanceof Boolean b) {
-        rb.addGauge(info(name), b ? 1 : 0);
+      } else if (v instanceof Number) {
+        rb.addGauge(info(name), ((Number) v).longValue());
+      } else if (v instanceof Boolean) {
+        rb.addGauge(info(name), (Boolean) v ? 1 : 0);
       }
-    } else if (m instanceof Timer t) {
+    } else if (m instanceof Timer) {
+      Timer t = (Timer) m;
       rb.addCounter(info(name + ".count"), t.getCount());
       rb.addGauge(info(name + ".rate1m"), t.getOneMinuteRate());
       snapshot(rb, name, t.getSnapshot(), 1000.0);
-    } else if (m instanceof Histogram h) {
+    } else if (m instanceof Histogram) {
+      Histogram h = (Histogram) m;
       rb.addCounter(info(name + ".count"), h.getCount());
       snapshot(rb, name, h.getSnapshot(), 1.0);
-    } else if (m instanceof Meter me) {
+    } else if (m instanceof Meter) {
+      Meter me = (Meter) m;
       rb.addCounter(info(name + ".count"), me.getCount());
       rb.addGauge(info(name + ".rate1m"), me.getOneMinuteRate());
     }
   }
 
-  private static final List<double[]> QUANTILES = List.of(new double[] {50, 0.50},
+  private static final List<double[]> QUANTILES = Arrays.asList(new double[] {50, 0.50},
       new double[] {75, 0.75}, new double[] {95, 0.95}, new double[] {99, 0.99});
 
   private static void snapshot(MetricsRecordBuilder rb, String name, Snapshot s, double div) {

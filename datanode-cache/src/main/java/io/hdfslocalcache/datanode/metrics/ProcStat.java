@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.function.LongSupplier;
 
 /**
@@ -33,7 +34,7 @@ public final class ProcStat {
 
   /** This host's {@code /proc/stat}. */
   public static ProcStat system() {
-    return new ProcStat(Path.of("/proc/stat"), System::nanoTime);
+    return new ProcStat(Paths.get("/proc/stat"), System::nanoTime);
   }
 
   /** Processes blocked on I/O now ({@code procs_blocked}), or -1 if unavailable. */

@@ -2,7 +2,11 @@ package io.hdfslocalcache.datanode.read;
 
 import java.io.FileInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
@@ -22,6 +26,44 @@ final class CountingFileInputStream extends FileInputStream {
   private final FileInputStream in;
   private final ReadAccounting.HddStreamCounter counter;
   private CountingChannel channel;
+
+  // InputStream's Java 9+ bulk reads, looked up at run time: this class is compiled for Java 8,
+  // but on a newer JVM a caller may use them, and FileInputStream's own versions would read the
+  // shared descriptor directly, uncounted and past Hadoop's wrappers. null on Java 8, which has
+  // no such methods for a caller to reach.
+  private static final MethodHandle READ_ALL_BYTES =
+      inputStreamMethod("readAllBytes", MethodType.methodType(byte[].class));
+  private static final MethodHandle READ_N_BYTES =
+      inputStreamMethod("readNBytes", MethodType.methodType(byte[].class, int.class));
+  private static final MethodHandle READ_N_BYTES_INTO = inputStreamMethod("readNBytes",
+      MethodType.methodType(int.class, byte[].class, int.class, int.class));
+  private static final MethodHandle TRANSFER_TO =
+      inputStreamMethod("transferTo", MethodType.methodType(long.class, OutputStream.class));
+
+  private static MethodHandle inputStreamMethod(String name, MethodType type) {
+    try {
+      return MethodHandles.publicLookup().findVirtual(InputStream.class, name, type);
+    } catch (NoSuchMethodException | IllegalAccessException e) {
+      return null;
+    }
+  }
+
+  /** Calls one of the handles above on the original stream. */
+  private Object invoke(MethodHandle m, Object... args) throws IOException {
+    if (m == null) {
+      throw new UnsupportedOperationException("not on Java 8");
+    }
+    Object[] all = new Object[args.length + 1];
+    all[0] = in;
+    System.arraycopy(args, 0, all, 1, args.length);
+    try {
+      return m.invokeWithArguments(all);
+    } catch (IOException | RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new IOException(e);
+    }
+  }
 
   CountingFileInputStream(FileInputStream in, ReadAccounting.HddStreamCounter counter)
       throws IOException {
@@ -59,48 +101,48 @@ final class CountingFileInputStream extends FileInputStream {
     return n;
   }
 
-  @Override
+  // Overrides InputStream.readAllBytes on Java 9+ (no @Override: compiled for Java 8).
   public byte[] readAllBytes() throws IOException {
     long t = counter.before();
     byte[] b = null;
     try {
-      b = in.readAllBytes();
+      b = (byte[]) invoke(READ_ALL_BYTES);
     } finally {
       counter.after(t, b == null ? 0 : b.length);
     }
     return b;
   }
 
-  @Override
+  // Java 11+, as above.
   public byte[] readNBytes(int len) throws IOException {
     long t = counter.before();
     byte[] b = null;
     try {
-      b = in.readNBytes(len);
+      b = (byte[]) invoke(READ_N_BYTES, len);
     } finally {
       counter.after(t, b == null ? 0 : b.length);
     }
     return b;
   }
 
-  @Override
+  // Java 9+, as above.
   public int readNBytes(byte[] b, int off, int len) throws IOException {
     long t = counter.before();
     int n = 0;
     try {
-      n = in.readNBytes(b, off, len);
+      n = (Integer) invoke(READ_N_BYTES_INTO, b, off, len);
     } finally {
       counter.after(t, n);
     }
     return n;
   }
 
-  @Override
+  // Java 9+, as above.
   public long transferTo(OutputStream out) throws IOException {
     long t = counter.before();
     long n = 0;
     try {
-      n = in.transferTo(out);
+      n = (Long) invoke(TRANSFER_TO, out);
     } finally {
       counter.after(t, n);
     }

@@ -1,7 +1,5 @@
 package io.hdfslocalcache.datanode.read;
 
-import java.util.Optional;
-
 /**
  * Who is opening a block's streams, found from the call stack. Only client reads count for
  * admission; the scanner must see the HDD copy, and short-circuit needs real file descriptors.
@@ -26,7 +24,6 @@ enum ReadCaller {
   }
 
   private static final String DN = "org.apache.hadoop.hdfs.server.datanode.";
-  private static final StackWalker WALKER = StackWalker.getInstance();
   private static final int MAX_DEPTH = 24;
 
   /**
@@ -48,11 +45,24 @@ enum ReadCaller {
   }
 
   static ReadCaller walk() {
-    Optional<ReadCaller> found = WALKER.walk(frames -> frames.limit(MAX_DEPTH)
-        .map(f -> of(f.getClassName(), f.getMethodName()))
-        .filter(c -> c != null)
-        .findFirst());
-    return found.orElse(OTHER);
+    // StackWalker is Java 9+. A Throwable's trace is on Java 8 too; it captures the whole stack
+    // (more than the walker's first frames, for non-client reads only). Reflection frames are
+    // skipped uncounted, as the walker hides them: the dataset proxy adds a few per call.
+    StackTraceElement[] frames = new Throwable().getStackTrace();
+    int depth = 0;
+    for (int i = 0; i < frames.length && depth < MAX_DEPTH; i++) {
+      String cls = frames[i].getClassName();
+      if (cls.startsWith("java.lang.reflect.") || cls.startsWith("jdk.internal.reflect.")
+          || cls.startsWith("sun.reflect.")) {
+        continue;
+      }
+      depth++;
+      ReadCaller c = of(cls, frames[i].getMethodName());
+      if (c != null) {
+        return c;
+      }
+    }
+    return OTHER;
   }
 
   static ReadCaller of(String className, String method) {

@@ -122,13 +122,27 @@ final class Json {
       }
       char e = next();
       switch (e) {
-        case '"', '\\', '/' -> b.append(e);
-        case 'b' -> b.append('\b');
-        case 'f' -> b.append('\f');
-        case 'n' -> b.append('\n');
-        case 'r' -> b.append('\r');
-        case 't' -> b.append('\t');
-        case 'u' -> {
+        case '"':
+        case '\\':
+        case '/':
+          b.append(e);
+          break;
+        case 'b':
+          b.append('\b');
+          break;
+        case 'f':
+          b.append('\f');
+          break;
+        case 'n':
+          b.append('\n');
+          break;
+        case 'r':
+          b.append('\r');
+          break;
+        case 't':
+          b.append('\t');
+          break;
+        case 'u':
           if (i + 4 > s.length()) {
             throw error("bad \\u escape");
           }
@@ -138,8 +152,9 @@ final class Json {
             throw error("bad \\u escape");
           }
           i += 4;
-        }
-        default -> throw error("bad escape");
+          break;
+        default:
+          throw error("bad escape");
       }
     }
   }

@@ -1,17 +1,17 @@
 package io.hdfslocalcache.datanode.status;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
+import java.io.UnsupportedEncodingException;
 import java.net.ConnectException;
+import java.net.HttpURLConnection;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
-import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,12 +52,14 @@ public final class StatusCommand {
           a = a.substring(0, eq);
         }
         switch (a) {
-          case "-h", "--help" -> {
+          case "-h":
+          case "--help":
             out.print(USAGE);
             return 0;
-          }
-          case "--datanode" -> datanode = v != null ? v : value(args, ++i, a);
-          case "--timeout" -> {
+          case "--datanode":
+            datanode = v != null ? v : value(args, ++i, a);
+            break;
+          case "--timeout": {
             String t = v != null ? v : value(args, ++i, a);
             try {
               timeoutSeconds = Long.parseLong(t);
@@ -67,8 +69,10 @@ public final class StatusCommand {
             if (timeoutSeconds <= 0) {
               throw new Usage("--timeout must be positive");
             }
+            break;
           }
-          default -> throw new Usage("unknown argument '" + args[i] + "'");
+          default:
+            throw new Usage("unknown argument '" + args[i] + "'");
         }
       }
       if (datanode == null) {
@@ -126,41 +130,66 @@ public final class StatusCommand {
 
   /** The cache bean of the DataNode serving {@code base}. */
   static Map<String, Object> fetch(URI base, Duration timeout) {
-    URI uri = URI.create(base + "/jmx?qry="
-        + URLEncoder.encode(QUERY, StandardCharsets.UTF_8));
-    // HTTP/1.1: the DataNode's Netty front end answers an h2c upgrade request with 400.
-    HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(timeout)
-        .followRedirects(HttpClient.Redirect.NORMAL).build();
-    HttpResponse<String> r;
+    URI uri;
     try {
-      r = client.send(HttpRequest.newBuilder(uri).timeout(timeout).GET().build(),
-          HttpResponse.BodyHandlers.ofString());
-    } catch (HttpConnectTimeoutException e) {
-      throw new Failure("cannot connect to " + base + ": timed out after "
-          + timeout.toSeconds() + " s");
-    } catch (HttpTimeoutException e) {
-      throw new Failure(base + " did not answer within " + timeout.toSeconds() + " s");
+      uri = URI.create(base + "/jmx?qry=" + URLEncoder.encode(QUERY, "UTF-8"));
+    } catch (UnsupportedEncodingException e) {
+      throw new AssertionError(e);
+    }
+    // HttpURLConnection, not java.net.http (Java 11+): this class is compiled for Java 8. It
+    // speaks HTTP/1.1 (the DataNode's Netty front end answers an h2c upgrade request with 400) and
+    // follows redirects within one scheme.
+    int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+    long seconds = timeout.getSeconds();
+    HttpURLConnection c = null;
+    int status;
+    String body;
+    try {
+      c = (HttpURLConnection) uri.toURL().openConnection();
+      c.setConnectTimeout(ms);
+      c.setReadTimeout(ms);
+      try {
+        c.connect();
+      } catch (SocketTimeoutException e) {
+        throw new Failure("cannot connect to " + base + ": timed out after " + seconds + " s");
+      }
+      status = c.getResponseCode();
+      InputStream in = status >= 400 ? c.getErrorStream() : c.getInputStream();
+      ByteArrayOutputStream b = new ByteArrayOutputStream();
+      if (in != null) {
+        try (InputStream i = in) {
+          byte[] buf = new byte[8192];
+          for (int n; (n = i.read(buf)) > 0; ) {
+            b.write(buf, 0, n);
+          }
+        }
+      }
+      body = new String(b.toByteArray(), StandardCharsets.UTF_8);
+    } catch (SocketTimeoutException e) {
+      throw new Failure(base + " did not answer within " + seconds + " s");
+    } catch (UnknownHostException e) {
+      throw new Failure("cannot connect to " + base + ": unknown host"
+          + " (is the DataNode's HTTP server at this address?)");
     } catch (ConnectException e) {
-      throw new Failure("cannot connect to " + base + ": "
-          + (e.getCause() instanceof UnresolvedAddressException ? "unknown host"
-              : "connection refused") + " (is the DataNode's HTTP server at this address?)");
+      throw new Failure("cannot connect to " + base + ": connection refused"
+          + " (is the DataNode's HTTP server at this address?)");
     } catch (IOException e) {
       throw new Failure("cannot read " + uri + ": " + e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new Failure("interrupted");
     } catch (IllegalArgumentException e) {
       throw new Failure("cannot read " + uri + ": " + e.getMessage());
+    } finally {
+      if (c != null) {
+        c.disconnect();
+      }
     }
-    if (r.statusCode() == 401 || r.statusCode() == 403) {
-      throw new Failure("HTTP " + r.statusCode() + " from " + base
+    if (status == 401 || status == 403) {
+      throw new Failure("HTTP " + status + " from " + base
           + ": the DataNode's web UI requires authentication (not supported)");
     }
-    if (r.statusCode() != 200) {
-      throw new Failure("HTTP " + r.statusCode() + " from " + uri);
+    if (status != 200) {
+      throw new Failure("HTTP " + status + " from " + uri);
     }
-    return select(r.body(), base);
+    return select(body, base);
   }
 
   /**

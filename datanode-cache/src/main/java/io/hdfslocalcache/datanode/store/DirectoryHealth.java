@@ -4,8 +4,8 @@ import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
-import java.time.InstantSource;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,7 +26,7 @@ public final class DirectoryHealth {
   private volatile boolean inService = true;
   private volatile String reason = "";
 
-  public DirectoryHealth(Path dir, int maxErrors, Duration window, InstantSource clock,
+  public DirectoryHealth(Path dir, int maxErrors, Duration window, Clock clock,
       Consumer<DirectoryHealth> onOutOfService) {
     this.dir = dir;
     long bucketMillis = Math.max(1, window.toMillis() / 10);

@@ -131,7 +131,29 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   }
 
   /** What an operation is, for failure messages (built only when one fails). */
-  private record Op(String kind, String fileId, long pageIndex) {
+  private static final class Op {
+    private final String kind;
+    private final String fileId;
+    private final long pageIndex;
+
+    Op(String kind, String fileId, long pageIndex) {
+      this.kind = kind;
+      this.fileId = fileId;
+      this.pageIndex = pageIndex;
+    }
+
+    String kind() {
+      return kind;
+    }
+
+    String fileId() {
+      return fileId;
+    }
+
+    long pageIndex() {
+      return pageIndex;
+    }
+
     @Override
     public String toString() {
       return kind + " " + fileId + " page " + pageIndex;
@@ -162,8 +184,8 @@ final class TimeBoundPageStore extends ForwardingPageStore {
       throw new CacheException(CacheFailure.TIMEOUT,
           op + " took longer than " + Duration.ofNanos(timeoutNanos));
     } catch (ExecutionException e) {
-      if (e.getCause() instanceof CacheException ce) {
-        throw ce;
+      if (e.getCause() instanceof CacheException) {
+        throw (CacheException) e.getCause();
       }
       throw new CacheException(CacheFailure.IO_ERROR, op.toString(), e.getCause());
     } catch (InterruptedException e) {
@@ -182,7 +204,7 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   private void awaitBriefly(Future<?> f) {
     long end = System.nanoTime() + spinNanos;
     while (!f.isDone() && System.nanoTime() < end) {
-      Thread.onSpinWait();
+      // busy wait: Thread.onSpinWait (a PAUSE hint) is Java 9+
     }
   }
 

@@ -1,6 +1,6 @@
 package io.hdfslocalcache.datanode.verify;
 
-import java.util.zip.CRC32C;
+import org.apache.hadoop.util.DataChecksum;
 
 /**
  * A meta file cut into {@link #SEGMENT_BYTES} slices, each with the CRC32C a fill recorded from
@@ -28,9 +28,19 @@ public final class SegmentCrcs {
     return crcs;
   }
 
+  /**
+   * The standard CRC32C of {@code len <= SEGMENT_BYTES} bytes; the values are persisted in the
+   * block index, so every implementation below must give the same bits (they all do: it is the
+   * checksum of HDFS's own meta files). java.util.zip.CRC32C is Java 9+ and DataChecksum.newCrc32C()
+   * is package-private on Hadoop 3.3.6, 3.4.2 and 3.5.0, so this goes through DataChecksum's public
+   * calculateChunkedSums, which uses the fastest code the DataNode has: libhadoop's native CRC when
+   * it is loaded, else java.util.zip.CRC32C on Java 9+ (a JIT intrinsic), else PureJavaCrc32C on
+   * Java 8. A slice is at most one chunk, so it writes exactly one big-endian sum.
+   */
   public static int crcOf(byte[] b, int off, int len) {
-    CRC32C c = new CRC32C();
-    c.update(b, off, len);
-    return (int) c.getValue();
+    byte[] sum = new byte[4];
+    DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, SEGMENT_BYTES)
+        .calculateChunkedSums(b, off, len, sum, 0);
+    return (sum[0] & 0xff) << 24 | (sum[1] & 0xff) << 16 | (sum[2] & 0xff) << 8 | (sum[3] & 0xff);
   }
 }

@@ -6,6 +6,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.block.BlockId;

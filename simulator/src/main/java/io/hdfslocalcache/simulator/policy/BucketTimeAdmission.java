@@ -3,8 +3,8 @@ package io.hdfslocalcache.simulator.policy;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
+import java.time.Clock;
 import java.time.Duration;
-import java.time.InstantSource;
 
 /** The production admission gate, unchanged: more than {@code threshold} reads in the window. */
 final class BucketTimeAdmission implements AdmissionPolicy {
@@ -12,7 +12,7 @@ final class BucketTimeAdmission implements AdmissionPolicy {
 
   BucketTimeAdmission(RateLimitConfig config) {
     // The replay passes each event's own time; the clock is never read.
-    this.limiter = new BucketTimeRateLimit(config, InstantSource.fixed(java.time.Instant.EPOCH));
+    this.limiter = new BucketTimeRateLimit(config, Clock.fixed(java.time.Instant.EPOCH, java.time.ZoneOffset.UTC));
   }
 
   static BucketTimeAdmission from(PolicyParams params) {
