@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.metrics.BuildVersion;
 import io.hdfslocalcache.datanode.metrics.LocalCacheMetrics;
 import java.io.IOException;
 import java.time.Clock;
@@ -49,8 +50,8 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
     BlockCache cache = new BlockCache(config, new DatasetReplicas(inner), dirs, Clock.systemUTC(),
         new MetricRegistry());
     cache.onClose(LocalCacheMetrics.register(cache.metrics(), uuid, datanode));
-    LOG.info("hdfs-local-cache active on {} directories {} (page {} B, admit after more than {}"
-        + " reads in {})", dirs.size(),
+    LOG.info("hdfs-local-cache {} active on {} directories {} (page {} B, admit after more than {}"
+        + " reads in {})", BuildVersion.get(), dirs.size(),
         dirs.stream().map(CacheDirectories.Opened::path).collect(Collectors.toList()),
         config.pageSize(), config.admission().threshold(), config.admission().window());
     return CachingDataset.wrap(inner, cache);

@@ -83,6 +83,11 @@ class MetricsIT {
       names.add(bean.get("name").asText());
       assertEquals(bean.get("name").asText(),
           "Hadoop:service=DataNode,name=LocalCache-" + bean.get("tag.DatanodeUuid").asText());
+      // A half-upgraded fleet shows which DataNode runs which cache version.
+      assertEquals(io.hdfslocalcache.datanode.metrics.BuildVersion.get(),
+          bean.get("tag." + io.hdfslocalcache.datanode.metrics.LocalCacheMetrics.TAG_VERSION)
+              .asText());
+      assertTrue(bean.get("tag.LocalCacheVersion").asText().matches("\\d+\\.\\d+\\.\\d+.*"));
     }
     assertEquals(new java.util.TreeSet<>(expected), new java.util.TreeSet<>(names));
     assertEquals(2, names.size());
@@ -207,6 +212,8 @@ class MetricsIT {
     String text = out.toString(StandardCharsets.UTF_8);
     assertEquals(0, rc, err.toString(StandardCharsets.UTF_8));
     assertTrue(text.contains("(DataNode " + dn.getDatanodeUuid()), text);
+    assertTrue(text.contains(", cache " + io.hdfslocalcache.datanode.metrics.BuildVersion.get()
+        + ")"), text);
     assertTrue(text.contains("block reads"), text);
     assertTrue(text.contains("dir0"), text);
     assertTrue(text.lines().count() < 25, "one screen:\n" + text);

@@ -23,6 +23,8 @@ public final class LocalCacheMetrics implements AutoCloseable {
   /** Record tags: the DataNode's UUID and its HTTP port (the status command picks its bean). */
   public static final String TAG_UUID = "DatanodeUuid";
   public static final String TAG_HTTP_PORT = "HttpPort";
+  /** Record tag: the cache jar's version (a half-upgraded fleet shows who runs what). */
+  public static final String TAG_VERSION = "LocalCacheVersion";
 
   private final String sourceName;
   private volatile boolean registered;
@@ -42,6 +44,7 @@ public final class LocalCacheMetrics implements AutoCloseable {
     String name = SOURCE_PREFIX + datanodeUuid;
     Map<String, Supplier<String>> tags = new LinkedHashMap<>();
     tags.put(TAG_UUID, () -> datanodeUuid);
+    tags.put(TAG_VERSION, BuildVersion::get);
     if (datanode != null) {
       tags.put(TAG_HTTP_PORT, () -> String.valueOf(datanode.getInfoPort()));
     }

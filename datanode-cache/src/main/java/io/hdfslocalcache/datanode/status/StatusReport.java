@@ -6,6 +6,7 @@ import io.hdfslocalcache.datanode.fill.FillOutcome;
 import io.hdfslocalcache.datanode.fill.FillStats;
 import io.hdfslocalcache.datanode.invalidate.InvalidationStats;
 import io.hdfslocalcache.datanode.metrics.HostStats;
+import io.hdfslocalcache.datanode.metrics.LocalCacheMetrics;
 import io.hdfslocalcache.datanode.read.ReadPathStats;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -34,6 +35,10 @@ final class StatusReport {
       String host = str("tag.Hostname");
       if (host != null) {
         b.append(" on ").append(host);
+      }
+      String version = str("tag." + LocalCacheMetrics.TAG_VERSION);
+      if (version != null) {
+        b.append(", cache ").append(version);
       }
       b.append(')');
     }
