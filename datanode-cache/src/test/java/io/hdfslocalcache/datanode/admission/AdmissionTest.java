@@ -1,0 +1,135 @@
+package io.hdfslocalcache.datanode.admission;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyLong;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+
+import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.block.BlockMap;
+import io.hdfslocalcache.datanode.dir.DirectoryFixture;
+import io.hdfslocalcache.datanode.dir.Directories;
+import io.hdfslocalcache.datanode.fill.FillScheduler;
+import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
+import io.hdfslocalcache.ratelimit.RateLimitConfig;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Admission and placement on a fake clock: more than 2 reads in 3 one-minute buckets. */
+class AdmissionTest {
+  /** A clock the test moves. */
+  static final class MovableClock extends Clock {
+    volatile long millis = 1_000_000;
+
+    @Override
+    public ZoneOffset getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(java.time.ZoneId zone) {
+      return this;
+    }
+
+    @Override
+    public Instant instant() {
+      return Instant.ofEpochMilli(millis);
+    }
+
+    @Override
+    public long millis() {
+      return millis;
+    }
+  }
+
+  @TempDir Path root;
+  private final MovableClock clock = new MovableClock();
+  private final MetricRegistry registry = new MetricRegistry();
+  private final BlockMap map = new BlockMap();
+  private final FillScheduler fills = mock(FillScheduler.class);
+  private DirectoryFixture d0;
+  private DirectoryFixture d1;
+  private Admission admission;
+  private final BlockId id = new BlockId("BP-1", 42);
+
+  @BeforeEach
+  void setUp() throws Exception {
+    d0 = new DirectoryFixture(0, root.resolve("a"), 1 << 20, 10, clock);
+    d1 = new DirectoryFixture(1, root.resolve("b"), 1 << 20, 10, clock);
+    BucketTimeRateLimit limiter = new BucketTimeRateLimit(
+        new RateLimitConfig(2, 3, Duration.ofMinutes(1), 1000), clock);
+    admission = new Admission(limiter, map, new Directories(Arrays.asList(d0.dir, d1.dir), 2),
+        fills, new AdmissionStats(registry, limiter));
+  }
+
+  @AfterEach
+  void tearDown() {
+    if (d0 != null) {
+      d0.close();
+    }
+    if (d1 != null) {
+      d1.close();
+    }
+  }
+
+  @Test
+  void record_thirdReadInWindow_requestsFillIntoStableDirectory() {
+    assertEquals(AdmissionOutcome.REJECTED, admission.record(id, 7, false));
+    assertEquals(AdmissionOutcome.REJECTED, admission.record(id, 7, false));
+    assertEquals(AdmissionOutcome.FILL_REQUESTED, admission.record(id, 7, false));
+    verify(fills).request(id, 7, admission.placeFor(id));
+    assertEquals(1, registry.counter(AdmissionStats.ADMIT).getCount());
+    assertEquals(2, registry.counter(AdmissionStats.REJECT).getCount());
+  }
+
+  @Test
+  void record_readsSpreadPastTheWindow_neverAdmitted() {
+    for (int i = 0; i < 6; i++) {
+      assertEquals(AdmissionOutcome.REJECTED, admission.record(id, 7, false));
+      clock.millis += Duration.ofMinutes(2).toMillis(); // at most 2 reads in any 3 minutes
+    }
+    verify(fills, never()).request(any(), anyLong(), any());
+  }
+
+  @Test
+  void record_cachedBlock_countedNeverFilled() {
+    for (int i = 0; i < 5; i++) {
+      assertEquals(AdmissionOutcome.CACHED, admission.record(id, 7, true));
+    }
+    assertEquals(AdmissionOutcome.FILL_REQUESTED, admission.record(id, 7, false),
+        "its heat is known the moment it leaves the cache");
+  }
+
+  @Test
+  void record_hotButNoRoomOrNoDirectory_typedOutcomeNoFill() {
+    admission.record(id, 7, false);
+    admission.record(id, 7, false);
+    admission.placeFor(id).budget().fileSystemLow(true);
+    assertEquals(AdmissionOutcome.NO_SPACE, admission.record(id, 7, false));
+    assertEquals(1, registry.counter(AdmissionStats.SKIPPED_NO_SPACE).getCount());
+    d0.dir.health().takeOutOfService("test");
+    d1.dir.health().takeOutOfService("test");
+    assertEquals(AdmissionOutcome.NO_DIRECTORY, admission.record(id, 7, false));
+    verify(fills, never()).request(any(), anyLong(), any());
+  }
+
+  @Test
+  void placeFor_directoryOutOfService_nextInServiceTakesIt() {
+    DirectoryFixture first = admission.placeFor(id) == d0.dir ? d0 : d1;
+    DirectoryFixture other = first == d0 ? d1 : d0;
+    first.dir.health().takeOutOfService("test");
+    assertSame(other.dir, admission.placeFor(id));
+  }
+}

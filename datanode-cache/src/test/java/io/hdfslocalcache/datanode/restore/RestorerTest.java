@@ -1,0 +1,139 @@
+package io.hdfslocalcache.datanode.restore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.block.BlockMap;
+import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.dir.Directories;
+import io.hdfslocalcache.datanode.dir.DirectoryFixture;
+import io.hdfslocalcache.datanode.hdd.FakeReplicas;
+import io.hdfslocalcache.datanode.index.IndexRecord;
+import io.hdfslocalcache.datanode.invalidate.InvalidationStats;
+import io.hdfslocalcache.datanode.invalidate.Invalidator;
+import io.hdfslocalcache.datanode.store.MemoryPageStore;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Collections;
+import java.util.Locale;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Restart restore decisions without a DataNode: a real RocksDB index written by one "run" and read
+ * by the next, a fake dataset saying which replicas survived.
+ */
+class RestorerTest {
+  private static final String POOL = "BP-1";
+  private static final long LEN = 1000;
+
+  @TempDir Path root;
+  private final MetricRegistry registry = new MetricRegistry();
+  private final FakeReplicas hdd = new FakeReplicas();
+  private DirectoryFixture d;
+
+  @AfterEach
+  void tearDown() {
+    if (d != null) {
+      d.close();
+    }
+  }
+
+  /** Run 1: publishes blocks 1..n and writes their index records, then stops. */
+  private MemoryPageStore firstRun(int n) throws Exception {
+    DirectoryFixture run1 = new DirectoryFixture(0, root, 1 << 20, 10, Clock.systemUTC());
+    BlockMap map = new BlockMap();
+    for (long b = 1; b <= n; b++) {
+      CacheEntry e = run1.publish(map, new BlockId(POOL, b), 7, LEN, b);
+      run1.dir.blockIndex().put(IndexRecord.of(e), () -> false);
+    }
+    run1.close(); // drains the index writer
+    return run1.store;
+  }
+
+  /** Run 2 on the same index and the pages run 1 left. */
+  private Restorer secondRun(BlockMap map, MemoryPageStore pages) throws Exception {
+    d = new DirectoryFixture(0, root, 1 << 20, 10, Clock.systemUTC(), pages);
+    Directories dirs = new Directories(Collections.singletonList(d.dir), 1);
+    Invalidator inv = new Invalidator(map, hdd, new InvalidationStats(registry), dirs);
+    Restorer r = new Restorer(map, dirs, hdd, inv, new RestoreStats(registry), 1 << 20,
+        System::nanoTime);
+    r.loadIndexes();
+    return r;
+  }
+
+  private long dropped(RestoreDrop why) {
+    return registry.counter(RestoreStats.DROPPED_BY_CAUSE + why.name().toLowerCase(Locale.ROOT))
+        .getCount();
+  }
+
+  @Test
+  void restorePool_replicasUnchanged_servedAgainWithTheirAccessTimes() throws Exception {
+    MemoryPageStore pages = firstRun(3);
+    for (long b = 1; b <= 3; b++) {
+      hdd.finalized(new BlockId(POOL, b), 7, LEN);
+    }
+    BlockMap map = new BlockMap();
+    Restorer r = secondRun(map, pages);
+    assertEquals(0, map.size(), "nothing served before the pool's replicas are loaded");
+    r.restorePool(POOL);
+    assertEquals(3, map.size());
+    assertEquals(2, map.lookup(new BlockId(POOL, 2), 7).lastAccessMillis);
+    assertEquals(3, registry.counter(RestoreStats.RESTORED).getCount());
+    assertEquals(0, registry.counter(RestoreStats.DROPPED).getCount());
+  }
+
+  @Test
+  void restorePool_replicaChangedGoneOrPagesLost_droppedByCauseWithPages() throws Exception {
+    MemoryPageStore pages = firstRun(4);
+    hdd.finalized(new BlockId(POOL, 1), 8, LEN); // appended: new generation stamp
+    hdd.finalized(new BlockId(POOL, 2), 7, LEN);
+    hdd.filesGone.add(2L); // listed, but its files are gone
+    hdd.finalized(new BlockId(POOL, 3), 7, LEN);
+    pages.deletePage(new BlockId(POOL, 3).fileId(7, BlockId.CacheFile.DATA), 0); // lost in a crash
+    // block 4: no replica at all
+    BlockMap map = new BlockMap();
+    secondRun(map, pages).restorePool(POOL);
+    assertEquals(0, map.size());
+    assertEquals(2, dropped(RestoreDrop.REPLICA_CHANGED));
+    assertEquals(1, dropped(RestoreDrop.REPLICA_FILES_MISSING));
+    assertEquals(1, dropped(RestoreDrop.PAGES_MISSING));
+    for (long b = 1; b <= 4; b++) {
+      assertFalse(pages.hasFile(new BlockId(POOL, b).fileId(7, BlockId.CacheFile.META)),
+          "pages of a dropped entry are deleted");
+    }
+  }
+
+  @Test
+  void loadIndexes_pagesNoRecordOwns_deleted() throws Exception {
+    MemoryPageStore pages = firstRun(1);
+    String orphan = new BlockId(POOL, 99).fileId(7, BlockId.CacheFile.DATA);
+    pages.write(orphan, 0, new byte[1], 0, 1); // a fill cut off by a crash
+    secondRun(new BlockMap(), pages);
+    assertFalse(pages.hasFile(orphan));
+    assertTrue(pages.hasFile(new BlockId(POOL, 1).fileId(7, BlockId.CacheFile.DATA)));
+  }
+
+  @Test
+  void detachPool_thenRestore_keepsPagesAndServesAgain() throws Exception {
+    MemoryPageStore pages = firstRun(2);
+    hdd.finalized(new BlockId(POOL, 1), 7, LEN);
+    hdd.finalized(new BlockId(POOL, 2), 7, LEN);
+    BlockMap map = new BlockMap();
+    Restorer r = secondRun(map, pages);
+    r.restorePool(POOL);
+    r.detachPool(POOL);
+    assertNull(map.lookupAny(new BlockId(POOL, 1)));
+    assertTrue(pages.hasFile(new BlockId(POOL, 1).fileId(7, BlockId.CacheFile.DATA)));
+    r.restorePool(POOL);
+    assertNotNull(map.lookup(new BlockId(POOL, 1), 7));
+    assertEquals(2, registry.counter(InvalidationStats.name(
+        io.hdfslocalcache.datanode.invalidate.InvalidationCause.POOL_SHUTDOWN)).getCount());
+  }
+}

@@ -1,0 +1,123 @@
+package io.hdfslocalcache.datanode.space;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.block.BlockMap;
+import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.dir.DirectoryFixture;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Eviction decisions on a fake clock: no DataNode, no sleeping. */
+class SpaceKeeperTest {
+  private static final long BLOCK = 1000;
+  private static final long WAIT_MILLIS = 10_000;
+  private static final long POLL_MILLIS = 10;
+
+  @TempDir Path root;
+  private final MetricRegistry registry = new MetricRegistry();
+  private final BlockMap map = new BlockMap();
+  private final AtomicLong nanos = new AtomicLong();
+  private final AtomicInteger sleeps = new AtomicInteger();
+  /** Runs on each sleep, after the fake clock moved. */
+  private volatile Runnable onSleep = () -> {};
+  private DirectoryFixture d;
+  private SpaceKeeper keeper;
+  private long entryBytes;
+
+  @BeforeEach
+  void setUp() throws Exception {
+    entryBytes = BLOCK + DirectoryFixture.LAYOUT.expectedMetaLength(BLOCK);
+    d = new DirectoryFixture(0, root, 3 * entryBytes, 10, Clock.systemUTC());
+    Sleeper fake = millis -> {
+      sleeps.incrementAndGet();
+      nanos.addAndGet(millis * 1_000_000);
+      onSleep.run();
+    };
+    keeper = new SpaceKeeper(map, new SpaceStats(registry), 64, 5, WAIT_MILLIS,
+        POLL_MILLIS, nanos::get, fake);
+  }
+
+  @AfterEach
+  void tearDown() {
+    d.close();
+  }
+
+  private CacheEntry publish(long blockId, long accessMillis) {
+    return d.publish(map, new BlockId("BP-1", blockId), 1, BLOCK, accessMillis);
+  }
+
+  @Test
+  void reserve_full_evictsLeastRecentlyReadFirst() throws Exception {
+    publish(1, 300);
+    publish(2, 100);
+    publish(3, 200);
+    assertTrue(keeper.reserve(d.dir, entryBytes));
+    assertNull(map.lookupAny(new BlockId("BP-1", 2)), "least recently read goes");
+    assertNotNull(map.lookupAny(new BlockId("BP-1", 1)));
+    assertNotNull(map.lookupAny(new BlockId("BP-1", 3)));
+    assertEquals(1, registry.counter(SpaceStats.EVICTIONS).getCount());
+    assertEquals(0, sleeps.get());
+  }
+
+  @Test
+  void reserve_evictedBlockStillRead_waitsItsBoundOnTheClockThenGivesUp() throws Exception {
+    for (long b = 1; b <= 3; b++) {
+      assertTrue(publish(b, b).pin(), "a reader holds every block open");
+    }
+    assertFalse(keeper.reserve(d.dir, entryBytes));
+    // One eviction, then waiting for its reader: the held bytes are not evicted for twice.
+    assertEquals(1, registry.counter(SpaceStats.EVICTIONS).getCount());
+    assertEquals(WAIT_MILLIS / POLL_MILLIS + 1, sleeps.get());
+  }
+
+  @Test
+  void reserve_readerClosesWhileFillWaits_reserves() throws Exception {
+    CacheEntry oldest = publish(1, 1);
+    publish(2, 2);
+    publish(3, 3);
+    assertTrue(oldest.pin());
+    onSleep = () -> {
+      if (sleeps.get() == 5) {
+        oldest.unpin(); // the last reader closes: pages deleted, bytes released
+      }
+    };
+    assertTrue(keeper.reserve(d.dir, entryBytes));
+    assertEquals(5, sleeps.get());
+    assertEquals(1, registry.counter(SpaceStats.EVICTIONS).getCount());
+    assertFalse(d.store.hasFile(oldest.fileId(BlockId.CacheFile.DATA)));
+  }
+
+  @Test
+  void reserve_nothingEvictable_refusesAtOnce() throws Exception {
+    assertFalse(keeper.reserve(d.dir, 4 * entryBytes));
+    assertEquals(0, sleeps.get());
+  }
+
+  @Test
+  void sampleFreeSpace_fileSystemLow_flagsDirectoryAndEvictsEarly() {
+    publish(1, 1);
+    publish(2, 2);
+    d.store.usable = d.store.total / 100 * 5; // at the 5% reserve
+    keeper.sampleFreeSpace(d.dir);
+    assertTrue(d.dir.budget().fileSystemLow());
+    assertNull(map.lookupAny(new BlockId("BP-1", 1)), "least recently read evicted early");
+    assertNotNull(map.lookupAny(new BlockId("BP-1", 2)), "a twentieth at a time, not all");
+    assertEquals(1, registry.counter("store.invalidations.no_space").getCount());
+    d.store.usable = d.store.total;
+    keeper.sampleFreeSpace(d.dir);
+    assertFalse(d.dir.budget().fileSystemLow());
+  }
+}
