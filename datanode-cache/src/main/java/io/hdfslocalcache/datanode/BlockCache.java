@@ -1,6 +1,8 @@
 package io.hdfslocalcache.datanode;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.admin.AdminControl;
+import io.hdfslocalcache.datanode.admin.AdminStats;
 import io.hdfslocalcache.datanode.admission.Admission;
 import io.hdfslocalcache.datanode.admission.AdmissionStats;
 import io.hdfslocalcache.datanode.block.BlockId;
@@ -100,7 +102,14 @@ public final class BlockCache implements AutoCloseable {
     BucketTimeRateLimit limiter = new BucketTimeRateLimit(config.admission(), clock);
     Admission admission = new Admission(limiter, map, dirs, fills,
         new AdmissionStats(registry, limiter));
-    this.router = new ReadRouter(map, hdd, admission, invalidator, new ReadPathStats(registry),
+    List<java.nio.file.Path> dataNodeDirs = new ArrayList<>();
+    for (CacheDirectory d : dirs.all()) {
+      dataNodeDirs.add(d.path());
+    }
+    AdminControl admin = new AdminControl(dataNodeDirs);
+    AdminStats.register(registry, admin);
+    this.router = new ReadRouter(map, hdd, admission, admin, invalidator,
+        new ReadPathStats(registry),
         new ReadSettings(config.pageSize(), config.readAheadPages(),
             CacheConfig.INITIAL_READ_AHEAD_BYTES), clock);
     this.restorer = new Restorer(map, dirs, hdd, invalidator, new RestoreStats(registry),
@@ -109,7 +118,8 @@ public final class BlockCache implements AutoCloseable {
 
     restorer.loadIndexes();
     dirs.all().forEach(space::sampleFreeSpace);
-    Maintenance round = new Maintenance(admission, map, dirs, space);
+    admin.poll(); // a bypass set before a restart holds from the first read
+    Maintenance round = new Maintenance(admission, map, dirs, space, admin, invalidator);
     this.maintenance = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "local-cache-maintenance");
       t.setDaemon(true);

@@ -1,11 +1,14 @@
 package io.hdfslocalcache.datanode;
 
+import io.hdfslocalcache.datanode.admin.AdminControl;
 import io.hdfslocalcache.datanode.admission.Admission;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.dir.Directories;
 import io.hdfslocalcache.datanode.index.IndexRecord;
+import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
+import io.hdfslocalcache.datanode.invalidate.Invalidator;
 import io.hdfslocalcache.datanode.space.SpaceKeeper;
 import java.nio.file.Files;
 import org.slf4j.Logger;
@@ -13,6 +16,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One round of the maintenance thread (every {@link CacheConfig#MAINTENANCE_INTERVAL_MILLIS}):
+ * applies operator commands ({@link AdminControl}),
  * drops limiter buckets that left the window (memory follows the window even on idle stripes),
  * persists changed access times, checks each directory still exists and is writable (an SSD
  * unmounted or deleted under us is taken out of service with one log line instead of failing page
@@ -26,8 +30,13 @@ final class Maintenance implements Runnable {
   private final BlockMap map;
   private final Directories dirs;
   private final SpaceKeeper space;
+  private final AdminControl admin;
+  private final Invalidator invalidator;
 
-  Maintenance(Admission admission, BlockMap map, Directories dirs, SpaceKeeper space) {
+  Maintenance(Admission admission, BlockMap map, Directories dirs, SpaceKeeper space,
+      AdminControl admin, Invalidator invalidator) {
+    this.admin = admin;
+    this.invalidator = invalidator;
     this.admission = admission;
     this.map = map;
     this.dirs = dirs;
@@ -37,6 +46,13 @@ final class Maintenance implements Runnable {
   @Override
   public void run() {
     try {
+      for (AdminControl.Eviction e : admin.poll()) {
+        if (e.block == null) {
+          invalidator.dropAll(InvalidationCause.ADMIN);
+        } else {
+          invalidator.drop(e.block, InvalidationCause.ADMIN);
+        }
+      }
       admission.expire();
       for (CacheEntry e : map.entries()) {
         long access = e.lastAccessMillis;

@@ -14,5 +14,7 @@ public enum InvalidationCause {
   /** Its directory was taken out of service. */
   DIRECTORY_OUT_OF_SERVICE,
   /** A cached read failed (missing page, error, timeout, checksum mismatch). */
-  READ_FAILURE
+  READ_FAILURE,
+  /** An operator evicted it ({@code hdfs-local-cache admin evict}). */
+  ADMIN
 }

@@ -50,6 +50,11 @@ public final class Invalidator {
     return false;
   }
 
+  /** Drops every cached block (an operator's {@code evict --all}). */
+  public void dropAll(InvalidationCause cause) {
+    count(map.dropIf(id -> true), cause);
+  }
+
   /** After volumes were removed: drops entries whose replica is gone. */
   public void dropMissing() {
     count(map.dropIf(id -> hdd.replica(id) == null), InvalidationCause.VOLUME_REMOVED);

@@ -2,6 +2,8 @@ package io.hdfslocalcache.datanode.read;
 
 /** Why a block read went to the HDD; each is counted ({@code read.hdd.cause.<reason>}). */
 public enum HddReason {
+  /** An operator bypassed the cache ({@code hdfs-local-cache admin bypass}). */
+  BYPASS,
   /** The caller must see the HDD copy: block scanner, short-circuit, or an unknown caller. */
   CALLER,
   /** The replica is being written or recovered: never cached. */

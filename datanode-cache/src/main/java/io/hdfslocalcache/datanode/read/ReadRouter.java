@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.read;
 
+import io.hdfslocalcache.datanode.admin.AdminControl;
 import io.hdfslocalcache.datanode.admission.Admission;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
@@ -38,14 +39,16 @@ public final class ReadRouter {
   private final BlockMap map;
   private final HddReplicas hdd;
   private final Admission admission;
+  private final AdminControl admin;
   private final Invalidator invalidator;
   private final ReadPathStats stats;
   private final ReadSettings settings;
   private final Clock clock;
   private final ThreadLocal<HandOff> handOff = new ThreadLocal<>();
 
-  public ReadRouter(BlockMap map, HddReplicas hdd, Admission admission, Invalidator invalidator,
-      ReadPathStats stats, ReadSettings settings, Clock clock) {
+  public ReadRouter(BlockMap map, HddReplicas hdd, Admission admission, AdminControl admin,
+      Invalidator invalidator, ReadPathStats stats, ReadSettings settings, Clock clock) {
+    this.admin = admin;
     this.map = map;
     this.hdd = hdd;
     this.admission = admission;
@@ -79,7 +82,8 @@ public final class ReadRouter {
       throws IOException {
     handOff.remove();
     ReadCaller caller = ReadCaller.current();
-    ReadSession s = caller.mayUseCache ? tryCache(b, caller) : reason(HddReason.CALLER);
+    ReadSession s = admin.bypassed() ? reason(HddReason.BYPASS)
+        : caller.mayUseCache ? tryCache(b, caller) : reason(HddReason.CALLER);
     if (s != null) {
       handOff.set(new HandOff(s, new ExtendedBlock(b)));
       stats.hits.inc();

@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.status;
 
+import io.hdfslocalcache.datanode.admin.AdminStats;
 import io.hdfslocalcache.datanode.admission.AdmissionStats;
 import io.hdfslocalcache.datanode.dir.DirectoryStats;
 import io.hdfslocalcache.datanode.fill.FillOutcome;
@@ -60,7 +61,9 @@ final class StatusReport {
         + count(num(ReadPathStats.HDD_INFLIGHT)) + " reads in flight");
     line(b, "host now", "procs_blocked " + count(num(HostStats.PROCS_BLOCKED)) + ", procs_running "
         + count(num(HostStats.PROCS_RUNNING)));
-    line(b, "cached blocks", count(num(DirectoryStats.BLOCKS)));
+    line(b, "cached blocks", count(num(DirectoryStats.BLOCKS))
+        + (num(AdminStats.BYPASS) == 1 ? "   BYPASSED by an operator: every read goes to the HDD"
+            : ""));
     for (int dir : dirs()) {
       long used = num(DirectoryStats.dir(dir, DirectoryStats.USED));
       long cap = num(DirectoryStats.dir(dir, DirectoryStats.CAPACITY));

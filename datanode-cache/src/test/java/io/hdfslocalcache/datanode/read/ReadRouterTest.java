@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.admin.AdminControl;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
@@ -54,7 +55,8 @@ class ReadRouterTest {
     }
   };
 
-  private final ReadRouter router = new ReadRouter(new BlockMap(), hdd, null, null,
+  private final ReadRouter router = new ReadRouter(new BlockMap(), hdd, null,
+      new AdminControl(java.util.Collections.emptyList()), null,
       new ReadPathStats(registry), new ReadSettings(1 << 20, 2, 64 << 10), Clock.systemUTC());
 
   private static LengthInputStream meta() {

@@ -1,0 +1,16 @@
+package io.hdfslocalcache.datanode.admin;
+
+import com.codahale.metrics.Gauge;
+import com.codahale.metrics.MetricRegistry;
+
+/** Metrics of operator control; each named and documented here once. */
+public final class AdminStats {
+  /** 1 while an operator has the cache bypassed (reads from HDD, no admission), else 0. */
+  public static final String BYPASS = "admin.bypass";
+
+  private AdminStats() {}
+
+  public static void register(MetricRegistry registry, AdminControl control) {
+    registry.register(BYPASS, (Gauge<Integer>) () -> control.bypassed() ? 1 : 0);
+  }
+}

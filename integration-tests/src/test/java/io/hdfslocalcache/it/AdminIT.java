@@ -1,0 +1,107 @@
+package io.hdfslocalcache.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hdfslocalcache.datanode.admin.AdminCommand;
+import io.hdfslocalcache.datanode.admin.AdminStats;
+import io.hdfslocalcache.datanode.read.ReadPathStats;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Operator control on a live DataNode, through the same command an operator runs: bypass keeps
+ * the cached blocks but serves every read from the HDD and admits nothing, resume serves them
+ * again without a refill, evict drops one block or all of them; each within 5 seconds.
+ */
+class AdminIT {
+  @TempDir static Path base;
+  static CacheCluster c;
+
+  @BeforeAll
+  static void start() throws Exception {
+    c = CacheCluster.start(CacheCluster.conf(base), 1);
+  }
+
+  @AfterAll
+  static void stop() {
+    if (c != null) {
+      c.close();
+    }
+  }
+
+  private static String admin(String... action) {
+    String[] args = new String[action.length + 2];
+    args[0] = "--dir";
+    args[1] = base.resolve("ssd").toString();
+    System.arraycopy(action, 0, args, 2, action.length);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int rc = AdminCommand.run(args, new PrintStream(out, true), new PrintStream(err, true));
+    assertEquals(0, rc, err.toString());
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private static long gauge(String name) {
+    return ((Number) c.cache(0).metrics().getGauges().get(name).getValue()).longValue();
+  }
+
+  /** Within 5 s, as the operator is promised (CacheCluster.await allows 30). */
+  private static void within5s(String what, java.util.function.BooleanSupplier cond)
+      throws Exception {
+    long start = System.nanoTime();
+    CacheCluster.await(what, cond);
+    assertTrue(System.nanoTime() - start < 5_000_000_000L, what + " took over 5 s");
+  }
+
+  @Test
+  void bypassThenResume_readsGoToHddKeepingBlocksThenCacheAgain() throws Exception {
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/bypass.bin");
+    byte[] data = c.cachedFile(p.toString(), 2 * CacheCluster.BLOCK);
+    int cached = c.cache(0).cachedBlocks();
+    admin("bypass");
+    within5s("bypass on", () -> gauge(AdminStats.BYPASS) == 1);
+    long hits = c.counter(ReadPathStats.HITS);
+    long fills = c.counter("fill.queued");
+    assertArrayEquals(data, c.readAll(p));
+    org.apache.hadoop.fs.Path cold = new org.apache.hadoop.fs.Path("/cold.bin");
+    c.write(cold, CacheCluster.BLOCK, (short) 1, 9);
+    for (int i = 0; i < 3; i++) {
+      c.readAll(cold); // hot enough to admit, were the cache not bypassed
+    }
+    assertEquals(hits, c.counter(ReadPathStats.HITS), "no read served from the cache");
+    assertEquals(fills, c.counter("fill.queued"), "nothing admitted");
+    assertTrue(c.counter(ReadPathStats.HDD_CAUSE + "bypass") >= 5);
+    assertEquals(cached, c.cache(0).cachedBlocks(), "cached blocks kept");
+    assertTrue(admin("state").startsWith("bypass on"));
+
+    admin("resume");
+    within5s("bypass off", () -> gauge(AdminStats.BYPASS) == 0);
+    assertArrayEquals(data, c.readAll(p));
+    assertEquals(hits + 2, c.counter(ReadPathStats.HITS), "served again, no refill");
+  }
+
+  @Test
+  void evict_oneBlockThenAll_droppedWithinSeconds() throws Exception {
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/evict.bin");
+    c.cachedFile(p.toString(), 2 * CacheCluster.BLOCK);
+    ExtendedBlock first = c.blocks(p).get(0);
+    ExtendedBlock second = c.blocks(p).get(1);
+    admin("evict", first.getBlockPoolId(), String.valueOf(first.getBlockId()));
+    within5s("one block evicted", () -> !c.cache(0).isCached(first));
+    assertTrue(c.cache(0).isCached(second));
+    admin("evict", "--all");
+    within5s("every block evicted", () -> c.cache(0).cachedBlocks() == 0);
+    assertFalse(c.cache(0).isCached(second));
+    assertTrue(c.counter("store.invalidations.admin") >= 2);
+  }
+}
