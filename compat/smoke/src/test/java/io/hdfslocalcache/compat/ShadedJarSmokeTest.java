@@ -84,7 +84,7 @@ class ShadedJarSmokeTest {
       List<String> foreign = z.stream().map(java.util.zip.ZipEntry::getName)
           .filter(n -> n.endsWith(".class") && !n.startsWith("io/hdfslocalcache/")
               && !n.startsWith("alluxio/") && !n.startsWith("org/rocksdb/"))
-          .toList();
+          .collect(java.util.stream.Collectors.toList());
       assertEquals(List.of(), foreign);
       // Hadoop 3.3/3.4 DataNodes run on Java 8: every class must be Java 8 bytecode (major
       // version 52 at offset 6), or the DataNode fails with UnsupportedClassVersionError.
