@@ -1,5 +1,6 @@
 package io.hdfslocalcache.bench;
 
+import io.hdfslocalcache.simulator.util.ZipfSampler;
 import java.util.Random;
 
 /** A precomputed stream of block-id-like keys with Zipf-distributed popularity. */
@@ -11,40 +12,16 @@ final class ZipfKeys {
 
   /**
    * {@code length} draws (a power of two) over {@code distinct} keys with exponent {@code s};
-   * ranks are shuffled onto block ids so popularity is not correlated with id order.
+   * ranks are shuffled onto block ids so popularity is not correlated with id order. One random
+   * generator serves the shuffle and then the draws, as when the figures in docs/benchmarks.md
+   * were measured.
    */
   static long[] stream(int distinct, double s, int length, long seed) {
-    double[] cdf = new double[distinct];
-    double sum = 0;
-    for (int i = 0; i < distinct; i++) {
-      sum += 1.0 / Math.pow(i + 1, s);
-      cdf[i] = sum;
-    }
     Random rnd = new Random(seed);
-    long[] idOfRank = new long[distinct];
-    for (int i = 0; i < distinct; i++) {
-      idOfRank[i] = FIRST_BLOCK_ID + i;
-    }
-    for (int i = distinct - 1; i > 0; i--) {
-      int j = rnd.nextInt(i + 1);
-      long t = idOfRank[i];
-      idOfRank[i] = idOfRank[j];
-      idOfRank[j] = t;
-    }
+    ZipfSampler popularity = new ZipfSampler(distinct, s, rnd);
     long[] out = new long[length];
     for (int i = 0; i < length; i++) {
-      double u = rnd.nextDouble() * sum;
-      int lo = 0;
-      int hi = distinct - 1;
-      while (lo < hi) {
-        int mid = (lo + hi) >>> 1;
-        if (cdf[mid] < u) {
-          lo = mid + 1;
-        } else {
-          hi = mid;
-        }
-      }
-      out[i] = idOfRank[lo];
+      out[i] = FIRST_BLOCK_ID + popularity.nextItem(rnd);
     }
     return out;
   }

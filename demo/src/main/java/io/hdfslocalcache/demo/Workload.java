@@ -1,5 +1,6 @@
 package io.hdfslocalcache.demo;
 
+import io.hdfslocalcache.simulator.util.ZipfSampler;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,7 +37,8 @@ final class Workload {
     this.files = files;
     this.fileLength = fileLength;
     this.config = config;
-    this.zipf = new ZipfSampler(files.size(), config.zipf(), popularitySeed);
+    // Ranks shuffled onto files so the hottest are not simply the first ones written.
+    this.zipf = new ZipfSampler(files.size(), config.zipf(), new Random(popularitySeed));
   }
 
   /** Live counters of a run in progress, read by the sampler. */
@@ -123,7 +125,7 @@ final class Workload {
 
   /** One read; its bytes are added to {@code bytes} as they arrive, as the HDD counters are. */
   private void readOnce(Random rnd, byte[] buf, AtomicLong bytes) throws IOException {
-    Path p = files.get(zipf.next(rnd));
+    Path p = files.get(zipf.nextItem(rnd));
     boolean scan = rnd.nextDouble() < config.scanFraction();
     int len = (int) Math.round(Math.exp(Math.log(MIN_PREAD)
         + rnd.nextDouble() * (Math.log(MAX_PREAD) - Math.log(MIN_PREAD))));

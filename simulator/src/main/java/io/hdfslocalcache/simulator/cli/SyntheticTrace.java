@@ -1,5 +1,6 @@
 package io.hdfslocalcache.simulator.cli;
 
+import io.hdfslocalcache.simulator.util.ZipfSampler;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -8,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -30,7 +30,8 @@ final class SyntheticTrace {
 
   static void write(Path file, long lines) throws IOException {
     int blocks = (int) Math.max(1000, Math.min(Integer.MAX_VALUE / 2, lines / 10));
-    double[] cdf = zipfCdf(blocks, 1.1);
+    // Ranks are block order: the hottest block has the lowest id.
+    ZipfSampler popularity = new ZipfSampler(blocks, 1.1);
     SplittableRandom random = new SplittableRandom(42);
     StringBuilder sb = new StringBuilder(256);
     try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20)) {
@@ -39,9 +40,7 @@ final class SyntheticTrace {
         long time = START_MS + i * DAY_MS / lines;
         timestamp(sb, time);
         double kind = random.nextDouble();
-        int block = Arrays.binarySearch(cdf, random.nextDouble());
-        block = block < 0 ? -block - 1 : block;
-        long id = 1073741825L + Math.min(block, blocks - 1);
+        long id = 1073741825L + popularity.nextItem(random);
         if (kind < 0.005) {
           sb.append(" INFO org.apache.hadoop.hdfs.server.datanode.DataNode: Receiving BP-1:blk_")
               .append(id).append("_1001 src: /10.0.0.2:1 dest: /10.0.0.1:9866");
@@ -88,18 +87,5 @@ final class SyntheticTrace {
 
   private static StringBuilder two(StringBuilder sb, int v) {
     return sb.append(v < 10 ? "0" : "").append(v);
-  }
-
-  private static double[] zipfCdf(int n, double s) {
-    double[] cdf = new double[n];
-    double sum = 0;
-    for (int k = 0; k < n; k++) {
-      sum += 1 / Math.pow(k + 1, s);
-      cdf[k] = sum;
-    }
-    for (int k = 0; k < n; k++) {
-      cdf[k] /= sum;
-    }
-    return cdf;
   }
 }
