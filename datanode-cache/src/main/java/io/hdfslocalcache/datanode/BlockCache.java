@@ -27,6 +27,7 @@ import io.hdfslocalcache.datanode.restore.Restorer;
 import io.hdfslocalcache.datanode.space.Sleeper;
 import io.hdfslocalcache.datanode.space.SpaceKeeper;
 import io.hdfslocalcache.datanode.space.SpaceStats;
+import io.hdfslocalcache.datanode.store.CacheThreads;
 import io.hdfslocalcache.datanode.store.DirectoryHealth;
 import io.hdfslocalcache.datanode.store.PageStore;
 import io.hdfslocalcache.datanode.store.PageStores;
@@ -110,11 +111,8 @@ public final class BlockCache implements AutoCloseable {
     restorer.loadIndexes();
     dirs.all().forEach(space::sampleFreeSpace);
     Maintenance round = new Maintenance(admission, map, dirs, space);
-    this.maintenance = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "local-cache-maintenance");
-      t.setDaemon(true);
-      return t;
-    });
+    this.maintenance = Executors.newSingleThreadScheduledExecutor(
+        r -> CacheThreads.newThread(r, "local-cache-maintenance"));
     maintenance.scheduleWithFixedDelay(round, CacheConfig.MAINTENANCE_INTERVAL_MILLIS,
         CacheConfig.MAINTENANCE_INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
   }

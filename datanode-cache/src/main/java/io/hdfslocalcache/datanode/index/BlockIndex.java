@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.store.CacheThreads;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
 import org.rocksdb.Options;
@@ -49,11 +50,9 @@ public final class BlockIndex implements AutoCloseable {
     this.options = options;
     this.writer = new java.util.concurrent.ThreadPoolExecutor(1, 1, 0,
         java.util.concurrent.TimeUnit.MILLISECONDS,
-        new java.util.concurrent.ArrayBlockingQueue<>(WRITE_QUEUE), r -> {
-          Thread t = new Thread(r, "local-cache-index-" + name);
-          t.setDaemon(true);
-          return t;
-        }, new java.util.concurrent.ThreadPoolExecutor.DiscardPolicy());
+        new java.util.concurrent.ArrayBlockingQueue<>(WRITE_QUEUE),
+        r -> CacheThreads.newThread(r, "local-cache-index-" + name),
+        new java.util.concurrent.ThreadPoolExecutor.DiscardPolicy());
   }
 
   /** Index writes waiting at most; far more than fills and evictions produce between two. */
