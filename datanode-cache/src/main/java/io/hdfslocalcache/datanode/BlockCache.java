@@ -201,7 +201,7 @@ public final class BlockCache implements AutoCloseable {
     fills.close();
     for (CacheDirectory d : dirs.all()) {
       d.store().close();
-      d.blockIndex().close();
+      d.blockIndex().close(CacheConfig.INDEX_CLOSE_WAIT_MILLIS);
     }
   }
 }
