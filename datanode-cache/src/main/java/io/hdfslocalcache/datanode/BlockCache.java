@@ -29,6 +29,7 @@ import io.hdfslocalcache.datanode.restore.Restorer;
 import io.hdfslocalcache.datanode.space.Sleeper;
 import io.hdfslocalcache.datanode.space.SpaceKeeper;
 import io.hdfslocalcache.datanode.space.SpaceStats;
+import io.hdfslocalcache.datanode.store.CacheThreads;
 import io.hdfslocalcache.datanode.store.DirectoryHealth;
 import io.hdfslocalcache.datanode.store.PageStore;
 import io.hdfslocalcache.datanode.store.PageStores;
@@ -120,11 +121,8 @@ public final class BlockCache implements AutoCloseable {
     dirs.all().forEach(space::sampleFreeSpace);
     admin.poll(); // a bypass set before a restart holds from the first read
     Maintenance round = new Maintenance(admission, map, dirs, space, admin, invalidator);
-    this.maintenance = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "local-cache-maintenance");
-      t.setDaemon(true);
-      return t;
-    });
+    this.maintenance = Executors.newSingleThreadScheduledExecutor(
+        r -> CacheThreads.newThread(r, "local-cache-maintenance"));
     maintenance.scheduleWithFixedDelay(round, CacheConfig.MAINTENANCE_INTERVAL_MILLIS,
         CacheConfig.MAINTENANCE_INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
   }
@@ -213,7 +211,7 @@ public final class BlockCache implements AutoCloseable {
     fills.close();
     for (CacheDirectory d : dirs.all()) {
       d.store().close();
-      d.blockIndex().close();
+      d.blockIndex().close(CacheConfig.INDEX_CLOSE_WAIT_MILLIS);
     }
   }
 }

@@ -73,6 +73,18 @@ public final class CacheConfig {
    */
   public static final int INITIAL_READ_AHEAD_BYTES = 64 * 1024;
 
+  /**
+   * Start-up waits at most this many read timeouts (2 minutes by default) for the cache
+   * directories to open (RocksDB and Alluxio's page restore); a directory still opening then, a
+   * hung disk, is left out with one WARN line and the DataNode starts without it.
+   */
+  public static final int DIR_OPEN_TIMEOUT_READ_TIMEOUTS = 12;
+  /**
+   * How long DataNode shutdown waits for a directory's block index writer; a write still stuck on
+   * the disk then is abandoned (its record may be lost: a refill after restart).
+   */
+  public static final long INDEX_CLOSE_WAIT_MILLIS = 5_000;
+
   static final boolean DEFAULT_ENABLED = true;
   static final String DEFAULT_CAPACITY = "10g";
   static final String DEFAULT_PAGE_SIZE = "1m";
@@ -152,6 +164,11 @@ public final class CacheConfig {
 
   public Duration readTimeout() {
     return readTimeout;
+  }
+
+  /** Start-up's bound on opening the directories: {@link #DIR_OPEN_TIMEOUT_READ_TIMEOUTS}. */
+  public Duration dirOpenTimeout() {
+    return readTimeout.multipliedBy(DIR_OPEN_TIMEOUT_READ_TIMEOUTS);
   }
 
   public int readAheadPages() {

@@ -1,6 +1,8 @@
 package io.hdfslocalcache.datanode;
 
 import io.hdfslocalcache.datanode.index.BlockIndex;
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
+import io.hdfslocalcache.datanode.store.CacheThreads;
 import io.hdfslocalcache.datanode.store.PageStore;
 import io.hdfslocalcache.datanode.store.PageStores;
 import java.io.IOException;
@@ -10,6 +12,11 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,40 +73,113 @@ final class CacheDirectories {
     }
   }
 
+  /**
+   * Opens every directory on a thread of its own, all at once, and waits for them together at
+   * most {@link CacheConfig#dirOpenTimeout}: a hung disk must not hang DataNode start-up. A
+   * directory not open by then is left out (one WARN line; its {@code in.service} is 0 like any
+   * directory that could not be opened); if its open finishes later, it closes what it opened.
+   */
   static List<Opened> open(CacheConfig config, String datanodeUuid) {
-    List<Opened> out = new ArrayList<>();
+    long waitNanos = config.dirOpenTimeout().toNanos();
+    long deadline = System.nanoTime() + waitNanos;
+    List<FutureTask<Opened>> tasks = new ArrayList<>();
+    List<AtomicBoolean> claims = new ArrayList<>();
     for (int i = 0; i < config.dirs().size(); i++) {
-      Path root = config.dirs().get(i);
-      Path dir = root.resolve(datanodeUuid);
-      long start = System.nanoTime();
+      int position = i;
+      Path dir = config.dirs().get(i).resolve(datanodeUuid);
+      AtomicBoolean claimed = new AtomicBoolean();
+      FutureTask<Opened> task = new FutureTask<>(() -> {
+        Opened o = openOne(config, position, dir);
+        if (o != null && !claimed.compareAndSet(false, true)) {
+          // Start-up gave up on this directory meanwhile: nobody will use or close these.
+          o.index().close();
+          o.store().close();
+          return null;
+        }
+        return o;
+      });
+      tasks.add(task);
+      claims.add(claimed);
+      CacheThreads.newThread(task, "local-cache-open-dir" + i).start();
+    }
+    List<Opened> out = new ArrayList<>();
+    for (int i = 0; i < tasks.size(); i++) {
+      Path dir = config.dirs().get(i).resolve(datanodeUuid);
+      Opened o;
       try {
-        createPrivate(dir);
-        BlockIndex index;
-        try {
-          index = BlockIndex.open(dir.resolve("index"));
-        } catch (IOException e) {
-          LOG.warn("hdfs-local-cache: block index in {} unreadable ({}); starting that directory"
-              + " empty", dir, e.getMessage());
-          wipe(dir);
-          index = BlockIndex.open(dir.resolve("index"));
+        o = tasks.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      } catch (TimeoutException | InterruptedException e) {
+        if (e instanceof InterruptedException) {
+          Thread.currentThread().interrupt();
         }
-        // Alluxio logs an ERROR when restoring from a directory without its LOCAL sub-directory.
-        createPrivate(dir.resolve("LOCAL"));
-        PageStore store;
-        try {
-          store = PageStores.openAlluxio(dir, config.capacities().get(i), config.pageSize());
-        } catch (IOException | RuntimeException e) {
-          index.close();
-          throw e;
+        if (claims.get(i).compareAndSet(false, true)) {
+          LOG.warn("hdfs-local-cache: cache directory {} did not open within {} ms (hung"
+              + " disk?); not caching on it", dir, waitNanos / 1_000_000);
+          continue;
         }
-        // Includes Alluxio's synchronous restore of the page metadata from disk.
-        out.add(new Opened(i, dir, store, index, (System.nanoTime() - start) / 1_000_000));
-      } catch (IOException | RuntimeException e) {
+        o = finished(tasks.get(i)); // it finished just now
+      } catch (ExecutionException e) {
         LOG.warn("hdfs-local-cache: cache directory {} unusable, not caching on it: {}", dir,
-            e.getMessage());
+            e.getCause().toString());
+        continue;
+      }
+      if (o != null) {
+        out.add(o);
       }
     }
     return out;
+  }
+
+  private static Opened finished(FutureTask<Opened> task) {
+    boolean interrupted = Thread.interrupted();
+    try {
+      while (true) {
+        try {
+          return task.get();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        } catch (ExecutionException e) {
+          return null;
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /** Opens one directory; null (logged) if it is unusable. */
+  private static Opened openOne(CacheConfig config, int i, Path dir) {
+    long start = System.nanoTime();
+    try {
+      CacheFaultInjector.get().beforeDirectoryOpen(dir);
+      createPrivate(dir);
+      BlockIndex index;
+      try {
+        index = BlockIndex.open(dir.resolve("index"));
+      } catch (IOException e) {
+        LOG.warn("hdfs-local-cache: block index in {} unreadable ({}); starting that directory"
+            + " empty", dir, e.getMessage());
+        wipe(dir);
+        index = BlockIndex.open(dir.resolve("index"));
+      }
+      // Alluxio logs an ERROR when restoring from a directory without its LOCAL sub-directory.
+      createPrivate(dir.resolve("LOCAL"));
+      PageStore store;
+      try {
+        store = PageStores.openAlluxio(dir, config.capacities().get(i), config.pageSize());
+      } catch (IOException | RuntimeException e) {
+        index.close();
+        throw e;
+      }
+      // Includes Alluxio's synchronous restore of the page metadata from disk.
+      return new Opened(i, dir, store, index, (System.nanoTime() - start) / 1_000_000);
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("hdfs-local-cache: cache directory {} unusable, not caching on it: {}", dir,
+          e.getMessage());
+      return null;
+    }
   }
 
   static void createPrivate(Path dir) throws IOException {

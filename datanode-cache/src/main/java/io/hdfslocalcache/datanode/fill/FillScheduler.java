@@ -4,6 +4,7 @@ import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.FillTicket;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
+import io.hdfslocalcache.datanode.store.CacheThreads;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -26,11 +27,8 @@ public final class FillScheduler implements AutoCloseable {
       com.codahale.metrics.MetricRegistry registry) {
     AtomicInteger n = new AtomicInteger();
     this.pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
-        new ArrayBlockingQueue<>(queue), r -> {
-          Thread t = new Thread(r, "local-cache-fill-" + n.incrementAndGet());
-          t.setDaemon(true);
-          return t;
-        });
+        new ArrayBlockingQueue<>(queue),
+        r -> CacheThreads.newThread(r, "local-cache-fill-" + n.incrementAndGet()));
     this.map = map;
     this.fill = fill;
     this.stats = stats;

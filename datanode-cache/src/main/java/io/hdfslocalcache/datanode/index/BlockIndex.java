@@ -11,12 +11,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
+import io.hdfslocalcache.datanode.store.CacheThreads;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The block map of one directory, persisted in RocksDB so a restarted DataNode serves its cached
@@ -32,28 +36,35 @@ import org.rocksdb.RocksIterator;
  * of one record in order) and never block the caller; a full queue drops the write (a lost put
  * costs a refill after restart, a lost delete is caught by validation at start). A closed RocksDB
  * handle must never be touched (native code would crash the JVM): {@link #close} drains the queue
- * for a few seconds, then closes under the write lock; later writes are dropped.
+ * for a bounded time, then closes under the write lock; later writes are dropped. A write stuck
+ * on a hung disk holds the read lock: close then gives up on it after the same bound (DataNode
+ * shutdown must not hang) and leaves the handle open; the stuck write closes it when it returns.
  */
 public final class BlockIndex implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(BlockIndex.class);
   private static final int FORMAT = 1;
+  /** {@link #close()}'s bound on waiting for the writer. */
+  static final long DEFAULT_CLOSE_WAIT_MILLIS = 5_000;
   private final RocksDB db;
   private final Options options;
+  private final Path dir;
   private final java.util.concurrent.locks.ReentrantReadWriteLock lock =
       new java.util.concurrent.locks.ReentrantReadWriteLock();
   private boolean closed;
+  /** Set by {@link #close}: a write that returns after close gave up on it closes the handle. */
+  private volatile boolean closing;
 
   private final java.util.concurrent.ThreadPoolExecutor writer;
 
-  private BlockIndex(RocksDB db, Options options, String name) {
+  private BlockIndex(RocksDB db, Options options, Path dir, String name) {
     this.db = db;
     this.options = options;
+    this.dir = dir;
     this.writer = new java.util.concurrent.ThreadPoolExecutor(1, 1, 0,
         java.util.concurrent.TimeUnit.MILLISECONDS,
-        new java.util.concurrent.ArrayBlockingQueue<>(WRITE_QUEUE), r -> {
-          Thread t = new Thread(r, "local-cache-index-" + name);
-          t.setDaemon(true);
-          return t;
-        }, new java.util.concurrent.ThreadPoolExecutor.DiscardPolicy());
+        new java.util.concurrent.ArrayBlockingQueue<>(WRITE_QUEUE),
+        r -> CacheThreads.newThread(r, "local-cache-index-" + name),
+        new java.util.concurrent.ThreadPoolExecutor.DiscardPolicy());
   }
 
   /** Index writes waiting at most; far more than fills and evictions produce between two. */
@@ -64,7 +75,7 @@ public final class BlockIndex implements AutoCloseable {
     Options options = new Options().setCreateIfMissing(true).setKeepLogFileNum(2)
         .setMaxManifestFileSize(4L << 20);
     try {
-      return new BlockIndex(RocksDB.open(options, dir.toString()), options,
+      return new BlockIndex(RocksDB.open(options, dir.toString()), options, dir,
           String.valueOf(dir.getParent().getFileName()));
     } catch (RocksDBException e) {
       options.close();
@@ -98,12 +109,20 @@ public final class BlockIndex implements AutoCloseable {
     lock.readLock().lock();
     try {
       if (!closed) {
+        CacheFaultInjector.get().beforeIndexWrite(dir); // where a write on a hung disk hangs
         w.apply(db);
       }
     } catch (RocksDBException ex) {
       // see above
     } finally {
       lock.readLock().unlock();
+    }
+    if (closing && lock.writeLock().tryLock()) {
+      try {
+        closeHandle(); // close gave up waiting for this write
+      } finally {
+        lock.writeLock().unlock();
+      }
     }
   }
 
@@ -191,22 +210,49 @@ public final class BlockIndex implements AutoCloseable {
 
   @Override
   public void close() {
+    close(DEFAULT_CLOSE_WAIT_MILLIS);
+  }
+
+  /**
+   * Drains queued writes and closes the handle, waiting at most about {@code waitMillis} in all.
+   * If a write is stuck on the disk by then, it is abandoned with one WARN line: the handle stays
+   * open under it (closing it would crash the JVM when the write returns) and the write closes it
+   * when it returns; queued writes are dropped.
+   */
+  public void close(long waitMillis) {
+    long deadline = System.nanoTime() + waitMillis * 1_000_000;
     writer.shutdown();
+    boolean locked = false;
     try {
-      writer.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
+      writer.awaitTermination(waitMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+      writer.shutdownNow();
+      closing = true;
+      locked = lock.writeLock().tryLock(Math.max(0, deadline - System.nanoTime()),
+          java.util.concurrent.TimeUnit.NANOSECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      writer.shutdownNow();
+      closing = true;
+      locked = lock.writeLock().tryLock();
     }
-    writer.shutdownNow();
-    lock.writeLock().lock();
+    if (!locked) {
+      LOG.warn("hdfs-local-cache: a block index write on {} has been stuck for more than {} ms;"
+          + " abandoned, the index closes when it returns", dir, waitMillis);
+      return;
+    }
     try {
-      if (!closed) {
-        closed = true;
-        db.close();
-        options.close();
-      }
+      closeHandle();
     } finally {
       lock.writeLock().unlock();
+    }
+  }
+
+  /** Under the write lock. */
+  private void closeHandle() {
+    if (!closed) {
+      closed = true;
+      db.close();
+      options.close();
     }
   }
 }

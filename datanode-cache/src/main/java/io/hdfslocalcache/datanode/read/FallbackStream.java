@@ -8,7 +8,8 @@ import java.io.InputStream;
  * A cached stream that can switch to the HDD copy at its current offset: the shared part of
  * {@link CachedDataStream} and {@link CachedMetaStream}. Subclasses serve cached bytes; the first
  * {@link CacheException} is reported to the session (which evicts the entry) and every later byte
- * comes from the HDD stream opened at the same offset.
+ * comes from the HDD stream opened at the same offset. A stream whose session already fell back
+ * (on the other stream) goes to the HDD too, so a hung disk costs one read one timeout, not two.
  */
 abstract class FallbackStream extends InputStream {
   protected final ReadSession session;
@@ -49,7 +50,9 @@ abstract class FallbackStream extends InputStream {
       if (pos >= length) {
         return -1;
       }
-      if (!cacheFailed) {
+      // Once the session fell back (the other stream failed), this one does not wait on the
+      // cache again: one read waits out the read timeout at most once.
+      if (!cacheFailed && !session.fellBack()) {
         try {
           int n = readCached(b, off, len);
           pos += n;

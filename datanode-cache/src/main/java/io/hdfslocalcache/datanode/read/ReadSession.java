@@ -13,8 +13,9 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
 
 /**
  * One BlockSender's view of a cached block: the meta stream and the data stream it opens, sharing
- * one pin on the entry and one verdict. The first failure on either stream evicts the entry; each
- * stream then continues from the HDD at its own offset (both copies hold identical bytes for this
+ * one pin on the entry and one verdict. The first failure on either stream evicts the entry (if the
+ * failure says the copy may be bad); each stream then continues from the HDD at its own offset,
+ * without trying the cache again (both copies hold identical bytes for this
  * generation stamp, and every cached byte already handed out was verified).
  */
 final class ReadSession {

@@ -22,7 +22,13 @@ public enum CacheFailure {
    * Every I/O thread of the directory is in use (a burst of reads, or a disk hanging): this read
    * goes to the HDD, the cached copy stays, and a hung disk shows up as TIMEOUTs instead.
    */
-  BUSY(false, false);
+  BUSY(false, false),
+  /**
+   * The reader was interrupted while it waited for the store (the DataNode is stopping): says
+   * nothing about the copy or the disk. The read goes on from the HDD with the interrupt flag set,
+   * as it would without the cache.
+   */
+  INTERRUPTED(false, false);
 
   /** The cached copy is evicted: it may be incomplete or wrong. */
   public final boolean dropsEntry;

@@ -25,6 +25,15 @@ public class CacheFaultInjector {
   /** Called before a page write. */
   public void beforePageWrite(String fileId, long pageIndex) throws IOException {}
 
+  /**
+   * Called at start-up before a cache directory's block index and page store are opened, inside
+   * the bounded wait; may block (a hung disk at start) or throw.
+   */
+  public void beforeDirectoryOpen(java.nio.file.Path dir) throws IOException {}
+
+  /** Called on the index writer thread before a block index write; may block (a hung disk). */
+  public void beforeIndexWrite(java.nio.file.Path index) {}
+
   /** Usable bytes on the file system of a cache directory; tests shrink it to simulate full. */
   public long usableSpace(java.nio.file.Path dir, long actual) {
     return actual;

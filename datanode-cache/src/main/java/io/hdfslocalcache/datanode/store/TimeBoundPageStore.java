@@ -57,16 +57,10 @@ final class TimeBoundPageStore extends ForwardingPageStore {
     this.nanoTime = nanoTime;
     AtomicInteger n = new AtomicInteger();
     this.pool = new ThreadPoolExecutor(0, maxThreads, 30, TimeUnit.SECONDS,
-        new SynchronousQueue<>(), r -> {
-          Thread t = new Thread(r, "local-cache-io-" + name + "-" + n.incrementAndGet());
-          t.setDaemon(true);
-          return t;
-        });
-    this.deleter = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, "local-cache-delete-" + name);
-      t.setDaemon(true);
-      return t;
-    });
+        new SynchronousQueue<>(),
+        r -> CacheThreads.newThread(r, "local-cache-io-" + name + "-" + n.incrementAndGet()));
+    this.deleter = java.util.concurrent.Executors.newSingleThreadExecutor(
+        r -> CacheThreads.newThread(r, "local-cache-delete-" + name));
   }
 
   @Override
@@ -189,9 +183,11 @@ final class TimeBoundPageStore extends ForwardingPageStore {
       }
       throw new CacheException(CacheFailure.IO_ERROR, op.toString(), e.getCause());
     } catch (InterruptedException e) {
+      // The caller is being stopped, the disk did nothing wrong: the operation is left to finish
+      // (never interrupted: that could fail it as an I/O error) and the caller keeps its flag.
       Thread.currentThread().interrupt();
-      f.cancel(true);
-      throw new CacheException(CacheFailure.TIMEOUT, op + " interrupted");
+      f.cancel(false);
+      throw new CacheException(CacheFailure.INTERRUPTED, op + " interrupted");
     }
   }
 

@@ -1,0 +1,197 @@
+package io.hdfslocalcache.datanode.read;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyLong;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+
+import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.CacheConfig;
+import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.dir.CacheDirectory;
+import io.hdfslocalcache.datanode.dir.SpaceBudget;
+import io.hdfslocalcache.datanode.hdd.HddReplicas;
+import io.hdfslocalcache.datanode.store.CacheException;
+import io.hdfslocalcache.datanode.store.CacheFailure;
+import io.hdfslocalcache.datanode.store.DirectoryHealth;
+import io.hdfslocalcache.datanode.store.ForwardingPageStore;
+import io.hdfslocalcache.datanode.store.PageStore;
+import io.hdfslocalcache.datanode.store.PageStores;
+import io.hdfslocalcache.datanode.verify.ChecksumLayout;
+import io.hdfslocalcache.datanode.verify.SegmentCrcs;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.BlockMetadataHeader;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
+import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.util.DataChecksum;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The read timeout bounds a whole BlockSender read, not each of its two streams: once the session
+ * fell back, neither stream waits on the cache again. Also: an interrupted reader (DataNode
+ * stopping) neither drops the entry nor charges the directory, and keeps its interrupt flag.
+ */
+class ReadSessionTimeoutTest {
+  private static final int PAGE = 64 * 1024;
+  private static final int LENGTH = 4 * PAGE;
+  private static final Duration TIMEOUT = Duration.ofSeconds(1);
+
+  @TempDir
+  Path dir;
+
+  private final byte[] data = new byte[LENGTH];
+  private byte[] meta;
+  private PageStore store;
+  private CacheEntry entry;
+  private ExtendedBlock block;
+  private DirectoryHealth health;
+  private final List<CacheFailure> failures = new CopyOnWriteArrayList<>();
+  private final List<String> directoryErrors = new CopyOnWriteArrayList<>();
+  private final CountDownLatch release = new CountDownLatch(1);
+  private volatile boolean hung;
+  private volatile boolean slow;
+
+  /** {@code maxErrors}: directory errors tolerated before the directory leaves service. */
+  private void setUp(int maxErrors) throws Exception {
+    new Random(5).nextBytes(data);
+    DataChecksum dc = DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, 512);
+    byte[] sums = new byte[LENGTH / 512 * 4];
+    dc.calculateChunkedSums(data, 0, LENGTH, sums, 0);
+    ByteArrayOutputStream m = new ByteArrayOutputStream();
+    BlockMetadataHeader.writeHeader(new DataOutputStream(m), dc);
+    m.write(sums);
+    meta = m.toByteArray();
+
+    Path ssd = dir.resolve("ssd");
+    Files.createDirectories(ssd.resolve("LOCAL"));
+    PageStore alluxio = PageStores.openAlluxio(ssd, 64L * PAGE, PAGE);
+    PageStore hanging = new ForwardingPageStore(alluxio) {
+      @Override
+      public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off,
+          int len) throws CacheException {
+        try {
+          if (hung) {
+            release.await();
+          } else if (slow) {
+            Thread.sleep(1_000);
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+      }
+    };
+    health = new DirectoryHealth(ssd, maxErrors, Duration.ofMinutes(1), Clock.systemUTC(),
+        h -> directoryErrors.add(h.reason()));
+    store = PageStores.wrap(hanging, ssd, health, TIMEOUT, 4, CacheConfig.IO_SPIN_NANOS, 0,
+        "test");
+    BlockId id = new BlockId("BP-1", 1073741825L);
+    long gs = 1001;
+    put(id.fileId(gs, BlockId.CacheFile.DATA), data);
+    put(id.fileId(gs, BlockId.CacheFile.META), meta);
+    entry = new CacheEntry(id, gs, LENGTH, meta.length,
+        ChecksumLayout.of(dc, BlockMetadataHeader.getHeaderSize()), SegmentCrcs.of(meta),
+        new CacheDirectory(0, ssd, store, health, null, 0, new SpaceBudget(store.capacityBytes())),
+        0);
+    block = new ExtendedBlock(id.poolId(), id.blockId(), LENGTH, gs);
+  }
+
+  @AfterEach
+  void tearDown() {
+    release.countDown();
+    if (store != null) {
+      store.close();
+    }
+  }
+
+  private void put(String fileId, byte[] bytes) throws CacheException {
+    for (int off = 0; off < bytes.length; off += PAGE) {
+      store.write(fileId, off / PAGE, bytes, off, Math.min(PAGE, bytes.length - off));
+    }
+  }
+
+  /** The meta and data stream of one BlockSender; the HDD copy is in memory. */
+  private InputStream[] open() throws Exception {
+    HddReplicas hdd = mock(HddReplicas.class);
+    when(hdd.openData(any(), anyLong())).thenAnswer(inv -> {
+      InputStream in = new ByteArrayInputStream(data);
+      IOUtils.skipFully(in, inv.getArgument(1, Long.class));
+      return in;
+    });
+    when(hdd.openMeta(any())).thenAnswer(
+        inv -> new LengthInputStream(new ByteArrayInputStream(meta), meta.length));
+    assertTrue(entry.pin());
+    ReadSession session = new ReadSession(entry, block, hdd,
+        new ReadPathStats(new MetricRegistry()), (e, x) -> failures.add(x.failure()),
+        new ReadSettings(PAGE, 2, CacheConfig.INITIAL_READ_AHEAD_BYTES));
+    return new InputStream[] {session.openMeta(), session.openData(0)};
+  }
+
+  @Test
+  void hungStore_metaAndDataStream_waitOneTimeoutBetweenThem() throws Exception {
+    setUp(100); // the directory stays in service: its refusal would not wait
+    InputStream[] s = open();
+    hung = true;
+    long start = System.nanoTime();
+    // BlockSender reads the meta header first: it times out, then comes from the HDD.
+    byte[] header = new byte[BlockMetadataHeader.getHeaderSize()];
+    IOUtils.readFully(s[0], header, 0, header.length);
+    byte[] sums = new byte[meta.length - header.length];
+    IOUtils.readFully(s[0], sums, 0, sums.length);
+    byte[] got = new byte[LENGTH];
+    IOUtils.readFully(s[1], got, 0, LENGTH); // must not wait on the cache again
+    long waited = (System.nanoTime() - start) / 1_000_000;
+    assertArrayEquals(data, got);
+    assertArrayEquals(Arrays.copyOfRange(meta, 0, header.length), header);
+    assertArrayEquals(Arrays.copyOfRange(meta, header.length, meta.length), sums);
+    assertEquals(List.of(CacheFailure.TIMEOUT), failures);
+    assertTrue(waited < TIMEOUT.toMillis() * 3 / 2,
+        "waited " + waited + " ms for a " + TIMEOUT.toMillis() + " ms timeout");
+    s[0].close();
+    s[1].close();
+  }
+
+  @Test
+  void readerInterrupted_keepsEntryAndDirectoryAndItsInterrupt() throws Exception {
+    setUp(0); // one directory error would take it out of service: the test sees every one
+    InputStream[] s = open();
+    byte[] header = new byte[BlockMetadataHeader.getHeaderSize()];
+    IOUtils.readFully(s[0], header, 0, header.length);
+    slow = true;
+    Thread.currentThread().interrupt(); // the DataNode stopping interrupts its readers
+    byte[] got = new byte[LENGTH];
+    try {
+      IOUtils.readFully(s[1], got, 0, LENGTH);
+      assertTrue(Thread.interrupted(), "the interrupt flag is kept");
+    } finally {
+      Thread.interrupted();
+    }
+    assertArrayEquals(data, got);
+    assertEquals(List.of(CacheFailure.INTERRUPTED), failures);
+    assertFalse(CacheFailure.INTERRUPTED.dropsEntry);
+    assertEquals(List.of(), directoryErrors);
+    assertTrue(health.inService());
+    s[0].close();
+    s[1].close();
+  }
+}

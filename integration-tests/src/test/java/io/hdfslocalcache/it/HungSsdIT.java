@@ -1,0 +1,127 @@
+package io.hdfslocalcache.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.codahale.metrics.Gauge;
+import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheConfig;
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An SSD that hangs while the DataNode starts or stops: neither may hang the DataNode. Start-up
+ * gives up on the directory after a bounded wait and serves without it; shutdown abandons an index
+ * write stuck on the disk.
+ */
+class HungSsdIT {
+  @TempDir
+  Path base;
+  CacheCluster c;
+  private final CountDownLatch release = new CountDownLatch(1);
+
+  @AfterEach
+  void stop() {
+    release.countDown();
+    CacheFaultInjector.set(null);
+    if (c != null) {
+      c.close();
+    }
+  }
+
+  private Configuration conf() {
+    Configuration conf = CacheCluster.conf(base);
+    conf.set(CacheConfig.DIRS, base.resolve("ssd0") + "," + base.resolve("ssd1"));
+    conf.set(CacheConfig.READ_TIMEOUT, "200ms");
+    return conf;
+  }
+
+  /** Blocks until the test ends, deaf to interrupts like a thread stuck in the kernel on a disk. */
+  private void hang() {
+    boolean interrupted = false;
+    while (release.getCount() > 0) {
+      try {
+        release.await();
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Test
+  @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void directoryHangsAtStart_dataNodeStartsWithoutIt() throws Exception {
+    c = CacheCluster.start(conf(), 1);
+    byte[] data = c.cachedFile("/start.bin", 300_000);
+    DataNodeProperties props = c.cluster.stopDataNode(0);
+    Path hung = base.resolve("ssd0");
+    CacheFaultInjector.set(new CacheFaultInjector() {
+      @Override
+      public void beforeDirectoryOpen(Path dir) {
+        if (dir.startsWith(hung)) {
+          hang();
+        }
+      }
+    });
+    long start = System.nanoTime();
+    c.cluster.restartDataNode(props, false);
+    c.cluster.waitActive();
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    BlockCache cache = c.cache(0);
+    assertNotNull(cache, "the cache runs on the directory that opened");
+    assertEquals(0, gauge(cache, "store.dir0.in.service"));
+    assertEquals(1, gauge(cache, "store.dir1.in.service"));
+    assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/start.bin")));
+    assertTrue(millis < 30_000, "restart took " + millis + " ms");
+  }
+
+  @Test
+  @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void indexWriteHangsAtStop_dataNodeStopsAndRestartsCleanly() throws Exception {
+    c = CacheCluster.start(conf(), 1);
+    CountDownLatch stuck = new CountDownLatch(1);
+    CacheFaultInjector.set(new CacheFaultInjector() {
+      @Override
+      public void beforeIndexWrite(Path index) {
+        stuck.countDown();
+        hang();
+      }
+    });
+    byte[] data = c.cachedFile("/stop.bin", 300_000);
+    assertTrue(stuck.await(30, TimeUnit.SECONDS), "an index write is stuck");
+    long start = System.nanoTime();
+    DataNodeProperties props = c.cluster.stopDataNode(0);
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    assertTrue(millis < 30_000, "stop took " + millis + " ms");
+
+    // The disk comes back: the abandoned write finishes on a handle nobody closed under it.
+    release.countDown();
+    CacheFaultInjector.set(null);
+    CacheCluster.await("abandoned index writer gone", () -> Thread.getAllStackTraces().keySet()
+        .stream().noneMatch(t -> t.getName().startsWith("local-cache-index-")));
+    c.cluster.restartDataNode(props, false);
+    c.cluster.waitActive();
+    BlockCache cache = c.cache(0);
+    assertEquals(1, gauge(cache, "store.dir0.in.service"));
+    assertEquals(1, gauge(cache, "store.dir1.in.service"));
+    assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/stop.bin")));
+  }
+
+  private static long gauge(BlockCache cache, String name) {
+    Gauge<?> g = cache.metrics().getGauges().get(name);
+    return ((Number) g.getValue()).longValue();
+  }
+}
