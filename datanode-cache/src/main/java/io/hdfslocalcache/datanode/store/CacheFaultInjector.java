@@ -25,6 +25,12 @@ public class CacheFaultInjector {
   /** Called before a page write. */
   public void beforePageWrite(String fileId, long pageIndex) throws IOException {}
 
+  /**
+   * Called before a cached read reopens the HDD meta file after a cache failure ({@code
+   * blockName} as in {@code blk_<id>_<genStamp>}); may throw like a failed open.
+   */
+  public void beforeHddMetaReopen(String blockName) throws IOException {}
+
   /** Usable bytes on the file system of a cache directory; tests shrink it to simulate full. */
   public long usableSpace(java.nio.file.Path dir, long actual) {
     return actual;

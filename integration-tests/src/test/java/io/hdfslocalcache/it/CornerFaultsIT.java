@@ -1,0 +1,84 @@
+package io.hdfslocalcache.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hdfslocalcache.datanode.CacheConfig;
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Issue 15 part 3: corner faults found by review, each on a real DataNode. */
+@Timeout(120)
+class CornerFaultsIT {
+  @TempDir
+  Path base;
+  CacheCluster c;
+
+  @AfterEach
+  void stop() {
+    CacheFaultInjector.set(null);
+    if (c != null) {
+      c.close();
+    }
+  }
+
+  private Configuration conf() {
+    Configuration conf = CacheCluster.conf(base);
+    conf.set(CacheConfig.READ_TIMEOUT, "10s");
+    conf.setInt(CacheConfig.DIR_MAX_ERRORS, 100);
+    // a failed read is retried after refetching locations: quickly, one DataNode only
+    conf.setInt(HdfsClientConfigKeys.Retry.WINDOW_BASE_KEY, 10);
+    return conf;
+  }
+
+  private long corruptReplicas() {
+    return c.cluster.getNamesystem().getCorruptReplicaBlocks();
+  }
+
+  @Test
+  void metaReopenFails_afterSsdFailureMidRead_noChecksumsOfZeroNoReplicaReportedBad()
+      throws Exception {
+    Configuration conf = conf();
+    // 32-byte chunks: the meta file of this block spans two pages, so the meta stream reads the
+    // SSD again mid-block (a 64 KB window of slices covers 512 KB of data here)
+    conf.setInt(DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_KEY, 32);
+    c = CacheCluster.start(conf, 1);
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/meta-reopen.bin");
+    byte[] data = c.cachedFile(p.toString(), 900_000);
+    ExtendedBlock b = c.blocks(p).get(0);
+    AtomicInteger metaPageFailures = new AtomicInteger();
+    AtomicInteger reopenFailures = new AtomicInteger();
+    CacheFaultInjector.set(new CacheFaultInjector() {
+      @Override
+      public void beforePageRead(String fileId, long page) throws IOException {
+        if (fileId.contains("_blk_" + b.getBlockId() + "_") && fileId.contains(".meta")
+            && page >= 1) {
+          metaPageFailures.incrementAndGet();
+          throw new IOException("Input/output error (injected)");
+        }
+      }
+
+      @Override
+      public void beforeHddMetaReopen(String blockName) throws IOException {
+        reopenFailures.incrementAndGet();
+        throw new IOException("Too many open files (injected)");
+      }
+    });
+    assertArrayEquals(data, c.readAll(p));
+    assertTrue(metaPageFailures.get() >= 1, "the SSD failed mid-read on the meta file");
+    assertTrue(reopenFailures.get() >= 1, "the HDD meta reopen failed");
+    assertEquals(0, corruptReplicas(), "the good replica must not be reported bad");
+    assertEquals(1, c.fs.getFileBlockLocations(p, 0, data.length)[0].getHosts().length);
+  }
+}
