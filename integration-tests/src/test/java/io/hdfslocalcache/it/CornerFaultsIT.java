@@ -81,4 +81,76 @@ class CornerFaultsIT {
     assertEquals(0, corruptReplicas(), "the good replica must not be reported bad");
     assertEquals(1, c.fs.getFileBlockLocations(p, 0, data.length)[0].getHosts().length);
   }
+
+  private long reserved() {
+    return ((Number) c.cache(0).metrics().getGauges().get("store.dir0.reserved").getValue())
+        .longValue();
+  }
+
+  @Test
+  void sameVersionRefill_whileOldCopyDrains_oldCleanupLeavesNewCopy() throws Exception {
+    Configuration conf = conf();
+    conf.set(CacheConfig.READ_TIMEOUT, "60s"); // the held reader must not time out
+    c = CacheCluster.start(conf, 1);
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/refill.bin");
+    byte[] data = c.cachedFile(p.toString(), 300_000);
+    ExtendedBlock b = c.blocks(p).get(0);
+    long oneCopy = reserved();
+    String blk = "_blk_" + b.getBlockId() + "_";
+    java.util.concurrent.CountDownLatch holding = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.atomic.AtomicBoolean failNext =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.atomic.AtomicBoolean held =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    CacheFaultInjector.set(new CacheFaultInjector() {
+      @Override
+      public void beforePageRead(String fileId, long page) throws IOException {
+        if (!fileId.contains(blk)) {
+          return;
+        }
+        // page 0: only the second reader reads it now (the held one's read-aheads are past it)
+        if (page == 0 && failNext.compareAndSet(true, false)) {
+          throw new IOException("Input/output error (injected)");
+        }
+        if (fileId.contains(".data") && page == 2 && held.compareAndSet(false, true)) {
+          holding.countDown();
+          try {
+            release.await(); // a slow reader keeps the old copy pinned
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }
+      }
+    });
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+    try {
+      java.util.concurrent.Future<byte[]> slow = pool.submit(() -> c.readAll(p));
+      assertTrue(holding.await(30, java.util.concurrent.TimeUnit.SECONDS));
+      failNext.set(true);
+      assertArrayEquals(data, c.readAll(p)); // evicts the entry; the slow reader still holds it
+      CacheCluster.await("entry dropped", () -> !c.cache(0).isCached(b));
+      c.readAll(p);
+      c.readAll(p);
+      c.awaitCached(p); // the same version filled again while the old copy drains
+      release.countDown();
+      assertArrayEquals(data, slow.get());
+      CacheCluster.await("old copy deleted", () -> reserved() == oneCopy);
+      long hits = c.counter("read.hits");
+      long missing = c.counter("read.fallback.missing_page");
+      assertArrayEquals(data, c.readAll(p));
+      assertEquals(hits + 1, c.counter("read.hits"));
+      assertEquals(missing, c.counter("read.fallback.missing_page"),
+          "the old copy's cleanup deleted the new copy's pages");
+      assertTrue(c.cache(0).isCached(b));
+      // the new copy's index record survived the old copy's cleanup too
+      c.cluster.restartDataNode(0, true);
+      c.cluster.waitActive();
+      CacheCluster.await("restored after restart", () -> c.cache(0).isCached(b));
+      assertEquals(0, corruptReplicas());
+    } finally {
+      release.countDown();
+      pool.shutdownNow();
+    }
+  }
 }

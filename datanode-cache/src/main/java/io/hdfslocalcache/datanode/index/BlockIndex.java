@@ -20,8 +20,10 @@ import org.rocksdb.RocksIterator;
 
 /**
  * The block map of one directory, persisted in RocksDB so a restarted DataNode serves its cached
- * blocks again without refilling. One record per published entry, keyed by pool, block id and
- * generation stamp (so retiring an old version never deletes a newer one's record). Written
+ * blocks again without refilling. One record per published entry, keyed by pool, block id,
+ * generation stamp and fill id (so retiring an old version, or an older copy of the same version,
+ * never deletes a newer one's record). Format 2 added the fill id; format 1 records (fill id 0)
+ * keep their old key and file names and are still read. Written
  * after publish and deleted on retire, without fsync: a crash loses at most the newest records,
  * whose pages then become orphans and are deleted at the next start. Lives beside Alluxio's
  * {@code LOCAL/} tree, which Alluxio would purge of files it does not know.
@@ -35,7 +37,9 @@ import org.rocksdb.RocksIterator;
  * for a few seconds, then closes under the write lock; later writes are dropped.
  */
 public final class BlockIndex implements AutoCloseable {
-  private static final int FORMAT = 1;
+  private static final int FORMAT = 2;
+  /** Records written before fill ids: fill id 0, the key without it. */
+  private static final int FORMAT_NO_FILL_ID = 1;
   private final RocksDB db;
   private final Options options;
   private final java.util.concurrent.locks.ReentrantReadWriteLock lock =
@@ -78,15 +82,15 @@ public final class BlockIndex implements AutoCloseable {
    */
   public void put(IndexRecord r, BooleanSupplier dropped) {
     writer.execute(() -> {
-      write(db -> db.put(key(r.id(), r.genStamp()), encode(r)));
+      write(db -> db.put(key(r.id(), r.genStamp(), r.fillId()), encode(r)));
       if (dropped.getAsBoolean()) {
-        write(db -> db.delete(key(r.id(), r.genStamp())));
+        write(db -> db.delete(key(r.id(), r.genStamp(), r.fillId())));
       }
     });
   }
 
-  public void delete(BlockId id, long genStamp) {
-    writer.execute(() -> write(db -> db.delete(key(id, genStamp))));
+  public void delete(BlockId id, long genStamp, long fillId) {
+    writer.execute(() -> write(db -> db.delete(key(id, genStamp, fillId))));
   }
 
   private interface Write {
@@ -130,12 +134,16 @@ public final class BlockIndex implements AutoCloseable {
     return out;
   }
 
-  private static byte[] key(BlockId id, long genStamp) {
+  private static byte[] key(BlockId id, long genStamp, long fillId) {
     byte[] pool = id.poolId().getBytes(StandardCharsets.UTF_8);
-    byte[] k = new byte[pool.length + 17];
+    int tail = fillId == 0 ? 17 : 25; // fill id 0: the key of a format 1 record
+    byte[] k = new byte[pool.length + tail];
     System.arraycopy(pool, 0, k, 0, pool.length);
-    java.nio.ByteBuffer.wrap(k, pool.length, 17).put((byte) 0).putLong(id.blockId())
-        .putLong(genStamp);
+    java.nio.ByteBuffer t = java.nio.ByteBuffer.wrap(k, pool.length, tail).put((byte) 0)
+        .putLong(id.blockId()).putLong(genStamp);
+    if (fillId != 0) {
+      t.putLong(fillId);
+    }
     return k;
   }
 
@@ -147,6 +155,7 @@ public final class BlockIndex implements AutoCloseable {
       out.writeUTF(r.id().poolId());
       out.writeLong(r.id().blockId());
       out.writeLong(r.genStamp());
+      out.writeLong(r.fillId());
       out.writeLong(r.dataLength());
       out.writeLong(r.metaLength());
       ChecksumLayout c = r.checksum();
@@ -168,11 +177,13 @@ public final class BlockIndex implements AutoCloseable {
 
   static IndexRecord decode(byte[] b) throws IOException {
     DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(b));
-    if (in.readInt() != FORMAT) {
+    int format = in.readInt();
+    if (format != FORMAT && format != FORMAT_NO_FILL_ID) {
       throw new IOException("unknown record format");
     }
     BlockId id = new BlockId(in.readUTF(), in.readLong());
     long gs = in.readLong();
+    long fillId = format == FORMAT ? in.readLong() : 0;
     long dataLength = in.readLong();
     long metaLength = in.readLong();
     ChecksumLayout c = new ChecksumLayout(in.readInt(), in.readInt(), in.readInt(), in.readInt());
@@ -186,7 +197,7 @@ public final class BlockIndex implements AutoCloseable {
     for (int i = 0; i < n; i++) {
       crcs[i] = in.readInt();
     }
-    return new IndexRecord(id, gs, dataLength, metaLength, c, crcs, filled, access);
+    return new IndexRecord(id, gs, fillId, dataLength, metaLength, c, crcs, filled, access);
   }
 
   @Override

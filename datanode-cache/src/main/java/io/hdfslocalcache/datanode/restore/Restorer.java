@@ -75,8 +75,8 @@ public final class Restorer {
     for (CacheDirectory d : dirs.all()) {
       Set<String> owned = new HashSet<>();
       for (IndexRecord r : d.blockIndex().loadAll()) {
-        owned.add(r.id().fileId(r.genStamp(), BlockId.CacheFile.DATA));
-        owned.add(r.id().fileId(r.genStamp(), BlockId.CacheFile.META));
+        owned.add(r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.DATA));
+        owned.add(r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.META));
         d.budget().reserveExisting(r.dataLength() + r.metaLength());
         addPending(r, d);
       }
@@ -103,7 +103,8 @@ public final class Restorer {
     int restored = 0;
     for (Pending p : waiting) {
       IndexRecord r = p.record;
-      CacheEntry e = new CacheEntry(r.id(), r.genStamp(), r.dataLength(), r.metaLength(),
+      CacheEntry e = new CacheEntry(r.id(), r.genStamp(), r.fillId(), r.dataLength(),
+          r.metaLength(),
           r.checksum(), r.metaSegmentCrcs(), p.dir, r.filledAtMillis());
       e.lastAccessMillis = r.lastAccessMillis();
       e.persistedAccessMillis = r.lastAccessMillis();
