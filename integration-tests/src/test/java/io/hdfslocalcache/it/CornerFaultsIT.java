@@ -153,4 +153,29 @@ class CornerFaultsIT {
       pool.shutdownNow();
     }
   }
+
+  @Test
+  void shortPageAfterPowerLoss_droppedAtRestoreAsPagesMissing_noDirectoryError()
+      throws Exception {
+    c = CacheCluster.start(conf(), 1);
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/torn.bin");
+    byte[] data = c.cachedFile(p.toString(), 300_000);
+    ExtendedBlock b = c.blocks(p).get(0);
+    org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties props = c.cluster.stopDataNode(0);
+    java.util.List<Path> pages = SsdFiles.pages(base.resolve("ssd"), b, ".data");
+    assertEquals(5, pages.size());
+    // a page torn by a power loss: its file holds only what reached the disk
+    try (java.nio.channels.FileChannel f = java.nio.channels.FileChannel.open(pages.get(1),
+        java.nio.file.StandardOpenOption.WRITE)) {
+      f.truncate(1000);
+    }
+    c.cluster.restartDataNode(props, false);
+    c.cluster.waitActive();
+    assertEquals(1, c.counter("store.restore.dropped.pages_missing"));
+    assertTrue(!c.cache(0).isCached(b));
+    assertArrayEquals(data, c.readAll(p));
+    assertEquals(0, c.counter("read.fallback.io_error"), "no directory error");
+    assertEquals(0, c.counter("read.fallback.missing_page"));
+    assertEquals(0, corruptReplicas());
+  }
 }
