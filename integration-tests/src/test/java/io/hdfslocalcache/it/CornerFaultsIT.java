@@ -178,4 +178,22 @@ class CornerFaultsIT {
     assertEquals(0, c.counter("read.fallback.missing_page"));
     assertEquals(0, corruptReplicas());
   }
+
+  @Test
+  void deleteBlockPool_dropsEntriesPagesRecordsAndReservations() throws Exception {
+    c = CacheCluster.start(conf(), 1);
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/pool.bin");
+    c.cachedFile(p.toString(), 300_000);
+    ExtendedBlock b = c.blocks(p).get(0);
+    assertTrue(reserved() > 0);
+    org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi<?> dataset =
+        c.cluster.getDataNodes().get(0).getFSDataset();
+    // what DataNode#deleteBlockPool does once the pool's service is gone
+    dataset.shutdownBlockPool(b.getBlockPoolId());
+    dataset.deleteBlockPool(b.getBlockPoolId(), true);
+    CacheCluster.await("pages deleted",
+        () -> SsdFiles.count(base.resolve("ssd"), java.util.List.of(b)) == 0);
+    CacheCluster.await("reservation released", () -> reserved() == 0);
+    assertEquals(0, c.cache(0).cachedBlocks());
+  }
 }
