@@ -66,8 +66,25 @@ final class CacheDirectories {
     }
   }
 
+  /**
+   * Opens every usable directory. Throws {@link LinkageError} (after closing what it opened) when
+   * RocksDB's native library cannot load: no directory can work then.
+   */
   static List<Opened> open(CacheConfig config, String datanodeUuid) {
     List<Opened> out = new ArrayList<>();
+    try {
+      openAll(config, datanodeUuid, out);
+    } catch (LinkageError e) {
+      for (Opened o : out) {
+        o.store().close();
+        o.index().close();
+      }
+      throw e;
+    }
+    return out;
+  }
+
+  private static void openAll(CacheConfig config, String datanodeUuid, List<Opened> out) {
     for (int i = 0; i < config.dirs().size(); i++) {
       Path root = config.dirs().get(i);
       Path dir = root.resolve(datanodeUuid);
@@ -99,7 +116,6 @@ final class CacheDirectories {
             e.getMessage());
       }
     }
-    return out;
   }
 
   static void createPrivate(Path dir) throws IOException {

@@ -196,4 +196,32 @@ class CornerFaultsIT {
     CacheCluster.await("reservation released", () -> reserved() == 0);
     assertEquals(0, c.cache(0).cachedBlocks());
   }
+
+  @Test
+  void rocksDbNativeLibraryCannotLoad_dataNodeStartsWithoutCacheAndServesFromHdd()
+      throws Exception {
+    CacheFaultInjector.set(new CacheFaultInjector() {
+      @Override
+      public void beforeIndexOpen(Path dir) {
+        throw new UnsatisfiedLinkError("librocksdbjni-linux64.so: failed to map segment from"
+            + " shared object (injected)");
+      }
+    });
+    org.apache.hadoop.test.GenericTestUtils.LogCapturer log =
+        org.apache.hadoop.test.GenericTestUtils.LogCapturer.captureLogs(
+            org.slf4j.LoggerFactory.getLogger(
+                io.hdfslocalcache.datanode.LocalCacheDatasetFactory.class));
+    try {
+      c = CacheCluster.start(conf(), 1);
+    } finally {
+      log.stopCapturing();
+    }
+    assertEquals(null, c.cache(0), "cache disabled");
+    assertTrue(log.getOutput().contains("RocksDB native library"), log.getOutput());
+    assertTrue(log.getOutput().contains("UnsatisfiedLinkError"), log.getOutput());
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/no-rocksdb.bin");
+    byte[] data = c.write(p, 70_000, (short) 1, 11);
+    assertArrayEquals(data, c.readAll(p));
+    assertArrayEquals(data, c.readAll(p));
+  }
 }

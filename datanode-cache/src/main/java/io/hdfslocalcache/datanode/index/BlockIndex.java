@@ -63,7 +63,12 @@ public final class BlockIndex implements AutoCloseable {
   /** Index writes waiting at most; far more than fills and evictions produce between two. */
   static final int WRITE_QUEUE = 10_000;
 
+  /**
+   * Opens (creating if needed) the index in {@code dir}. Throws {@link LinkageError} if RocksDB's
+   * native library cannot be loaded: the caller disables the whole cache, not one directory.
+   */
   public static BlockIndex open(Path dir) throws IOException {
+    io.hdfslocalcache.datanode.store.CacheFaultInjector.get().beforeIndexOpen(dir);
     RocksDB.loadLibrary();
     Options options = new Options().setCreateIfMissing(true).setKeepLogFileNum(2)
         .setMaxManifestFileSize(4L << 20);

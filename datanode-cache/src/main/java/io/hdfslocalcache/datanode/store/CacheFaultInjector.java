@@ -31,6 +31,12 @@ public class CacheFaultInjector {
    */
   public void beforeHddMetaReopen(String blockName) throws IOException {}
 
+  /**
+   * Called before a directory's block index is opened (RocksDB loads its native library there);
+   * may throw a {@link LinkageError} like a library that cannot load (noexec tmp, another libc).
+   */
+  public void beforeIndexOpen(java.nio.file.Path dir) {}
+
   /** Usable bytes on the file system of a cache directory; tests shrink it to simulate full. */
   public long usableSpace(java.nio.file.Path dir, long actual) {
     return actual;
