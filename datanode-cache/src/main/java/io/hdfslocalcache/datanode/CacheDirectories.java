@@ -90,6 +90,8 @@ final class CacheDirectories {
       Path dir = root.resolve(datanodeUuid);
       long start = System.nanoTime();
       try {
+        Files.createDirectories(root);
+        refuseIfOthersMayWrite(root);
         createPrivate(dir);
         BlockIndex index;
         try {
@@ -115,6 +117,26 @@ final class CacheDirectories {
         LOG.warn("hdfs-local-cache: cache directory {} unusable, not caching on it: {}", dir,
             e.getMessage());
       }
+    }
+  }
+
+  /**
+   * Like {@code dfs.datanode.data.dir.perm} for data directories: a cache root other users can
+   * write lets them replace the per-DataNode directory (and so the bytes served) before it is
+   * created or while the cache is down.
+   */
+  static void refuseIfOthersMayWrite(Path root) throws IOException {
+    java.util.Set<java.nio.file.attribute.PosixFilePermission> p;
+    try {
+      p = Files.getPosixFilePermissions(root);
+    } catch (UnsupportedOperationException e) {
+      return; // not a POSIX file system; permissions are the operator's
+    }
+    if (p.contains(java.nio.file.attribute.PosixFilePermission.GROUP_WRITE)
+        || p.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE)) {
+      throw new IOException(CacheConfig.DIRS + " directory " + root + " is writable by group or"
+          + " others (" + PosixFilePermissions.toString(p) + "); refusing it: make it writable"
+          + " by the DataNode user only (chmod go-w " + root + ")");
     }
   }
 

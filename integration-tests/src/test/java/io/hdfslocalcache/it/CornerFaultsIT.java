@@ -224,4 +224,43 @@ class CornerFaultsIT {
     assertArrayEquals(data, c.readAll(p));
     assertArrayEquals(data, c.readAll(p));
   }
+
+  @Test
+  void pageAndIndexFiles_ownerOnly() throws Exception {
+    c = CacheCluster.start(conf(), 1);
+    c.cachedFile("/perm-files.bin", 300_000);
+    // records are written on the index thread: a restart flushes and closes the index
+    c.cluster.restartDataNode(0, true);
+    c.cluster.waitActive();
+    java.util.List<Path> files = SsdFiles.files(base.resolve("ssd"));
+    assertTrue(files.stream().anyMatch(f -> f.toString().contains("/LOCAL/")), "pages");
+    assertTrue(files.stream().anyMatch(f -> f.toString().contains("/index/")), "index");
+    for (Path f : files) {
+      java.util.Set<java.nio.file.attribute.PosixFilePermission> perm =
+          java.nio.file.Files.getPosixFilePermissions(f);
+      assertTrue(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")
+          .containsAll(perm), f + " is " + java.nio.file.attribute.PosixFilePermissions.toString(perm));
+    }
+  }
+
+  @Test
+  void cacheRootWritableByOthers_refusedNamingKeyAndDirectory() throws Exception {
+    Path root = java.nio.file.Files.createDirectories(base.resolve("ssd"));
+    java.nio.file.Files.setPosixFilePermissions(root,
+        java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+    org.apache.hadoop.test.GenericTestUtils.LogCapturer log =
+        org.apache.hadoop.test.GenericTestUtils.LogCapturer.captureLogs(
+            org.slf4j.LoggerFactory.getLogger("io.hdfslocalcache.datanode.CacheDirectories"));
+    try {
+      c = CacheCluster.start(conf(), 1);
+    } finally {
+      log.stopCapturing();
+    }
+    assertEquals(null, c.cache(0), "the only cache directory was refused");
+    assertTrue(log.getOutput().contains(CacheConfig.DIRS + " directory " + root), log.getOutput());
+    assertTrue(log.getOutput().contains("writable by group or others"), log.getOutput());
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/perm-refused.bin");
+    byte[] data = c.write(p, 70_000, (short) 1, 12);
+    assertArrayEquals(data, c.readAll(p));
+  }
 }

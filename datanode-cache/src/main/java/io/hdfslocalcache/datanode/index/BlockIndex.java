@@ -42,15 +42,18 @@ public final class BlockIndex implements AutoCloseable {
   private static final int FORMAT_NO_FILL_ID = 1;
   private final RocksDB db;
   private final Options options;
+  private final org.rocksdb.AbstractEventListener ownerOnly;
   private final java.util.concurrent.locks.ReentrantReadWriteLock lock =
       new java.util.concurrent.locks.ReentrantReadWriteLock();
   private boolean closed;
 
   private final java.util.concurrent.ThreadPoolExecutor writer;
 
-  private BlockIndex(RocksDB db, Options options, String name) {
+  private BlockIndex(RocksDB db, Options options, org.rocksdb.AbstractEventListener ownerOnly,
+      String name) {
     this.db = db;
     this.options = options;
+    this.ownerOnly = ownerOnly;
     this.writer = new java.util.concurrent.ThreadPoolExecutor(1, 1, 0,
         java.util.concurrent.TimeUnit.MILLISECONDS,
         new java.util.concurrent.ArrayBlockingQueue<>(WRITE_QUEUE), r -> {
@@ -70,13 +73,32 @@ public final class BlockIndex implements AutoCloseable {
   public static BlockIndex open(Path dir) throws IOException {
     io.hdfslocalcache.datanode.store.CacheFaultInjector.get().beforeIndexOpen(dir);
     RocksDB.loadLibrary();
+    // RocksDB creates its files under the umask; each flush or compaction may add some (tables,
+    // logs, manifests), so they are made owner-only after each and at open.
+    org.rocksdb.AbstractEventListener ownerOnly = new org.rocksdb.AbstractEventListener(
+        org.rocksdb.AbstractEventListener.EnabledEventCallback.ON_FLUSH_COMPLETED,
+        org.rocksdb.AbstractEventListener.EnabledEventCallback.ON_COMPACTION_COMPLETED) {
+      @Override
+      public void onFlushCompleted(RocksDB db, org.rocksdb.FlushJobInfo info) {
+        ownerOnly(dir);
+      }
+
+      @Override
+      public void onCompactionCompleted(RocksDB db, org.rocksdb.CompactionJobInfo info) {
+        ownerOnly(dir);
+      }
+    };
     Options options = new Options().setCreateIfMissing(true).setKeepLogFileNum(2)
-        .setMaxManifestFileSize(4L << 20);
+        .setMaxManifestFileSize(4L << 20)
+        .setListeners(java.util.Collections.singletonList(ownerOnly));
     try {
-      return new BlockIndex(RocksDB.open(options, dir.toString()), options,
+      BlockIndex index = new BlockIndex(RocksDB.open(options, dir.toString()), options, ownerOnly,
           String.valueOf(dir.getParent().getFileName()));
+      ownerOnly(dir);
+      return index;
     } catch (RocksDBException e) {
       options.close();
+      ownerOnly.close();
       throw new IOException("cannot open block index " + dir + ": " + e.getMessage(), e);
     }
   }
@@ -96,6 +118,24 @@ public final class BlockIndex implements AutoCloseable {
 
   public void delete(BlockId id, long genStamp, long fillId) {
     writer.execute(() -> write(db -> db.delete(key(id, genStamp, fillId))));
+  }
+
+  /** Makes the index files owner-only (0600); best effort, the directory above is 0700. */
+  static void ownerOnly(Path dir) {
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        try {
+          if (java.nio.file.Files.isRegularFile(f)) {
+            java.nio.file.Files.setPosixFilePermissions(f,
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+          }
+        } catch (IOException | RuntimeException e) {
+          // deleted meanwhile, or not POSIX
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // best effort
+    }
   }
 
   private interface Write {
@@ -220,6 +260,7 @@ public final class BlockIndex implements AutoCloseable {
         closed = true;
         db.close();
         options.close();
+        ownerOnly.close();
       }
     } finally {
       lock.writeLock().unlock();

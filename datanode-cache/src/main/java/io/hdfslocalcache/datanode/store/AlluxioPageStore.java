@@ -6,6 +6,7 @@ import alluxio.client.file.cache.LocalCacheManager;
 import alluxio.client.file.cache.PageId;
 import alluxio.client.file.cache.PageInfo;
 import alluxio.client.file.cache.PageMetaStore;
+import alluxio.client.file.cache.store.LocalPageStore;
 import alluxio.conf.AlluxioProperties;
 import alluxio.conf.InstancedConfiguration;
 import alluxio.conf.PropertyKey;
@@ -30,6 +31,10 @@ final class AlluxioPageStore implements PageStore {
   private final Path dir;
   private final long capacity;
   private final int pageSize;
+  /** Alluxio's page files, to make each one owner-only once written; null if not local. */
+  private final LocalPageStore files;
+  private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_ONLY =
+      java.nio.file.attribute.PosixFilePermissions.fromString("rw-------");
 
   private AlluxioPageStore(CacheManager manager, PageMetaStore pages, Path dir, long capacity,
       int pageSize) {
@@ -38,6 +43,8 @@ final class AlluxioPageStore implements PageStore {
     this.dir = dir;
     this.capacity = capacity;
     this.pageSize = pageSize;
+    alluxio.client.file.cache.PageStore s = pages.getStoreDirs().get(0).getPageStore();
+    this.files = s instanceof LocalPageStore ? (LocalPageStore) s : null;
   }
 
   static AlluxioPageStore open(Path dir, long capacityBytes, int pageSize) throws IOException {
@@ -107,6 +114,22 @@ final class AlluxioPageStore implements PageStore {
     if (!ok) {
       throw new CacheException(CacheFailure.UNAVAILABLE, "put " + fileId + " page " + pageIndex
           + " refused (file system full, store not ready or failing)");
+    }
+    ownerOnly(new PageId(fileId, pageIndex));
+  }
+
+  /**
+   * Alluxio creates page files under the process umask (often 0644); block data is not for other
+   * users. Best effort, one chmod per page: the directory above is 0700 anyway.
+   */
+  private void ownerOnly(PageId page) {
+    if (files == null) {
+      return;
+    }
+    try {
+      java.nio.file.Files.setPosixFilePermissions(files.getPagePath(page, false), OWNER_ONLY);
+    } catch (IOException | RuntimeException e) {
+      // not POSIX, or deleted meanwhile
     }
   }
 
