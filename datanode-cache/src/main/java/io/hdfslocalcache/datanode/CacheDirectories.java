@@ -78,6 +78,8 @@ final class CacheDirectories {
    * most {@link CacheConfig#dirOpenTimeout}: a hung disk must not hang DataNode start-up. A
    * directory not open by then is left out (one WARN line; its {@code in.service} is 0 like any
    * directory that could not be opened); if its open finishes later, it closes what it opened.
+   * Throws {@link LinkageError} (after closing what it opened) when RocksDB's native library
+   * cannot load: no directory can work then.
    */
   static List<Opened> open(CacheConfig config, String datanodeUuid) {
     long waitNanos = config.dirOpenTimeout().toNanos();
@@ -103,6 +105,7 @@ final class CacheDirectories {
       CacheThreads.newThread(task, "local-cache-open-dir" + i).start();
     }
     List<Opened> out = new ArrayList<>();
+    LinkageError linkage = null;
     for (int i = 0; i < tasks.size(); i++) {
       Path dir = config.dirs().get(i).resolve(datanodeUuid);
       Opened o;
@@ -119,6 +122,10 @@ final class CacheDirectories {
         }
         o = finished(tasks.get(i)); // it finished just now
       } catch (ExecutionException e) {
+        if (e.getCause() instanceof LinkageError) {
+          linkage = (LinkageError) e.getCause();
+          continue;
+        }
         LOG.warn("hdfs-local-cache: cache directory {} unusable, not caching on it: {}", dir,
             e.getCause().toString());
         continue;
@@ -126,6 +133,13 @@ final class CacheDirectories {
       if (o != null) {
         out.add(o);
       }
+    }
+    if (linkage != null) {
+      for (Opened o : out) {
+        o.store().close();
+        o.index().close();
+      }
+      throw linkage;
     }
     return out;
   }
@@ -154,6 +168,9 @@ final class CacheDirectories {
     long start = System.nanoTime();
     try {
       CacheFaultInjector.get().beforeDirectoryOpen(dir);
+      Path root = dir.getParent();
+      Files.createDirectories(root);
+      refuseIfOthersMayWrite(root);
       createPrivate(dir);
       BlockIndex index;
       try {
@@ -179,6 +196,26 @@ final class CacheDirectories {
       LOG.warn("hdfs-local-cache: cache directory {} unusable, not caching on it: {}", dir,
           e.getMessage());
       return null;
+    }
+  }
+
+  /**
+   * Like {@code dfs.datanode.data.dir.perm} for data directories: a cache root other users can
+   * write lets them replace the per-DataNode directory (and so the bytes served) before it is
+   * created or while the cache is down.
+   */
+  static void refuseIfOthersMayWrite(Path root) throws IOException {
+    java.util.Set<java.nio.file.attribute.PosixFilePermission> p;
+    try {
+      p = Files.getPosixFilePermissions(root);
+    } catch (UnsupportedOperationException e) {
+      return; // not a POSIX file system; permissions are the operator's
+    }
+    if (p.contains(java.nio.file.attribute.PosixFilePermission.GROUP_WRITE)
+        || p.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE)) {
+      throw new IOException(CacheConfig.DIRS + " directory " + root + " is writable by group or"
+          + " others (" + PosixFilePermissions.toString(p) + "); refusing it: make it writable"
+          + " by the DataNode user only (chmod go-w " + root + ")");
     }
   }
 

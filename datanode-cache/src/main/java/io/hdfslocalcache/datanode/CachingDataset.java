@@ -92,6 +92,13 @@ final class CachingDataset implements InvocationHandler {
       case "shutdownBlockPool":
         cache.restorer().detachPool((String) args[0]);
         break;
+      case "deleteBlockPool":
+        if (n == 2) {
+          Object r = forward(m, args); // refused (pool not empty, no force): nothing is dropped
+          cache.restorer().deletePool((String) args[0]);
+          return r;
+        }
+        break;
       case "removeVolumes": {
         Object r = forward(m, args);
         cache.invalidateMissing();

@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Failure policy: an invalid configuration value fails DataNode start-up with a message naming
  * the key (the operator asked for something we cannot do); an unusable SSD directory only disables
- * caching on it, and with no usable directory the DataNode runs unwrapped, serving from HDD.
+ * caching on it, and with no usable directory the DataNode runs unwrapped, serving from HDD. So
+ * does a RocksDB native library that cannot load (a {@link LinkageError}): one log line names it.
  */
 public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> {
   private static final Logger LOG = LoggerFactory.getLogger(LocalCacheDatasetFactory.class);
@@ -41,7 +42,18 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
       return inner;
     }
     String uuid = storage.getDatanodeUuid() == null ? "datanode" : storage.getDatanodeUuid();
-    List<CacheDirectories.Opened> dirs = CacheDirectories.open(config, uuid);
+    List<CacheDirectories.Opened> dirs;
+    try {
+      dirs = CacheDirectories.open(config, uuid);
+    } catch (LinkageError e) {
+      // e.g. UnsatisfiedLinkError: RocksDB unpacks its library into java.io.tmpdir (noexec?) or
+      // was built for another libc. Nothing the cache does can work; the DataNode must.
+      LOG.error("hdfs-local-cache: cache disabled, serving from HDD: the RocksDB native library"
+          + " of the block index cannot be loaded ({}: {}); check that java.io.tmpdir (or"
+          + " ROCKSDB_SHAREDLIB_DIR) allows executables and that the library matches this libc",
+          e.getClass().getSimpleName(), e.getMessage());
+      return inner;
+    }
     if (dirs.isEmpty()) {
       LOG.warn("hdfs-local-cache: no usable cache directory in {}; cache disabled, serving from"
           + " HDD", config.dirs());

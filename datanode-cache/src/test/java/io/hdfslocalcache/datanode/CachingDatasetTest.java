@@ -32,6 +32,7 @@ class CachingDatasetTest {
     has("initReplicaRecovery", RecoveringBlock.class);
     has("updateReplicaUnderRecovery", ExtendedBlock.class, long.class, long.class, long.class);
     has("shutdownBlockPool", String.class);
+    has("deleteBlockPool", String.class, boolean.class);
     has("removeVolumes", java.util.Collection.class, boolean.class);
     has("shutdown");
     has("moveBlockAcrossStorage", ExtendedBlock.class, StorageType.class, String.class);

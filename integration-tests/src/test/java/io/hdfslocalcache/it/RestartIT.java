@@ -126,7 +126,7 @@ class RestartIT {
     CacheFaultInjector.set(new CacheFaultInjector() {
       @Override
       public void beforePageWrite(String fileId, long page) throws IOException {
-        if (fileId.endsWith(".data") && page == 3) {
+        if (fileId.contains(".data") && page == 3) {
           reached.countDown();
           try {
             never.await(); // the fill stops here, three data pages written; shutdown interrupts

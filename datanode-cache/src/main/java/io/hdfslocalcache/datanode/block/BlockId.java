@@ -28,9 +28,19 @@ public final class BlockId {
     return BlockKey.of(poolId, blockId);
   }
 
-  /** Cache file id of the block's data or meta; Alluxio forbids '/' in file ids. */
+  /** Cache file id of the block's data or meta as filled before fill ids (fill id 0). */
   public String fileId(long genStamp, CacheFile file) {
-    return poolId + "_blk_" + blockId + "_" + genStamp + file.suffix;
+    return fileId(genStamp, 0, file);
+  }
+
+  /**
+   * Cache file id of the block's data or meta written by fill {@code fillId} (see {@link
+   * FillTicket}); Alluxio forbids '/' in file ids. Fill id 0 names the files of entries filled
+   * before fills had ids, so their index records still find their pages after an upgrade.
+   */
+  public String fileId(long genStamp, long fillId, CacheFile file) {
+    String id = poolId + "_blk_" + blockId + "_" + genStamp + file.suffix;
+    return fillId == 0 ? id : id + "." + Long.toHexString(fillId);
   }
 
   @Override

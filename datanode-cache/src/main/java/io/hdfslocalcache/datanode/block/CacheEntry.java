@@ -18,6 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class CacheEntry implements Slot {
   public final BlockId id;
   public final long genStamp;
+  /** The fill that wrote the pages ({@link FillTicket#fillId}; 0 for entries from before). */
+  public final long fillId;
   public final long dataLength;
   public final long metaLength;
   public final ChecksumLayout checksum;
@@ -43,8 +45,15 @@ public final class CacheEntry implements Slot {
 
   public CacheEntry(BlockId id, long genStamp, long dataLength, long metaLength,
       ChecksumLayout checksum, int[] metaSegmentCrcs, EntryHome home, long filledAtMillis) {
+    this(id, genStamp, 0, dataLength, metaLength, checksum, metaSegmentCrcs, home,
+        filledAtMillis);
+  }
+
+  public CacheEntry(BlockId id, long genStamp, long fillId, long dataLength, long metaLength,
+      ChecksumLayout checksum, int[] metaSegmentCrcs, EntryHome home, long filledAtMillis) {
     this.id = id;
     this.genStamp = genStamp;
+    this.fillId = fillId;
     this.dataLength = dataLength;
     this.metaLength = metaLength;
     this.checksum = checksum;
@@ -56,7 +65,7 @@ public final class CacheEntry implements Slot {
   }
 
   public String fileId(BlockId.CacheFile f) {
-    return id.fileId(genStamp, f);
+    return id.fileId(genStamp, fillId, f);
   }
 
   /** False once retired: the caller reads from the HDD instead. */

@@ -71,8 +71,8 @@ public final class CacheDirectory implements EntryHome {
 
   @Override
   public void deletePages(CacheEntry e, long drainingBytes) {
-    blockIndex.delete(e.id, e.genStamp);
-    deleteBlock(e.id, e.genStamp, drainingBytes);
+    blockIndex.delete(e.id, e.genStamp, e.fillId);
+    deleteBlock(e.id, e.genStamp, e.fillId, drainingBytes);
   }
 
   /**
@@ -80,9 +80,9 @@ public final class CacheDirectory implements EntryHome {
    * draining) from the budget once the store has really deleted them: the budget never counts as
    * free what is still on disk.
    */
-  public void deleteBlock(BlockId id, long genStamp, long drainingBytes) {
-    store.deleteFile(id.fileId(genStamp, BlockId.CacheFile.DATA));
-    store.deleteFile(id.fileId(genStamp, BlockId.CacheFile.META));
+  public void deleteBlock(BlockId id, long genStamp, long fillId, long drainingBytes) {
+    store.deleteFile(id.fileId(genStamp, fillId, BlockId.CacheFile.DATA));
+    store.deleteFile(id.fileId(genStamp, fillId, BlockId.CacheFile.META));
     if (drainingBytes > 0) {
       store.afterDeletes(() -> budget.releaseDrained(drainingBytes));
     }

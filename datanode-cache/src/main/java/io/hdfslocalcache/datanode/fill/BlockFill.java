@@ -91,7 +91,7 @@ public final class BlockFill {
     if (outcome != FillOutcome.COMPLETED) {
       map.endFill(id, ticket);
       dir.budget().draining(ticket.reservedBytes);
-      dir.deleteBlock(id, ticket.genStamp, ticket.reservedBytes);
+      dir.deleteBlock(id, ticket.genStamp, ticket.fillId, ticket.reservedBytes);
     }
     if (outcome == FillOutcome.COMPLETED) {
       onPublished.accept(entry);
@@ -130,7 +130,7 @@ public final class BlockFill {
     }
     ticket.reservedBytes = length + meta.length;
 
-    String metaId = id.fileId(gs, BlockId.CacheFile.META);
+    String metaId = id.fileId(gs, ticket.fillId, BlockId.CacheFile.META);
     for (long off = 0; off < meta.length; off += pageSize) {
       int n = (int) Math.min(pageSize, meta.length - off);
       dir.store().write(metaId, off / pageSize, meta, (int) off, n);
@@ -138,7 +138,7 @@ public final class BlockFill {
     }
     int[] segmentCrcs = SegmentCrcs.of(meta);
 
-    String dataId = id.fileId(gs, BlockId.CacheFile.DATA);
+    String dataId = id.fileId(gs, ticket.fillId, BlockId.CacheFile.DATA);
     byte[] page = new byte[(int) Math.min(pageSize, Math.max(1, length))];
     try (InputStream in = hdd.openData(b, 0)) {
       for (long off = 0; off < length; off += pageSize) {
@@ -159,7 +159,8 @@ public final class BlockFill {
     if (ticket.abandoned() || !isFinalizedWithLength(id, gs, length)) {
       return null;
     }
-    return new CacheEntry(id, gs, length, meta.length, layout, segmentCrcs, dir, clock.millis());
+    return new CacheEntry(id, gs, ticket.fillId, length, meta.length, layout, segmentCrcs, dir,
+        clock.millis());
   }
 
   private byte[] readMeta(ExtendedBlock b) throws IOException {

@@ -24,8 +24,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The block map of one directory, persisted in RocksDB so a restarted DataNode serves its cached
- * blocks again without refilling. One record per published entry, keyed by pool, block id and
- * generation stamp (so retiring an old version never deletes a newer one's record). Written
+ * blocks again without refilling. One record per published entry, keyed by pool, block id,
+ * generation stamp and fill id (so retiring an old version, or an older copy of the same version,
+ * never deletes a newer one's record). Format 2 added the fill id; format 1 records (fill id 0)
+ * keep their old key and file names and are still read. Written
  * after publish and deleted on retire, without fsync: a crash loses at most the newest records,
  * whose pages then become orphans and are deleted at the next start. Lives beside Alluxio's
  * {@code LOCAL/} tree, which Alluxio would purge of files it does not know.
@@ -42,12 +44,15 @@ import org.slf4j.LoggerFactory;
  */
 public final class BlockIndex implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(BlockIndex.class);
-  private static final int FORMAT = 1;
+  private static final int FORMAT = 2;
+  /** Records written before fill ids: fill id 0, the key without it. */
+  private static final int FORMAT_NO_FILL_ID = 1;
   /** {@link #close()}'s bound on waiting for the writer. */
   static final long DEFAULT_CLOSE_WAIT_MILLIS = 5_000;
   private final RocksDB db;
   private final Options options;
   private final Path dir;
+  private final org.rocksdb.AbstractEventListener ownerOnly;
   private final java.util.concurrent.locks.ReentrantReadWriteLock lock =
       new java.util.concurrent.locks.ReentrantReadWriteLock();
   private boolean closed;
@@ -56,10 +61,12 @@ public final class BlockIndex implements AutoCloseable {
 
   private final java.util.concurrent.ThreadPoolExecutor writer;
 
-  private BlockIndex(RocksDB db, Options options, Path dir, String name) {
+  private BlockIndex(RocksDB db, Options options, Path dir,
+      org.rocksdb.AbstractEventListener ownerOnly, String name) {
     this.db = db;
     this.options = options;
     this.dir = dir;
+    this.ownerOnly = ownerOnly;
     this.writer = new java.util.concurrent.ThreadPoolExecutor(1, 1, 0,
         java.util.concurrent.TimeUnit.MILLISECONDS,
         new java.util.concurrent.ArrayBlockingQueue<>(WRITE_QUEUE),
@@ -70,15 +77,40 @@ public final class BlockIndex implements AutoCloseable {
   /** Index writes waiting at most; far more than fills and evictions produce between two. */
   static final int WRITE_QUEUE = 10_000;
 
+  /**
+   * Opens (creating if needed) the index in {@code dir}. Throws {@link LinkageError} if RocksDB's
+   * native library cannot be loaded: the caller disables the whole cache, not one directory.
+   */
   public static BlockIndex open(Path dir) throws IOException {
+    io.hdfslocalcache.datanode.store.CacheFaultInjector.get().beforeIndexOpen(dir);
     RocksDB.loadLibrary();
+    // RocksDB creates its files under the umask; each flush or compaction may add some (tables,
+    // logs, manifests), so they are made owner-only after each and at open.
+    org.rocksdb.AbstractEventListener ownerOnly = new org.rocksdb.AbstractEventListener(
+        org.rocksdb.AbstractEventListener.EnabledEventCallback.ON_FLUSH_COMPLETED,
+        org.rocksdb.AbstractEventListener.EnabledEventCallback.ON_COMPACTION_COMPLETED) {
+      @Override
+      public void onFlushCompleted(RocksDB db, org.rocksdb.FlushJobInfo info) {
+        ownerOnly(dir);
+      }
+
+      @Override
+      public void onCompactionCompleted(RocksDB db, org.rocksdb.CompactionJobInfo info) {
+        ownerOnly(dir);
+      }
+    };
     Options options = new Options().setCreateIfMissing(true).setKeepLogFileNum(2)
-        .setMaxManifestFileSize(4L << 20);
+        .setMaxManifestFileSize(4L << 20)
+        .setListeners(java.util.Collections.singletonList(ownerOnly));
     try {
-      return new BlockIndex(RocksDB.open(options, dir.toString()), options, dir,
+      BlockIndex index = new BlockIndex(RocksDB.open(options, dir.toString()), options, dir,
+          ownerOnly,
           String.valueOf(dir.getParent().getFileName()));
+      ownerOnly(dir);
+      return index;
     } catch (RocksDBException e) {
       options.close();
+      ownerOnly.close();
       throw new IOException("cannot open block index " + dir + ": " + e.getMessage(), e);
     }
   }
@@ -89,15 +121,33 @@ public final class BlockIndex implements AutoCloseable {
    */
   public void put(IndexRecord r, BooleanSupplier dropped) {
     writer.execute(() -> {
-      write(db -> db.put(key(r.id(), r.genStamp()), encode(r)));
+      write(db -> db.put(key(r.id(), r.genStamp(), r.fillId()), encode(r)));
       if (dropped.getAsBoolean()) {
-        write(db -> db.delete(key(r.id(), r.genStamp())));
+        write(db -> db.delete(key(r.id(), r.genStamp(), r.fillId())));
       }
     });
   }
 
-  public void delete(BlockId id, long genStamp) {
-    writer.execute(() -> write(db -> db.delete(key(id, genStamp))));
+  public void delete(BlockId id, long genStamp, long fillId) {
+    writer.execute(() -> write(db -> db.delete(key(id, genStamp, fillId))));
+  }
+
+  /** Makes the index files owner-only (0600); best effort, the directory above is 0700. */
+  static void ownerOnly(Path dir) {
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        try {
+          if (java.nio.file.Files.isRegularFile(f)) {
+            java.nio.file.Files.setPosixFilePermissions(f,
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+          }
+        } catch (IOException | RuntimeException e) {
+          // deleted meanwhile, or not POSIX
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // best effort
+    }
   }
 
   private interface Write {
@@ -149,12 +199,16 @@ public final class BlockIndex implements AutoCloseable {
     return out;
   }
 
-  private static byte[] key(BlockId id, long genStamp) {
+  private static byte[] key(BlockId id, long genStamp, long fillId) {
     byte[] pool = id.poolId().getBytes(StandardCharsets.UTF_8);
-    byte[] k = new byte[pool.length + 17];
+    int tail = fillId == 0 ? 17 : 25; // fill id 0: the key of a format 1 record
+    byte[] k = new byte[pool.length + tail];
     System.arraycopy(pool, 0, k, 0, pool.length);
-    java.nio.ByteBuffer.wrap(k, pool.length, 17).put((byte) 0).putLong(id.blockId())
-        .putLong(genStamp);
+    java.nio.ByteBuffer t = java.nio.ByteBuffer.wrap(k, pool.length, tail).put((byte) 0)
+        .putLong(id.blockId()).putLong(genStamp);
+    if (fillId != 0) {
+      t.putLong(fillId);
+    }
     return k;
   }
 
@@ -166,6 +220,7 @@ public final class BlockIndex implements AutoCloseable {
       out.writeUTF(r.id().poolId());
       out.writeLong(r.id().blockId());
       out.writeLong(r.genStamp());
+      out.writeLong(r.fillId());
       out.writeLong(r.dataLength());
       out.writeLong(r.metaLength());
       ChecksumLayout c = r.checksum();
@@ -187,11 +242,13 @@ public final class BlockIndex implements AutoCloseable {
 
   static IndexRecord decode(byte[] b) throws IOException {
     DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(b));
-    if (in.readInt() != FORMAT) {
+    int format = in.readInt();
+    if (format != FORMAT && format != FORMAT_NO_FILL_ID) {
       throw new IOException("unknown record format");
     }
     BlockId id = new BlockId(in.readUTF(), in.readLong());
     long gs = in.readLong();
+    long fillId = format == FORMAT ? in.readLong() : 0;
     long dataLength = in.readLong();
     long metaLength = in.readLong();
     ChecksumLayout c = new ChecksumLayout(in.readInt(), in.readInt(), in.readInt(), in.readInt());
@@ -205,7 +262,7 @@ public final class BlockIndex implements AutoCloseable {
     for (int i = 0; i < n; i++) {
       crcs[i] = in.readInt();
     }
-    return new IndexRecord(id, gs, dataLength, metaLength, c, crcs, filled, access);
+    return new IndexRecord(id, gs, fillId, dataLength, metaLength, c, crcs, filled, access);
   }
 
   @Override
@@ -253,6 +310,7 @@ public final class BlockIndex implements AutoCloseable {
       closed = true;
       db.close();
       options.close();
+      ownerOnly.close();
     }
   }
 }

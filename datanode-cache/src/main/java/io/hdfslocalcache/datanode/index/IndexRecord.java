@@ -11,6 +11,7 @@ import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 public final class IndexRecord {
   private final BlockId id;
   private final long genStamp;
+  private final long fillId;
   private final long dataLength;
   private final long metaLength;
   private final ChecksumLayout checksum;
@@ -18,11 +19,12 @@ public final class IndexRecord {
   private final long filledAtMillis;
   private final long lastAccessMillis;
 
-  public IndexRecord(BlockId id, long genStamp, long dataLength, long metaLength,
+  public IndexRecord(BlockId id, long genStamp, long fillId, long dataLength, long metaLength,
       ChecksumLayout checksum, int[] metaSegmentCrcs, long filledAtMillis,
       long lastAccessMillis) {
     this.id = id;
     this.genStamp = genStamp;
+    this.fillId = fillId;
     this.dataLength = dataLength;
     this.metaLength = metaLength;
     this.checksum = checksum;
@@ -33,7 +35,7 @@ public final class IndexRecord {
 
   /** The entry's record as of now (its last access time included). */
   public static IndexRecord of(CacheEntry e) {
-    return new IndexRecord(e.id, e.genStamp, e.dataLength, e.metaLength, e.checksum,
+    return new IndexRecord(e.id, e.genStamp, e.fillId, e.dataLength, e.metaLength, e.checksum,
         e.metaSegmentCrcs, e.filledAtMillis, e.lastAccessMillis);
   }
 
@@ -43,6 +45,11 @@ public final class IndexRecord {
 
   public long genStamp() {
     return genStamp;
+  }
+
+  /** The fill that wrote the pages; 0 for records from before fill ids. */
+  public long fillId() {
+    return fillId;
   }
 
   public long dataLength() {

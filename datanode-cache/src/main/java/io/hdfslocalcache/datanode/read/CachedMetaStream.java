@@ -24,4 +24,9 @@ final class CachedMetaStream extends FallbackStream {
   InputStream openHdd(long offset) throws IOException {
     return session.openHddMeta(offset);
   }
+
+  @Override
+  boolean checksumStream() {
+    return true;
+  }
 }

@@ -35,6 +35,16 @@ abstract class FallbackStream extends InputStream {
   /** Opens the HDD copy positioned at {@code offset}. */
   abstract InputStream openHdd(long offset) throws IOException;
 
+  /**
+   * True for the checksum (meta) stream. BlockSender turns an IOException from it into zero
+   * checksums (client reads are corrupt-checksum-ok), which the client would blame on the good
+   * replica; so its I/O failure is recorded on the session and fails the data stream, whose next
+   * read comes in the same packet, before anything of that packet is sent.
+   */
+  boolean checksumStream() {
+    return false;
+  }
+
   @Override
   public final int read() throws IOException {
     byte[] one = new byte[1];
@@ -46,6 +56,20 @@ abstract class FallbackStream extends InputStream {
     if (len == 0) {
       return 0;
     }
+    if (!checksumStream()) {
+      session.checkChecksumStream();
+    }
+    try {
+      return readOrFallBack(b, off, len);
+    } catch (IOException e) {
+      if (checksumStream()) {
+        session.checksumStreamFailed(e);
+      }
+      throw e;
+    }
+  }
+
+  private int readOrFallBack(byte[] b, int off, int len) throws IOException {
     if (hdd == null) {
       if (pos >= length) {
         return -1;

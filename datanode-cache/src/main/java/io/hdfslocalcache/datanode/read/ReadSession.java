@@ -3,6 +3,7 @@ package io.hdfslocalcache.datanode.read;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.store.CacheException;
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,6 +29,8 @@ final class ReadSession {
   /** Open streams; the pin is released when the last one closes. */
   private final AtomicInteger streams = new AtomicInteger(1);
   private volatile boolean fellBack;
+  /** Set when the meta stream failed with an I/O error; the data stream then fails too. */
+  private volatile IOException checksumFailure;
 
   /**
    * The caller has pinned {@code entry}; the session owns that pin from now on. {@code onFailure}
@@ -87,6 +90,26 @@ final class ReadSession {
     stats.fallbacks.get(e.failure()).inc();
   }
 
+  /**
+   * The meta stream failed (typically: its HDD file could not be reopened after a cache failure).
+   * BlockSender sends zero checksums after such a failure, so the data stream must fail before the
+   * packet carrying them leaves: see {@link FallbackStream#checksumStream}.
+   */
+  void checksumStreamFailed(IOException e) {
+    if (checksumFailure == null) {
+      checksumFailure = e;
+    }
+  }
+
+  /** Throws if the meta stream failed: no data may be sent without its real checksums. */
+  void checkChecksumStream() throws IOException {
+    IOException e = checksumFailure;
+    if (e != null) {
+      throw new IOException("checksum stream of " + block + " failed, failing the read instead"
+          + " of sending data without checksums: " + e.getMessage(), e);
+    }
+  }
+
   InputStream openHddData(long offset) throws IOException {
     try {
       return hdd.openData(block, offset);
@@ -98,6 +121,7 @@ final class ReadSession {
 
   InputStream openHddMeta(long offset) throws IOException {
     try {
+      CacheFaultInjector.get().beforeHddMetaReopen(block.getBlockName());
       LengthInputStream in = hdd.openMeta(block);
       if (in == null) {
         throw new IOException("HDD fallback for " + block + ": no meta file");

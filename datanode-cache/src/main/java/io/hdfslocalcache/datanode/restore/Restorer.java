@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * FINALIZED with the same generation stamp and length, its files are on disk and every page of
  * both cached files is present; anything else is dropped with its pages, counted by
  * {@link RestoreDrop}. A pool shut down without the DataNode stopping ({@link #detachPool}) keeps
- * its pages and records for its return.
+ * its pages and records for its return; a deleted pool ({@link #deletePool}) loses them.
  *
  * <p>Lock: {@code pending} guards itself; nothing else is held while it is.
  */
@@ -68,6 +68,16 @@ public final class Restorer {
       this.record = record;
       this.dir = dir;
     }
+
+    /** The entry the record describes; retiring it deletes its pages, record and reservation. */
+    CacheEntry entry() {
+      IndexRecord r = record;
+      CacheEntry e = new CacheEntry(r.id(), r.genStamp(), r.fillId(), r.dataLength(),
+          r.metaLength(), r.checksum(), r.metaSegmentCrcs(), dir, r.filledAtMillis());
+      e.lastAccessMillis = r.lastAccessMillis();
+      e.persistedAccessMillis = r.lastAccessMillis();
+      return e;
+    }
   }
 
   /** Reads every directory's index; deletes orphan pages; keeps the records until their pool. */
@@ -75,8 +85,8 @@ public final class Restorer {
     for (CacheDirectory d : dirs.all()) {
       Set<String> owned = new HashSet<>();
       for (IndexRecord r : d.blockIndex().loadAll()) {
-        owned.add(r.id().fileId(r.genStamp(), BlockId.CacheFile.DATA));
-        owned.add(r.id().fileId(r.genStamp(), BlockId.CacheFile.META));
+        owned.add(r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.DATA));
+        owned.add(r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.META));
         d.budget().reserveExisting(r.dataLength() + r.metaLength());
         addPending(r, d);
       }
@@ -102,11 +112,7 @@ public final class Restorer {
     long start = nanoTime.getAsLong();
     int restored = 0;
     for (Pending p : waiting) {
-      IndexRecord r = p.record;
-      CacheEntry e = new CacheEntry(r.id(), r.genStamp(), r.dataLength(), r.metaLength(),
-          r.checksum(), r.metaSegmentCrcs(), p.dir, r.filledAtMillis());
-      e.lastAccessMillis = r.lastAccessMillis();
-      e.persistedAccessMillis = r.lastAccessMillis();
+      CacheEntry e = p.entry();
       RestoreDrop drop = validate(poolId, p.dir, e);
       if (drop == null && !map.restore(e)) {
         drop = RestoreDrop.ALREADY_PRESENT;
@@ -149,6 +155,29 @@ public final class Restorer {
   private boolean complete(CacheDirectory d, CacheEntry e, BlockId.CacheFile f, long length) {
     long pages = (length + pageSize - 1) / pageSize;
     return d.store().pageCount(e.fileId(f), length) == pages;
+  }
+
+  /**
+   * The dataset deleted the block pool ({@code deleteBlockPool}, after the pool was shut down):
+   * its entries, the records still waiting for it, their pages, index records and space
+   * reservations all go; otherwise they would leak and be reserved again at every start.
+   */
+  public void deletePool(String poolId) {
+    List<Pending> waiting;
+    synchronized (pending) {
+      waiting = pending.remove(poolId);
+    }
+    int dropped = 0;
+    if (waiting != null) {
+      for (Pending p : waiting) {
+        p.entry().retire(); // no pins: deletes pages and record, then releases the bytes
+        dropped++;
+      }
+    }
+    List<CacheEntry> live = map.dropIf(id -> id.poolId().equals(poolId));
+    invalidator.count(live, InvalidationCause.DELETE);
+    LOG.info("hdfs-local-cache: block pool {} deleted; dropped {} cached blocks", poolId,
+        dropped + live.size());
   }
 
   /** The pool is unloaded, not deleted: its entries wait, with their pages, for its return. */

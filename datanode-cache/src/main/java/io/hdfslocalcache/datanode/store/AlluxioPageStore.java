@@ -4,7 +4,9 @@ import alluxio.client.file.cache.CacheManager;
 import alluxio.client.file.cache.CacheManagerOptions;
 import alluxio.client.file.cache.LocalCacheManager;
 import alluxio.client.file.cache.PageId;
+import alluxio.client.file.cache.PageInfo;
 import alluxio.client.file.cache.PageMetaStore;
+import alluxio.client.file.cache.store.LocalPageStore;
 import alluxio.conf.AlluxioProperties;
 import alluxio.conf.InstancedConfiguration;
 import alluxio.conf.PropertyKey;
@@ -24,13 +26,25 @@ import java.util.Optional;
  */
 final class AlluxioPageStore implements PageStore {
   private final CacheManager manager;
+  /** Alluxio's page metadata: the size of each page as found on disk at restore. */
+  private final PageMetaStore pages;
   private final Path dir;
   private final long capacity;
+  private final int pageSize;
+  /** Alluxio's page files, to make each one owner-only once written; null if not local. */
+  private final LocalPageStore files;
+  private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_ONLY =
+      java.nio.file.attribute.PosixFilePermissions.fromString("rw-------");
 
-  private AlluxioPageStore(CacheManager manager, Path dir, long capacity) {
+  private AlluxioPageStore(CacheManager manager, PageMetaStore pages, Path dir, long capacity,
+      int pageSize) {
     this.manager = manager;
+    this.pages = pages;
     this.dir = dir;
     this.capacity = capacity;
+    this.pageSize = pageSize;
+    alluxio.client.file.cache.PageStore s = pages.getStoreDirs().get(0).getPageStore();
+    this.files = s instanceof LocalPageStore ? (LocalPageStore) s : null;
   }
 
   static AlluxioPageStore open(Path dir, long capacityBytes, int pageSize) throws IOException {
@@ -48,7 +62,8 @@ final class AlluxioPageStore implements PageStore {
     conf.set(PropertyKey.USER_CLIENT_CACHE_TTL_ENABLED, false);
     try {
       CacheManagerOptions options = CacheManagerOptions.create(conf);
-      LocalCacheManager m = LocalCacheManager.create(options, PageMetaStore.create(options));
+      PageMetaStore pages = PageMetaStore.create(options);
+      LocalCacheManager m = LocalCacheManager.create(options, pages);
       if (m.state() != CacheManager.State.READ_WRITE) {
         closeQuietly(m);
         throw new IOException("cache directory " + dir + " is not writable (state "
@@ -58,7 +73,7 @@ final class AlluxioPageStore implements PageStore {
       // left; that effective capacity is what the cache's own block budget may fill.
       long effective = m.getUsage().map(alluxio.client.file.cache.CacheUsage::capacity)
           .orElse(capacityBytes);
-      return new AlluxioPageStore(m, dir, Math.min(capacityBytes, effective));
+      return new AlluxioPageStore(m, pages, dir, Math.min(capacityBytes, effective), pageSize);
     } catch (RuntimeException e) {
       throw new IOException("cannot open cache directory " + dir + ": " + e, e);
     }
@@ -100,6 +115,22 @@ final class AlluxioPageStore implements PageStore {
       throw new CacheException(CacheFailure.UNAVAILABLE, "put " + fileId + " page " + pageIndex
           + " refused (file system full, store not ready or failing)");
     }
+    ownerOnly(new PageId(fileId, pageIndex));
+  }
+
+  /**
+   * Alluxio creates page files under the process umask (often 0644); block data is not for other
+   * users. Best effort, one chmod per page: the directory above is 0700 anyway.
+   */
+  private void ownerOnly(PageId page) {
+    if (files == null) {
+      return;
+    }
+    try {
+      java.nio.file.Files.setPosixFilePermissions(files.getPagePath(page, false), OWNER_ONLY);
+    } catch (IOException | RuntimeException e) {
+      // not POSIX, or deleted meanwhile
+    }
   }
 
   @Override
@@ -116,9 +147,28 @@ final class AlluxioPageStore implements PageStore {
     }
   }
 
+  /**
+   * Counts only pages of their full size: after a power loss a page file may be torn or short
+   * (nothing is synced), and Alluxio restores it with the size found on disk. Reading such a page
+   * would fail as an I/O error charged to the directory; counted as missing, its entry is dropped
+   * at restore instead.
+   */
   @Override
   public int pageCount(String fileId, long fileLength) {
-    return manager.getCachedPageIdsByFileId(fileId, fileLength).size();
+    int n = 0;
+    java.util.concurrent.locks.Lock lock = pages.getLock().readLock();
+    lock.lock();
+    try {
+      for (PageInfo p : pages.getAllPagesByFileId(fileId)) {
+        long expected = Math.min(pageSize, fileLength - p.getPageId().getPageIndex() * pageSize);
+        if (expected > 0 && p.getPageSize() == expected) {
+          n++;
+        }
+      }
+    } finally {
+      lock.unlock();
+    }
+    return n;
   }
 
   @Override

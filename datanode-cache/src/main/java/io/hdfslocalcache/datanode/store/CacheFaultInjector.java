@@ -34,6 +34,18 @@ public class CacheFaultInjector {
   /** Called on the index writer thread before a block index write; may block (a hung disk). */
   public void beforeIndexWrite(java.nio.file.Path index) {}
 
+  /**
+   * Called before a cached read reopens the HDD meta file after a cache failure ({@code
+   * blockName} as in {@code blk_<id>_<genStamp>}); may throw like a failed open.
+   */
+  public void beforeHddMetaReopen(String blockName) throws IOException {}
+
+  /**
+   * Called before a directory's block index is opened (RocksDB loads its native library there);
+   * may throw a {@link LinkageError} like a library that cannot load (noexec tmp, another libc).
+   */
+  public void beforeIndexOpen(java.nio.file.Path dir) {}
+
   /** Usable bytes on the file system of a cache directory; tests shrink it to simulate full. */
   public long usableSpace(java.nio.file.Path dir, long actual) {
     return actual;

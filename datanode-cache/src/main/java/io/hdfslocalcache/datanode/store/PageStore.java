@@ -42,7 +42,10 @@ public interface PageStore extends AutoCloseable {
   /** Stores one whole page (the last page of a file may be short). */
   void write(String fileId, long pageIndex, byte[] src, int off, int len) throws CacheException;
 
-  /** Pages of the file present in the store (a complete file has ceil(length / page) pages). */
+  /**
+   * Pages of the file present in the store with their full size (a complete file has
+   * ceil(length / page) pages); a torn or short page counts as missing.
+   */
   int pageCount(String fileId, long fileLength);
 
   /** Deletes every page whose file id {@code keep} rejects: orphans left by a crash. */
