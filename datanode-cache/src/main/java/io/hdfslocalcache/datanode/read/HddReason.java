@@ -2,7 +2,10 @@ package io.hdfslocalcache.datanode.read;
 
 /** Why a block read went to the HDD; each is counted ({@code read.hdd.cause.<reason>}). */
 public enum HddReason {
-  /** The caller must see the HDD copy: block scanner, short-circuit, or an unknown caller. */
+  /**
+   * The caller must see the HDD copy: block scanner, short-circuit, balancer copy,
+   * re-replication, or an unknown caller.
+   */
   CALLER,
   /** The replica is being written or recovered: never cached. */
   NOT_FINALIZED,
