@@ -2,6 +2,7 @@ package io.hdfslocalcache.it;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -67,6 +68,18 @@ class NameNodeViewIT {
     // ends at once and the next is weeks away, so only a suspect-block scan can find this.
     conf.setLong(DFSConfigKeys.DFS_DATANODE_SCAN_PERIOD_HOURS_KEY, 504);
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SCANNER_VOLUME_BYTES_PER_SECOND, 1024 * 1024);
+    fillOverRottenReplica_nameNodeLearnsWithinSeconds(conf);
+  }
+
+  @Test
+  void fill_corruptHddReplicaScannerDisabled_reportedToNameNodeDirectly() throws Exception {
+    // CacheCluster.conf disables the scanner (period -1): reported as DataNode.handleBadBlock does.
+    fillOverRottenReplica_nameNodeLearnsWithinSeconds(CacheCluster.conf(base));
+    assertFalse(c.cluster.getDataNodes().get(0).getBlockScanner().isEnabled());
+  }
+
+  private void fillOverRottenReplica_nameNodeLearnsWithinSeconds(Configuration conf)
+      throws Exception {
     c = CacheCluster.start(conf, 1);
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/rotten-fill.bin");
     byte[] data = c.write(p, 200_000, (short) 1, 7);
