@@ -17,6 +17,7 @@ import io.hdfslocalcache.datanode.fill.FillScheduler;
 import io.hdfslocalcache.datanode.fill.FillStats;
 import io.hdfslocalcache.datanode.fill.Throttle;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
+import io.hdfslocalcache.datanode.hdd.SuspectReplicas;
 import io.hdfslocalcache.datanode.index.IndexRecord;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.invalidate.InvalidationStats;
@@ -79,8 +80,8 @@ public final class BlockCache implements AutoCloseable {
   /** Run first on close, e.g. to unregister this cache's metrics from the DataNode's JMX. */
   private final List<AutoCloseable> closeHooks = new CopyOnWriteArrayList<>();
 
-  BlockCache(CacheConfig config, HddReplicas hdd, List<CacheDirectories.Opened> opened,
-      Clock clock, MetricRegistry registry) {
+  BlockCache(CacheConfig config, HddReplicas hdd, SuspectReplicas suspects,
+      List<CacheDirectories.Opened> opened, Clock clock, MetricRegistry registry) {
     this.registry = registry;
     // Directories take their entries out of service through the invalidator, built after them.
     AtomicReference<Invalidator> onOutOfService = new AtomicReference<>();
@@ -93,7 +94,7 @@ public final class BlockCache implements AutoCloseable {
         config.dirReservedPercent(), CacheConfig.ROOM_WAIT_MILLIS, CacheConfig.ROOM_POLL_MILLIS,
         System::nanoTime, Sleeper.REAL);
     FillStats fillStats = new FillStats(registry);
-    BlockFill fill = new BlockFill(hdd, map,
+    BlockFill fill = new BlockFill(hdd, suspects, map,
         new Throttle(config.fillBandwidthBytesPerSec(), System::nanoTime), fillStats, clock,
         config.pageSize(), space::reserve, space::relieveSpace,
         e -> dirs.of(e.home()).blockIndex().put(IndexRecord.of(e),

@@ -59,8 +59,8 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
           + " HDD", config.dirs());
       return inner;
     }
-    BlockCache cache = new BlockCache(config, new DatasetReplicas(inner), dirs, Clock.systemUTC(),
-        new MetricRegistry());
+    BlockCache cache = new BlockCache(config, new DatasetReplicas(inner),
+        new ScannerSuspects(datanode, inner), dirs, Clock.systemUTC(), new MetricRegistry());
     cache.onClose(LocalCacheMetrics.register(cache.metrics(), uuid, datanode));
     LOG.info("hdfs-local-cache {} active on {} directories {} (page {} B, admit after more than {}"
         + " reads in {})", BuildVersion.get(), dirs.size(),

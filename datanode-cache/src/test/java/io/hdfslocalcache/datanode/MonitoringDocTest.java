@@ -67,7 +67,7 @@ class MonitoringDocTest {
         return false;
       }
     };
-    try (BlockCache cache = new BlockCache(config, none,
+    try (BlockCache cache = new BlockCache(config, none, b -> false,
         CacheDirectories.open(config, "dn"), Clock.systemUTC(), registry)) {
       new HostStats(registry, ProcStat.system());
       Set<String> out = new TreeSet<>();

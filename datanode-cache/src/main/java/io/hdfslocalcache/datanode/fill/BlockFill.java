@@ -12,6 +12,7 @@ import io.hdfslocalcache.datanode.block.FillTicket;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
+import io.hdfslocalcache.datanode.hdd.SuspectReplicas;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.datanode.store.CacheFailure;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
@@ -28,13 +29,15 @@ import org.apache.hadoop.util.DataChecksum;
 /**
  * Copies one FINALIZED block, meta then data, from the HDD volume into a cache directory and
  * publishes it. Every data chunk is checked against the HDD checksums on the way (a corrupt HDD
- * replica is never cached: the block scanner deals with it), and the entry is published only if the
+ * replica is never cached; it is handed to the block scanner, so the NameNode hears of it as it
+ * would from a client read), and the entry is published only if the
  * replica still has the same generation stamp and length and no invalidation took the ticket.
  * Whatever ends otherwise deletes the pages it wrote.
  */
 public final class BlockFill {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(BlockFill.class);
   private final HddReplicas hdd;
+  private final SuspectReplicas suspects;
   private final BlockMap map;
   private final Throttle throttle;
   private final FillStats stats;
@@ -44,9 +47,10 @@ public final class BlockFill {
   private final Room room;
   private final Consumer<CacheEntry> onPublished;
 
-  public BlockFill(HddReplicas hdd, BlockMap map, Throttle throttle, FillStats stats,
-      Clock clock, int pageSize, Room room, Consumer<CacheDirectory> onNoSpace,
+  public BlockFill(HddReplicas hdd, SuspectReplicas suspects, BlockMap map, Throttle throttle,
+      FillStats stats, Clock clock, int pageSize, Room room, Consumer<CacheDirectory> onNoSpace,
       Consumer<CacheEntry> onPublished) {
+    this.suspects = suspects;
     this.room = room;
     this.onNoSpace = onNoSpace;
     this.onPublished = onPublished;
@@ -149,8 +153,13 @@ public final class BlockFill {
         IOUtils.readFully(in, page, 0, n);
         long chunk0 = off / layout.bytesPerChecksum();
         int chunks = (n + layout.bytesPerChecksum() - 1) / layout.bytesPerChecksum();
-        dc.verifyChunkedSums(ByteBuffer.wrap(page, 0, n), ByteBuffer.wrap(meta,
-            (int) layout.checksumOffset(chunk0), chunks * layout.checksumSize()), dataId, off);
+        try {
+          dc.verifyChunkedSums(ByteBuffer.wrap(page, 0, n), ByteBuffer.wrap(meta,
+              (int) layout.checksumOffset(chunk0), chunks * layout.checksumSize()), dataId, off);
+        } catch (ChecksumException e) {
+          reportCorrupt(id, b);
+          throw e;
+        }
         throttle.acquire(n);
         dir.store().write(dataId, off / pageSize, page, 0, n);
         stats.bytesWritten.inc(n);
@@ -171,6 +180,17 @@ public final class BlockFill {
       byte[] meta = new byte[(int) in.getLength()];
       IOUtils.readFully(in, meta, 0, meta.length);
       return meta;
+    }
+  }
+
+  /**
+   * Hands a replica that failed its own checksums to the block scanner, once per detection,
+   * unless it changed under the fill (then the mismatch says nothing about the replica now).
+   */
+  private void reportCorrupt(BlockId id, ExtendedBlock b) {
+    if (isFinalizedWithLength(id, b.getGenerationStamp(), b.getNumBytes())
+        && suspects.suspect(b)) {
+      stats.hddCorruptReported.inc();
     }
   }
 

@@ -28,6 +28,11 @@ public final class FillStats {
   public static final String FAILED_HDD = "fill.failed.hdd";
   /** Failed fills with an unexpected error (logged with its stack trace). */
   public static final String FAILED_OTHER = "fill.failed.other";
+  /**
+   * HDD replicas a fill found failing their own checksums and handed to the DataNode's block
+   * scanner as suspect blocks (reported to the NameNode directly when the scanner is disabled).
+   */
+  public static final String HDD_CORRUPT_REPORTED = "fill.hdd_corrupt.reported";
   /** Fills waiting in the queue now. */
   public static final String QUEUE_DEPTH = "fill.queue.depth";
   /** Fills running now. */
@@ -40,6 +45,7 @@ public final class FillStats {
   final Map<CacheFailure, Counter> storeFailures = new EnumMap<>(CacheFailure.class);
   final Counter hddFailures;
   final Counter otherFailures;
+  final Counter hddCorruptReported;
 
   public FillStats(MetricRegistry registry) {
     queued = registry.counter(QUEUED);
@@ -47,6 +53,7 @@ public final class FillStats {
     bytesWritten = registry.counter(BYTES_WRITTEN);
     hddFailures = registry.counter(FAILED_HDD);
     otherFailures = registry.counter(FAILED_OTHER);
+    hddCorruptReported = registry.counter(HDD_CORRUPT_REPORTED);
     for (CacheFailure f : CacheFailure.values()) {
       storeFailures.put(f, registry.counter(FAILED_BY_STORE + f.name().toLowerCase(Locale.ROOT)));
     }

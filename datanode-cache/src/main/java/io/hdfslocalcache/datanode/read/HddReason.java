@@ -4,7 +4,10 @@ package io.hdfslocalcache.datanode.read;
 public enum HddReason {
   /** An operator bypassed the cache ({@code hdfs-local-cache admin bypass}). */
   BYPASS,
-  /** The caller must see the HDD copy: block scanner, short-circuit, or an unknown caller. */
+  /**
+   * The caller must see the HDD copy: block scanner, short-circuit, balancer copy,
+   * re-replication, or an unknown caller.
+   */
   CALLER,
   /** The replica is being written or recovered: never cached. */
   NOT_FINALIZED,

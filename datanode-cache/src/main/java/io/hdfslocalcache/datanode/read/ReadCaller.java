@@ -2,13 +2,16 @@ package io.hdfslocalcache.datanode.read;
 
 /**
  * Who is opening a block's streams, found from the call stack. Only client reads count for
- * admission; the scanner must see the HDD copy, and short-circuit needs real file descriptors.
- * The method names are stable from Hadoop 2 through 3.5.
+ * admission, and only client reads may be served from the cache: the scanner must see the HDD
+ * copy, short-circuit needs real file descriptors, and DataNode-to-DataNode copies (re-replication,
+ * balancer) read the HDD as stock HDFS does, so that the receiver, which verifies what it gets,
+ * reports a rotten source replica to the NameNode. The method names are stable from Hadoop 2
+ * through 3.5.
  */
 enum ReadCaller {
   CLIENT_READ(true, true),
-  BALANCER_COPY(false, true),
-  REPLICATION(false, true),
+  BALANCER_COPY(false, false),
+  REPLICATION(false, false),
   BLOCK_SCANNER(false, false),
   SHORT_CIRCUIT(false, false),
   OTHER(false, false);

@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class ReadPathStats {
   /** Block reads (BlockSender opens) served from the cache. */
   public static final String HITS = "read.hits";
-  /** Block reads (client, balancer, replication) of finalized blocks that found no usable cached copy and went to the HDD. */
+  /** Client block reads of finalized blocks that found no usable cached copy: sent to the HDD. */
   public static final String MISSES = "read.misses";
   /** Data and meta bytes handed to BlockSender from the cache (verified). */
   public static final String BYTES_CACHE = "read.bytes.cache";
@@ -53,8 +53,7 @@ public final class ReadPathStats {
   /** Block reads (BlockSender opens) served from the cache. */
   final Counter hits;
   /**
-   * Block reads (client, balancer, replication) of finalized blocks that found no usable cached
-   * copy and went to the HDD.
+   * Client block reads of finalized blocks that found no usable cached copy and went to the HDD.
    */
   final Counter misses;
   /** Data and meta bytes handed to BlockSender from the cache (verified). */

@@ -23,6 +23,16 @@ class ReadCallerTest {
   }
 
   @Test
+  void readCaller_onlyClientReads_mayUseCache() {
+    // DataNode-to-DataNode copies send the HDD bytes, as stock HDFS does: the receiver verifies
+    // them and reports a rotten source replica to the NameNode.
+    for (ReadCaller c : ReadCaller.values()) {
+      assertEquals(c == ReadCaller.CLIENT_READ, c.mayUseCache, c.name());
+      assertEquals(c == ReadCaller.CLIENT_READ, c.countsForAdmission, c.name());
+    }
+  }
+
+  @Test
   void readCaller_xceiverThreadSendingBlock_isClientReadWithoutStackWalk() throws Exception {
     ReadCaller[] seen = new ReadCaller[2];
     Thread t = new Thread(() -> {

@@ -1,0 +1,140 @@
+package io.hdfslocalcache.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 15, part 4: the NameNode learns about HDD replicas exactly what it would learn without
+ * the cache. A rotten HDD replica under a cached block is found by a re-replication (the receiver
+ * verifies what it gets) and by a fill (handed to the block scanner).
+ */
+class NameNodeViewIT {
+  @TempDir
+  Path base;
+  CacheCluster c;
+
+  @AfterEach
+  void stop() {
+    if (c != null) {
+      c.close();
+    }
+  }
+
+  @Test
+  void reReplication_corruptHddUnderCachedBlock_nameNodeMarksReplicaCorruptEveryTime()
+      throws Exception {
+    c = CacheCluster.start(CacheCluster.conf(base), 2);
+    for (int i = 0; i < 5; i++) {
+      org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/rotten-" + i + ".bin");
+      byte[] data = c.write(p, 150_000, (short) 1, 100 + i);
+      ExtendedBlock b = c.blocks(p).get(0);
+      assertArrayEquals(data, c.readAll(p));
+      assertArrayEquals(data, c.readAll(p));
+      CacheCluster.await("cached on the DataNode holding " + p,
+          () -> c.caches().stream().anyMatch(cache -> cache.isCached(b)));
+      flip(hddBlockFile(b), 70_000);
+      assertTrue(c.caches().stream().anyMatch(cache -> cache.isCached(b)), "still cached");
+
+      c.fs.setReplication(p, (short) 2);
+      // Stock HDFS: the copy fails the receiver's checksum check, which reports the source
+      // replica; served from the verified cached copy, it would succeed and hide the rot.
+      CacheCluster.await("the NameNode hears of " + p + " or re-replicates it",
+          () -> corrupt(p) || liveReplicas(p) == 2);
+      assertTrue(corrupt(p), "iteration " + i + ": the NameNode counts a rotten replica of " + p
+          + " as good (" + liveReplicas(p) + " live replicas)");
+    }
+  }
+
+  @Test
+  void fill_corruptHddReplica_blockScannerReportsItToNameNode() throws Exception {
+    Configuration conf = CacheCluster.conf(base);
+    // The scanner is on (a period > 0 at a non-zero rate); its first pass, over an empty volume,
+    // ends at once and the next is weeks away, so only a suspect-block scan can find this.
+    conf.setLong(DFSConfigKeys.DFS_DATANODE_SCAN_PERIOD_HOURS_KEY, 504);
+    conf.setLong(DFSConfigKeys.DFS_BLOCK_SCANNER_VOLUME_BYTES_PER_SECOND, 1024 * 1024);
+    fillOverRottenReplica_nameNodeLearnsWithinSeconds(conf);
+  }
+
+  @Test
+  void fill_corruptHddReplicaScannerDisabled_reportedToNameNodeDirectly() throws Exception {
+    // CacheCluster.conf disables the scanner (period -1): reported as DataNode.handleBadBlock does.
+    fillOverRottenReplica_nameNodeLearnsWithinSeconds(CacheCluster.conf(base));
+    assertFalse(c.cluster.getDataNodes().get(0).getBlockScanner().isEnabled());
+  }
+
+  private void fillOverRottenReplica_nameNodeLearnsWithinSeconds(Configuration conf)
+      throws Exception {
+    c = CacheCluster.start(conf, 1);
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/rotten-fill.bin");
+    byte[] data = c.write(p, 200_000, (short) 1, 7);
+    ExtendedBlock b = c.blocks(p).get(0);
+    // Rot near the end; clients read only the first chunk, so no client ever reports it.
+    flip(hddBlockFile(b), 199_000);
+    assertArrayEquals(Arrays.copyOf(data, 512), c.pread(p, 0, 512));
+    assertArrayEquals(Arrays.copyOf(data, 512), c.pread(p, 0, 512)); // admitted: fill
+    CacheCluster.await("the fill finds the HDD replica corrupt",
+        () -> c.counter("fill.hdd_corrupt") >= 1);
+    assertEquals(0, c.cache(0).cachedBlocks());
+    long found = System.nanoTime();
+    long deadline = found + 10_000_000_000L;
+    while (!corrupt(p) && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertTrue(corrupt(p), "the NameNode never heard of the corrupt replica a fill found");
+    assertEquals(1, c.counter("fill.hdd_corrupt.reported"));
+    System.out.printf("NameNode marked the replica corrupt %d ms after the fill found it%n",
+        (System.nanoTime() - found) / 1_000_000);
+  }
+
+  /** True if the NameNode holds every replica of the file's block as corrupt. */
+  private boolean corrupt(org.apache.hadoop.fs.Path p) {
+    try {
+      LocatedBlock lb = c.fs.getClient().getLocatedBlocks(p.toString(), 0, 1).get(0);
+      return lb.isCorrupt() || c.cluster.getNamesystem().getBlockManager()
+          .numCorruptReplicas(lb.getBlock().getLocalBlock()) > 0;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private int liveReplicas(org.apache.hadoop.fs.Path p) {
+    try {
+      LocatedBlock lb = c.fs.getClient().getLocatedBlocks(p.toString(), 0, 1).get(0);
+      return lb.isCorrupt() ? 0 : lb.getLocations().length;
+    } catch (IOException e) {
+      return -1;
+    }
+  }
+
+  private static void flip(Path file, long at) throws IOException {
+    try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+      f.seek(at);
+      int v = f.read();
+      f.seek(at);
+      f.write(v ^ 0x5a);
+    }
+  }
+
+  private Path hddBlockFile(ExtendedBlock b) throws IOException {
+    try (Stream<Path> s = Files.walk(base.resolve("dfs"))) {
+      return s.filter(f -> f.getFileName().toString().equals("blk_" + b.getBlockId()))
+          .findFirst().orElseThrow();
+    }
+  }
+}
