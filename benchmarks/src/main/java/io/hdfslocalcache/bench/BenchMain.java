@@ -15,14 +15,16 @@ public final class BenchMain {
     void run(String[] args) throws Exception;
   }
 
-  private static final Map<String, Command> COMMANDS = Map.of(
-      "heap", args -> {
-        RateLimitHeap.main(args);
-        EntryHeap.main(new String[0]);
-      },
-      "restore", RestoreBench::main,
-      "hitpath", HitPathPaired::main,
-      "misspath", MissPathPaired::main);
+  private static final Map<String, Command> COMMANDS =
+      Map.of(
+          "heap",
+              args -> {
+                RateLimitHeap.main(args);
+                EntryHeap.main(new String[0]);
+              },
+          "restore", RestoreBench::main,
+          "hitpath", HitPathPaired::main,
+          "misspath", MissPathPaired::main);
 
   public static void main(String[] args) throws Exception {
     Command c = args.length > 0 ? COMMANDS.get(args[0]) : null;

@@ -11,8 +11,8 @@ import io.hdfslocalcache.datanode.verify.SegmentCrcs;
 import org.openjdk.jol.info.GraphLayout;
 
 /**
- * Heap bytes per cached block: fills a block map with 10,000 published entries of 128 MB blocks
- * (1 MB + 7 B meta files, so 257 meta-slice CRCs each) and measures the map with JOL, minus the
+ * Heap bytes per cached block: fills a block map with 10,000 published entries of 128 MB blocks (1
+ * MB + 7 B meta files, so 257 meta-slice CRCs each) and measures the map with JOL, minus the
  * directory object all entries share.
  */
 public final class EntryHeap {
@@ -43,14 +43,28 @@ public final class EntryHeap {
     for (int i = 0; i < n; i++) {
       BlockId id = new BlockId(pool, 1_073_741_825L + i);
       FillTicket t = map.tryStartFill(id, 1001);
-      map.publish(id, t, new CacheEntry(id, 1001, blockLength, metaLength,
-          new ChecksumLayout(2, 512, 4, 7), new int[SegmentCrcs.segmentCount(metaLength)], dir,
-          0));
+      map.publish(
+          id,
+          t,
+          new CacheEntry(
+              id,
+              1001,
+              blockLength,
+              metaLength,
+              new ChecksumLayout(2, 512, 4, 7),
+              new int[SegmentCrcs.segmentCount(metaLength)],
+              dir,
+              0));
     }
     long total = GraphLayout.parseInstance(map).totalSize();
     long shared = GraphLayout.parseInstance(dir, pool).totalSize();
-    System.out.printf("cachedBlocks=%d blockBytes=%d heapBytes=%d bytesPerCachedBlock=%.1f"
-        + " (of which meta-slice CRCs %d)%n", n, blockLength, total - shared,
-        (double) (total - shared) / n, 16 + 4 * SegmentCrcs.segmentCount(metaLength));
+    System.out.printf(
+        "cachedBlocks=%d blockBytes=%d heapBytes=%d bytesPerCachedBlock=%.1f"
+            + " (of which meta-slice CRCs %d)%n",
+        n,
+        blockLength,
+        total - shared,
+        (double) (total - shared) / n,
+        16 + 4 * SegmentCrcs.segmentCount(metaLength));
   }
 }

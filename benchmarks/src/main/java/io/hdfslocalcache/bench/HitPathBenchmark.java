@@ -33,7 +33,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 3)
 @Measurement(iterations = 5, time = 3)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx2g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xmx2g"})
 @State(Scope.Benchmark)
 public class HitPathBenchmark {
   static final int PACKET = 64 * 1024;
@@ -80,20 +82,21 @@ public class HitPathBenchmark {
   }
 
   /** {@code readAheadPages} as the config key {@code read.ahead.pages} would set it. */
-  static long cachedVerified(CachedBlockFixture fixture, byte[] data, byte[] sums,
-      int readAheadPages) throws IOException {
+  static long cachedVerified(
+      CachedBlockFixture fixture, byte[] data, byte[] sums, int readAheadPages) throws IOException {
     return send(fixture, fixture.open(0, readAheadPages), data, sums);
   }
 
-  private static long send(CachedBlockFixture fixture, CachedBlockFixture.Streams s, byte[] data,
-      byte[] sums) throws IOException {
-    try (InputStream meta = s.meta(); InputStream in = s.data()) {
+  private static long send(
+      CachedBlockFixture fixture, CachedBlockFixture.Streams s, byte[] data, byte[] sums)
+      throws IOException {
+    try (InputStream meta = s.meta();
+        InputStream in = s.data()) {
       return sendLikeBlockSender(fixture, meta, in, data, sums);
     }
   }
 
-  static long plainFile(CachedBlockFixture fixture, byte[] data, byte[] sums)
-      throws IOException {
+  static long plainFile(CachedBlockFixture fixture, byte[] data, byte[] sums) throws IOException {
     try (InputStream meta = new FileInputStream(fixture.plainMeta.toFile());
         InputStream in = new FileInputStream(fixture.plainData.toFile())) {
       return sendLikeBlockSender(fixture, meta, in, data, sums);
@@ -105,14 +108,18 @@ public class HitPathBenchmark {
   public long verifyOnly() throws IOException {
     for (int off = 0; off < blockBytes.length; off += PACKET) {
       int n = Math.min(PACKET, blockBytes.length - off);
-      crc32c.verifyChunkedSums(ByteBuffer.wrap(blockBytes, off, n),
-          ByteBuffer.wrap(metaBytes, 7 + off / 512 * 4, (n + 511) / 512 * 4), "blk", off);
+      crc32c.verifyChunkedSums(
+          ByteBuffer.wrap(blockBytes, off, n),
+          ByteBuffer.wrap(metaBytes, 7 + off / 512 * 4, (n + 511) / 512 * 4),
+          "blk",
+          off);
     }
     return blockBytes.length;
   }
 
-  private static long sendLikeBlockSender(CachedBlockFixture fixture, InputStream meta,
-      InputStream in, byte[] data, byte[] sums) throws IOException {
+  private static long sendLikeBlockSender(
+      CachedBlockFixture fixture, InputStream meta, InputStream in, byte[] data, byte[] sums)
+      throws IOException {
     IOUtils.skipFully(meta, 7); // header, read once by BlockSender
     long sent = 0;
     for (long left = fixture.dataLength; left > 0; ) {

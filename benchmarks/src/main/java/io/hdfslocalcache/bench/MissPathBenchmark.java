@@ -29,9 +29,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Reads of blocks that are not cached, through a real DataNode: the unwrapped dataset ({@code
- * plain}) against the cache wrapper ({@code cache}) with admission bookkeeping on every read but
- * a threshold no block reaches, so every read is a miss. 64 KB preads at random offsets of a
- * 64 MB file (8 MB blocks, warm in the OS page cache so the disk does not hide the overhead).
+ * plain}) against the cache wrapper ({@code cache}) with admission bookkeeping on every read but a
+ * threshold no block reaches, so every read is a miss. 64 KB preads at random offsets of a 64 MB
+ * file (8 MB blocks, warm in the OS page cache so the disk does not hide the overhead).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -66,7 +66,8 @@ public class MissPathBenchmark {
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, 8 << 20);
     conf.setInt(DFSConfigKeys.DFS_DATANODE_SCAN_PERIOD_HOURS_KEY, -1);
     if (cached) {
-      conf.set(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
+      conf.set(
+          DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
           LocalCacheDatasetFactory.class.getName());
       conf.set(CacheConfig.DIRS, base.resolve("ssd").toString());
       conf.set(CacheConfig.CAPACITY, "1g");

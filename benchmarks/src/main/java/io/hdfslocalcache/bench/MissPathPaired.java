@@ -22,11 +22,13 @@ final class MissPathPaired {
     Path base = Files.createTempDirectory("misspath-paired");
     try (Reader plain = new Reader(base.resolve("plain"), false);
         Reader cache = new Reader(base.resolve("cache"), true)) {
-      PairedRatio.Result r = new PairedRatio(1, preads).measure(plain::pread, cache::pread, 10,
-          rounds);
+      PairedRatio.Result r =
+          new PairedRatio(1, preads).measure(plain::pread, cache::pread, 10, rounds);
       System.out.printf(
           "miss path, 64 KB preads: %s; overhead %.1f%% (95%% CI %.1f%% to %.1f%%)%n",
-          r.format("ms"), 100 * (1 / r.ratio() - 1), 100 * (1 / r.ciHigh() - 1),
+          r.format("ms"),
+          100 * (1 / r.ratio() - 1),
+          100 * (1 / r.ciHigh() - 1),
           100 * (1 / r.ciLow() - 1));
     } finally {
       try (var s = Files.walk(base)) {

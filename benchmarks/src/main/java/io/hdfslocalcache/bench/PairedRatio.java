@@ -11,8 +11,8 @@ import java.util.concurrent.Future;
 /**
  * A/B measurement for a noisy shared machine: the candidate and its baseline run in alternating
  * rounds in one JVM (order flipped every round), so drift in the machine's speed hits both alike,
- * and the verdict is the median of the per-round ratios with its interquartile range. JMH runs
- * the two in separate forks minutes apart, where that drift alone was wider than the targets.
+ * and the verdict is the median of the per-round ratios with its interquartile range. JMH runs the
+ * two in separate forks minutes apart, where that drift alone was wider than the targets.
  */
 final class PairedRatio {
   /** One operation; returns something the JIT must not discard. */
@@ -26,17 +26,26 @@ final class PairedRatio {
    * confidence interval of that median (order statistics), {@code q1}-{@code q3} the spread of
    * single rounds.
    */
-  record Result(double baselineMs, double candidateMs, double ratio, double ciLow,
-      double ciHigh, double q1, double q3, int rounds) {
+  record Result(
+      double baselineMs,
+      double candidateMs,
+      double ratio,
+      double ciLow,
+      double ciHigh,
+      double q1,
+      double q3,
+      int rounds) {
     String format(String unit) {
-      return String.format("baseline %.3f %s, candidate %.3f %s per op; speed ratio %.3fx "
-          + "(95%% CI %.3f-%.3f; rounds IQR %.3f-%.3f; %d paired rounds)", baselineMs, unit,
-          candidateMs, unit, ratio, ciLow, ciHigh, q1, q3, rounds);
+      return String.format(
+          "baseline %.3f %s, candidate %.3f %s per op; speed ratio %.3fx "
+              + "(95%% CI %.3f-%.3f; rounds IQR %.3f-%.3f; %d paired rounds)",
+          baselineMs, unit, candidateMs, unit, ratio, ciLow, ciHigh, q1, q3, rounds);
     }
   }
 
   private final int threads;
   private final int opsPerRound;
+
   /** The ops' results go here, so the JIT cannot drop the work. */
   private volatile long sink;
 
@@ -47,11 +56,14 @@ final class PairedRatio {
 
   /** Warms both up for {@code warmupRounds}, then measures {@code rounds} pairs. */
   Result measure(Op baseline, Op candidate, int warmupRounds, int rounds) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-      Thread t = new Thread(r, "paired-ratio");
-      t.setDaemon(true);
-      return t;
-    });
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            threads,
+            r -> {
+              Thread t = new Thread(r, "paired-ratio");
+              t.setDaemon(true);
+              return t;
+            });
     try {
       for (int i = 0; i < warmupRounds; i++) {
         round(pool, baseline);
@@ -75,8 +87,15 @@ final class PairedRatio {
       int half = (int) Math.ceil(1.96 * Math.sqrt(rounds) / 2);
       int lo = Math.max(0, (rounds - 1) / 2 - half);
       int hi = Math.min(rounds - 1, rounds / 2 + half);
-      return new Result(median(base) / 1e6, median(cand) / 1e6, quantile(ratio, 0.5),
-          ratio[lo], ratio[hi], quantile(ratio, 0.25), quantile(ratio, 0.75), rounds);
+      return new Result(
+          median(base) / 1e6,
+          median(cand) / 1e6,
+          quantile(ratio, 0.5),
+          ratio[lo],
+          ratio[hi],
+          quantile(ratio, 0.25),
+          quantile(ratio, 0.75),
+          rounds);
     } finally {
       pool.shutdownNow();
     }
@@ -86,13 +105,14 @@ final class PairedRatio {
   private double round(ExecutorService pool, Op op) throws Exception {
     List<Callable<Long>> work = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
-      work.add(() -> {
-        long s = 0;
-        for (int i = 0; i < opsPerRound; i++) {
-          s += op.run();
-        }
-        return s;
-      });
+      work.add(
+          () -> {
+            long s = 0;
+            for (int i = 0; i < opsPerRound; i++) {
+              s += op.run();
+            }
+            return s;
+          });
     }
     long start = System.nanoTime();
     for (Future<Long> f : pool.invokeAll(work)) {

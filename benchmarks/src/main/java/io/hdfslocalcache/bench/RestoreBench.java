@@ -17,8 +17,8 @@ import org.apache.hadoop.io.IOUtils;
 /**
  * How long a DataNode restart takes to bring N cached blocks back: caches N small blocks on a
  * MiniDFSCluster DataNode, restarts it, and prints the directory open time (Alluxio's page
- * restore), the validation time, and the restart with and without a cache to restore.
- * Usage: {@code bin/hdfs-local-cache bench restore [blocks]} (default 10000).
+ * restore), the validation time, and the restart with and without a cache to restore. Usage: {@code
+ * bin/hdfs-local-cache bench restore [blocks]} (default 10000).
  */
 public final class RestoreBench {
   private RestoreBench() {}
@@ -29,8 +29,8 @@ public final class RestoreBench {
     Path base = Files.createTempDirectory("restore-bench");
     Configuration conf = new Configuration();
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve("dfs").toString());
-    conf.set(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
-        LocalCacheDatasetFactory.class.getName());
+    conf.set(
+        DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, LocalCacheDatasetFactory.class.getName());
     conf.set(CacheConfig.DIRS, base.resolve("ssd").toString());
     conf.set(CacheConfig.CAPACITY, "2g");
     conf.set(CacheConfig.PAGE_SIZE, "64k");
@@ -59,8 +59,8 @@ public final class RestoreBench {
       try (FSDataInputStream in = fs.open(p)) {
         IOUtils.readFully(in, all, 0, all.length); // threshold 0: the first read admits
       }
-      BlockCache cache = LocalCacheDatasetFactory.cacheOf(
-          cluster.getDataNodes().get(0).getFSDataset());
+      BlockCache cache =
+          LocalCacheDatasetFactory.cacheOf(cluster.getDataNodes().get(0).getFSDataset());
       long deadline = System.nanoTime() + 600_000_000_000L;
       while (cache.cachedBlocks() < blocks && System.nanoTime() < deadline) {
         Thread.sleep(200);
@@ -72,13 +72,14 @@ public final class RestoreBench {
       cluster.restartDataNode(props, false);
       cluster.waitActive();
       double restartSec = (System.nanoTime() - r0) / 1e9;
-      BlockCache after = LocalCacheDatasetFactory.cacheOf(
-          cluster.getDataNodes().get(0).getFSDataset());
+      BlockCache after =
+          LocalCacheDatasetFactory.cacheOf(cluster.getDataNodes().get(0).getFSDataset());
       long restored = after.metrics().counter("store.restored").getCount();
       long validateMs = after.metrics().counter("store.restore.millis").getCount();
       Object openMs = after.metrics().getGauges().get("store.dir0.open.millis").getValue();
 
-      Files.walk(base.resolve("ssd")).sorted(java.util.Comparator.reverseOrder())
+      Files.walk(base.resolve("ssd"))
+          .sorted(java.util.Comparator.reverseOrder())
           .forEach(f -> f.toFile().delete());
       DataNodeProperties props2 = cluster.stopDataNode(0);
       long e0 = System.nanoTime();
@@ -86,9 +87,10 @@ public final class RestoreBench {
       cluster.waitActive();
       double emptyRestartSec = (System.nanoTime() - e0) / 1e9;
 
-      System.out.printf("blocks=%d restored=%d dirOpenMs=%s validateMs=%d"
-          + " restartWithCacheSec=%.2f restartEmptyCacheSec=%.2f%n", blocks, restored, openMs,
-          validateMs, restartSec, emptyRestartSec);
+      System.out.printf(
+          "blocks=%d restored=%d dirOpenMs=%s validateMs=%d"
+              + " restartWithCacheSec=%.2f restartEmptyCacheSec=%.2f%n",
+          blocks, restored, openMs, validateMs, restartSec, emptyRestartSec);
     } finally {
       cluster.shutdown();
     }

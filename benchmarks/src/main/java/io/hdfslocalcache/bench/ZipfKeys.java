@@ -11,10 +11,9 @@ final class ZipfKeys {
   static final long FIRST_BLOCK_ID = 1_073_741_825L;
 
   /**
-   * {@code length} draws (a power of two) over {@code distinct} keys with exponent {@code s};
-   * ranks are shuffled onto block ids so popularity is not correlated with id order. One random
-   * generator serves the shuffle and then the draws, as when the figures in docs/benchmarks.md
-   * were measured.
+   * {@code length} draws (a power of two) over {@code distinct} keys with exponent {@code s}; ranks
+   * are shuffled onto block ids so popularity is not correlated with id order. One random generator
+   * serves the shuffle and then the draws, as when the figures in docs/benchmarks.md were measured.
    */
   static long[] stream(int distinct, double s, int length, long seed) {
     Random rnd = new Random(seed);

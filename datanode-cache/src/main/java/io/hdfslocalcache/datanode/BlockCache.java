@@ -77,69 +77,130 @@ public final class BlockCache implements AutoCloseable {
   private final Invalidator invalidator;
   private final Restorer restorer;
   private final ScheduledExecutorService maintenance;
+
   /** Run first on close, e.g. to unregister this cache's metrics from the DataNode's JMX. */
   private final List<AutoCloseable> closeHooks = new CopyOnWriteArrayList<>();
 
-  BlockCache(CacheConfig config, HddReplicas hdd, SuspectReplicas suspects,
-      List<CacheDirectories.Opened> opened, Clock clock, MetricRegistry registry) {
+  BlockCache(
+      CacheConfig config,
+      HddReplicas hdd,
+      SuspectReplicas suspects,
+      List<CacheDirectories.Opened> opened,
+      Clock clock,
+      MetricRegistry registry) {
     this.registry = registry;
     // Directories take their entries out of service through the invalidator, built after them.
     AtomicReference<Invalidator> onOutOfService = new AtomicReference<>();
-    this.dirs = new Directories(wrap(opened, config, clock,
-        h -> onOutOfService.get().dropDirectory(h)), config.dirs().size());
+    this.dirs =
+        new Directories(
+            wrap(opened, config, clock, h -> onOutOfService.get().dropDirectory(h)),
+            config.dirs().size());
     this.invalidator = new Invalidator(map, hdd, new InvalidationStats(registry), dirs);
     onOutOfService.set(invalidator);
 
-    SpaceKeeper space = new SpaceKeeper(map, new SpaceStats(registry), config.pageSize(),
-        config.dirReservedPercent(), CacheConfig.ROOM_WAIT_MILLIS, CacheConfig.ROOM_POLL_MILLIS,
-        System::nanoTime, Sleeper.REAL);
+    SpaceKeeper space =
+        new SpaceKeeper(
+            map,
+            new SpaceStats(registry),
+            config.pageSize(),
+            config.dirReservedPercent(),
+            CacheConfig.ROOM_WAIT_MILLIS,
+            CacheConfig.ROOM_POLL_MILLIS,
+            System::nanoTime,
+            Sleeper.REAL);
     FillStats fillStats = new FillStats(registry);
-    BlockFill fill = new BlockFill(hdd, suspects, map,
-        new Throttle(config.fillBandwidthBytesPerSec(), System::nanoTime), fillStats, clock,
-        config.pageSize(), space::reserve, space::relieveSpace,
-        e -> dirs.of(e.home()).blockIndex().put(IndexRecord.of(e),
-            () -> e.retired() && !e.keepsPages()));
-    this.fills = new FillScheduler(config.fillThreads(), config.fillQueue(), map, fill,
-        fillStats, registry);
+    BlockFill fill =
+        new BlockFill(
+            hdd,
+            suspects,
+            map,
+            new Throttle(config.fillBandwidthBytesPerSec(), System::nanoTime),
+            fillStats,
+            clock,
+            config.pageSize(),
+            space::reserve,
+            space::relieveSpace,
+            e ->
+                dirs.of(e.home())
+                    .blockIndex()
+                    .put(IndexRecord.of(e), () -> e.retired() && !e.keepsPages()));
+    this.fills =
+        new FillScheduler(config.fillThreads(), config.fillQueue(), map, fill, fillStats, registry);
     BucketTimeRateLimit limiter = new BucketTimeRateLimit(config.admission(), clock);
-    Admission admission = new Admission(limiter, map, dirs, fills,
-        new AdmissionStats(registry, limiter));
+    Admission admission =
+        new Admission(limiter, map, dirs, fills, new AdmissionStats(registry, limiter));
     List<java.nio.file.Path> dataNodeDirs = new ArrayList<>();
     for (CacheDirectory d : dirs.all()) {
       dataNodeDirs.add(d.path());
     }
     AdminControl admin = new AdminControl(dataNodeDirs);
     AdminStats.register(registry, admin);
-    this.router = new ReadRouter(map, hdd, admission, admin, invalidator,
-        new ReadPathStats(registry),
-        new ReadSettings(config.pageSize(), config.readAheadPages(),
-            CacheConfig.INITIAL_READ_AHEAD_BYTES), clock);
-    this.restorer = new Restorer(map, dirs, hdd, invalidator, new RestoreStats(registry),
-        config.pageSize(), System::nanoTime);
+    this.router =
+        new ReadRouter(
+            map,
+            hdd,
+            admission,
+            admin,
+            invalidator,
+            new ReadPathStats(registry),
+            new ReadSettings(
+                config.pageSize(), config.readAheadPages(), CacheConfig.INITIAL_READ_AHEAD_BYTES),
+            clock);
+    this.restorer =
+        new Restorer(
+            map,
+            dirs,
+            hdd,
+            invalidator,
+            new RestoreStats(registry),
+            config.pageSize(),
+            System::nanoTime);
     DirectoryStats.register(registry, map, dirs);
 
     restorer.loadIndexes();
     dirs.all().forEach(space::sampleFreeSpace);
     admin.poll(); // a bypass set before a restart holds from the first read
     Maintenance round = new Maintenance(admission, map, dirs, space, admin, invalidator);
-    this.maintenance = Executors.newSingleThreadScheduledExecutor(
-        r -> CacheThreads.newThread(r, "local-cache-maintenance"));
-    maintenance.scheduleWithFixedDelay(round, CacheConfig.MAINTENANCE_INTERVAL_MILLIS,
-        CacheConfig.MAINTENANCE_INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
+    this.maintenance =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> CacheThreads.newThread(r, "local-cache-maintenance"));
+    maintenance.scheduleWithFixedDelay(
+        round,
+        CacheConfig.MAINTENANCE_INTERVAL_MILLIS,
+        CacheConfig.MAINTENANCE_INTERVAL_MILLIS,
+        TimeUnit.MILLISECONDS);
   }
 
   /** Each opened directory with its health, wrapped store and space budget. */
-  private static List<CacheDirectory> wrap(List<CacheDirectories.Opened> opened,
-      CacheConfig config, Clock clock, java.util.function.Consumer<DirectoryHealth> outOfService) {
+  private static List<CacheDirectory> wrap(
+      List<CacheDirectories.Opened> opened,
+      CacheConfig config,
+      Clock clock,
+      java.util.function.Consumer<DirectoryHealth> outOfService) {
     List<CacheDirectory> out = new ArrayList<>();
     for (CacheDirectories.Opened o : opened) {
-      DirectoryHealth health = new DirectoryHealth(o.path(), config.dirMaxErrors(),
-          config.dirErrorWindow(), clock, outOfService);
-      PageStore store = PageStores.wrap(o.store(), o.path(), health, config.readTimeout(),
-          CacheConfig.IO_THREADS_PER_DIR, CacheConfig.IO_SPIN_NANOS,
-          config.dirReservedPercent(), "dir" + o.position());
-      out.add(new CacheDirectory(o.position(), o.path(), store, health, o.index(),
-          o.openMillis(), new SpaceBudget(o.store().capacityBytes())));
+      DirectoryHealth health =
+          new DirectoryHealth(
+              o.path(), config.dirMaxErrors(), config.dirErrorWindow(), clock, outOfService);
+      PageStore store =
+          PageStores.wrap(
+              o.store(),
+              o.path(),
+              health,
+              config.readTimeout(),
+              CacheConfig.IO_THREADS_PER_DIR,
+              CacheConfig.IO_SPIN_NANOS,
+              config.dirReservedPercent(),
+              "dir" + o.position());
+      out.add(
+          new CacheDirectory(
+              o.position(),
+              o.path(),
+              store,
+              health,
+              o.index(),
+              o.openMillis(),
+              new SpaceBudget(o.store().capacityBytes())));
     }
     return out;
   }

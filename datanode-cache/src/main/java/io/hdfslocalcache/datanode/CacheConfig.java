@@ -56,17 +56,22 @@ public final class CacheConfig {
 
   /** Threads per directory for bounded page I/O; only a hung disk uses more than a few. */
   public static final int IO_THREADS_PER_DIR = 16;
+
   /**
    * How long a page reader spins for the I/O thread's answer before parking: parking and waking
    * cost more than a page read from a fast SSD (docs/benchmarks.md, hit path).
    */
   public static final long IO_SPIN_NANOS = 100_000;
+
   /** Period of the maintenance thread: limiter expiry, access times, directory probe, statfs. */
   public static final long MAINTENANCE_INTERVAL_MILLIS = 2_000;
+
   /** How long a fill waits for readers of evicted blocks to close before giving up. */
   public static final long ROOM_WAIT_MILLIS = 10_000;
+
   /** How often a fill waiting for room looks again. */
   public static final long ROOM_POLL_MILLIS = 10;
+
   /**
    * A cached data stream's first window, and after a seek: small so a pread does not pull a whole
    * page from the SSD; it doubles while the reader stays sequential, up to a page.
@@ -74,11 +79,12 @@ public final class CacheConfig {
   public static final int INITIAL_READ_AHEAD_BYTES = 64 * 1024;
 
   /**
-   * Start-up waits at most this many read timeouts (2 minutes by default) for the cache
-   * directories to open (RocksDB and Alluxio's page restore); a directory still opening then, a
-   * hung disk, is left out with one WARN line and the DataNode starts without it.
+   * Start-up waits at most this many read timeouts (2 minutes by default) for the cache directories
+   * to open (RocksDB and Alluxio's page restore); a directory still opening then, a hung disk, is
+   * left out with one WARN line and the DataNode starts without it.
    */
   public static final int DIR_OPEN_TIMEOUT_READ_TIMEOUTS = 12;
+
   /**
    * How long DataNode shutdown waits for a directory's block index writer; a write still stuck on
    * the disk then is abandoned (its record may be lost: a refill after restart).
@@ -101,10 +107,20 @@ public final class CacheConfig {
       "org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetFactory";
 
   public CacheConfig(
-      boolean enabled, List<Path> dirs, List<Long> capacities, int pageSize,
-      RateLimitConfig admission, int fillThreads, int fillQueue, long fillBandwidthBytesPerSec,
-      Duration readTimeout, int readAheadPages, int dirMaxErrors, int dirReservedPercent,
-      Duration dirErrorWindow, String innerFactory) {
+      boolean enabled,
+      List<Path> dirs,
+      List<Long> capacities,
+      int pageSize,
+      RateLimitConfig admission,
+      int fillThreads,
+      int fillQueue,
+      long fillBandwidthBytesPerSec,
+      Duration readTimeout,
+      int readAheadPages,
+      int dirMaxErrors,
+      int dirReservedPercent,
+      Duration dirErrorWindow,
+      String innerFactory) {
     dirs = Collections.unmodifiableList(new ArrayList<>(dirs));
     capacities = Collections.unmodifiableList(new ArrayList<>(capacities));
     if (enabled && dirs.isEmpty()) {
@@ -197,34 +213,77 @@ public final class CacheConfig {
       return false;
     }
     CacheConfig x = (CacheConfig) o;
-    return enabled == x.enabled && Objects.equals(dirs, x.dirs)
-        && Objects.equals(capacities, x.capacities) && pageSize == x.pageSize
-        && Objects.equals(admission, x.admission) && fillThreads == x.fillThreads
-        && fillQueue == x.fillQueue && fillBandwidthBytesPerSec == x.fillBandwidthBytesPerSec
-        && Objects.equals(readTimeout, x.readTimeout) && readAheadPages == x.readAheadPages
-        && dirMaxErrors == x.dirMaxErrors && dirReservedPercent == x.dirReservedPercent
+    return enabled == x.enabled
+        && Objects.equals(dirs, x.dirs)
+        && Objects.equals(capacities, x.capacities)
+        && pageSize == x.pageSize
+        && Objects.equals(admission, x.admission)
+        && fillThreads == x.fillThreads
+        && fillQueue == x.fillQueue
+        && fillBandwidthBytesPerSec == x.fillBandwidthBytesPerSec
+        && Objects.equals(readTimeout, x.readTimeout)
+        && readAheadPages == x.readAheadPages
+        && dirMaxErrors == x.dirMaxErrors
+        && dirReservedPercent == x.dirReservedPercent
         && Objects.equals(dirErrorWindow, x.dirErrorWindow)
         && Objects.equals(innerFactory, x.innerFactory);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(enabled, dirs, capacities, pageSize, admission, fillThreads, fillQueue,
-        fillBandwidthBytesPerSec, readTimeout, readAheadPages, dirMaxErrors, dirReservedPercent,
-        dirErrorWindow, innerFactory);
+    return Objects.hash(
+        enabled,
+        dirs,
+        capacities,
+        pageSize,
+        admission,
+        fillThreads,
+        fillQueue,
+        fillBandwidthBytesPerSec,
+        readTimeout,
+        readAheadPages,
+        dirMaxErrors,
+        dirReservedPercent,
+        dirErrorWindow,
+        innerFactory);
   }
 
   @Override
   public String toString() {
-    return "CacheConfig[enabled=" + enabled + ", dirs=" + dirs + ", capacities=" + capacities
-        + ", pageSize=" + pageSize + ", admission=" + admission + ", fillThreads=" + fillThreads
-        + ", fillQueue=" + fillQueue + ", fillBandwidthBytesPerSec=" + fillBandwidthBytesPerSec
-        + ", readTimeout=" + readTimeout + ", readAheadPages=" + readAheadPages + ", dirMaxErrors="
-        + dirMaxErrors + ", dirReservedPercent=" + dirReservedPercent + ", dirErrorWindow="
-        + dirErrorWindow + ", innerFactory=" + innerFactory + "]";
+    return "CacheConfig[enabled="
+        + enabled
+        + ", dirs="
+        + dirs
+        + ", capacities="
+        + capacities
+        + ", pageSize="
+        + pageSize
+        + ", admission="
+        + admission
+        + ", fillThreads="
+        + fillThreads
+        + ", fillQueue="
+        + fillQueue
+        + ", fillBandwidthBytesPerSec="
+        + fillBandwidthBytesPerSec
+        + ", readTimeout="
+        + readTimeout
+        + ", readAheadPages="
+        + readAheadPages
+        + ", dirMaxErrors="
+        + dirMaxErrors
+        + ", dirReservedPercent="
+        + dirReservedPercent
+        + ", dirErrorWindow="
+        + dirErrorWindow
+        + ", innerFactory="
+        + innerFactory
+        + "]";
   }
 
-  /** Reads and validates; an invalid value throws {@link IllegalArgumentException} naming its key. */
+  /**
+   * Reads and validates; an invalid value throws {@link IllegalArgumentException} naming its key.
+   */
   public static CacheConfig from(Configuration conf) {
     boolean enabled = conf.getBoolean(ENABLED, DEFAULT_ENABLED);
     List<Path> dirs = new ArrayList<>();
@@ -238,8 +297,14 @@ public final class CacheConfig {
     for (int i = 0; i < dirs.size(); i++) {
       String c = caps.length == 1 ? caps[0] : i < caps.length ? caps[i] : null;
       if (c == null || caps.length > dirs.size()) {
-        throw new IllegalArgumentException(CAPACITY + " has " + caps.length
-            + " values for " + dirs.size() + " directories in " + DIRS);
+        throw new IllegalArgumentException(
+            CAPACITY
+                + " has "
+                + caps.length
+                + " values for "
+                + dirs.size()
+                + " directories in "
+                + DIRS);
       }
       capacities.add(positiveSize(CAPACITY, c));
     }
@@ -251,19 +316,22 @@ public final class CacheConfig {
     int threshold = intKey(conf, ADMISSION_THRESHOLD, RateLimitConfig.DEFAULT_THRESHOLD);
     int buckets = intKey(conf, ADMISSION_BUCKET_COUNT, RateLimitConfig.DEFAULT_BUCKET_COUNT);
     long bucketMillis = timeKey(conf, ADMISSION_BUCKET_DURATION, "1m");
-    int maxKeys = intKey(conf, ADMISSION_MAX_TRACKED_KEYS,
-        RateLimitConfig.DEFAULT_MAX_TRACKED_KEYS);
+    int maxKeys =
+        intKey(conf, ADMISSION_MAX_TRACKED_KEYS, RateLimitConfig.DEFAULT_MAX_TRACKED_KEYS);
     RateLimitConfig admission;
     try {
-      admission = new RateLimitConfig(threshold, buckets, Duration.ofMillis(bucketMillis),
-          maxKeys);
+      admission = new RateLimitConfig(threshold, buckets, Duration.ofMillis(bucketMillis), maxKeys);
     } catch (IllegalArgumentException e) {
       // The limiter names its own fields; name the key the operator wrote instead.
       String m = e.getMessage();
-      String key = m.startsWith("threshold") ? ADMISSION_THRESHOLD
-          : m.startsWith("bucketCount") ? ADMISSION_BUCKET_COUNT
-          : m.startsWith("bucketDuration") ? ADMISSION_BUCKET_DURATION
-          : ADMISSION_MAX_TRACKED_KEYS;
+      String key =
+          m.startsWith("threshold")
+              ? ADMISSION_THRESHOLD
+              : m.startsWith("bucketCount")
+                  ? ADMISSION_BUCKET_COUNT
+                  : m.startsWith("bucketDuration")
+                      ? ADMISSION_BUCKET_DURATION
+                      : ADMISSION_MAX_TRACKED_KEYS;
       throw new IllegalArgumentException(key + ": " + m, e);
     }
     int threads = intKey(conf, FILL_THREADS, DEFAULT_FILL_THREADS);
@@ -275,8 +343,8 @@ public final class CacheConfig {
     atLeast(READ_TIMEOUT, timeout, 1);
     int readAhead = intKey(conf, READ_AHEAD_PAGES, DEFAULT_READ_AHEAD_PAGES);
     if (readAhead < 0 || readAhead > MAX_READ_AHEAD_PAGES) {
-      throw new IllegalArgumentException(READ_AHEAD_PAGES + " must be in [0, "
-          + MAX_READ_AHEAD_PAGES + "], got " + readAhead);
+      throw new IllegalArgumentException(
+          READ_AHEAD_PAGES + " must be in [0, " + MAX_READ_AHEAD_PAGES + "], got " + readAhead);
     }
     int maxErrors = intKey(conf, DIR_MAX_ERRORS, DEFAULT_DIR_MAX_ERRORS);
     atLeast(DIR_MAX_ERRORS, maxErrors, 0);
@@ -284,12 +352,24 @@ public final class CacheConfig {
     atLeast(DIR_ERROR_WINDOW, errorWindow, 10);
     int reserved = intKey(conf, DIR_RESERVED_PERCENT, DEFAULT_DIR_RESERVED_PERCENT);
     if (reserved < 0 || reserved > 90) {
-      throw new IllegalArgumentException(DIR_RESERVED_PERCENT + " must be in [0, 90], got "
-          + reserved);
+      throw new IllegalArgumentException(
+          DIR_RESERVED_PERCENT + " must be in [0, 90], got " + reserved);
     }
     String inner = conf.getTrimmed(INNER_FACTORY, DEFAULT_INNER_FACTORY);
-    return new CacheConfig(enabled, dirs, capacities, (int) page, admission, threads, queue,
-        bandwidth, Duration.ofMillis(timeout), readAhead, maxErrors, reserved, Duration.ofMillis(errorWindow),
+    return new CacheConfig(
+        enabled,
+        dirs,
+        capacities,
+        (int) page,
+        admission,
+        threads,
+        queue,
+        bandwidth,
+        Duration.ofMillis(timeout),
+        readAhead,
+        maxErrors,
+        reserved,
+        Duration.ofMillis(errorWindow),
         inner);
   }
 
@@ -313,8 +393,8 @@ public final class CacheConfig {
       one.set(key, v);
       return one.getTimeDuration(key, 0, TimeUnit.MILLISECONDS);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(key + " must be a duration like 10s or 1m, got '" + v
-          + "'");
+      throw new IllegalArgumentException(
+          key + " must be a duration like 10s or 1m, got '" + v + "'");
     }
   }
 

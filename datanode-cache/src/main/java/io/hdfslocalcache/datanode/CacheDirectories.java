@@ -22,10 +22,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Opens the configured SSD directories for one DataNode. Each DataNode gets its own
- * {@code <dir>/<datanodeUuid>/} (DataNodes sharing a host or a test JVM never mix caches, and a
- * disk moved to another node is not misread). Directories are created 0700. Pages and the block
- * index of an earlier run are kept; {@link BlockCache} validates them before serving.
+ * Opens the configured SSD directories for one DataNode. Each DataNode gets its own {@code
+ * <dir>/<datanodeUuid>/} (DataNodes sharing a host or a test JVM never mix caches, and a disk moved
+ * to another node is not misread). Directories are created 0700. Pages and the block index of an
+ * earlier run are kept; {@link BlockCache} validates them before serving.
  */
 final class CacheDirectories {
   private static final Logger LOG = LoggerFactory.getLogger(CacheDirectories.class);
@@ -74,12 +74,12 @@ final class CacheDirectories {
   }
 
   /**
-   * Opens every directory on a thread of its own, all at once, and waits for them together at
-   * most {@link CacheConfig#dirOpenTimeout}: a hung disk must not hang DataNode start-up. A
-   * directory not open by then is left out (one WARN line; its {@code in.service} is 0 like any
-   * directory that could not be opened); if its open finishes later, it closes what it opened.
-   * Throws {@link LinkageError} (after closing what it opened) when RocksDB's native library
-   * cannot load: no directory can work then.
+   * Opens every directory on a thread of its own, all at once, and waits for them together at most
+   * {@link CacheConfig#dirOpenTimeout}: a hung disk must not hang DataNode start-up. A directory
+   * not open by then is left out (one WARN line; its {@code in.service} is 0 like any directory
+   * that could not be opened); if its open finishes later, it closes what it opened. Throws {@link
+   * LinkageError} (after closing what it opened) when RocksDB's native library cannot load: no
+   * directory can work then.
    */
   static List<Opened> open(CacheConfig config, String datanodeUuid) {
     long waitNanos = config.dirOpenTimeout().toNanos();
@@ -90,16 +90,18 @@ final class CacheDirectories {
       int position = i;
       Path dir = config.dirs().get(i).resolve(datanodeUuid);
       AtomicBoolean claimed = new AtomicBoolean();
-      FutureTask<Opened> task = new FutureTask<>(() -> {
-        Opened o = openOne(config, position, dir);
-        if (o != null && !claimed.compareAndSet(false, true)) {
-          // Start-up gave up on this directory meanwhile: nobody will use or close these.
-          o.index().close();
-          o.store().close();
-          return null;
-        }
-        return o;
-      });
+      FutureTask<Opened> task =
+          new FutureTask<>(
+              () -> {
+                Opened o = openOne(config, position, dir);
+                if (o != null && !claimed.compareAndSet(false, true)) {
+                  // Start-up gave up on this directory meanwhile: nobody will use or close these.
+                  o.index().close();
+                  o.store().close();
+                  return null;
+                }
+                return o;
+              });
       tasks.add(task);
       claims.add(claimed);
       CacheThreads.newThread(task, "local-cache-open-dir" + i).start();
@@ -116,8 +118,11 @@ final class CacheDirectories {
           Thread.currentThread().interrupt();
         }
         if (claims.get(i).compareAndSet(false, true)) {
-          LOG.warn("hdfs-local-cache: cache directory {} did not open within {} ms (hung"
-              + " disk?); not caching on it", dir, waitNanos / 1_000_000);
+          LOG.warn(
+              "hdfs-local-cache: cache directory {} did not open within {} ms (hung"
+                  + " disk?); not caching on it",
+              dir,
+              waitNanos / 1_000_000);
           continue;
         }
         o = finished(tasks.get(i)); // it finished just now
@@ -126,7 +131,9 @@ final class CacheDirectories {
           linkage = (LinkageError) e.getCause();
           continue;
         }
-        LOG.warn("hdfs-local-cache: cache directory {} unusable, not caching on it: {}", dir,
+        LOG.warn(
+            "hdfs-local-cache: cache directory {} unusable, not caching on it: {}",
+            dir,
             e.getCause().toString());
         continue;
       }
@@ -176,8 +183,11 @@ final class CacheDirectories {
       try {
         index = BlockIndex.open(dir.resolve("index"));
       } catch (IOException e) {
-        LOG.warn("hdfs-local-cache: block index in {} unreadable ({}); starting that directory"
-            + " empty", dir, e.getMessage());
+        LOG.warn(
+            "hdfs-local-cache: block index in {} unreadable ({}); starting that directory"
+                + " empty",
+            dir,
+            e.getMessage());
         wipe(dir);
         index = BlockIndex.open(dir.resolve("index"));
       }
@@ -193,7 +203,9 @@ final class CacheDirectories {
       // Includes Alluxio's synchronous restore of the page metadata from disk.
       return new Opened(i, dir, store, index, (System.nanoTime() - start) / 1_000_000);
     } catch (IOException | RuntimeException e) {
-      LOG.warn("hdfs-local-cache: cache directory {} unusable, not caching on it: {}", dir,
+      LOG.warn(
+          "hdfs-local-cache: cache directory {} unusable, not caching on it: {}",
+          dir,
           e.getMessage());
       return null;
     }
@@ -213,9 +225,17 @@ final class CacheDirectories {
     }
     if (p.contains(java.nio.file.attribute.PosixFilePermission.GROUP_WRITE)
         || p.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE)) {
-      throw new IOException(CacheConfig.DIRS + " directory " + root + " is writable by group or"
-          + " others (" + PosixFilePermissions.toString(p) + "); refusing it: make it writable"
-          + " by the DataNode user only (chmod go-w " + root + ")");
+      throw new IOException(
+          CacheConfig.DIRS
+              + " directory "
+              + root
+              + " is writable by group or"
+              + " others ("
+              + PosixFilePermissions.toString(p)
+              + "); refusing it: make it writable"
+              + " by the DataNode user only (chmod go-w "
+              + root
+              + ")");
     }
   }
 

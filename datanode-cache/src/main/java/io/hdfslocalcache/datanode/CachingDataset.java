@@ -1,12 +1,12 @@
 package io.hdfslocalcache.datanode;
 
+import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
-import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
@@ -33,13 +33,17 @@ final class CachingDataset implements InvocationHandler {
   }
 
   static FsDatasetSpi<?> wrap(FsDatasetSpi<?> inner, BlockCache cache) {
-    return (FsDatasetSpi<?>) Proxy.newProxyInstance(FsDatasetSpi.class.getClassLoader(),
-        new Class<?>[] {FsDatasetSpi.class}, new CachingDataset(inner, cache));
+    return (FsDatasetSpi<?>)
+        Proxy.newProxyInstance(
+            FsDatasetSpi.class.getClassLoader(),
+            new Class<?>[] {FsDatasetSpi.class},
+            new CachingDataset(inner, cache));
   }
 
   /** The cache behind a wrapped dataset, or null if {@code dataset} is not one of ours. */
   static BlockCache cacheOf(Object dataset) {
-    if (dataset != null && Proxy.isProxyClass(dataset.getClass())
+    if (dataset != null
+        && Proxy.isProxyClass(dataset.getClass())
         && Proxy.getInvocationHandler(dataset) instanceof CachingDataset) {
       return ((CachingDataset) Proxy.getInvocationHandler(dataset)).cache;
     }
@@ -52,14 +56,19 @@ final class CachingDataset implements InvocationHandler {
     switch (m.getName()) {
       case "getMetaDataInputStream":
         if (n == 1) {
-          return cache.router().openMeta((ExtendedBlock) args[0],
-              () -> (LengthInputStream) forwardRead(m, args));
+          return cache
+              .router()
+              .openMeta((ExtendedBlock) args[0], () -> (LengthInputStream) forwardRead(m, args));
         }
         break;
       case "getBlockInputStream":
         if (n == 2) {
-          return cache.router().openData((ExtendedBlock) args[0], (Long) args[1],
-              () -> (InputStream) forwardRead(m, args));
+          return cache
+              .router()
+              .openData(
+                  (ExtendedBlock) args[0],
+                  (Long) args[1],
+                  () -> (InputStream) forwardRead(m, args));
         }
         break;
       case "invalidate":
@@ -69,8 +78,8 @@ final class CachingDataset implements InvocationHandler {
         break;
       case "invalidateMissingBlock":
         if (n == 2) {
-          cache.invalidate((String) args[0], new Block[] {(Block) args[1]},
-              InvalidationCause.DELETE);
+          cache.invalidate(
+              (String) args[0], new Block[] {(Block) args[1]}, InvalidationCause.DELETE);
         }
         break;
       case "append":
@@ -84,11 +93,12 @@ final class CachingDataset implements InvocationHandler {
       case "updateReplicaUnderRecovery":
         cache.invalidate((ExtendedBlock) args[0], InvalidationCause.RECOVERY);
         break;
-      case "addBlockPool": {
-        Object r = forward(m, args);
-        cache.restorer().restorePool((String) args[0]);
-        return r;
-      }
+      case "addBlockPool":
+        {
+          Object r = forward(m, args);
+          cache.restorer().restorePool((String) args[0]);
+          return r;
+        }
       case "shutdownBlockPool":
         cache.restorer().detachPool((String) args[0]);
         break;
@@ -99,18 +109,20 @@ final class CachingDataset implements InvocationHandler {
           return r;
         }
         break;
-      case "removeVolumes": {
-        Object r = forward(m, args);
-        cache.invalidateMissing();
-        return r;
-      }
-      case "shutdown": {
-        try {
-          return forward(m, args);
-        } finally {
-          cache.close();
+      case "removeVolumes":
+        {
+          Object r = forward(m, args);
+          cache.invalidateMissing();
+          return r;
         }
-      }
+      case "shutdown":
+        {
+          try {
+            return forward(m, args);
+          } finally {
+            cache.close();
+          }
+        }
       case "equals":
         if (n == 1 && m.getParameterTypes()[0] == Object.class) {
           return proxy == args[0];

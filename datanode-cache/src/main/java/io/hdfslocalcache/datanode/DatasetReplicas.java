@@ -25,8 +25,10 @@ final class DatasetReplicas implements HddReplicas {
   @Override
   public ReplicaVersion replica(BlockId id) {
     Replica r = dataset.getReplica(id.poolId(), id.blockId());
-    return r == null ? null : new ReplicaVersion(r.getState() == ReplicaState.FINALIZED,
-        r.getGenerationStamp(), r.getNumBytes());
+    return r == null
+        ? null
+        : new ReplicaVersion(
+            r.getState() == ReplicaState.FINALIZED, r.getGenerationStamp(), r.getNumBytes());
   }
 
   @Override
@@ -43,7 +45,8 @@ final class DatasetReplicas implements HddReplicas {
   public boolean filesExist(ExtendedBlock b) {
     try {
       BlockLocalPathInfo info = dataset.getBlockLocalPathInfo(b);
-      return info != null && Files.isRegularFile(Paths.get(info.getBlockPath()))
+      return info != null
+          && Files.isRegularFile(Paths.get(info.getBlockPath()))
           && Files.isRegularFile(Paths.get(info.getMetaPath()));
     } catch (IOException | RuntimeException e) {
       return false;

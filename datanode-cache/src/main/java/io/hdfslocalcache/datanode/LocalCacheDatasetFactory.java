@@ -16,8 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The plug point: {@code dfs.datanode.fsdataset.factory =
- * io.hdfslocalcache.datanode.LocalCacheDatasetFactory}. Builds the normal dataset through the
- * inner factory (Hadoop's {@code FsDatasetFactory} by default) and wraps it.
+ * io.hdfslocalcache.datanode.LocalCacheDatasetFactory}. Builds the normal dataset through the inner
+ * factory (Hadoop's {@code FsDatasetFactory} by default) and wraps it.
  *
  * <p>Failure policy: an invalid configuration value fails DataNode start-up with a message naming
  * the key (the operator asked for something we cannot do); an unusable SSD directory only disables
@@ -36,7 +36,8 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
     } catch (IllegalArgumentException e) {
       throw new IOException("hdfs-local-cache: invalid configuration: " + e.getMessage(), e);
     }
-    FsDatasetSpi<?> inner = innerFactory(config.innerFactory()).newInstance(datanode, storage, conf);
+    FsDatasetSpi<?> inner =
+        innerFactory(config.innerFactory()).newInstance(datanode, storage, conf);
     if (!config.enabled()) {
       LOG.info("hdfs-local-cache is disabled ({}=false); serving from HDD", CacheConfig.ENABLED);
       return inner;
@@ -48,24 +49,39 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
     } catch (LinkageError e) {
       // e.g. UnsatisfiedLinkError: RocksDB unpacks its library into java.io.tmpdir (noexec?) or
       // was built for another libc. Nothing the cache does can work; the DataNode must.
-      LOG.error("hdfs-local-cache: cache disabled, serving from HDD: the RocksDB native library"
-          + " of the block index cannot be loaded ({}: {}); check that java.io.tmpdir (or"
-          + " ROCKSDB_SHAREDLIB_DIR) allows executables and that the library matches this libc",
-          e.getClass().getSimpleName(), e.getMessage());
+      LOG.error(
+          "hdfs-local-cache: cache disabled, serving from HDD: the RocksDB native library"
+              + " of the block index cannot be loaded ({}: {}); check that java.io.tmpdir (or"
+              + " ROCKSDB_SHAREDLIB_DIR) allows executables and that the library matches this libc",
+          e.getClass().getSimpleName(),
+          e.getMessage());
       return inner;
     }
     if (dirs.isEmpty()) {
-      LOG.warn("hdfs-local-cache: no usable cache directory in {}; cache disabled, serving from"
-          + " HDD", config.dirs());
+      LOG.warn(
+          "hdfs-local-cache: no usable cache directory in {}; cache disabled, serving from"
+              + " HDD",
+          config.dirs());
       return inner;
     }
-    BlockCache cache = new BlockCache(config, new DatasetReplicas(inner),
-        new ScannerSuspects(datanode, inner), dirs, Clock.systemUTC(), new MetricRegistry());
+    BlockCache cache =
+        new BlockCache(
+            config,
+            new DatasetReplicas(inner),
+            new ScannerSuspects(datanode, inner),
+            dirs,
+            Clock.systemUTC(),
+            new MetricRegistry());
     cache.onClose(LocalCacheMetrics.register(cache.metrics(), uuid, datanode));
-    LOG.info("hdfs-local-cache {} active on {} directories {} (page {} B, admit after more than {}"
-        + " reads in {})", BuildVersion.get(), dirs.size(),
+    LOG.info(
+        "hdfs-local-cache {} active on {} directories {} (page {} B, admit after more than {}"
+            + " reads in {})",
+        BuildVersion.get(),
+        dirs.size(),
         dirs.stream().map(CacheDirectories.Opened::path).collect(Collectors.toList()),
-        config.pageSize(), config.admission().threshold(), config.admission().window());
+        config.pageSize(),
+        config.admission().threshold(),
+        config.admission().window());
     return CachingDataset.wrap(inner, cache);
   }
 
@@ -78,16 +94,24 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
   private static FsDatasetSpi.Factory<? extends FsDatasetSpi<?>> innerFactory(String className)
       throws IOException {
     if (className.equals(LocalCacheDatasetFactory.class.getName())) {
-      throw new IOException("hdfs-local-cache: " + CacheConfig.INNER_FACTORY
-          + " must not name the cache factory itself");
+      throw new IOException(
+          "hdfs-local-cache: "
+              + CacheConfig.INNER_FACTORY
+              + " must not name the cache factory itself");
     }
     try {
       Class<?> c = Class.forName(className, true, LocalCacheDatasetFactory.class.getClassLoader());
-      return (FsDatasetSpi.Factory<? extends FsDatasetSpi<?>>) c.getDeclaredConstructor()
-          .newInstance();
+      return (FsDatasetSpi.Factory<? extends FsDatasetSpi<?>>)
+          c.getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException | ClassCastException e) {
-      throw new IOException("hdfs-local-cache: " + CacheConfig.INNER_FACTORY + " = " + className
-          + " is not a loadable FsDatasetSpi.Factory: " + e, e);
+      throw new IOException(
+          "hdfs-local-cache: "
+              + CacheConfig.INNER_FACTORY
+              + " = "
+              + className
+              + " is not a loadable FsDatasetSpi.Factory: "
+              + e,
+          e);
     }
   }
 }

@@ -16,12 +16,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One round of the maintenance thread (every {@link CacheConfig#MAINTENANCE_INTERVAL_MILLIS}):
- * applies operator commands ({@link AdminControl}),
- * drops limiter buckets that left the window (memory follows the window even on idle stripes),
- * persists changed access times, checks each directory still exists and is writable (an SSD
- * unmounted or deleted under us is taken out of service with one log line instead of failing page
- * by page), and samples free space (early eviction). Everything here may block on a sick SSD,
- * which is why it runs on its own thread and never on a reader's.
+ * applies operator commands ({@link AdminControl}), drops limiter buckets that left the window
+ * (memory follows the window even on idle stripes), persists changed access times, checks each
+ * directory still exists and is writable (an SSD unmounted or deleted under us is taken out of
+ * service with one log line instead of failing page by page), and samples free space (early
+ * eviction). Everything here may block on a sick SSD, which is why it runs on its own thread and
+ * never on a reader's.
  */
 final class Maintenance implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(Maintenance.class);
@@ -33,8 +33,13 @@ final class Maintenance implements Runnable {
   private final AdminControl admin;
   private final Invalidator invalidator;
 
-  Maintenance(Admission admission, BlockMap map, Directories dirs, SpaceKeeper space,
-      AdminControl admin, Invalidator invalidator) {
+  Maintenance(
+      Admission admission,
+      BlockMap map,
+      Directories dirs,
+      SpaceKeeper space,
+      AdminControl admin,
+      Invalidator invalidator) {
     this.admin = admin;
     this.invalidator = invalidator;
     this.admission = admission;
@@ -57,8 +62,9 @@ final class Maintenance implements Runnable {
       for (CacheEntry e : map.entries()) {
         long access = e.lastAccessMillis;
         if (access != e.persistedAccessMillis && !e.retired()) {
-          dirs.of(e.home()).blockIndex().put(IndexRecord.of(e),
-              () -> e.retired() && !e.keepsPages());
+          dirs.of(e.home())
+              .blockIndex()
+              .put(IndexRecord.of(e), () -> e.retired() && !e.keepsPages());
           e.persistedAccessMillis = access;
         }
       }

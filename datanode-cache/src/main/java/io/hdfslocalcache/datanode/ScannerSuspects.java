@@ -43,12 +43,18 @@ final class ScannerSuspects implements SuspectReplicas {
       BlockScanner scanner = datanode.getBlockScanner();
       if (MARK_SUSPECT != null && scanner != null && scanner.isEnabled()) {
         MARK_SUSPECT.invoke(scanner, volume.getStorageID(), b);
-        LOG.warn("hdfs-local-cache: HDD replica {} on {} failed its checksums; handed to the"
-            + " block scanner", b, volume.getStorageID());
+        LOG.warn(
+            "hdfs-local-cache: HDD replica {} on {} failed its checksums; handed to the"
+                + " block scanner",
+            b,
+            volume.getStorageID());
       } else {
         datanode.reportBadBlocks(b, volume);
-        LOG.warn("hdfs-local-cache: HDD replica {} on {} failed its checksums; reported to the"
-            + " NameNode (block scanner disabled)", b, volume.getStorageID());
+        LOG.warn(
+            "hdfs-local-cache: HDD replica {} on {} failed its checksums; reported to the"
+                + " NameNode (block scanner disabled)",
+            b,
+            volume.getStorageID());
       }
       return true;
     } catch (Exception e) {
@@ -59,13 +65,16 @@ final class ScannerSuspects implements SuspectReplicas {
 
   private static Method markSuspectBlock() {
     try {
-      Method m = BlockScanner.class.getDeclaredMethod("markSuspectBlock", String.class,
-          ExtendedBlock.class);
+      Method m =
+          BlockScanner.class.getDeclaredMethod(
+              "markSuspectBlock", String.class, ExtendedBlock.class);
       m.setAccessible(true);
       return m;
     } catch (ReflectiveOperationException | RuntimeException e) {
-      LOG.warn("hdfs-local-cache: BlockScanner.markSuspectBlock unavailable ({}); corrupt HDD"
-          + " replicas found by fills are reported to the NameNode directly", e.toString());
+      LOG.warn(
+          "hdfs-local-cache: BlockScanner.markSuspectBlock unavailable ({}); corrupt HDD"
+              + " replicas found by fills are reported to the NameNode directly",
+          e.toString());
       return null;
     }
   }

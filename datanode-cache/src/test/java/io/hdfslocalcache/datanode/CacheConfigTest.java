@@ -42,9 +42,19 @@ class CacheConfigTest {
 
   @Test
   void from_hadoopUnitsAndPerDirCapacities_parsed() {
-    CacheConfig c = CacheConfig.from(conf(CacheConfig.CAPACITY, "512m, 2t",
-        CacheConfig.ADMISSION_BUCKET_DURATION, "30s", CacheConfig.READ_TIMEOUT, "250ms",
-        CacheConfig.PAGE_SIZE, "4m", CacheConfig.READ_AHEAD_PAGES, "0"));
+    CacheConfig c =
+        CacheConfig.from(
+            conf(
+                CacheConfig.CAPACITY,
+                "512m, 2t",
+                CacheConfig.ADMISSION_BUCKET_DURATION,
+                "30s",
+                CacheConfig.READ_TIMEOUT,
+                "250ms",
+                CacheConfig.PAGE_SIZE,
+                "4m",
+                CacheConfig.READ_AHEAD_PAGES,
+                "0"));
     assertEquals(List.of(512L << 20, 2L << 40), c.capacities());
     assertEquals(Duration.ofSeconds(30), c.admission().bucketDuration());
     assertEquals(Duration.ofMillis(250), c.readTimeout());
@@ -60,18 +70,22 @@ class CacheConfigTest {
     assertTrue(error(conf(CacheConfig.PAGE_SIZE, "1000")).startsWith(CacheConfig.PAGE_SIZE));
     assertTrue(error(conf(CacheConfig.FILL_THREADS, "0")).startsWith(CacheConfig.FILL_THREADS));
     assertTrue(error(conf(CacheConfig.READ_TIMEOUT, "soon")).startsWith(CacheConfig.READ_TIMEOUT));
-    assertTrue(error(conf(CacheConfig.ADMISSION_THRESHOLD, "-1"))
-        .startsWith(CacheConfig.ADMISSION_THRESHOLD));
-    assertTrue(error(conf(CacheConfig.ADMISSION_BUCKET_COUNT, "0"))
-        .startsWith(CacheConfig.ADMISSION_BUCKET_COUNT));
-    assertTrue(error(conf(CacheConfig.ADMISSION_THRESHOLD, "x"))
-        .startsWith(CacheConfig.ADMISSION_THRESHOLD));
-    assertTrue(error(conf(CacheConfig.READ_AHEAD_PAGES, "17"))
-        .startsWith(CacheConfig.READ_AHEAD_PAGES));
-    assertTrue(error(conf(CacheConfig.READ_AHEAD_PAGES, "-1"))
-        .startsWith(CacheConfig.READ_AHEAD_PAGES));
-    assertTrue(error(conf(CacheConfig.DIR_RESERVED_PERCENT, "95"))
-        .startsWith(CacheConfig.DIR_RESERVED_PERCENT));
+    assertTrue(
+        error(conf(CacheConfig.ADMISSION_THRESHOLD, "-1"))
+            .startsWith(CacheConfig.ADMISSION_THRESHOLD));
+    assertTrue(
+        error(conf(CacheConfig.ADMISSION_BUCKET_COUNT, "0"))
+            .startsWith(CacheConfig.ADMISSION_BUCKET_COUNT));
+    assertTrue(
+        error(conf(CacheConfig.ADMISSION_THRESHOLD, "x"))
+            .startsWith(CacheConfig.ADMISSION_THRESHOLD));
+    assertTrue(
+        error(conf(CacheConfig.READ_AHEAD_PAGES, "17")).startsWith(CacheConfig.READ_AHEAD_PAGES));
+    assertTrue(
+        error(conf(CacheConfig.READ_AHEAD_PAGES, "-1")).startsWith(CacheConfig.READ_AHEAD_PAGES));
+    assertTrue(
+        error(conf(CacheConfig.DIR_RESERVED_PERCENT, "95"))
+            .startsWith(CacheConfig.DIR_RESERVED_PERCENT));
   }
 
   @Test

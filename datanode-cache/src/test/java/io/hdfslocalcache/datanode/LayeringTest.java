@@ -19,9 +19,10 @@ import org.junit.jupiter.api.Test;
 class LayeringTest {
   static final String ROOT = "io.hdfslocalcache.datanode";
 
-  static final JavaClasses MAIN = new ClassFileImporter()
-      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-      .importPackages(ROOT);
+  static final JavaClasses MAIN =
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .importPackages(ROOT);
 
   /** Hadoop's dataset API; {@code LengthInputStream} is only a stream type and may pass. */
   static final DescribedPredicate<JavaClass> DATASET_API =
@@ -44,42 +45,76 @@ class LayeringTest {
   @Test
   void subPackages_rootPackage_neverDependedOn() {
     // The root wires everything; a part that reached back into it would close a cycle.
-    noClasses().that().resideOutsideOfPackage(ROOT).and().resideInAPackage(ROOT + "..")
-        .should().dependOnClassesThat().resideInAPackage(ROOT)
+    noClasses()
+        .that()
+        .resideOutsideOfPackage(ROOT)
+        .and()
+        .resideInAPackage(ROOT + "..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(ROOT)
         .check(MAIN);
   }
 
   @Test
   void subPackages_datasetApi_onlyRootAndMetricsTouchIt() {
-    ArchRule rule = noClasses().that().resideInAPackage(ROOT + "..")
-        .and().resideOutsideOfPackages(ROOT, ROOT + ".metrics")
-        .should().dependOnClassesThat(DATASET_API);
+    ArchRule rule =
+        noClasses()
+            .that()
+            .resideInAPackage(ROOT + "..")
+            .and()
+            .resideOutsideOfPackages(ROOT, ROOT + ".metrics")
+            .should()
+            .dependOnClassesThat(DATASET_API);
     rule.check(MAIN);
   }
 
   @Test
   void store_readPathAndBlockMap_unknown() {
-    noClasses().that().resideInAPackage(ROOT + ".store..")
-        .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".read..", ROOT + ".block..",
-            ROOT + ".fill..", ROOT + ".admission..", ROOT + ".dir..", ROOT + ".index..",
-            ROOT + ".restore..", ROOT + ".invalidate..", ROOT + ".space..")
+    noClasses()
+        .that()
+        .resideInAPackage(ROOT + ".store..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            ROOT + ".read..",
+            ROOT + ".block..",
+            ROOT + ".fill..",
+            ROOT + ".admission..",
+            ROOT + ".dir..",
+            ROOT + ".index..",
+            ROOT + ".restore..",
+            ROOT + ".invalidate..",
+            ROOT + ".space..")
         .check(MAIN);
   }
 
   @Test
   void blockMap_persistenceAndSpace_unknown() {
     // An entry hands its retirement to EntryHome instead of reaching into index or budget.
-    noClasses().that().resideInAPackage(ROOT + ".block..")
-        .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".index..", ROOT + ".dir..",
-            ROOT + ".space..", ROOT + ".read..", ROOT + ".fill..")
+    noClasses()
+        .that()
+        .resideInAPackage(ROOT + ".block..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            ROOT + ".index..",
+            ROOT + ".dir..",
+            ROOT + ".space..",
+            ROOT + ".read..",
+            ROOT + ".fill..")
         .check(MAIN);
   }
 
   @Test
   void verifyAndHdd_leaves_dependOnNoOtherPart() {
-    noClasses().that().resideInAPackage(ROOT + ".verify..")
-        .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".block..", ROOT + ".read..",
-            ROOT + ".store..", ROOT + ".fill..")
+    noClasses()
+        .that()
+        .resideInAPackage(ROOT + ".verify..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            ROOT + ".block..", ROOT + ".read..", ROOT + ".store..", ROOT + ".fill..")
         .check(MAIN);
   }
 }

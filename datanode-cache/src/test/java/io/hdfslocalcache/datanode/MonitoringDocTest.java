@@ -28,16 +28,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * docs/monitoring.md and the metrics a real cache registers agree, both ways: every registered
- * metric has a row, every row names a registered metric. A family documented as one row
- * ({@code read.hdd.cause.<reason>}) covers every name under its prefix.
+ * metric has a row, every row names a registered metric. A family documented as one row ({@code
+ * read.hdd.cause.<reason>}) covers every name under its prefix.
  */
 class MonitoringDocTest {
   private static final Pattern ROW = Pattern.compile("(?m)^\\| `([a-z][a-zA-Z0-9_.<>]*)` \\|");
   private static final List<String> HISTOGRAM_PARTS =
       java.util.Arrays.asList(".count", ".mean", ".p50", ".p75", ".p95", ".p99", ".max");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** What one DataNode's cache with two directories registers, dirN for each directory. */
   private Set<String> registered() throws Exception {
@@ -46,29 +45,36 @@ class MonitoringDocTest {
     conf.set(CacheConfig.CAPACITY, "256m");
     CacheConfig config = CacheConfig.from(conf);
     MetricRegistry registry = new MetricRegistry();
-    HddReplicas none = new HddReplicas() {
-      @Override
-      public ReplicaVersion replica(BlockId id) {
-        return null;
-      }
+    HddReplicas none =
+        new HddReplicas() {
+          @Override
+          public ReplicaVersion replica(BlockId id) {
+            return null;
+          }
 
-      @Override
-      public LengthInputStream openMeta(ExtendedBlock b) {
-        return null;
-      }
+          @Override
+          public LengthInputStream openMeta(ExtendedBlock b) {
+            return null;
+          }
 
-      @Override
-      public InputStream openData(ExtendedBlock b, long offset) {
-        return null;
-      }
+          @Override
+          public InputStream openData(ExtendedBlock b, long offset) {
+            return null;
+          }
 
-      @Override
-      public boolean filesExist(ExtendedBlock b) {
-        return false;
-      }
-    };
-    try (BlockCache cache = new BlockCache(config, none, b -> false,
-        CacheDirectories.open(config, "dn"), Clock.systemUTC(), registry)) {
+          @Override
+          public boolean filesExist(ExtendedBlock b) {
+            return false;
+          }
+        };
+    try (BlockCache cache =
+        new BlockCache(
+            config,
+            none,
+            b -> false,
+            CacheDirectories.open(config, "dn"),
+            Clock.systemUTC(),
+            registry)) {
       new HostStats(registry, ProcStat.system());
       Set<String> out = new TreeSet<>();
       for (String n : registry.getNames()) {
@@ -79,8 +85,9 @@ class MonitoringDocTest {
   }
 
   private static List<String> documented() throws Exception {
-    String doc = new String(Files.readAllBytes(Paths.get("..", "docs", "monitoring.md")),
-        StandardCharsets.UTF_8);
+    String doc =
+        new String(
+            Files.readAllBytes(Paths.get("..", "docs", "monitoring.md")), StandardCharsets.UTF_8);
     List<String> rows = new ArrayList<>();
     Matcher m = ROW.matcher(doc);
     while (m.find()) {

@@ -18,9 +18,14 @@ final class Chart {
   private Chart() {}
 
   static void write(Path file, Comparison c) throws IOException {
-    XYChart chart = new XYChartBuilder().width(1100).height(550)
-        .title("Emulated HDD queue depth and client bytes served from cache")
-        .xAxisTitle("seconds into the measured run").yAxisTitle("HDD queue depth").build();
+    XYChart chart =
+        new XYChartBuilder()
+            .width(1100)
+            .height(550)
+            .title("Emulated HDD queue depth and client bytes served from cache")
+            .xAxisTitle("seconds into the measured run")
+            .yAxisTitle("HDD queue depth")
+            .build();
     chart.setYAxisGroupTitle(1, "MB/s served from cache");
     series(chart, "HDD queue, cache off", c.off().samples().queueDepth(), c.off(), 0);
     series(chart, "HDD queue, cache on", c.on().samples().queueDepth(), c.on(), 0);
@@ -29,17 +34,23 @@ final class Chart {
     BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
   }
 
-  private static void series(XYChart chart, String name, List<? extends Number> ys, RunResult r,
-      int axis) {
+  private static void series(
+      XYChart chart, String name, List<? extends Number> ys, RunResult r, int axis) {
     if (ys.isEmpty()) {
       return;
     }
     int per = Math.max(1, (int) Math.round(1 / r.samples().intervalSeconds()));
     int bins = (ys.size() + per - 1) / per;
     double[] x = IntStream.range(0, bins).mapToDouble(i -> i + 1).toArray();
-    double[] y = IntStream.range(0, bins).mapToDouble(i -> ys.subList(i * per,
-        Math.min(ys.size(), (i + 1) * per)).stream().mapToDouble(Number::doubleValue).average()
-        .orElse(0)).toArray();
+    double[] y =
+        IntStream.range(0, bins)
+            .mapToDouble(
+                i ->
+                    ys.subList(i * per, Math.min(ys.size(), (i + 1) * per)).stream()
+                        .mapToDouble(Number::doubleValue)
+                        .average()
+                        .orElse(0))
+            .toArray();
     XYSeries s = chart.addSeries(name, x, y);
     s.setMarker(SeriesMarkers.NONE);
     s.setYAxisGroup(axis);

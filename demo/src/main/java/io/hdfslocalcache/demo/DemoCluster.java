@@ -21,6 +21,7 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
 final class DemoCluster implements AutoCloseable {
   /** Under the base directory: the cluster's name and data directories, and the "SSDs". */
   static final String HDFS_DIR = "hdfs";
+
   static final String CACHE_DIR = "ssd";
 
   private final MiniDFSCluster cluster;
@@ -39,8 +40,8 @@ final class DemoCluster implements AutoCloseable {
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, s.blockBytes());
     // Only the demo's reads should reach the emulated disks.
     conf.setInt(DFSConfigKeys.DFS_DATANODE_SCAN_PERIOD_HOURS_KEY, -1);
-    conf.set(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
-        LocalCacheDatasetFactory.class.getName());
+    conf.set(
+        DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, LocalCacheDatasetFactory.class.getName());
     conf.set(CacheConfig.INNER_FACTORY, HddEmulatorDatasetFactory.class.getName());
     conf.set(CacheConfig.DIRS, base.resolve(CACHE_DIR).toString());
     conf.setLong(CacheConfig.CAPACITY, s.cacheBytesPerDataNode());
@@ -65,8 +66,9 @@ final class DemoCluster implements AutoCloseable {
     for (org.apache.hadoop.hdfs.server.datanode.DataNode dn : cluster.getDataNodes()) {
       // Named as the DataNode names itself: the client compares favored and chosen nodes as
       // "host:port" text and warns on every file when they differ ("localhost" vs "127.0.0.1").
-      out.add(java.net.InetSocketAddress.createUnresolved(dn.getDatanodeId().getHostName(),
-          dn.getXferPort()));
+      out.add(
+          java.net.InetSocketAddress.createUnresolved(
+              dn.getDatanodeId().getHostName(), dn.getXferPort()));
     }
     return out;
   }
@@ -76,9 +78,9 @@ final class DemoCluster implements AutoCloseable {
   }
 
   /**
-   * Restarts the DataNodes with the cache enabled. MiniDFSCluster numbers data directories from
-   * the count of running DataNodes, so after shutdownDataNodes() the new ones reuse data1..dataN
-   * and find the written blocks.
+   * Restarts the DataNodes with the cache enabled. MiniDFSCluster numbers data directories from the
+   * count of running DataNodes, so after shutdownDataNodes() the new ones reuse data1..dataN and
+   * find the written blocks.
    */
   void enableCache() throws IOException {
     Configuration on = new HdfsConfiguration(cluster.getConfiguration(0));

@@ -18,74 +18,117 @@ import picocli.CommandLine.Spec;
  * in-process HDFS on emulated HDDs, writes a data set, and runs the same skewed read load twice in
  * one process: cache disabled, then enabled after a warm-up. Prints the figures side by side.
  */
-@Command(name = "hdfs-local-cache demo", sortOptions = false,
-    description = {"In-process HDFS (1 NameNode, N DataNodes x 2 volumes) on emulated HDDs with"
-        + " local directories standing in for SSDs. The same Zipf-skewed read load runs with the"
-        + " cache off, then on; the figures are printed side by side."})
+@Command(
+    name = "hdfs-local-cache demo",
+    sortOptions = false,
+    description = {
+      "In-process HDFS (1 NameNode, N DataNodes x 2 volumes) on emulated HDDs with"
+          + " local directories standing in for SSDs. The same Zipf-skewed read load runs with the"
+          + " cache off, then on; the figures are printed side by side."
+    })
 public final class DemoMain implements Callable<Integer> {
-  @Spec
-  CommandLine.Model.CommandSpec spec;
+  @Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "Show this help and exit.")
   boolean help;
 
   @Option(names = "--quick", description = "Small data set and short runs (about a minute).")
   boolean quick;
 
-  @Option(names = "--data-size", paramLabel = "SIZE",
+  @Option(
+      names = "--data-size",
+      paramLabel = "SIZE",
       description = "Data written, e.g. 2g (default 2g; --quick 256m).")
   String dataSize;
 
-  @Option(names = "--block-size", paramLabel = "SIZE",
+  @Option(
+      names = "--block-size",
+      paramLabel = "SIZE",
       description = "Block size; one block per file (default 64m; --quick 16m).")
   String blockSize;
 
-  @Option(names = "--cache-size", paramLabel = "SIZE",
+  @Option(
+      names = "--cache-size",
+      paramLabel = "SIZE",
       description = "Cache capacity per DataNode (default 512m; --quick 64m).")
   String cacheSize;
 
-  @Option(names = "--datanodes", paramLabel = "N", defaultValue = "3",
+  @Option(
+      names = "--datanodes",
+      paramLabel = "N",
+      defaultValue = "3",
       description = "DataNodes (default ${DEFAULT-VALUE}).")
   int datanodes;
 
-  @Option(names = "--readers", paramLabel = "N", defaultValue = "16",
+  @Option(
+      names = "--readers",
+      paramLabel = "N",
+      defaultValue = "16",
       description = "Concurrent readers (default ${DEFAULT-VALUE}).")
   int readers;
 
-  @Option(names = "--rate", paramLabel = "READS_PER_SEC",
-      description = "Reads offered per second over all readers, Poisson arrivals; a reader that"
-          + " falls behind skips arrivals (default 24; --quick 40).")
+  @Option(
+      names = "--rate",
+      paramLabel = "READS_PER_SEC",
+      description =
+          "Reads offered per second over all readers, Poisson arrivals; a reader that"
+              + " falls behind skips arrivals (default 24; --quick 40).")
   Double rate;
 
-  @Option(names = "--zipf", paramLabel = "S", defaultValue = "1.1",
+  @Option(
+      names = "--zipf",
+      paramLabel = "S",
+      defaultValue = "1.1",
       description = "Zipf exponent of block popularity (default ${DEFAULT-VALUE}).")
   double zipf;
 
-  @Option(names = "--scan-fraction", paramLabel = "F", defaultValue = "0.1",
-      description = "Share of reads that scan a whole block; the rest are 4 KB-1 MB preads"
-          + " (default ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--scan-fraction",
+      paramLabel = "F",
+      defaultValue = "0.1",
+      description =
+          "Share of reads that scan a whole block; the rest are 4 KB-1 MB preads"
+              + " (default ${DEFAULT-VALUE}).")
   double scanFraction;
 
-  @Option(names = "--threshold", paramLabel = "N", defaultValue = "15",
-      description = "Admit a block after more than N reads in 1 minute (default"
-          + " ${DEFAULT-VALUE}: the production threshold, over a 1-minute instead of a 60-minute"
-          + " window because the demo runs minutes, not hours).")
+  @Option(
+      names = "--threshold",
+      paramLabel = "N",
+      defaultValue = "15",
+      description =
+          "Admit a block after more than N reads in 1 minute (default"
+              + " ${DEFAULT-VALUE}: the production threshold, over a 1-minute instead of a 60-minute"
+              + " window because the demo runs minutes, not hours).")
   int threshold;
 
-  @Option(names = "--duration", paramLabel = "SECONDS",
+  @Option(
+      names = "--duration",
+      paramLabel = "SECONDS",
       description = "Length of each measured run (default 60; --quick 10).")
   Integer duration;
 
-  @Option(names = "--warmup", paramLabel = "SECONDS",
+  @Option(
+      names = "--warmup",
+      paramLabel = "SECONDS",
       description = "Cache warm-up before the cache-on run (default 30; --quick 8).")
   Integer warmup;
 
-  @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "Workload seed (default 42).")
+  @Option(
+      names = "--seed",
+      paramLabel = "N",
+      defaultValue = "42",
+      description = "Workload seed (default 42).")
   long seed;
 
-  @Option(names = "--out", paramLabel = "DIR",
-      description = "Write demo.json and demo.png here; the cluster's files live under it"
-          + " while the demo runs (default: a temporary directory).")
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description =
+          "Write demo.json and demo.png here; the cluster's files live under it"
+              + " while the demo runs (default: a temporary directory).")
   Path out;
 
   private static final long SAMPLE_MILLIS = 100;
@@ -96,15 +139,18 @@ public final class DemoMain implements Callable<Integer> {
 
   static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new DemoMain());
-    cl.setParameterExceptionHandler((ex, args) -> {
-      ex.getCommandLine().getErr().println("hdfs-local-cache demo: " + ex.getMessage()
-          + " (try --help)");
-      return 2;
-    });
-    cl.setExecutionExceptionHandler((ex, c, p) -> {
-      c.getErr().println("hdfs-local-cache demo: failed: " + ex);
-      return 1;
-    });
+    cl.setParameterExceptionHandler(
+        (ex, args) -> {
+          ex.getCommandLine()
+              .getErr()
+              .println("hdfs-local-cache demo: " + ex.getMessage() + " (try --help)");
+          return 2;
+        });
+    cl.setExecutionExceptionHandler(
+        (ex, c, p) -> {
+          c.getErr().println("hdfs-local-cache demo: failed: " + ex);
+          return 1;
+        });
     return cl;
   }
 
@@ -116,14 +162,23 @@ public final class DemoMain implements Callable<Integer> {
     err("starting " + s.datanodes() + " DataNodes under " + base + " ...");
     Comparison c;
     try (DemoCluster cluster = DemoCluster.start(base, s)) {
-      DataSet.Written data = DataSet.write(cluster.fs(), cluster.dataNodeAddresses(), s.files(),
-          s.blockBytes(), (n, total) -> System.err.printf("\rwriting data: %d/%d blocks", n,
-              total));
+      DataSet.Written data =
+          DataSet.write(
+              cluster.fs(),
+              cluster.dataNodeAddresses(),
+              s.files(),
+              s.blockBytes(),
+              (n, total) -> System.err.printf("\rwriting data: %d/%d blocks", n, total));
       System.err.println();
       err("placement: " + data.placement());
       List<org.apache.hadoop.fs.Path> files = data.files();
-      Workload w = new Workload(cluster.fs(), files, s.blockBytes(),
-          new Workload.Config(s.readers(), s.ratePerSec(), s.zipf(), s.scanFraction()), s.seed());
+      Workload w =
+          new Workload(
+              cluster.fs(),
+              files,
+              s.blockBytes(),
+              new Workload.Config(s.readers(), s.ratePerSec(), s.zipf(), s.scanFraction()),
+              s.seed());
       Sampler sampler = new Sampler(cluster.hdd(), SAMPLE_MILLIS, DemoMain::progress);
       RunResult off = w.run("cache off", s.seed(), s.runSeconds() * 1000L, sampler);
       clearProgress();
@@ -148,8 +203,8 @@ public final class DemoMain implements Callable<Integer> {
     if (out != null) {
       JsonReport.write(out.resolve("demo.json"), s, c);
       Chart.write(out.resolve("demo.png"), c);
-      System.out.println("figures: " + out.resolve("demo.json") + "  chart: "
-          + out.resolve("demo.png"));
+      System.out.println(
+          "figures: " + out.resolve("demo.json") + "  chart: " + out.resolve("demo.png"));
     }
     return 0;
   }
@@ -171,8 +226,20 @@ public final class DemoMain implements Callable<Integer> {
     require(threshold >= 0, "--threshold must not be negative");
     require(run >= 1, "--duration must be at least 1 second");
     require(warm >= 0, "--warmup must not be negative");
-    return new DemoSettings(datanodes, data, block, cache, readers, offered, zipf, scanFraction, threshold,
-        run, warm, seed, HddModel.DEFAULT);
+    return new DemoSettings(
+        datanodes,
+        data,
+        block,
+        cache,
+        readers,
+        offered,
+        zipf,
+        scanFraction,
+        threshold,
+        run,
+        warm,
+        seed,
+        HddModel.DEFAULT);
   }
 
   private void require(boolean ok, String message) {
@@ -191,14 +258,15 @@ public final class DemoMain implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       // reported below
     }
-    throw new ParameterException(spec.commandLine(),
-        option + " must be a positive size like 64m or 2g, got '" + v + "'");
+    throw new ParameterException(
+        spec.commandLine(), option + " must be a positive size like 64m or 2g, got '" + v + "'");
   }
 
-  private static void progress(String run, double elapsed, double total, long reads, long bytes,
-      int queue) {
-    System.err.printf("\r[%-9s] %3.0f/%.0f s  %7d reads  %7.1f MB/s  HDD queue %3d ", run,
-        elapsed, total, reads, bytes / Math.max(elapsed, 1e-3) / (1 << 20), queue);
+  private static void progress(
+      String run, double elapsed, double total, long reads, long bytes, int queue) {
+    System.err.printf(
+        "\r[%-9s] %3.0f/%.0f s  %7d reads  %7.1f MB/s  HDD queue %3d ",
+        run, elapsed, total, reads, bytes / Math.max(elapsed, 1e-3) / (1 << 20), queue);
   }
 
   private static void clearProgress() {

@@ -46,8 +46,17 @@ final class JsonReport {
     m.put("runSeconds", s.runSeconds());
     m.put("warmupSeconds", s.warmupSeconds());
     m.put("seed", s.seed());
-    m.put("hdd", Map.of("seekMinMs", s.hdd().seekMinMs(), "seekMaxMs", s.hdd().seekMaxMs(),
-        "bytesPerSec", s.hdd().bytesPerSec(), "readaheadBytes", s.hdd().readaheadBytes()));
+    m.put(
+        "hdd",
+        Map.of(
+            "seekMinMs",
+            s.hdd().seekMinMs(),
+            "seekMaxMs",
+            s.hdd().seekMaxMs(),
+            "bytesPerSec",
+            s.hdd().bytesPerSec(),
+            "readaheadBytes",
+            s.hdd().readaheadBytes()));
     return m;
   }
 

@@ -1,8 +1,17 @@
 package io.hdfslocalcache.demo;
 
 /** The figures of one measured run. */
-record RunResult(String name, double seconds, long reads, long bytesRead, long hddClientBytes,
-    long fillBytes, double p50Ms, double p99Ms, double maxMs, Sampler.Series samples) {
+record RunResult(
+    String name,
+    double seconds,
+    long reads,
+    long bytesRead,
+    long hddClientBytes,
+    long fillBytes,
+    double p50Ms,
+    double p99Ms,
+    double maxMs,
+    Sampler.Series samples) {
 
   double throughputMBps() {
     return bytesRead / seconds / (1 << 20);

@@ -11,7 +11,10 @@ import java.util.List;
  */
 final class Sampler {
   /** One run's samples. */
-  record Series(double intervalSeconds, List<Integer> queueDepth, List<Double> cacheMBps,
+  record Series(
+      double intervalSeconds,
+      List<Integer> queueDepth,
+      List<Double> cacheMBps,
       List<Double> hddMBps) {
 
     double meanQueue() {
@@ -62,8 +65,13 @@ final class Sampler {
       fromHdd.add((h - lastHdd) * perSecond);
       lastBytes = b;
       lastHdd = h;
-      progress.update(name, (System.nanoTime() - startNanos) / 1e9,
-          (deadlineNanos - startNanos) / 1e9, c.reads.get(), b, q);
+      progress.update(
+          name,
+          (System.nanoTime() - startNanos) / 1e9,
+          (deadlineNanos - startNanos) / 1e9,
+          c.reads.get(),
+          b,
+          q);
     }
     return new Series(intervalMillis / 1000.0, queue, cache, fromHdd);
   }

@@ -18,20 +18,24 @@ final class SummaryTable {
     row(out, "client bytes read (MB)", mb(off.bytesRead()), mb(on.bytesRead()), "%.0f");
     row(out, "  from HDD (MB)", mb(off.hddClientBytes()), mb(on.hddClientBytes()), "%.0f");
     row(out, "  from cache (MB)", mb(off.cacheBytes()), mb(on.cacheBytes()), "%.0f");
-    out.printf("%-32s %11.1f%% %11.1f%%%n", "  share from cache", 100 * off.cacheByteShare(),
-        100 * on.cacheByteShare());
+    out.printf(
+        "%-32s %11.1f%% %11.1f%%%n",
+        "  share from cache", 100 * off.cacheByteShare(), 100 * on.cacheByteShare());
     row(out, "HDD reads for cache fills (MB)", mb(off.fillBytes()), mb(on.fillBytes()), "%.0f");
     row(out, "HDD queue depth, mean", off.meanQueue(), on.meanQueue(), "%.2f");
     row(out, "HDD queue depth, peak", off.peakQueue(), on.peakQueue(), "%.0f");
-    out.printf("%nbytes from cache %.1f%%, mean HDD queue (blocked processes) %+.0f%%,"
-        + " throughput x%.2f, p99 x%.2f%n", 100 * c.cacheByteShare(),
-        -100 * c.meanQueueReduction(), c.throughputRatio(), c.p99Ratio());
+    out.printf(
+        "%nbytes from cache %.1f%%, mean HDD queue (blocked processes) %+.0f%%,"
+            + " throughput x%.2f, p99 x%.2f%n",
+        100 * c.cacheByteShare(), -100 * c.meanQueueReduction(), c.throughputRatio(), c.p99Ratio());
   }
 
   private static void row(PrintStream out, String name, double a, double b, String fmt) {
     String change = a == 0 ? "" : String.format("%+.0f%%", 100 * (b - a) / a);
-    out.println(String.format("%-32s %12s %12s %10s", name, String.format(fmt, a),
-        String.format(fmt, b), change).stripTrailing());
+    out.println(
+        String.format(
+                "%-32s %12s %12s %10s", name, String.format(fmt, a), String.format(fmt, b), change)
+            .stripTrailing());
   }
 
   private static double mb(long bytes) {

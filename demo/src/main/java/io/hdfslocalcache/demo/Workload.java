@@ -14,13 +14,15 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Concurrent readers picking files with Zipf popularity, each issuing reads at its share of the
- * offered rate; each read is either a small random pread
- * (4 KB-1 MB, log-uniform: columnar files are read in small pieces) or a whole-block scan. Each
- * reader has its own random stream derived from the run's seed, so two runs with the same seed
- * issue the same sequence of reads (as far as each reader gets in the time).
+ * offered rate; each read is either a small random pread (4 KB-1 MB, log-uniform: columnar files
+ * are read in small pieces) or a whole-block scan. Each reader has its own random stream derived
+ * from the run's seed, so two runs with the same seed issue the same sequence of reads (as far as
+ * each reader gets in the time).
  */
 final class Workload {
-  /** @param ratePerSec reads offered per second over all readers (Poisson arrivals) */
+  /**
+   * @param ratePerSec reads offered per second over all readers (Poisson arrivals)
+   */
   record Config(int readers, double ratePerSec, double zipf, double scanFraction) {}
 
   static final int MIN_PREAD = 4 << 10;
@@ -48,8 +50,8 @@ final class Workload {
   }
 
   /** Runs the readers for {@code millis} while {@code sampler} samples; returns the figures. */
-  RunResult run(String name, long seed, long millis, Sampler sampler) throws IOException,
-      InterruptedException {
+  RunResult run(String name, long seed, long millis, Sampler sampler)
+      throws IOException, InterruptedException {
     Counters counters = new Counters();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     List<long[]> latencies = new ArrayList<>();
@@ -59,40 +61,44 @@ final class Workload {
     List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < config.readers(); t++) {
       Random rnd = new Random(seed * 1_000_003 + t);
-      Thread th = new Thread(() -> {
-        long[] lat = new long[1024];
-        int count = 0;
-        byte[] buf = new byte[MAX_PREAD];
-        long next = System.nanoTime();
-        try {
-          while (failure.get() == null) {
-            next += arrivalGapNanos(rnd);
-            long now = System.nanoTime();
-            if (next >= deadline) {
-              break;
-            }
-            if (next > now) {
-              Thread.sleep((next - now) / 1_000_000, (int) ((next - now) % 1_000_000));
-            } else {
-              next = now; // behind: this reader is the backlog; arrivals meanwhile are dropped
-            }
-            long t0 = System.nanoTime();
-            readOnce(rnd, buf, counters.bytes);
-            if (count == lat.length) {
-              lat = Arrays.copyOf(lat, count * 2);
-            }
-            lat[count++] = System.nanoTime() - t0;
-            counters.reads.incrementAndGet();
-          }
-        } catch (IOException | RuntimeException e) {
-          failure.compareAndSet(null, e);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-        synchronized (latencies) {
-          latencies.add(Arrays.copyOf(lat, count));
-        }
-      }, "demo-reader-" + t);
+      Thread th =
+          new Thread(
+              () -> {
+                long[] lat = new long[1024];
+                int count = 0;
+                byte[] buf = new byte[MAX_PREAD];
+                long next = System.nanoTime();
+                try {
+                  while (failure.get() == null) {
+                    next += arrivalGapNanos(rnd);
+                    long now = System.nanoTime();
+                    if (next >= deadline) {
+                      break;
+                    }
+                    if (next > now) {
+                      Thread.sleep((next - now) / 1_000_000, (int) ((next - now) % 1_000_000));
+                    } else {
+                      next =
+                          now; // behind: this reader is the backlog; arrivals meanwhile are dropped
+                    }
+                    long t0 = System.nanoTime();
+                    readOnce(rnd, buf, counters.bytes);
+                    if (count == lat.length) {
+                      lat = Arrays.copyOf(lat, count * 2);
+                    }
+                    lat[count++] = System.nanoTime() - t0;
+                    counters.reads.incrementAndGet();
+                  }
+                } catch (IOException | RuntimeException e) {
+                  failure.compareAndSet(null, e);
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+                synchronized (latencies) {
+                  latencies.add(Arrays.copyOf(lat, count));
+                }
+              },
+              "demo-reader-" + t);
       th.setDaemon(true);
       threads.add(th);
       th.start();
@@ -108,15 +114,23 @@ final class Workload {
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     long[] all = latencies.stream().flatMapToLong(Arrays::stream).sorted().toArray();
-    return new RunResult(name, seconds, counters.reads.get(), counters.bytes.get(),
-        hdd1[0] - hdd0[0], hdd1[1] - hdd0[1], Percentiles.ms(all, 0.50),
-        Percentiles.ms(all, 0.99), Percentiles.ms(all, 1.0), series);
+    return new RunResult(
+        name,
+        seconds,
+        counters.reads.get(),
+        counters.bytes.get(),
+        hdd1[0] - hdd0[0],
+        hdd1[1] - hdd0[1],
+        Percentiles.ms(all, 0.50),
+        Percentiles.ms(all, 0.99),
+        Percentiles.ms(all, 1.0),
+        series);
   }
 
   /**
    * Open loop, as a shared cluster sees it: reads arrive at a set rate whether or not the disks
-   * keep up, so relieving the HDDs shows as shorter queues rather than only as more reads. A
-   * closed loop (each reader reads again at once) would keep every reader queued at the HDDs.
+   * keep up, so relieving the HDDs shows as shorter queues rather than only as more reads. A closed
+   * loop (each reader reads again at once) would keep every reader queued at the HDDs.
    */
   private long arrivalGapNanos(Random rnd) {
     double perReader = config.ratePerSec() / config.readers();
@@ -127,8 +141,12 @@ final class Workload {
   private void readOnce(Random rnd, byte[] buf, AtomicLong bytes) throws IOException {
     Path p = files.get(zipf.nextItem(rnd));
     boolean scan = rnd.nextDouble() < config.scanFraction();
-    int len = (int) Math.round(Math.exp(Math.log(MIN_PREAD)
-        + rnd.nextDouble() * (Math.log(MAX_PREAD) - Math.log(MIN_PREAD))));
+    int len =
+        (int)
+            Math.round(
+                Math.exp(
+                    Math.log(MIN_PREAD)
+                        + rnd.nextDouble() * (Math.log(MAX_PREAD) - Math.log(MIN_PREAD))));
     long off = (long) (rnd.nextDouble() * (fileLength - len));
     try (FSDataInputStream in = fs.open(p)) {
       if (scan) {

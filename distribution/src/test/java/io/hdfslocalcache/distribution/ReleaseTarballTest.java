@@ -32,23 +32,29 @@ class ReleaseTarballTest {
 
   private static final Path TARGET = Paths.get("target").toAbsolutePath();
   private static final String RELEASE = System.getProperty("release.name");
-  private static final Path REPO = Paths.get(System.getProperty("repo.root")).toAbsolutePath().normalize();
+  private static final Path REPO =
+      Paths.get(System.getProperty("repo.root")).toAbsolutePath().normalize();
   private static final Path TRACE =
       REPO.resolve("simulator/src/test/resources/traces/clienttrace-hadoop-3.5.0-minidfs.log");
 
   private static Path home;
+
   /** java (a symlink to this JVM's) first, then everything in /usr/bin and /bin but Maven. */
   private static String noMavenPath;
 
   @BeforeAll
   static void unpackAndBuildPath() throws Exception {
     Path tarball = Paths.get(System.getProperty("tarball"));
-    assertTrue(Files.isRegularFile(tarball), "no tarball at " + tarball + " (mvn package builds it)");
+    assertTrue(
+        Files.isRegularFile(tarball), "no tarball at " + tarball + " (mvn package builds it)");
     Path unpacked = TARGET.resolve("release-test/unpacked");
     deleteTree(unpacked);
     Files.createDirectories(unpacked);
-    Result tar = run(Arrays.asList("tar", "-xzf", tarball.toString(), "-C", unpacked.toString()),
-        unpacked, System.getenv("PATH"));
+    Result tar =
+        run(
+            Arrays.asList("tar", "-xzf", tarball.toString(), "-C", unpacked.toString()),
+            unpacked,
+            System.getenv("PATH"));
     assertEquals(0, tar.exit, tar.toString());
     home = unpacked.resolve(RELEASE);
 
@@ -58,8 +64,8 @@ class ReleaseTarballTest {
     deleteTree(sysDir);
     Files.createDirectories(javaDir);
     Files.createDirectories(sysDir);
-    Files.createSymbolicLink(javaDir.resolve("java"),
-        Paths.get(System.getProperty("java.home"), "bin", "java"));
+    Files.createSymbolicLink(
+        javaDir.resolve("java"), Paths.get(System.getProperty("java.home"), "bin", "java"));
     for (String dir : new String[] {"/usr/bin", "/bin"}) {
       Path d = Paths.get(dir);
       if (!Files.isDirectory(d)) {
@@ -69,7 +75,9 @@ class ReleaseTarballTest {
         for (Path e : entries) {
           String name = e.getFileName().toString();
           Path link = sysDir.resolve(name);
-          if (name.startsWith("mvn") || name.equals("java") || Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+          if (name.startsWith("mvn")
+              || name.equals("java")
+              || Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             continue;
           }
           Files.createSymbolicLink(link, e);
@@ -88,13 +96,16 @@ class ReleaseTarballTest {
   void layout() throws IOException {
     String version = RELEASE.substring("hdfs-local-cache-".length());
     assertEquals(
-        new TreeSet<>(Arrays.asList("hdfs-local-cache-datanode-" + version + ".jar",
-            "hdfs-local-cache-tools-" + version + ".jar")),
+        new TreeSet<>(
+            Arrays.asList(
+                "hdfs-local-cache-datanode-" + version + ".jar",
+                "hdfs-local-cache-tools-" + version + ".jar")),
         list(home.resolve("lib")));
     assertTrue(Files.isExecutable(home.resolve("bin/hdfs-local-cache")));
     assertEquals(new TreeSet<>(Arrays.asList("hdfs-local-cache")), list(home.resolve("bin")));
     // the same script as the source checkout's, not a copy that can drift
-    assertArrayEquals(Files.readAllBytes(REPO.resolve("bin/hdfs-local-cache")),
+    assertArrayEquals(
+        Files.readAllBytes(REPO.resolve("bin/hdfs-local-cache")),
         Files.readAllBytes(home.resolve("bin/hdfs-local-cache")));
     assertTrue(Files.isRegularFile(home.resolve("README.md")));
     assertTrue(Files.isRegularFile(home.resolve("conf/hdfs-site.xml.example")));
@@ -106,18 +117,27 @@ class ReleaseTarballTest {
   void statusHelpRunsFromTheToolsJarWithoutMaven() throws Exception {
     Result r = launcher(home, "status", "--help");
     assertEquals(0, r.exit, r.toString());
-    assertTrue(r.out.contains("usage: hdfs-local-cache status --datanode <host:port>"), r.toString());
+    assertTrue(
+        r.out.contains("usage: hdfs-local-cache status --datanode <host:port>"), r.toString());
     assertTrue(!r.err.contains("building"), r.toString());
   }
 
   @Test
   void simulateRunsFromTheToolsJarWithoutMaven() throws Exception {
-    Result r = launcher(home, "simulate", "--trace=" + TRACE, "--cache-size=64m",
-        "--policy=admit-all", "--threads=1");
+    Result r =
+        launcher(
+            home,
+            "simulate",
+            "--trace=" + TRACE,
+            "--cache-size=64m",
+            "--policy=admit-all",
+            "--threads=1");
     assertEquals(0, r.exit, r.toString());
     // 5 reads of 3 blocks: the first read of each misses, the other 2 hit (40%)
-    assertTrue(Arrays.stream(r.out.split("\n"))
-            .anyMatch(l -> l.startsWith("admit-all ") && l.contains("64 MiB") && l.contains("40.00")),
+    assertTrue(
+        Arrays.stream(r.out.split("\n"))
+            .anyMatch(
+                l -> l.startsWith("admit-all ") && l.contains("64 MiB") && l.contains("40.00")),
         r.toString());
     assertTrue(r.err.contains("5 reads, 3 writes"), r.toString());
   }
@@ -148,7 +168,8 @@ class ReleaseTarballTest {
 
     Files.write(copy.resolve("pom.xml"), "<project/>\n".getBytes(StandardCharsets.UTF_8));
     Files.createDirectories(copy.resolve("datanode-cache"));
-    Files.write(copy.resolve("datanode-cache/pom.xml"), "<project/>\n".getBytes(StandardCharsets.UTF_8));
+    Files.write(
+        copy.resolve("datanode-cache/pom.xml"), "<project/>\n".getBytes(StandardCharsets.UTF_8));
     r = launcher(copy, "status", "--help");
     assertEquals(1, r.exit, r.toString());
     assertTrue(r.err.contains("build of datanode-cache failed"), r.toString());
@@ -166,8 +187,10 @@ class ReleaseTarballTest {
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
     Map<String, String> env = pb.environment();
     env.put("PATH", path);
-    for (String k : new String[] {"JAVA_HOME", "MAVEN_HOME", "M2_HOME", "MAVEN_OPTS",
-        "HDFS_LOCAL_CACHE_JAVA_OPTS"}) {
+    for (String k :
+        new String[] {
+          "JAVA_HOME", "MAVEN_HOME", "M2_HOME", "MAVEN_OPTS", "HDFS_LOCAL_CACHE_JAVA_OPTS"
+        }) {
       env.remove(k);
     }
     Path out = Files.createTempFile(TARGET, "out", ".txt");
@@ -179,7 +202,10 @@ class ReleaseTarballTest {
         p.destroyForcibly();
         throw new AssertionError("timed out: " + cmd);
       }
-      return new Result(cmd, p.exitValue(), new String(Files.readAllBytes(out), StandardCharsets.UTF_8),
+      return new Result(
+          cmd,
+          p.exitValue(),
+          new String(Files.readAllBytes(out), StandardCharsets.UTF_8),
           new String(Files.readAllBytes(err), StandardCharsets.UTF_8));
     } finally {
       Files.deleteIfExists(out);

@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Operator control on a live DataNode, through the same command an operator runs: bypass keeps
- * the cached blocks but serves every read from the HDD and admits nothing, resume serves them
- * again without a refill, evict drops one block or all of them; each within 5 seconds.
+ * Operator control on a live DataNode, through the same command an operator runs: bypass keeps the
+ * cached blocks but serves every read from the HDD and admits nothing, resume serves them again
+ * without a refill, evict drops one block or all of them; each within 5 seconds.
  */
 class AdminIT {
   @TempDir static Path base;

@@ -39,8 +39,8 @@ final class CacheCluster implements AutoCloseable {
   static Configuration conf(Path base) {
     Configuration conf = new Configuration();
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve("dfs").toString());
-    conf.set(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
-        LocalCacheDatasetFactory.class.getName());
+    conf.set(
+        DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, LocalCacheDatasetFactory.class.getName());
     conf.set(CacheConfig.DIRS, base.resolve("ssd").toString());
     conf.set(CacheConfig.CAPACITY, "64m");
     conf.set(CacheConfig.PAGE_SIZE, "64k");
@@ -115,8 +115,8 @@ final class CacheCluster implements AutoCloseable {
 
   List<ExtendedBlock> blocks(org.apache.hadoop.fs.Path p) throws IOException {
     List<ExtendedBlock> out = new ArrayList<>();
-    for (LocatedBlock lb : fs.getClient().getLocatedBlocks(p.toString(), 0, Long.MAX_VALUE)
-        .getLocatedBlocks()) {
+    for (LocatedBlock lb :
+        fs.getClient().getLocatedBlocks(p.toString(), 0, Long.MAX_VALUE).getLocatedBlocks()) {
       out.add(lb.getBlock());
     }
     return out;
@@ -138,18 +138,20 @@ final class CacheCluster implements AutoCloseable {
   /** Waits until every block of {@code p} is cached on DataNode 0. */
   void awaitCached(org.apache.hadoop.fs.Path p) throws TimeoutException, InterruptedException {
     BlockCache cache = cache(0);
-    await("cached " + p, () -> {
-      try {
-        return blocks(p).stream().allMatch(cache::isCached);
-      } catch (IOException e) {
-        return false;
-      }
-    });
+    await(
+        "cached " + p,
+        () -> {
+          try {
+            return blocks(p).stream().allMatch(cache::isCached);
+          } catch (IOException e) {
+            return false;
+          }
+        });
   }
 
   /** Polls (no fixed sleeps as proof): state changes are asynchronous in HDFS and in fills. */
-  static void await(String what, BooleanSupplier cond) throws TimeoutException,
-      InterruptedException {
+  static void await(String what, BooleanSupplier cond)
+      throws TimeoutException, InterruptedException {
     long deadline = System.nanoTime() + 30_000_000_000L;
     while (!cond.getAsBoolean()) {
       if (System.nanoTime() > deadline) {

@@ -17,8 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Reads, preads, appends and deletes on one DataNode with the cache installed. */
 class CachedReadIT {
-  @TempDir
-  static Path base;
+  @TempDir static Path base;
   static CacheCluster c;
 
   @BeforeAll
@@ -50,9 +49,18 @@ class CachedReadIT {
     assertArrayEquals(data, c.readAll(p));
     assertEquals(hits + 4, c.counter("read.hits"));
     assertTrue(c.counter("read.bytes.cache") - bytes >= data.length);
-    for (int[] r : new int[][] {{0, 1}, {511, 2}, {CacheCluster.BLOCK - 100, 300},
-        {5000, 4096}, {2 * CacheCluster.BLOCK + 70_000, 200_000}, {data.length - 7, 7}}) {
-      assertArrayEquals(Arrays.copyOfRange(data, r[0], r[0] + r[1]), c.pread(p, r[0], r[1]),
+    for (int[] r :
+        new int[][] {
+          {0, 1},
+          {511, 2},
+          {CacheCluster.BLOCK - 100, 300},
+          {5000, 4096},
+          {2 * CacheCluster.BLOCK + 70_000, 200_000},
+          {data.length - 7, 7}
+        }) {
+      assertArrayEquals(
+          Arrays.copyOfRange(data, r[0], r[0] + r[1]),
+          c.pread(p, r[0], r[1]),
           "pread " + r[0] + "+" + r[1]);
     }
     assertTrue(c.counter("read.hits") > hits + 4);
@@ -88,8 +96,8 @@ class CachedReadIT {
     long pagesBefore = SsdFiles.count(base.resolve("ssd"), blocks);
     assertTrue(pagesBefore > 0);
     c.fs.delete(p, false);
-    CacheCluster.await("cache entries dropped", () -> blocks.stream().noneMatch(
-        c.cache(0)::isCached));
+    CacheCluster.await(
+        "cache entries dropped", () -> blocks.stream().noneMatch(c.cache(0)::isCached));
     CacheCluster.await("pages deleted", () -> SsdFiles.count(base.resolve("ssd"), blocks) == 0);
   }
 }

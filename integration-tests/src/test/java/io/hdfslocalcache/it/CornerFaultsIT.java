@@ -21,8 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Issue 15 part 3: corner faults found by review, each on a real DataNode. */
 @Timeout(120)
 class CornerFaultsIT {
-  @TempDir
-  Path base;
+  @TempDir Path base;
   CacheCluster c;
 
   @AfterEach
@@ -59,22 +58,24 @@ class CornerFaultsIT {
     ExtendedBlock b = c.blocks(p).get(0);
     AtomicInteger metaPageFailures = new AtomicInteger();
     AtomicInteger reopenFailures = new AtomicInteger();
-    CacheFaultInjector.set(new CacheFaultInjector() {
-      @Override
-      public void beforePageRead(String fileId, long page) throws IOException {
-        if (fileId.contains("_blk_" + b.getBlockId() + "_") && fileId.contains(".meta")
-            && page >= 1) {
-          metaPageFailures.incrementAndGet();
-          throw new IOException("Input/output error (injected)");
-        }
-      }
+    CacheFaultInjector.set(
+        new CacheFaultInjector() {
+          @Override
+          public void beforePageRead(String fileId, long page) throws IOException {
+            if (fileId.contains("_blk_" + b.getBlockId() + "_")
+                && fileId.contains(".meta")
+                && page >= 1) {
+              metaPageFailures.incrementAndGet();
+              throw new IOException("Input/output error (injected)");
+            }
+          }
 
-      @Override
-      public void beforeHddMetaReopen(String blockName) throws IOException {
-        reopenFailures.incrementAndGet();
-        throw new IOException("Too many open files (injected)");
-      }
-    });
+          @Override
+          public void beforeHddMetaReopen(String blockName) throws IOException {
+            reopenFailures.incrementAndGet();
+            throw new IOException("Too many open files (injected)");
+          }
+        });
     assertArrayEquals(data, c.readAll(p));
     assertTrue(metaPageFailures.get() >= 1, "the SSD failed mid-read on the meta file");
     assertTrue(reopenFailures.get() >= 1, "the HDD meta reopen failed");
@@ -103,27 +104,29 @@ class CornerFaultsIT {
         new java.util.concurrent.atomic.AtomicBoolean();
     java.util.concurrent.atomic.AtomicBoolean held =
         new java.util.concurrent.atomic.AtomicBoolean();
-    CacheFaultInjector.set(new CacheFaultInjector() {
-      @Override
-      public void beforePageRead(String fileId, long page) throws IOException {
-        if (!fileId.contains(blk)) {
-          return;
-        }
-        // page 0: only the second reader reads it now (the held one's read-aheads are past it)
-        if (page == 0 && failNext.compareAndSet(true, false)) {
-          throw new IOException("Input/output error (injected)");
-        }
-        if (fileId.contains(".data") && page == 2 && held.compareAndSet(false, true)) {
-          holding.countDown();
-          try {
-            release.await(); // a slow reader keeps the old copy pinned
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    CacheFaultInjector.set(
+        new CacheFaultInjector() {
+          @Override
+          public void beforePageRead(String fileId, long page) throws IOException {
+            if (!fileId.contains(blk)) {
+              return;
+            }
+            // page 0: only the second reader reads it now (the held one's read-aheads are past it)
+            if (page == 0 && failNext.compareAndSet(true, false)) {
+              throw new IOException("Input/output error (injected)");
+            }
+            if (fileId.contains(".data") && page == 2 && held.compareAndSet(false, true)) {
+              holding.countDown();
+              try {
+                release.await(); // a slow reader keeps the old copy pinned
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            }
           }
-        }
-      }
-    });
-    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+        });
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newSingleThreadExecutor();
     try {
       java.util.concurrent.Future<byte[]> slow = pool.submit(() -> c.readAll(p));
       assertTrue(holding.await(30, java.util.concurrent.TimeUnit.SECONDS));
@@ -140,7 +143,9 @@ class CornerFaultsIT {
       long missing = c.counter("read.fallback.missing_page");
       assertArrayEquals(data, c.readAll(p));
       assertEquals(hits + 1, c.counter("read.hits"));
-      assertEquals(missing, c.counter("read.fallback.missing_page"),
+      assertEquals(
+          missing,
+          c.counter("read.fallback.missing_page"),
           "the old copy's cleanup deleted the new copy's pages");
       assertTrue(c.cache(0).isCached(b));
       // the new copy's index record survived the old copy's cleanup too
@@ -155,8 +160,7 @@ class CornerFaultsIT {
   }
 
   @Test
-  void shortPageAfterPowerLoss_droppedAtRestoreAsPagesMissing_noDirectoryError()
-      throws Exception {
+  void shortPageAfterPowerLoss_droppedAtRestoreAsPagesMissing_noDirectoryError() throws Exception {
     c = CacheCluster.start(conf(), 1);
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/torn.bin");
     byte[] data = c.cachedFile(p.toString(), 300_000);
@@ -165,8 +169,8 @@ class CornerFaultsIT {
     java.util.List<Path> pages = SsdFiles.pages(base.resolve("ssd"), b, ".data");
     assertEquals(5, pages.size());
     // a page torn by a power loss: its file holds only what reached the disk
-    try (java.nio.channels.FileChannel f = java.nio.channels.FileChannel.open(pages.get(1),
-        java.nio.file.StandardOpenOption.WRITE)) {
+    try (java.nio.channels.FileChannel f =
+        java.nio.channels.FileChannel.open(pages.get(1), java.nio.file.StandardOpenOption.WRITE)) {
       f.truncate(1000);
     }
     c.cluster.restartDataNode(props, false);
@@ -191,8 +195,8 @@ class CornerFaultsIT {
     // what DataNode#deleteBlockPool does once the pool's service is gone
     dataset.shutdownBlockPool(b.getBlockPoolId());
     dataset.deleteBlockPool(b.getBlockPoolId(), true);
-    CacheCluster.await("pages deleted",
-        () -> SsdFiles.count(base.resolve("ssd"), java.util.List.of(b)) == 0);
+    CacheCluster.await(
+        "pages deleted", () -> SsdFiles.count(base.resolve("ssd"), java.util.List.of(b)) == 0);
     CacheCluster.await("reservation released", () -> reserved() == 0);
     assertEquals(0, c.cache(0).cachedBlocks());
   }
@@ -200,13 +204,15 @@ class CornerFaultsIT {
   @Test
   void rocksDbNativeLibraryCannotLoad_dataNodeStartsWithoutCacheAndServesFromHdd()
       throws Exception {
-    CacheFaultInjector.set(new CacheFaultInjector() {
-      @Override
-      public void beforeIndexOpen(Path dir) {
-        throw new UnsatisfiedLinkError("librocksdbjni-linux64.so: failed to map segment from"
-            + " shared object (injected)");
-      }
-    });
+    CacheFaultInjector.set(
+        new CacheFaultInjector() {
+          @Override
+          public void beforeIndexOpen(Path dir) {
+            throw new UnsatisfiedLinkError(
+                "librocksdbjni-linux64.so: failed to map segment from"
+                    + " shared object (injected)");
+          }
+        });
     org.apache.hadoop.test.GenericTestUtils.LogCapturer log =
         org.apache.hadoop.test.GenericTestUtils.LogCapturer.captureLogs(
             org.slf4j.LoggerFactory.getLogger(
@@ -238,16 +244,17 @@ class CornerFaultsIT {
     for (Path f : files) {
       java.util.Set<java.nio.file.attribute.PosixFilePermission> perm =
           java.nio.file.Files.getPosixFilePermissions(f);
-      assertTrue(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")
-          .containsAll(perm), f + " is " + java.nio.file.attribute.PosixFilePermissions.toString(perm));
+      assertTrue(
+          java.nio.file.attribute.PosixFilePermissions.fromString("rw-------").containsAll(perm),
+          f + " is " + java.nio.file.attribute.PosixFilePermissions.toString(perm));
     }
   }
 
   @Test
   void cacheRootWritableByOthers_refusedNamingKeyAndDirectory() throws Exception {
     Path root = java.nio.file.Files.createDirectories(base.resolve("ssd"));
-    java.nio.file.Files.setPosixFilePermissions(root,
-        java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+    java.nio.file.Files.setPosixFilePermissions(
+        root, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
     org.apache.hadoop.test.GenericTestUtils.LogCapturer log =
         org.apache.hadoop.test.GenericTestUtils.LogCapturer.captureLogs(
             org.slf4j.LoggerFactory.getLogger("io.hdfslocalcache.datanode.CacheDirectories"));

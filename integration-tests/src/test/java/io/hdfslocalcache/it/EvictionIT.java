@@ -16,8 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A cache smaller than the hot set: whole blocks leave, least recently read first. */
 class EvictionIT {
-  @TempDir
-  Path base;
+  @TempDir Path base;
   CacheCluster c;
 
   @AfterEach
@@ -49,8 +48,8 @@ class EvictionIT {
     long hits = c.counter("read.hits");
     // cached ones first: reading an evicted one admits it again and its fill evicts the coldest
     for (int i : new int[] {5, 6, 7, 0, 1, 2, 3, 4}) {
-      assertArrayEquals(data.get(i), c.readAll(new org.apache.hadoop.fs.Path(
-          "/evict-" + i + ".bin")));
+      assertArrayEquals(
+          data.get(i), c.readAll(new org.apache.hadoop.fs.Path("/evict-" + i + ".bin")));
     }
     assertTrue(c.counter("read.hits") >= hits + 3);
     // Alluxio never evicted a page from under a mapped block: no cached read fell back.

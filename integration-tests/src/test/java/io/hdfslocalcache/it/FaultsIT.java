@@ -35,8 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * bad.
  */
 class FaultsIT {
-  @TempDir
-  Path base;
+  @TempDir Path base;
   CacheCluster c;
 
   @AfterEach
@@ -69,16 +68,17 @@ class FaultsIT {
     byte[] data = c.cachedFile("/hang.bin", 300_000);
     ExtendedBlock b = c.blocks(new org.apache.hadoop.fs.Path("/hang.bin")).get(0);
     CountDownLatch release = new CountDownLatch(1);
-    CacheFaultInjector.set(new CacheFaultInjector() {
-      @Override
-      public void beforePageRead(String fileId, long page) {
-        try {
-          release.await(); // hangs like a dead disk until the test ends
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }
-    });
+    CacheFaultInjector.set(
+        new CacheFaultInjector() {
+          @Override
+          public void beforePageRead(String fileId, long page) {
+            try {
+              release.await(); // hangs like a dead disk until the test ends
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          }
+        });
     try {
       assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/hang.bin")));
       assertTrue(c.counter("read.fallback.timeout") >= 1);
@@ -104,19 +104,20 @@ class FaultsIT {
     java.util.concurrent.atomic.AtomicInteger inSlowRead =
         new java.util.concurrent.atomic.AtomicInteger();
     CountDownLatch release = new CountDownLatch(1);
-    CacheFaultInjector.set(new CacheFaultInjector() {
-      @Override
-      public void beforePageRead(String fileId, long page) {
-        if (fileId.contains(slowId)) {
-          inSlowRead.incrementAndGet();
-          try {
-            release.await();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    CacheFaultInjector.set(
+        new CacheFaultInjector() {
+          @Override
+          public void beforePageRead(String fileId, long page) {
+            if (fileId.contains(slowId)) {
+              inSlowRead.incrementAndGet();
+              try {
+                release.await();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            }
           }
-        }
-      }
-    });
+        });
     java.util.concurrent.ExecutorService readers =
         java.util.concurrent.Executors.newFixedThreadPool(ioThreads);
     try {
@@ -151,12 +152,13 @@ class FaultsIT {
     byte[] a = c.cachedFile("/err-a.bin", 100_000);
     byte[] b = c.cachedFile("/err-b.bin", 100_000);
     byte[] d = c.cachedFile("/err-d.bin", 100_000);
-    CacheFaultInjector.set(new CacheFaultInjector() {
-      @Override
-      public void beforePageRead(String fileId, long page) throws IOException {
-        throw new IOException("Input/output error (injected)");
-      }
-    });
+    CacheFaultInjector.set(
+        new CacheFaultInjector() {
+          @Override
+          public void beforePageRead(String fileId, long page) throws IOException {
+            throw new IOException("Input/output error (injected)");
+          }
+        });
     assertArrayEquals(a, c.readAll(new org.apache.hadoop.fs.Path("/err-a.bin")));
     assertArrayEquals(b, c.readAll(new org.apache.hadoop.fs.Path("/err-b.bin")));
     assertArrayEquals(d, c.readAll(new org.apache.hadoop.fs.Path("/err-d.bin")));
@@ -217,8 +219,8 @@ class FaultsIT {
     assertEquals(0, corruptReplicas());
     DataNode dn = c.cluster.getDataNodes().get(0);
     String storageId = dn.getFSDataset().getVolume(b).getStorageID();
-    Method mark = BlockScanner.class.getDeclaredMethod("markSuspectBlock", String.class,
-        ExtendedBlock.class);
+    Method mark =
+        BlockScanner.class.getDeclaredMethod("markSuspectBlock", String.class, ExtendedBlock.class);
     mark.setAccessible(true);
     mark.invoke(dn.getBlockScanner(), storageId, b);
     // Only a scan of the HDD copy can find this corruption: the cached copy is intact.
@@ -231,24 +233,32 @@ class FaultsIT {
     byte[] a = c.cachedFile("/full-a.bin", 200_000);
     c.cachedFile("/full-b.bin", 200_000);
     int before = c.cache(0).cachedBlocks();
-    CacheFaultInjector.set(new CacheFaultInjector() {
-      @Override
-      public long usableSpace(Path dir, long actual) {
-        return 0; // the device is full whatever Alluxio thinks it uses
-      }
-    });
+    CacheFaultInjector.set(
+        new CacheFaultInjector() {
+          @Override
+          public long usableSpace(Path dir, long actual) {
+            return 0; // the device is full whatever Alluxio thinks it uses
+          }
+        });
     // free space is sampled by the maintenance thread (statfs never runs on a reader's thread)
-    CacheCluster.await("file system seen below its reserve", () -> Integer.valueOf(1).equals(
-        c.cache(0).metrics().getGauges().get("store.dir0.fs.low").getValue()));
+    CacheCluster.await(
+        "file system seen below its reserve",
+        () ->
+            Integer.valueOf(1)
+                .equals(c.cache(0).metrics().getGauges().get("store.dir0.fs.low").getValue()));
     // free space is sampled by the maintenance thread (statfs never runs on a reader's thread)
-    CacheCluster.await("file system seen below its reserve", () -> Integer.valueOf(1).equals(
-        c.cache(0).metrics().getGauges().get("store.dir0.fs.low").getValue()));
+    CacheCluster.await(
+        "file system seen below its reserve",
+        () ->
+            Integer.valueOf(1)
+                .equals(c.cache(0).metrics().getGauges().get("store.dir0.fs.low").getValue()));
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/full-c.bin");
     byte[] data = c.write(p, 100_000, (short) 1, 3);
     assertArrayEquals(data, c.readAll(p));
     assertArrayEquals(data, c.readAll(p)); // admitted, but no room
     assertTrue(c.counter("fill.skipped.no.space") >= 1);
-    CacheCluster.await("early eviction by the maintenance thread",
+    CacheCluster.await(
+        "early eviction by the maintenance thread",
         () -> c.counter("store.invalidations.no_space") >= 1);
     assertTrue(c.cache(0).cachedBlocks() < before, "early eviction freed entries");
     assertArrayEquals(a, c.readAll(new org.apache.hadoop.fs.Path("/full-a.bin")));
@@ -259,12 +269,13 @@ class FaultsIT {
   void enospcOnPageWrite_fillFails_evictsAndDirectoryStaysInService() throws Exception {
     start(conf());
     c.cachedFile("/enospc-a.bin", 200_000);
-    CacheFaultInjector.set(new CacheFaultInjector() {
-      @Override
-      public void beforePageWrite(String fileId, long page) throws IOException {
-        throw new IOException("No space left on device");
-      }
-    });
+    CacheFaultInjector.set(
+        new CacheFaultInjector() {
+          @Override
+          public void beforePageWrite(String fileId, long page) throws IOException {
+            throw new IOException("No space left on device");
+          }
+        });
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/enospc-b.bin");
     byte[] data = c.write(p, 100_000, (short) 1, 4);
     long failed = c.counter("fill.failed");
@@ -286,8 +297,9 @@ class FaultsIT {
       s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
     }
     BlockCache cache = c.cache(0);
-    CacheCluster.await("directory out of service", () ->
-        ((Integer) cache.metrics().getGauges().get("store.dir0.in.service").getValue()) == 0);
+    CacheCluster.await(
+        "directory out of service",
+        () -> ((Integer) cache.metrics().getGauges().get("store.dir0.in.service").getValue()) == 0);
     assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/lost.bin")));
     assertEquals(0, cache.cachedBlocks());
   }
@@ -324,8 +336,12 @@ class FaultsIT {
     c.cachedFile("/perm.bin", 10_000);
     try (Stream<Path> s = Files.list(base.resolve("ssd"))) {
       Path dnDir = s.findFirst().orElseThrow();
-      assertEquals(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
-          PosixFilePermission.OWNER_EXECUTE), Files.getPosixFilePermissions(dnDir));
+      assertEquals(
+          Set.of(
+              PosixFilePermission.OWNER_READ,
+              PosixFilePermission.OWNER_WRITE,
+              PosixFilePermission.OWNER_EXECUTE),
+          Files.getPosixFilePermissions(dnDir));
     }
     assertNotNull(c.cache(0));
   }
@@ -342,7 +358,8 @@ class FaultsIT {
   private Path hddBlockFile(ExtendedBlock b) throws IOException {
     try (Stream<Path> s = Files.walk(base.resolve("dfs"))) {
       return s.filter(f -> f.getFileName().toString().equals("blk_" + b.getBlockId()))
-          .findFirst().orElseThrow();
+          .findFirst()
+          .orElseThrow();
     }
   }
 }

@@ -25,8 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * only the block pool id in the cache key keeps one namespace's cached bytes from the other's.
  */
 class FederationIT {
-  @TempDir
-  Path base;
+  @TempDir Path base;
   MiniDFSCluster cluster;
 
   @AfterEach
@@ -38,13 +37,16 @@ class FederationIT {
 
   @Test
   void collidingBlockIds_twoPools_cachedApartAndDeleteInOneKeepsTheOther() throws Exception {
-    cluster = new MiniDFSCluster.Builder(CacheCluster.conf(base))
-        .nnTopology(MiniDFSNNTopology.simpleFederatedTopology(2)).numDataNodes(1).build();
+    cluster =
+        new MiniDFSCluster.Builder(CacheCluster.conf(base))
+            .nnTopology(MiniDFSNNTopology.simpleFederatedTopology(2))
+            .numDataNodes(1)
+            .build();
     cluster.waitActive();
     DistributedFileSystem fs0 = cluster.getFileSystem(0);
     DistributedFileSystem fs1 = cluster.getFileSystem(1);
-    BlockCache cache = LocalCacheDatasetFactory.cacheOf(cluster.getDataNodes().get(0)
-        .getFSDataset());
+    BlockCache cache =
+        LocalCacheDatasetFactory.cacheOf(cluster.getDataNodes().get(0).getFSDataset());
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/same.bin");
     byte[] a = write(fs0, p, 1);
     byte[] b = write(fs1, p, 2);

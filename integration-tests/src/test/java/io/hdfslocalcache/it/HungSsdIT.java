@@ -25,8 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * write stuck on the disk.
  */
 class HungSsdIT {
-  @TempDir
-  Path base;
+  @TempDir Path base;
   CacheCluster c;
   private final CountDownLatch release = new CountDownLatch(1);
 
@@ -68,14 +67,15 @@ class HungSsdIT {
     byte[] data = c.cachedFile("/start.bin", 300_000);
     DataNodeProperties props = c.cluster.stopDataNode(0);
     Path hung = base.resolve("ssd0");
-    CacheFaultInjector.set(new CacheFaultInjector() {
-      @Override
-      public void beforeDirectoryOpen(Path dir) {
-        if (dir.startsWith(hung)) {
-          hang();
-        }
-      }
-    });
+    CacheFaultInjector.set(
+        new CacheFaultInjector() {
+          @Override
+          public void beforeDirectoryOpen(Path dir) {
+            if (dir.startsWith(hung)) {
+              hang();
+            }
+          }
+        });
     long start = System.nanoTime();
     c.cluster.restartDataNode(props, false);
     c.cluster.waitActive();
@@ -93,13 +93,14 @@ class HungSsdIT {
   void indexWriteHangsAtStop_dataNodeStopsAndRestartsCleanly() throws Exception {
     c = CacheCluster.start(conf(), 1);
     CountDownLatch stuck = new CountDownLatch(1);
-    CacheFaultInjector.set(new CacheFaultInjector() {
-      @Override
-      public void beforeIndexWrite(Path index) {
-        stuck.countDown();
-        hang();
-      }
-    });
+    CacheFaultInjector.set(
+        new CacheFaultInjector() {
+          @Override
+          public void beforeIndexWrite(Path index) {
+            stuck.countDown();
+            hang();
+          }
+        });
     byte[] data = c.cachedFile("/stop.bin", 300_000);
     assertTrue(stuck.await(30, TimeUnit.SECONDS), "an index write is stuck");
     long start = System.nanoTime();
@@ -110,8 +111,11 @@ class HungSsdIT {
     // The disk comes back: the abandoned write finishes on a handle nobody closed under it.
     release.countDown();
     CacheFaultInjector.set(null);
-    CacheCluster.await("abandoned index writer gone", () -> Thread.getAllStackTraces().keySet()
-        .stream().noneMatch(t -> t.getName().startsWith("local-cache-index-")));
+    CacheCluster.await(
+        "abandoned index writer gone",
+        () ->
+            Thread.getAllStackTraces().keySet().stream()
+                .noneMatch(t -> t.getName().startsWith("local-cache-index-")));
     c.cluster.restartDataNode(props, false);
     c.cluster.waitActive();
     BlockCache cache = c.cache(0);

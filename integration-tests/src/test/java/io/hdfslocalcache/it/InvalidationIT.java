@@ -1,7 +1,6 @@
 package io.hdfslocalcache.it;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,8 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Truncate, races of fills with delete/append, concurrency, short-circuit, random operations. */
 class InvalidationIT {
-  @TempDir
-  static Path base;
+  @TempDir static Path base;
   static CacheCluster c;
 
   @BeforeAll
@@ -65,13 +63,15 @@ class InvalidationIT {
     long recoveries = c.counter("store.invalidations.recovery");
     boolean done = c.fs.truncate(p, 100_001);
     if (!done) {
-      CacheCluster.await("truncate recovery", () -> {
-        try {
-          return c.fs.isFileClosed(p);
-        } catch (Exception e) {
-          return false;
-        }
-      });
+      CacheCluster.await(
+          "truncate recovery",
+          () -> {
+            try {
+              return c.fs.isFileClosed(p);
+            } catch (Exception e) {
+              return false;
+            }
+          });
     }
     assertFalse(c.cache(0).isCached(before));
     assertTrue(c.counter("store.invalidations.recovery") > recoveries);
@@ -89,13 +89,13 @@ class InvalidationIT {
     long abandoned = c.counter("fill.abandoned");
     c.readAll(p);
     c.readAll(p); // admitted; the fill takes ~4 s at 256 KB/s
-    CacheCluster.await("fill writing pages",
-        () -> SsdFiles.count(base.resolve("ssd"), blocks) > 0);
+    CacheCluster.await("fill writing pages", () -> SsdFiles.count(base.resolve("ssd"), blocks) > 0);
     c.fs.delete(p, false);
     CacheCluster.await("fill abandoned", () -> c.counter("fill.abandoned") > abandoned);
     assertFalse(c.cache(0).isCached(blocks.get(0)));
     // Deletes run on the directory's delete thread, after the fill has counted its outcome.
-    CacheCluster.await("pages of the abandoned fill deleted",
+    CacheCluster.await(
+        "pages of the abandoned fill deleted",
         () -> SsdFiles.count(base.resolve("ssd"), blocks) == 0);
     assertFalse(c.cache(0).isCached(blocks.get(0)));
   }
@@ -108,8 +108,8 @@ class InvalidationIT {
     long abandoned = c.counter("fill.abandoned");
     c.readAll(p);
     c.readAll(p);
-    CacheCluster.await("fill writing pages",
-        () -> SsdFiles.count(base.resolve("ssd"), List.of(old)) > 0);
+    CacheCluster.await(
+        "fill writing pages", () -> SsdFiles.count(base.resolve("ssd"), List.of(old)) > 0);
     byte[] more = CacheCluster.bytes(777, 13);
     try (FSDataOutputStream out = c.fs.append(p)) {
       out.write(more);
@@ -131,22 +131,25 @@ class InvalidationIT {
       List<Future<Integer>> fs = new ArrayList<>();
       for (int t = 0; t < 8; t++) {
         int seed = t;
-        fs.add(pool.submit(() -> {
-          Random r = new Random(seed);
-          int reads = 0;
-          long deadline = System.nanoTime() + 20_000_000_000L;
-          // Keep reading until the cache served at least one read, so the fill is crossed.
-          while (c.counter("read.hits") == hitsBefore || reads < 5) {
-            int off = r.nextInt(data.length - 1);
-            int len = 1 + r.nextInt(Math.min(200_000, data.length - off));
-            assertArrayEquals(Arrays.copyOfRange(data, off, off + len), c.pread(p, off, len));
-            reads++;
-            if (System.nanoTime() > deadline) {
-              break;
-            }
-          }
-          return reads;
-        }));
+        fs.add(
+            pool.submit(
+                () -> {
+                  Random r = new Random(seed);
+                  int reads = 0;
+                  long deadline = System.nanoTime() + 20_000_000_000L;
+                  // Keep reading until the cache served at least one read, so the fill is crossed.
+                  while (c.counter("read.hits") == hitsBefore || reads < 5) {
+                    int off = r.nextInt(data.length - 1);
+                    int len = 1 + r.nextInt(Math.min(200_000, data.length - off));
+                    assertArrayEquals(
+                        Arrays.copyOfRange(data, off, off + len), c.pread(p, off, len));
+                    reads++;
+                    if (System.nanoTime() > deadline) {
+                      break;
+                    }
+                  }
+                  return reads;
+                }));
       }
       for (Future<Integer> f : fs) {
         f.get();
@@ -198,13 +201,15 @@ class InvalidationIT {
       } else if (kind == 2 && cur.length > 1) {
         int len = r.nextInt(cur.length);
         if (!c.fs.truncate(p, len)) {
-          CacheCluster.await("truncate " + name, () -> {
-            try {
-              return c.fs.isFileClosed(p);
-            } catch (Exception e) {
-              return false;
-            }
-          });
+          CacheCluster.await(
+              "truncate " + name,
+              () -> {
+                try {
+                  return c.fs.isFileClosed(p);
+                } catch (Exception e) {
+                  return false;
+                }
+              });
         }
         files.put(name, Arrays.copyOf(cur, len));
       } else if (kind == 3) {
@@ -215,7 +220,9 @@ class InvalidationIT {
         if (cur.length > 10) {
           int off = r.nextInt(cur.length - 1);
           int len = 1 + r.nextInt(cur.length - off);
-          assertArrayEquals(Arrays.copyOfRange(cur, off, off + len), c.pread(p, off, len),
+          assertArrayEquals(
+              Arrays.copyOfRange(cur, off, off + len),
+              c.pread(p, off, len),
               "op " + op + " pread " + name);
         }
       }

@@ -44,11 +44,13 @@ import org.junit.jupiter.api.io.TempDir;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MetricsIT {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newBuilder()
-      .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(10))
+          .build();
 
-  @TempDir
-  static Path base;
+  @TempDir static Path base;
   static CacheCluster c;
 
   @BeforeAll
@@ -81,10 +83,12 @@ class MetricsIT {
     List<String> names = new ArrayList<>();
     for (JsonNode bean : beans(c.cluster.getDataNodes().get(0), "LocalCache-*")) {
       names.add(bean.get("name").asText());
-      assertEquals(bean.get("name").asText(),
+      assertEquals(
+          bean.get("name").asText(),
           "Hadoop:service=DataNode,name=LocalCache-" + bean.get("tag.DatanodeUuid").asText());
       // A half-upgraded fleet shows which DataNode runs which cache version.
-      assertEquals(io.hdfslocalcache.datanode.metrics.BuildVersion.get(),
+      assertEquals(
+          io.hdfslocalcache.datanode.metrics.BuildVersion.get(),
           bean.get("tag." + io.hdfslocalcache.datanode.metrics.LocalCacheMetrics.TAG_VERSION)
               .asText());
       assertTrue(bean.get("tag.LocalCacheVersion").asText().matches("\\d+\\.\\d+\\.\\d+.*"));
@@ -99,8 +103,8 @@ class MetricsIT {
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/metrics.bin");
     int length = CacheCluster.BLOCK - 4321; // one block, so on one DataNode
     c.write(p, length, (short) 1, 7);
-    List<LocatedBlock> located = c.fs.getClient().getLocatedBlocks(p.toString(), 0, length)
-        .getLocatedBlocks();
+    List<LocatedBlock> located =
+        c.fs.getClient().getLocatedBlocks(p.toString(), 0, length).getLocatedBlocks();
     DatanodeInfo holderInfo = located.get(0).getLocations()[0];
     for (LocatedBlock lb : located) {
       assertEquals(holderInfo, lb.getLocations()[0], "all blocks on one DataNode");
@@ -115,18 +119,20 @@ class MetricsIT {
     DataNode other = c.cluster.getDataNodes().get(1 - holder);
     BlockCache cache = LocalCacheDatasetFactory.cacheOf(dn.getFSDataset());
     Map<String, Double> before = settled(dn, cache);
-    Map<String, Double> otherBefore = settled(other,
-        LocalCacheDatasetFactory.cacheOf(other.getFSDataset()));
+    Map<String, Double> otherBefore =
+        settled(other, LocalCacheDatasetFactory.cacheOf(other.getFSDataset()));
 
     c.readAll(p); // HDD, counted for admission
     c.readAll(p); // HDD, admitted: fills queued
-    CacheCluster.await("blocks cached", () -> {
-      try {
-        return c.blocks(p).stream().allMatch(cache::isCached);
-      } catch (IOException e) {
-        return false;
-      }
-    });
+    CacheCluster.await(
+        "blocks cached",
+        () -> {
+          try {
+            return c.blocks(p).stream().allMatch(cache::isCached);
+          } catch (IOException e) {
+            return false;
+          }
+        });
     c.readAll(p); // from the cache
 
     Map<String, Double> after = settled(dn, cache);
@@ -153,8 +159,8 @@ class MetricsIT {
       assertTrue(after.get("host.procs.blocked") >= 0);
       assertTrue(after.get("host.procs.running") >= 1, "this test itself is running");
     }
-    Map<String, Double> otherAfter = settled(other,
-        LocalCacheDatasetFactory.cacheOf(other.getFSDataset()));
+    Map<String, Double> otherAfter =
+        settled(other, LocalCacheDatasetFactory.cacheOf(other.getFSDataset()));
     assertEquals(0, delta(otherAfter, otherBefore, "read.hits"));
     assertEquals(0, delta(otherAfter, otherBefore, "read.bytes.hdd"));
   }
@@ -162,36 +168,51 @@ class MetricsIT {
   @Test
   @Order(3)
   void prom_endpointEnabled_listsCacheMetricsOfEachDataNode() throws Exception {
-    List<String> uuids = c.cluster.getDataNodes().stream().map(DataNode::getDatanodeUuid)
-        .toList();
+    List<String> uuids = c.cluster.getDataNodes().stream().map(DataNode::getDatanodeUuid).toList();
     String[] body = new String[1];
-    CacheCluster.await("cache metrics in /prom", () -> {
-      try {
-        // The DataNode that started first owns the JVM's sink; its /prom lists every source.
-        body[0] = get(c.cluster.getDataNodes().get(0), "/prom")
-            + get(c.cluster.getDataNodes().get(1), "/prom");
-      } catch (Exception e) {
-        return false;
-      }
-      return uuids.stream().allMatch(u -> body[0].lines().anyMatch(
-          l -> l.startsWith("local_cache_read_hits{") && l.contains("\"" + u + "\"")));
-    });
+    CacheCluster.await(
+        "cache metrics in /prom",
+        () -> {
+          try {
+            // The DataNode that started first owns the JVM's sink; its /prom lists every source.
+            body[0] =
+                get(c.cluster.getDataNodes().get(0), "/prom")
+                    + get(c.cluster.getDataNodes().get(1), "/prom");
+          } catch (Exception e) {
+            return false;
+          }
+          return uuids.stream()
+              .allMatch(
+                  u ->
+                      body[0]
+                          .lines()
+                          .anyMatch(
+                              l ->
+                                  l.startsWith("local_cache_read_hits{")
+                                      && l.contains("\"" + u + "\"")));
+        });
     Files.writeString(Path.of("target", "metrics-it-prom.txt"), body[0]);
-    for (String metric : List.of("local_cache_read_bytes_cache", "local_cache_read_bytes_hdd",
-        "local_cache_read_hit_ratio", "local_cache_host_procs_blocked",
-        "local_cache_read_latency_hdd_micros_p99", "local_cache_store_dir0_capacity")) {
+    for (String metric :
+        List.of(
+            "local_cache_read_bytes_cache",
+            "local_cache_read_bytes_hdd",
+            "local_cache_read_hit_ratio",
+            "local_cache_host_procs_blocked",
+            "local_cache_read_latency_hdd_micros_p99",
+            "local_cache_store_dir0_capacity")) {
       assertTrue(body[0].lines().anyMatch(l -> l.startsWith(metric + "{")), metric);
     }
     // Every metric the shipped Grafana dashboard queries by name exists in the export.
     String dashboard = Files.readString(Path.of("..", "conf", "grafana-dashboard.json"));
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("local_cache_[a-z0-9_]+")
-        .matcher(dashboard);
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("local_cache_[a-z0-9_]+").matcher(dashboard);
     while (m.find()) {
       String metric = m.group();
       boolean pattern = m.end() < dashboard.length() && dashboard.charAt(m.end()) == '[';
       // this cluster has one cache directory; the dashboard also charts a second one
       if (!pattern && !metric.matches("local_cache_store_dir[1-9].*")) {
-        assertTrue(body[0].lines().anyMatch(l -> l.startsWith(metric + "{")),
+        assertTrue(
+            body[0].lines().anyMatch(l -> l.startsWith(metric + "{")),
             "dashboard queries " + metric + ", which /prom does not export");
       }
     }
@@ -201,19 +222,26 @@ class MetricsIT {
   @Order(4)
   void status_liveDataNode_printsItsSummary() throws Exception {
     DataNode dn = c.cluster.getDataNodes().get(1);
-    Files.writeString(Path.of("target", "metrics-it-jmx.json"),
-        get(dn, "/jmx?qry=" + URLEncoder.encode("Hadoop:service=DataNode,name=LocalCache-*",
-            StandardCharsets.UTF_8)));
+    Files.writeString(
+        Path.of("target", "metrics-it-jmx.json"),
+        get(
+            dn,
+            "/jmx?qry="
+                + URLEncoder.encode(
+                    "Hadoop:service=DataNode,name=LocalCache-*", StandardCharsets.UTF_8)));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int rc = StatusCommand.run(new String[] {"--datanode", "localhost:" + dn.getInfoPort()},
-        new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
+    int rc =
+        StatusCommand.run(
+            new String[] {"--datanode", "localhost:" + dn.getInfoPort()},
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
     String text = out.toString(StandardCharsets.UTF_8);
     assertEquals(0, rc, err.toString(StandardCharsets.UTF_8));
     assertTrue(text.contains("(DataNode " + dn.getDatanodeUuid()), text);
-    assertTrue(text.contains(", cache " + io.hdfslocalcache.datanode.metrics.BuildVersion.get()
-        + ")"), text);
+    assertTrue(
+        text.contains(", cache " + io.hdfslocalcache.datanode.metrics.BuildVersion.get() + ")"),
+        text);
     assertTrue(text.contains("block reads"), text);
     assertTrue(text.contains("dir0"), text);
     assertTrue(text.lines().count() < 25, "one screen:\n" + text);
@@ -254,21 +282,28 @@ class MetricsIT {
   private static Map<String, Double> settled(DataNode dn, BlockCache cache) throws Exception {
     @SuppressWarnings("unchecked")
     Map<String, Double>[] seen = new Map[1];
-    CacheCluster.await("JMX of " + dn.getDatanodeUuid() + " matching the registry", () -> {
-      try {
-        seen[0] = numbers(bean(dn));
-      } catch (Exception e) {
-        return false;
-      }
-      for (String k : List.of("read.hits", "read.misses", "read.bytes.cache", "read.bytes.hdd",
-          "fill.completed")) {
-        if (seen[0].get(k) == null
-            || seen[0].get(k).longValue() != cache.metrics().counter(k).getCount()) {
-          return false;
-        }
-      }
-      return seen[0].get("read.hdd.streams.open") == 0.0;
-    });
+    CacheCluster.await(
+        "JMX of " + dn.getDatanodeUuid() + " matching the registry",
+        () -> {
+          try {
+            seen[0] = numbers(bean(dn));
+          } catch (Exception e) {
+            return false;
+          }
+          for (String k :
+              List.of(
+                  "read.hits",
+                  "read.misses",
+                  "read.bytes.cache",
+                  "read.bytes.hdd",
+                  "fill.completed")) {
+            if (seen[0].get(k) == null
+                || seen[0].get(k).longValue() != cache.metrics().counter(k).getCount()) {
+              return false;
+            }
+          }
+          return seen[0].get("read.hdd.streams.open") == 0.0;
+        });
     return seen[0];
   }
 
@@ -279,8 +314,12 @@ class MetricsIT {
   }
 
   private static List<JsonNode> beans(DataNode dn, String name) throws Exception {
-    String body = get(dn, "/jmx?qry=" + URLEncoder.encode("Hadoop:service=DataNode,name=" + name,
-        StandardCharsets.UTF_8));
+    String body =
+        get(
+            dn,
+            "/jmx?qry="
+                + URLEncoder.encode(
+                    "Hadoop:service=DataNode,name=" + name, StandardCharsets.UTF_8));
     List<JsonNode> out = new ArrayList<>();
     JSON.readTree(body).get("beans").forEach(out::add);
     return out;
@@ -288,18 +327,23 @@ class MetricsIT {
 
   private static Map<String, Double> numbers(JsonNode bean) {
     Map<String, Double> out = new TreeMap<>();
-    bean.fields().forEachRemaining(e -> {
-      if (e.getValue().isNumber()) {
-        out.put(e.getKey(), e.getValue().asDouble());
-      }
-    });
+    bean.fields()
+        .forEachRemaining(
+            e -> {
+              if (e.getValue().isNumber()) {
+                out.put(e.getKey(), e.getValue().asDouble());
+              }
+            });
     return out;
   }
 
   private static String get(DataNode dn, String path) throws Exception {
-    HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(
-        URI.create("http://localhost:" + dn.getInfoPort() + path))
-        .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> r =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create("http://localhost:" + dn.getInfoPort() + path))
+                .timeout(Duration.ofSeconds(10))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertEquals(200, r.statusCode(), path);
     return r.body();
   }

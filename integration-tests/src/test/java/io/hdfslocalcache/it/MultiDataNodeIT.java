@@ -16,8 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Three DataNodes in one JVM, each with its own cache. */
 class MultiDataNodeIT {
-  @TempDir
-  static Path base;
+  @TempDir static Path base;
   static CacheCluster c;
 
   @BeforeAll
@@ -44,8 +43,11 @@ class MultiDataNodeIT {
     for (int i = 0; i < 6; i++) {
       assertArrayEquals(data, c.readAll(p));
     }
-    CacheCluster.await("every block cached on some DataNode", () -> blocks.stream()
-        .allMatch(b -> c.caches().stream().anyMatch(cache -> cache.isCached(b))));
+    CacheCluster.await(
+        "every block cached on some DataNode",
+        () ->
+            blocks.stream()
+                .allMatch(b -> c.caches().stream().anyMatch(cache -> cache.isCached(b))));
     // The client picks one of three equally close replicas per block, and a block may be cached
     // on only one of them: read until some read lands on a cached copy (each misses with p <= 2/3).
     long hits = c.counter("read.hits");
@@ -65,13 +67,15 @@ class MultiDataNodeIT {
     ExtendedBlock b = c.blocks(p).get(0);
     long before = admissionDecisions();
     c.fs.setReplication(p, (short) 3);
-    CacheCluster.await("re-replicated", () -> {
-      try {
-        return c.fs.getFileBlockLocations(p, 0, 1)[0].getHosts().length == 3;
-      } catch (Exception e) {
-        return false;
-      }
-    });
+    CacheCluster.await(
+        "re-replicated",
+        () -> {
+          try {
+            return c.fs.getFileBlockLocations(p, 0, 1)[0].getHosts().length == 3;
+          } catch (Exception e) {
+            return false;
+          }
+        });
     assertEquals(before, admissionDecisions(), "DataTransfer reads must not count");
     assertTrue(c.caches().stream().noneMatch(cache -> cache.isCached(b)));
   }

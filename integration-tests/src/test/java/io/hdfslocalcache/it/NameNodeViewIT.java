@@ -20,13 +20,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 15, part 4: the NameNode learns about HDD replicas exactly what it would learn without
- * the cache. A rotten HDD replica under a cached block is found by a re-replication (the receiver
+ * Issue 15, part 4: the NameNode learns about HDD replicas exactly what it would learn without the
+ * cache. A rotten HDD replica under a cached block is found by a re-replication (the receiver
  * verifies what it gets) and by a fill (handed to the block scanner).
  */
 class NameNodeViewIT {
-  @TempDir
-  Path base;
+  @TempDir Path base;
   CacheCluster c;
 
   @AfterEach
@@ -46,7 +45,8 @@ class NameNodeViewIT {
       ExtendedBlock b = c.blocks(p).get(0);
       assertArrayEquals(data, c.readAll(p));
       assertArrayEquals(data, c.readAll(p));
-      CacheCluster.await("cached on the DataNode holding " + p,
+      CacheCluster.await(
+          "cached on the DataNode holding " + p,
           () -> c.caches().stream().anyMatch(cache -> cache.isCached(b)));
       flip(hddBlockFile(b), 70_000);
       assertTrue(c.caches().stream().anyMatch(cache -> cache.isCached(b)), "still cached");
@@ -54,10 +54,18 @@ class NameNodeViewIT {
       c.fs.setReplication(p, (short) 2);
       // Stock HDFS: the copy fails the receiver's checksum check, which reports the source
       // replica; served from the verified cached copy, it would succeed and hide the rot.
-      CacheCluster.await("the NameNode hears of " + p + " or re-replicates it",
+      CacheCluster.await(
+          "the NameNode hears of " + p + " or re-replicates it",
           () -> corrupt(p) || liveReplicas(p) == 2);
-      assertTrue(corrupt(p), "iteration " + i + ": the NameNode counts a rotten replica of " + p
-          + " as good (" + liveReplicas(p) + " live replicas)");
+      assertTrue(
+          corrupt(p),
+          "iteration "
+              + i
+              + ": the NameNode counts a rotten replica of "
+              + p
+              + " as good ("
+              + liveReplicas(p)
+              + " live replicas)");
     }
   }
 
@@ -88,8 +96,8 @@ class NameNodeViewIT {
     flip(hddBlockFile(b), 199_000);
     assertArrayEquals(Arrays.copyOf(data, 512), c.pread(p, 0, 512));
     assertArrayEquals(Arrays.copyOf(data, 512), c.pread(p, 0, 512)); // admitted: fill
-    CacheCluster.await("the fill finds the HDD replica corrupt",
-        () -> c.counter("fill.hdd_corrupt") >= 1);
+    CacheCluster.await(
+        "the fill finds the HDD replica corrupt", () -> c.counter("fill.hdd_corrupt") >= 1);
     assertEquals(0, c.cache(0).cachedBlocks());
     long found = System.nanoTime();
     long deadline = found + 10_000_000_000L;
@@ -98,7 +106,8 @@ class NameNodeViewIT {
     }
     assertTrue(corrupt(p), "the NameNode never heard of the corrupt replica a fill found");
     assertEquals(1, c.counter("fill.hdd_corrupt.reported"));
-    System.out.printf("NameNode marked the replica corrupt %d ms after the fill found it%n",
+    System.out.printf(
+        "NameNode marked the replica corrupt %d ms after the fill found it%n",
         (System.nanoTime() - found) / 1_000_000);
   }
 
@@ -106,8 +115,12 @@ class NameNodeViewIT {
   private boolean corrupt(org.apache.hadoop.fs.Path p) {
     try {
       LocatedBlock lb = c.fs.getClient().getLocatedBlocks(p.toString(), 0, 1).get(0);
-      return lb.isCorrupt() || c.cluster.getNamesystem().getBlockManager()
-          .numCorruptReplicas(lb.getBlock().getLocalBlock()) > 0;
+      return lb.isCorrupt()
+          || c.cluster
+                  .getNamesystem()
+                  .getBlockManager()
+                  .numCorruptReplicas(lb.getBlock().getLocalBlock())
+              > 0;
     } catch (IOException e) {
       return false;
     }
@@ -134,7 +147,8 @@ class NameNodeViewIT {
   private Path hddBlockFile(ExtendedBlock b) throws IOException {
     try (Stream<Path> s = Files.walk(base.resolve("dfs"))) {
       return s.filter(f -> f.getFileName().toString().equals("blk_" + b.getBlockId()))
-          .findFirst().orElseThrow();
+          .findFirst()
+          .orElseThrow();
     }
   }
 }

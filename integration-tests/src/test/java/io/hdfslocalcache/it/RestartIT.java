@@ -24,8 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The block map survives a DataNode restart in RocksDB, validated before anything is served. */
 class RestartIT {
-  @TempDir
-  Path base;
+  @TempDir Path base;
   CacheCluster c;
 
   @BeforeEach
@@ -64,13 +63,14 @@ class RestartIT {
     c.cachedFile("/deleted.bin", 100_000);
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/deleted.bin");
     ExtendedBlock b = c.blocks(p).get(0);
-    restart(() -> {
-      try {
-        c.fs.delete(p, false);
-      } catch (IOException e) {
-        throw new RuntimeException(e);
-      }
-    });
+    restart(
+        () -> {
+          try {
+            c.fs.delete(p, false);
+          } catch (IOException e) {
+            throw new RuntimeException(e);
+          }
+        });
     // The NameNode tells the DataNode to invalidate at its block report; the entry goes with it.
     CacheCluster.await("entry dropped", () -> !c.cache(0).isCached(b));
     CacheCluster.await("pages deleted", () -> SsdFiles.count(base.resolve("ssd"), List.of(b)) == 0);
@@ -92,23 +92,29 @@ class RestartIT {
     byte[] data = c.cachedFile("/torn.bin", 300_000);
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/torn.bin");
     ExtendedBlock b = c.blocks(p).get(0);
-    ExtendedBlock orphan = new ExtendedBlock(b.getBlockPoolId(), b.getBlockId() + 1000,
-        b.getNumBytes(), b.getGenerationStamp());
-    restart(() -> {
-      try {
-        // A torn fill: the last data page never reached the disk...
-        List<Path> pages = SsdFiles.pages(base.resolve("ssd"), b, ".data");
-        Files.delete(pages.get(pages.size() - 1));
-        // ...and pages of a fill cut off by a crash, never recorded in the index.
-        Path src = pages.get(0).getParent();
-        Path dst = src.resolveSibling(src.getFileName().toString()
-            .replace("_blk_" + b.getBlockId() + "_", "_blk_" + orphan.getBlockId() + "_"));
-        Files.createDirectories(dst);
-        Files.copy(pages.get(0), dst.resolve(pages.get(0).getFileName()));
-      } catch (IOException e) {
-        throw new RuntimeException(e);
-      }
-    });
+    ExtendedBlock orphan =
+        new ExtendedBlock(
+            b.getBlockPoolId(), b.getBlockId() + 1000, b.getNumBytes(), b.getGenerationStamp());
+    restart(
+        () -> {
+          try {
+            // A torn fill: the last data page never reached the disk...
+            List<Path> pages = SsdFiles.pages(base.resolve("ssd"), b, ".data");
+            Files.delete(pages.get(pages.size() - 1));
+            // ...and pages of a fill cut off by a crash, never recorded in the index.
+            Path src = pages.get(0).getParent();
+            Path dst =
+                src.resolveSibling(
+                    src.getFileName()
+                        .toString()
+                        .replace(
+                            "_blk_" + b.getBlockId() + "_", "_blk_" + orphan.getBlockId() + "_"));
+            Files.createDirectories(dst);
+            Files.copy(pages.get(0), dst.resolve(pages.get(0).getFileName()));
+          } catch (IOException e) {
+            throw new RuntimeException(e);
+          }
+        });
     BlockCache cache = c.cache(0);
     assertFalse(cache.isCached(b));
     assertEquals(0, SsdFiles.count(base.resolve("ssd"), List.of(orphan)), "orphans deleted");
@@ -123,19 +129,20 @@ class RestartIT {
     ExtendedBlock b = c.blocks(p).get(0);
     CountDownLatch reached = new CountDownLatch(1);
     CountDownLatch never = new CountDownLatch(1);
-    CacheFaultInjector.set(new CacheFaultInjector() {
-      @Override
-      public void beforePageWrite(String fileId, long page) throws IOException {
-        if (fileId.contains(".data") && page == 3) {
-          reached.countDown();
-          try {
-            never.await(); // the fill stops here, three data pages written; shutdown interrupts
-          } catch (InterruptedException e) {
-            throw new IOException(e);
+    CacheFaultInjector.set(
+        new CacheFaultInjector() {
+          @Override
+          public void beforePageWrite(String fileId, long page) throws IOException {
+            if (fileId.contains(".data") && page == 3) {
+              reached.countDown();
+              try {
+                never.await(); // the fill stops here, three data pages written; shutdown interrupts
+              } catch (InterruptedException e) {
+                throw new IOException(e);
+              }
+            }
           }
-        }
-      }
-    });
+        });
     Path ssd = base.resolve("ssd");
     Path snapshot = base.resolve("ssd-at-crash");
     try {
@@ -148,14 +155,15 @@ class RestartIT {
       CacheFaultInjector.set(null);
     }
     assertTrue(SsdFiles.count(snapshot, List.of(b)) >= 3, "partial pages in the snapshot");
-    restart(() -> {
-      try {
-        deleteTree(ssd);
-        Files.move(snapshot, ssd);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    });
+    restart(
+        () -> {
+          try {
+            deleteTree(ssd);
+            Files.move(snapshot, ssd);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        });
     BlockCache cache = c.cache(0);
     assertFalse(cache.isCached(b));
     assertEquals(0, SsdFiles.count(ssd, List.of(b)), "pages of the cut-off fill deleted");
@@ -181,8 +189,8 @@ class RestartIT {
 
   private void deleteHddReplica(ExtendedBlock b) {
     try (Stream<Path> s = Files.walk(base.resolve("dfs"))) {
-      for (Path f : s.filter(f -> f.getFileName().toString().startsWith("blk_" + b.getBlockId()))
-          .toList()) {
+      for (Path f :
+          s.filter(f -> f.getFileName().toString().startsWith("blk_" + b.getBlockId())).toList()) {
         Files.delete(f);
       }
     } catch (IOException e) {

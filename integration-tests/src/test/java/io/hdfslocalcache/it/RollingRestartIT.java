@@ -20,16 +20,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A DataNode stopped while clients stream cached blocks from a slow (not failing) SSD: the
- * readers it interrupts must neither drop their entries nor count against the directory, so after
- * the restart every block is served again from the cache without a refill.
+ * A DataNode stopped while clients stream cached blocks from a slow (not failing) SSD: the readers
+ * it interrupts must neither drop their entries nor count against the directory, so after the
+ * restart every block is served again from the cache without a refill.
  */
 class RollingRestartIT {
   private static final int FILES = 40;
   private static final int READERS = 30;
 
-  @TempDir
-  Path base;
+  @TempDir Path base;
   CacheCluster c;
 
   @AfterEach
@@ -63,32 +62,36 @@ class RollingRestartIT {
     assertEquals(FILES, before.cachedBlocks());
 
     AtomicInteger inSlowRead = new AtomicInteger();
-    CacheFaultInjector.set(new CacheFaultInjector() {
-      @Override
-      public void beforePageRead(String fileId, long page) throws InterruptedIOException {
-        inSlowRead.incrementAndGet();
-        try {
-          Thread.sleep(300); // a slow SSD, well inside the read timeout
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt(); // as an interrupted FileChannel read fails
-          throw new InterruptedIOException("page read interrupted");
-        } finally {
-          inSlowRead.decrementAndGet();
-        }
-      }
-    });
+    CacheFaultInjector.set(
+        new CacheFaultInjector() {
+          @Override
+          public void beforePageRead(String fileId, long page) throws InterruptedIOException {
+            inSlowRead.incrementAndGet();
+            try {
+              Thread.sleep(300); // a slow SSD, well inside the read timeout
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt(); // as an interrupted FileChannel read fails
+              throw new InterruptedIOException("page read interrupted");
+            } finally {
+              inSlowRead.decrementAndGet();
+            }
+          }
+        });
     AtomicBoolean run = new AtomicBoolean(true);
     List<Thread> readers = new ArrayList<>();
     for (int r = 0; r < READERS; r++) {
-      Thread t = new Thread(() -> {
-        while (run.get()) {
-          try {
-            c.readAll(file(ThreadLocalRandom.current().nextInt(FILES)));
-          } catch (Exception e) {
-            // the DataNode went away under this read
-          }
-        }
-      }, "rolling-reader-" + r);
+      Thread t =
+          new Thread(
+              () -> {
+                while (run.get()) {
+                  try {
+                    c.readAll(file(ThreadLocalRandom.current().nextInt(FILES)));
+                  } catch (Exception e) {
+                    // the DataNode went away under this read
+                  }
+                }
+              },
+              "rolling-reader-" + r);
       t.setDaemon(true);
       t.start();
       readers.add(t);
@@ -117,8 +120,8 @@ class RollingRestartIT {
     assertTrue(after.metrics().counter("read.hits").getCount() >= FILES);
     assertEquals(1, gauge(after, "store.dir0.in.service"));
     assertEquals(0, timeouts, "an interrupted read is no timeout");
-    assertEquals(0, ioErrors,
-        "the cache's I/O threads are not interrupted with the DataNode's readers");
+    assertEquals(
+        0, ioErrors, "the cache's I/O threads are not interrupted with the DataNode's readers");
     assertEquals(1, inService);
   }
 

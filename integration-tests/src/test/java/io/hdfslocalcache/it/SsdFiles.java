@@ -18,14 +18,24 @@ final class SsdFiles {
 
   /** Page files under {@code ssd} that belong to any of {@code blocks} (any generation stamp). */
   static long count(Path ssd, List<ExtendedBlock> blocks) {
-    return files(ssd).stream().filter(f -> blocks.stream().anyMatch(
-        b -> f.toString().contains("_blk_" + b.getBlockId() + "_"))).count();
+    return files(ssd).stream()
+        .filter(
+            f ->
+                blocks.stream()
+                    .anyMatch(b -> f.toString().contains("_blk_" + b.getBlockId() + "_")))
+        .count();
   }
 
   static List<Path> pages(Path ssd, ExtendedBlock b, String suffix) {
-    return files(ssd).stream().filter(f -> f.getParent().getFileName().toString()
-        .contains("_blk_" + b.getBlockId() + "_" + b.getGenerationStamp() + suffix))
-        .sorted().toList();
+    return files(ssd).stream()
+        .filter(
+            f ->
+                f.getParent()
+                    .getFileName()
+                    .toString()
+                    .contains("_blk_" + b.getBlockId() + "_" + b.getGenerationStamp() + suffix))
+        .sorted()
+        .toList();
   }
 
   /**
@@ -35,31 +45,33 @@ final class SsdFiles {
   static List<Path> files(Path root) {
     List<Path> out = new ArrayList<>();
     try {
-      Files.walkFileTree(root, new SimpleFileVisitor<>() {
-        @Override
-        public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) {
-          if (attrs.isRegularFile()) {
-            out.add(f);
-          }
-          return FileVisitResult.CONTINUE;
-        }
+      Files.walkFileTree(
+          root,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) {
+              if (attrs.isRegularFile()) {
+                out.add(f);
+              }
+              return FileVisitResult.CONTINUE;
+            }
 
-        @Override
-        public FileVisitResult visitFileFailed(Path f, IOException e) throws IOException {
-          if (e instanceof NoSuchFileException) {
-            return FileVisitResult.CONTINUE;
-          }
-          throw e;
-        }
+            @Override
+            public FileVisitResult visitFileFailed(Path f, IOException e) throws IOException {
+              if (e instanceof NoSuchFileException) {
+                return FileVisitResult.CONTINUE;
+              }
+              throw e;
+            }
 
-        @Override
-        public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-          if (e == null || e instanceof NoSuchFileException) {
-            return FileVisitResult.CONTINUE;
-          }
-          throw e;
-        }
-      });
+            @Override
+            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+              if (e == null || e instanceof NoSuchFileException) {
+                return FileVisitResult.CONTINUE;
+              }
+              throw e;
+            }
+          });
     } catch (NoSuchFileException e) {
       return out; // root itself gone
     } catch (IOException e) {

@@ -6,8 +6,10 @@ import java.util.Arrays;
 final class BucketLog {
   private static final int MIN_CAPACITY = 8;
   long[] keys = new long[0];
+
   /** Per-bucket counts saturate at threshold + 1 <= 65535, so a char holds them. */
   char[] counts = new char[0];
+
   int size;
 
   /** Appends {@code key} with count 1 and returns its position. */
@@ -36,5 +38,4 @@ final class BucketLog {
     keys = new long[0];
     counts = new char[0];
   }
-
 }

@@ -5,8 +5,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The admission gate of section 6.2.2 of the ATC'24 paper: a key is admitted once it was accessed
- * more than {@code threshold} times in the last {@code bucketCount} buckets of
- * {@code bucketDuration}, the current bucket included.
+ * more than {@code threshold} times in the last {@code bucketCount} buckets of {@code
+ * bucketDuration}, the current bucket included.
  *
  * <p><b>Semantics.</b> Bucket index = {@code floorDiv(epochMillis, bucketMillis)}. {@link
  * #recordAndCheck(long, long)} counts the access in the current bucket, then answers ADMIT iff the
@@ -16,20 +16,20 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p><b>Design.</b> Keys are primitive longs (the DataNode folds block pool and block id into one
  * long; a rare collision only merges two keys' counts, which affects admission, never data). The
- * key space is split into power-of-two {@link Segment}s by the high bits of a 64-bit mix of the key,
- * each guarded by its own monitor, so hundreds of DataXceiver threads rarely meet. A segment holds
- * an open-addressing table {@code key -> (window total, position in the newest bucket's log)} and a
- * ring of per-bucket logs {@code (key, count)}: an access touches one table slot and one log entry;
- * expiring a bucket walks its log and subtracts. Each bucket's count saturates at threshold + 1,
- * which keeps every decision exact (if one bucket alone exceeds the threshold, so does the total)
- * and bounds totals so they cannot overflow. Expiry is lazy, on the next access to a segment, or
- * eager through {@link #expire(long)}.
+ * key space is split into power-of-two {@link Segment}s by the high bits of a 64-bit mix of the
+ * key, each guarded by its own monitor, so hundreds of DataXceiver threads rarely meet. A segment
+ * holds an open-addressing table {@code key -> (window total, position in the newest bucket's log)}
+ * and a ring of per-bucket logs {@code (key, count)}: an access touches one table slot and one log
+ * entry; expiring a bucket walks its log and subtracts. Each bucket's count saturates at threshold
+ * + 1, which keeps every decision exact (if one bucket alone exceeds the threshold, so does the
+ * total) and bounds totals so they cannot overflow. Expiry is lazy, on the next access to a
+ * segment, or eager through {@link #expire(long)}.
  *
  * <p><b>Memory cap.</b> {@code maxTrackedKeys} is split evenly over segments. When a new key finds
  * its segment full, the segment forgets its oldest non-current buckets early, one at a time, until
  * the key fits: the coldest history goes first, and the window of that segment shrinks for a while
- * (counted as {@code earlyBucketDrops}). If the current bucket alone fills the segment the access is
- * not recorded and decided as a first access (counted as {@code untrackedAccesses}).
+ * (counted as {@code earlyBucketDrops}). If the current bucket alone fills the segment the access
+ * is not recorded and decided as a first access (counted as {@code untrackedAccesses}).
  *
  * <p>Thread-safe. No lock is held across segments, so there is no lock order to keep.
  */
@@ -39,6 +39,7 @@ public final class BucketTimeRateLimit {
   private final long bucketMillis;
   private final Segment[] segments;
   private final int segmentShift;
+
   /** Newest bucket seen by any caller: one clamp for all segments, so they agree on "now". */
   private final AtomicLong newestBucket = new AtomicLong(Long.MIN_VALUE);
 
@@ -92,7 +93,8 @@ public final class BucketTimeRateLimit {
     long bucket = Math.floorDiv(nowMillis, bucketMillis);
     long newest = newestBucket.get();
     // Read-mostly: the shared word is written once per bucket, not once per access.
-    return bucket > newest ? Math.max(bucket, newestBucket.accumulateAndGet(bucket, Math::max))
+    return bucket > newest
+        ? Math.max(bucket, newestBucket.accumulateAndGet(bucket, Math::max))
         : newest;
   }
 

@@ -22,6 +22,7 @@ public final class RateLimitConfig {
   public static final int DEFAULT_BUCKET_COUNT = 60;
   public static final Duration DEFAULT_BUCKET_DURATION = Duration.ofMinutes(1);
   public static final int DEFAULT_MAX_TRACKED_KEYS = 1 << 20;
+
   /** Per-bucket counts are 16-bit and saturate at threshold + 1. */
   public static final int MAX_THRESHOLD = 65_534;
 
@@ -96,8 +97,10 @@ public final class RateLimitConfig {
       return false;
     }
     RateLimitConfig c = (RateLimitConfig) o;
-    return threshold == c.threshold && bucketCount == c.bucketCount
-        && bucketDuration.equals(c.bucketDuration) && maxTrackedKeys == c.maxTrackedKeys;
+    return threshold == c.threshold
+        && bucketCount == c.bucketCount
+        && bucketDuration.equals(c.bucketDuration)
+        && maxTrackedKeys == c.maxTrackedKeys;
   }
 
   @Override
@@ -107,7 +110,14 @@ public final class RateLimitConfig {
 
   @Override
   public String toString() {
-    return "RateLimitConfig[threshold=" + threshold + ", bucketCount=" + bucketCount
-        + ", bucketDuration=" + bucketDuration + ", maxTrackedKeys=" + maxTrackedKeys + "]";
+    return "RateLimitConfig[threshold="
+        + threshold
+        + ", bucketCount="
+        + bucketCount
+        + ", bucketDuration="
+        + bucketDuration
+        + ", maxTrackedKeys="
+        + maxTrackedKeys
+        + "]";
   }
 }

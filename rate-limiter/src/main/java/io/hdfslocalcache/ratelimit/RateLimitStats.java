@@ -38,19 +38,26 @@ public final class RateLimitStats {
       return false;
     }
     RateLimitStats s = (RateLimitStats) o;
-    return trackedKeys == s.trackedKeys && earlyBucketDrops == s.earlyBucketDrops
+    return trackedKeys == s.trackedKeys
+        && earlyBucketDrops == s.earlyBucketDrops
         && untrackedAccesses == s.untrackedAccesses;
   }
 
   @Override
   public int hashCode() {
-    return Long.hashCode(trackedKeys) * 961 + Long.hashCode(earlyBucketDrops) * 31
+    return Long.hashCode(trackedKeys) * 961
+        + Long.hashCode(earlyBucketDrops) * 31
         + Long.hashCode(untrackedAccesses);
   }
 
   @Override
   public String toString() {
-    return "RateLimitStats[trackedKeys=" + trackedKeys + ", earlyBucketDrops=" + earlyBucketDrops
-        + ", untrackedAccesses=" + untrackedAccesses + "]";
+    return "RateLimitStats[trackedKeys="
+        + trackedKeys
+        + ", earlyBucketDrops="
+        + earlyBucketDrops
+        + ", untrackedAccesses="
+        + untrackedAccesses
+        + "]";
   }
 }

@@ -3,12 +3,12 @@ package io.hdfslocalcache.ratelimit;
 /**
  * One lock stripe of a {@link BucketTimeRateLimit}. All methods run under the segment's monitor.
  *
- * <p>The table is open addressing with linear probing over {@code long[2 * slots]} (any size, grown 1.5x): {@code
- * table[2i]} is the key, {@code table[2i + 1]} packs {@code total << 32 | position}, where position
- * is the key's index in the log of the newest bucket it was seen in. A slot is empty iff its packed
- * word is 0 (a present key has total >= 1), so every long is a valid key. The stored position is
- * validated by reading the current log at that index: a key occurs at most once per log, so a
- * match proves the key is in the current bucket.
+ * <p>The table is open addressing with linear probing over {@code long[2 * slots]} (any size, grown
+ * 1.5x): {@code table[2i]} is the key, {@code table[2i + 1]} packs {@code total << 32 | position},
+ * where position is the key's index in the log of the newest bucket it was seen in. A slot is empty
+ * iff its packed word is 0 (a present key has total >= 1), so every long is a valid key. The stored
+ * position is validated by reading the current log at that index: a key occurs at most once per
+ * log, so a match proves the key is in the current bucket.
  */
 final class Segment {
   private static final int MIN_SLOTS = 16;

@@ -122,8 +122,8 @@ class BucketTimeRateLimitTest {
 
   @Test
   void recordAndCheck_keyCapReachedWithOlderBuckets_dropsOldestBucketEarly() {
-    RateLimitConfig c = RateLimitConfig.defaults().withThreshold(1).withBucketCount(10)
-        .withMaxTrackedKeys(8);
+    RateLimitConfig c =
+        RateLimitConfig.defaults().withThreshold(1).withBucketCount(10).withMaxTrackedKeys(8);
     BucketTimeRateLimit l = new BucketTimeRateLimit(c, clock, 1);
     clock.set(0);
     for (long k = 0; k < 8; k++) {
@@ -140,8 +140,8 @@ class BucketTimeRateLimitTest {
 
   @Test
   void recordAndCheck_currentBucketAloneFillsCap_decidesAsFirstAccessAndCounts() {
-    RateLimitConfig c = RateLimitConfig.defaults().withThreshold(0).withBucketCount(10)
-        .withMaxTrackedKeys(4);
+    RateLimitConfig c =
+        RateLimitConfig.defaults().withThreshold(0).withBucketCount(10).withMaxTrackedKeys(4);
     BucketTimeRateLimit l = new BucketTimeRateLimit(c, clock, 1);
     for (long k = 0; k < 4; k++) {
       l.recordAndCheck(k);
@@ -176,18 +176,20 @@ class BucketTimeRateLimitTest {
     CountDownLatch start = new CountDownLatch(1);
     List<Future<Integer>> admits = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
-      admits.add(pool.submit(() -> {
-        start.await();
-        int a = 0;
-        for (int i = 0; i < perThreadPerKey; i++) {
-          for (long k = 0; k < keys; k++) {
-            if (l.recordAndCheck(k) == Decision.ADMIT) {
-              a++;
-            }
-          }
-        }
-        return a;
-      }));
+      admits.add(
+          pool.submit(
+              () -> {
+                start.await();
+                int a = 0;
+                for (int i = 0; i < perThreadPerKey; i++) {
+                  for (long k = 0; k < keys; k++) {
+                    if (l.recordAndCheck(k) == Decision.ADMIT) {
+                      a++;
+                    }
+                  }
+                }
+                return a;
+              }));
     }
     start.countDown();
     int total = 0;
@@ -195,7 +197,8 @@ class BucketTimeRateLimitTest {
       total += f.get();
     }
     pool.shutdown();
-    // Every access sees a distinct total; exactly the last `extra` of each key exceed the threshold.
+    // Every access sees a distinct total; exactly the last `extra` of each key exceed the
+    // threshold.
     assertEquals(keys * extra, total);
   }
 
@@ -204,8 +207,8 @@ class BucketTimeRateLimitTest {
     Random rnd = new Random(20261122);
     int threshold = 3;
     int buckets = 5;
-    RateLimitConfig c = RateLimitConfig.defaults().withThreshold(threshold)
-        .withBucketCount(buckets);
+    RateLimitConfig c =
+        RateLimitConfig.defaults().withThreshold(threshold).withBucketCount(buckets);
     BucketTimeRateLimit l = new BucketTimeRateLimit(c, clock, 4);
     Map<Long, TreeMap<Long, Integer>> model = new HashMap<>();
     long now = 0;
@@ -225,8 +228,10 @@ class BucketTimeRateLimitTest {
       newest = bucket;
       TreeMap<Long, Integer> perBucket = model.computeIfAbsent(key, k -> new TreeMap<>());
       perBucket.merge(bucket, 1, Integer::sum);
-      int total = perBucket.tailMap(bucket - buckets + 1).values().stream()
-          .mapToInt(Integer::intValue).sum();
+      int total =
+          perBucket.tailMap(bucket - buckets + 1).values().stream()
+              .mapToInt(Integer::intValue)
+              .sum();
       Decision expected = total > threshold ? Decision.ADMIT : Decision.REJECT;
       assertEquals(expected, l.recordAndCheck(key, now), "op " + op);
     }
@@ -234,14 +239,16 @@ class BucketTimeRateLimitTest {
 
   @Test
   void config_invalidValues_throwNamingTheField() {
-    assertThrows(IllegalArgumentException.class,
-        () -> RateLimitConfig.defaults().withThreshold(-1));
-    assertThrows(IllegalArgumentException.class,
-        () -> RateLimitConfig.defaults().withBucketCount(0));
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class, () -> RateLimitConfig.defaults().withThreshold(-1));
+    assertThrows(
+        IllegalArgumentException.class, () -> RateLimitConfig.defaults().withBucketCount(0));
+    assertThrows(
+        IllegalArgumentException.class,
         () -> RateLimitConfig.defaults().withBucketDuration(Duration.ZERO));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> RateLimitConfig.defaults().withMaxTrackedKeys(0));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> RateLimitConfig.defaults().withMaxTrackedKeys(0));
     assertEquals("maxTrackedKeys must be >= 1, got 0", e.getMessage());
   }
 }

@@ -15,22 +15,23 @@ import java.util.List;
 /**
  * {@code hdfs-local-cache admin --dir <cache dir> bypass|resume|evict ...|state}: writes the
  * control files {@link AdminControl} reads, on the DataNode's host, as the DataNode's user (the
- * only one who can write the cache directory). No port, no restart: the DataNode acts within a
- * few seconds. Errors are one line on stderr: exit 2 for bad arguments, 1 for a failure.
+ * only one who can write the cache directory). No port, no restart: the DataNode acts within a few
+ * seconds. Errors are one line on stderr: exit 2 for bad arguments, 1 for a failure.
  */
 public final class AdminCommand {
-  private static final String USAGE = "usage: hdfs-local-cache admin --dir <cache dir>"
-      + " [--datanode-uuid <uuid>] <action>\n"
-      + "  --dir            one of the DataNode's dfs.datanode.local-cache.dirs\n"
-      + "  --datanode-uuid  which DataNode's cache under it (needed only when several share it)\n"
-      + "actions:\n"
-      + "  bypass                       serve every read from the HDDs, admit nothing, keep the"
-      + " cached blocks\n"
-      + "  resume                       end a bypass\n"
-      + "  evict --all                  drop every cached block\n"
-      + "  evict <blockPoolId> <blockId>  drop one cached block\n"
-      + "  state                        print the bypass state and pending commands\n"
-      + "The DataNode's maintenance thread acts on a command within about 2 seconds.\n";
+  private static final String USAGE =
+      "usage: hdfs-local-cache admin --dir <cache dir>"
+          + " [--datanode-uuid <uuid>] <action>\n"
+          + "  --dir            one of the DataNode's dfs.datanode.local-cache.dirs\n"
+          + "  --datanode-uuid  which DataNode's cache under it (needed only when several share it)\n"
+          + "actions:\n"
+          + "  bypass                       serve every read from the HDDs, admit nothing, keep the"
+          + " cached blocks\n"
+          + "  resume                       end a bypass\n"
+          + "  evict --all                  drop every cached block\n"
+          + "  evict <blockPoolId> <blockId>  drop one cached block\n"
+          + "  state                        print the bypass state and pending commands\n"
+          + "The DataNode's maintenance thread acts on a command within about 2 seconds.\n";
 
   private AdminCommand() {}
 
@@ -91,19 +92,24 @@ public final class AdminCommand {
       try {
         Long.parseLong(action.get(2));
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("block id must be a number, got '" + action.get(2)
-            + "'");
+        throw new IllegalArgumentException(
+            "block id must be a number, got '" + action.get(2) + "'");
       }
       command(control, action.get(1) + " " + action.get(2));
-      out.println("eviction of " + action.get(1) + ":blk_" + action.get(2) + " requested in "
-          + control);
+      out.println(
+          "eviction of " + action.get(1) + ":blk_" + action.get(2) + " requested in " + control);
     } else if (verb.equals("state") && n == 1) {
       boolean on = Files.exists(control.resolve(AdminControl.BYPASS_FILE));
-      out.println("bypass " + (on ? "on" : "off") + ", " + pending(control)
-          + " eviction command(s) pending, in " + control);
+      out.println(
+          "bypass "
+              + (on ? "on" : "off")
+              + ", "
+              + pending(control)
+              + " eviction command(s) pending, in "
+              + control);
     } else {
-      throw new IllegalArgumentException("unknown action '" + String.join(" ", action)
-          + "' (try --help)");
+      throw new IllegalArgumentException(
+          "unknown action '" + String.join(" ", action) + "' (try --help)");
     }
     return 0;
   }
@@ -122,8 +128,8 @@ public final class AdminCommand {
       return 0;
     }
     int n = 0;
-    try (DirectoryStream<Path> s = Files.newDirectoryStream(control,
-        AdminControl.EVICT_PREFIX + "*")) {
+    try (DirectoryStream<Path> s =
+        Files.newDirectoryStream(control, AdminControl.EVICT_PREFIX + "*")) {
       for (Path ignored : s) {
         n++;
       }
@@ -154,9 +160,10 @@ public final class AdminCommand {
     if (found.size() == 1) {
       return found.get(0);
     }
-    throw new IllegalArgumentException(found.isEmpty()
-        ? "no DataNode cache under " + dir + " (is it one of dfs.datanode.local-cache.dirs?)"
-        : "several DataNode caches under " + dir + ", name one with --datanode-uuid: " + found);
+    throw new IllegalArgumentException(
+        found.isEmpty()
+            ? "no DataNode cache under " + dir + " (is it one of dfs.datanode.local-cache.dirs?)"
+            : "several DataNode caches under " + dir + ", name one with --datanode-uuid: " + found);
   }
 
   private static void createPrivate(Path dir) throws IOException {

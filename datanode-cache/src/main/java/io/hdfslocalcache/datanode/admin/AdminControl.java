@@ -14,9 +14,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Operator control without a restart and without a new port: a {@code control/} folder in each of
- * the DataNode's cache directories ({@code <dir>/<datanodeUuid>/control}), read by the
- * maintenance thread every {@code MAINTENANCE_INTERVAL}, so a command takes effect within a few
- * seconds.
+ * the DataNode's cache directories ({@code <dir>/<datanodeUuid>/control}), read by the maintenance
+ * thread every {@code MAINTENANCE_INTERVAL}, so a command takes effect within a few seconds.
  *
  * <ul>
  *   <li>{@code bypass} (a file; its presence is the state, so it survives a restart): every read
@@ -26,18 +25,21 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * <p>Who may do it: whoever can write the cache directory, which the DataNode creates 0700 for its
- * own user: the same people who could already delete the cache. Why that is safe: bypass only
- * sends reads to the HDD copy, which is the truth, and eviction only drops copies.
+ * own user: the same people who could already delete the cache. Why that is safe: bypass only sends
+ * reads to the HDD copy, which is the truth, and eviction only drops copies.
  */
 public final class AdminControl {
   private static final Logger LOG = LoggerFactory.getLogger(AdminControl.class);
 
   /** The control folder's name inside {@code <dir>/<datanodeUuid>/}. */
   public static final String CONTROL_DIR = "control";
+
   /** Its presence turns bypass on. */
   public static final String BYPASS_FILE = "bypass";
+
   /** Prefix of one-shot eviction commands. */
   public static final String EVICT_PREFIX = "evict-";
+
   /** Content of an eviction command that drops every cached block. */
   public static final String EVICT_ALL = "all";
 
@@ -69,9 +71,9 @@ public final class AdminControl {
   }
 
   /**
-   * Reads the control folders (maintenance thread): updates the bypass state, logging one INFO
-   * line per change, and returns the eviction commands found, deleting their files. A command
-   * that does not parse is logged and deleted.
+   * Reads the control folders (maintenance thread): updates the bypass state, logging one INFO line
+   * per change, and returns the eviction commands found, deleting their files. A command that does
+   * not parse is logged and deleted.
    */
   public List<Eviction> poll() {
     boolean on = false;
@@ -95,9 +97,13 @@ public final class AdminControl {
     }
     if (on != bypass) {
       bypass = on;
-      LOG.info("hdfs-local-cache: bypass {} ({} in a cache directory's {} folder): {}",
-          on ? "ON" : "OFF", BYPASS_FILE, CONTROL_DIR,
-          on ? "every read goes to the HDD, nothing is admitted, cached blocks are kept"
+      LOG.info(
+          "hdfs-local-cache: bypass {} ({} in a cache directory's {} folder): {}",
+          on ? "ON" : "OFF",
+          BYPASS_FILE,
+          CONTROL_DIR,
+          on
+              ? "every read goes to the HDD, nothing is admitted, cached blocks are kept"
               : "reads are served from the cache again");
     }
     return out;
@@ -116,8 +122,11 @@ public final class AdminControl {
     } catch (IOException | NumberFormatException e) {
       // falls through to the warning
     }
-    LOG.warn("hdfs-local-cache: ignoring control file {}: expected '{}' or '<blockPoolId>"
-        + " <blockId>'", f, EVICT_ALL);
+    LOG.warn(
+        "hdfs-local-cache: ignoring control file {}: expected '{}' or '<blockPoolId>"
+            + " <blockId>'",
+        f,
+        EVICT_ALL);
     return null;
   }
 }

@@ -11,8 +11,8 @@ import io.hdfslocalcache.ratelimit.Decision;
 /**
  * Admission and placement: every client read of a finalized block is recorded in the limiter
  * (cached or not, so a block's heat is known when it leaves the cache); a read that makes an
- * uncached block hot enough requests a fill into the directory the block hashes to. The decision
- * is pure given the limiter's state (its clock is injected), so it is tested without a DataNode.
+ * uncached block hot enough requests a fill into the directory the block hashes to. The decision is
+ * pure given the limiter's state (its clock is injected), so it is tested without a DataNode.
  */
 public final class Admission {
   private final BucketTimeRateLimit limiter;
@@ -21,8 +21,12 @@ public final class Admission {
   private final FillScheduler fills;
   private final AdmissionStats stats;
 
-  public Admission(BucketTimeRateLimit limiter, BlockMap map, Directories dirs,
-      FillScheduler fills, AdmissionStats stats) {
+  public Admission(
+      BucketTimeRateLimit limiter,
+      BlockMap map,
+      Directories dirs,
+      FillScheduler fills,
+      AdmissionStats stats) {
     this.limiter = limiter;
     this.map = map;
     this.dirs = dirs;

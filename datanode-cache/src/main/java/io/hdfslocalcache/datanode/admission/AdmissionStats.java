@@ -12,16 +12,22 @@ import java.util.Map;
 public final class AdmissionStats {
   /** Client reads of uncached blocks the limiter judged hot enough to cache. */
   public static final String ADMIT = "admission.admit";
+
   /** Client reads of uncached blocks not (yet) hot enough. */
   public static final String REJECT = "admission.reject";
+
   /** Blocks with at least one read in the window. */
   public static final String TRACKED_KEYS = "admission.tracked.keys";
+
   /** Window buckets forgotten early because the key cap was reached. */
   public static final String EARLY_BUCKET_DROPS = "admission.early.bucket.drops";
+
   /** Reads not recorded because the current bucket alone filled the key cap. */
   public static final String UNTRACKED_ACCESSES = "admission.untracked.accesses";
+
   /** Admitted reads by what came of them: {@code admission.outcome.<outcome>}. */
   public static final String OUTCOME = "admission.outcome.";
+
   /**
    * Admitted blocks not filled because the directory's file system was below its reserve (kept
    * under the fill prefix, where operators have always found it).
@@ -43,10 +49,8 @@ public final class AdmissionStats {
       }
     }
     registry.register(TRACKED_KEYS, (Gauge<Long>) () -> limiter.stats().trackedKeys());
-    registry.register(EARLY_BUCKET_DROPS,
-        (Gauge<Long>) () -> limiter.stats().earlyBucketDrops());
-    registry.register(UNTRACKED_ACCESSES,
-        (Gauge<Long>) () -> limiter.stats().untrackedAccesses());
+    registry.register(EARLY_BUCKET_DROPS, (Gauge<Long>) () -> limiter.stats().earlyBucketDrops());
+    registry.register(UNTRACKED_ACCESSES, (Gauge<Long>) () -> limiter.stats().untrackedAccesses());
   }
 
   void count(AdmissionOutcome o) {

@@ -3,8 +3,8 @@ package io.hdfslocalcache.datanode.block;
 import io.hdfslocalcache.ratelimit.BlockKey;
 
 /**
- * A block across generation stamps: block ids collide across block pools (federation), so the
- * pool is always part of the identity.
+ * A block across generation stamps: block ids collide across block pools (federation), so the pool
+ * is always part of the identity.
  */
 public final class BlockId {
   private final String poolId;

@@ -8,11 +8,11 @@ import java.util.function.Predicate;
 /**
  * The source of truth for what may be served: {@code (pool, block id) -> slot}. A slot is a {@link
  * FillTicket} while a fill runs and a {@link CacheEntry} once both files are completely cached; the
- * switch is one atomic {@code replace}, so a block becomes servable all at once or not at all.
- * One generation stamp per block id at a time: a newer version replaces the older.
+ * switch is one atomic {@code replace}, so a block becomes servable all at once or not at all. One
+ * generation stamp per block id at a time: a newer version replaces the older.
  *
- * <p>Every removal goes through {@link #drop}: tickets are abandoned (their fill cleans up), entries
- * retired (pages deleted after the last open stream).
+ * <p>Every removal goes through {@link #drop}: tickets are abandoned (their fill cleans up),
+ * entries retired (pages deleted after the last open stream).
  */
 public final class BlockMap {
   private final ConcurrentHashMap<BlockId, Slot> slots = new ConcurrentHashMap<>();

@@ -3,9 +3,9 @@ package io.hdfslocalcache.datanode.block;
 import io.hdfslocalcache.datanode.store.PageStore;
 
 /**
- * Where an entry's pages live, and who removes them. An entry hands its retirement here instead
- * of reaching through its directory into the index and the space budget: the block map stays a
- * leaf that knows nothing of persistence or space accounting.
+ * Where an entry's pages live, and who removes them. An entry hands its retirement here instead of
+ * reaching through its directory into the index and the space budget: the block map stays a leaf
+ * that knows nothing of persistence or space accounting.
  */
 public interface EntryHome {
   /** The (wrapped) page store holding the entry's pages. */

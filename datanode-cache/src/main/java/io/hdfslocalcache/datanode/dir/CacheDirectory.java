@@ -10,8 +10,8 @@ import java.nio.file.Path;
 
 /**
  * One SSD directory: where it is, its page store (already wrapped with time bound and health
- * checks), its health, the persisted index of the entries it holds, and its space budget. The
- * home of the entries filled into it.
+ * checks), its health, the persisted index of the entries it holds, and its space budget. The home
+ * of the entries filled into it.
  */
 public final class CacheDirectory implements EntryHome {
   private final int index;
@@ -23,8 +23,14 @@ public final class CacheDirectory implements EntryHome {
   private final SpaceBudget budget;
 
   /** {@code index}: its place in {@code dirs}, which names its metrics. */
-  public CacheDirectory(int index, Path path, PageStore store, DirectoryHealth health,
-      BlockIndex blockIndex, long openMillis, SpaceBudget budget) {
+  public CacheDirectory(
+      int index,
+      Path path,
+      PageStore store,
+      DirectoryHealth health,
+      BlockIndex blockIndex,
+      long openMillis,
+      SpaceBudget budget) {
     this.index = index;
     this.path = path;
     this.store = store;

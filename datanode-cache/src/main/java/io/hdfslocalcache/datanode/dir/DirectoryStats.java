@@ -11,18 +11,25 @@ import io.hdfslocalcache.datanode.block.BlockMap;
 public final class DirectoryStats {
   /** Published blocks (servable). */
   public static final String BLOCKS = "store.blocks";
+
   /** Prefix of a directory's metrics; {@link #dir} completes it. */
   public static final String DIR_PREFIX = "store.dir";
+
   /** Bytes of pages on the directory, as the page store counts them. */
   public static final String USED = "used";
+
   /** Milliseconds to open the directory at start-up, page restore included. */
   public static final String OPEN_MILLIS = "open.millis";
+
   /** Bytes the directory may hold: the configured capacity less Alluxio's 5% overhead. */
   public static final String CAPACITY = "capacity";
+
   /** Bytes of the blocks on the directory or being filled into it (its space budget). */
   public static final String RESERVED = "reserved";
+
   /** 1 while its file system is below dir.reserved.percent free: no fills, early eviction. */
   public static final String FS_LOW = "fs.low";
+
   /** 1 while the directory serves and fills, 0 once taken out of service or never opened. */
   public static final String IN_SERVICE = "in.service";
 
@@ -43,10 +50,8 @@ public final class DirectoryStats {
       registry.register(dir(i, OPEN_MILLIS), (Gauge<Long>) d::openMillis);
       registry.register(dir(i, CAPACITY), (Gauge<Long>) () -> d.budget().capacity());
       registry.register(dir(i, RESERVED), (Gauge<Long>) () -> d.budget().reserved());
-      registry.register(dir(i, FS_LOW),
-          (Gauge<Integer>) () -> d.budget().fileSystemLow() ? 1 : 0);
-      registry.register(dir(i, IN_SERVICE),
-          (Gauge<Integer>) () -> d.health().inService() ? 1 : 0);
+      registry.register(dir(i, FS_LOW), (Gauge<Integer>) () -> d.budget().fileSystemLow() ? 1 : 0);
+      registry.register(dir(i, IN_SERVICE), (Gauge<Integer>) () -> d.health().inService() ? 1 : 0);
     }
     for (int i = 0; i < dirs.configured(); i++) {
       if (!opened[i]) {

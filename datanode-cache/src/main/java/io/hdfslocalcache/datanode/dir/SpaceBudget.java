@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class SpaceBudget {
   private final long capacity;
   private final AtomicLong reserved = new AtomicLong();
+
   /**
    * Part of {@code reserved} already on its way out: evicted blocks that readers still have open,
    * and deleted pages the store has not finished deleting.
@@ -63,8 +64,8 @@ public final class SpaceBudget {
   }
 
   /**
-   * Bytes still to evict before {@code bytes} more fit, not counting bytes already on their way
-   * out (evicted blocks whose readers have not closed yet); zero or less: none.
+   * Bytes still to evict before {@code bytes} more fit, not counting bytes already on their way out
+   * (evicted blocks whose readers have not closed yet); zero or less: none.
    */
   public long shortfall(long bytes) {
     return reserved.get() - draining.get() + bytes - capacity;

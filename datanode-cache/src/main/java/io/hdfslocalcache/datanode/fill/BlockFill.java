@@ -1,10 +1,5 @@
 package io.hdfslocalcache.datanode.fill;
 
-import java.io.ByteArrayInputStream;
-import java.io.DataInputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CacheEntry;
@@ -17,6 +12,11 @@ import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.datanode.store.CacheFailure;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.util.function.Consumer;
 import org.apache.hadoop.fs.ChecksumException;
@@ -30,9 +30,9 @@ import org.apache.hadoop.util.DataChecksum;
  * Copies one FINALIZED block, meta then data, from the HDD volume into a cache directory and
  * publishes it. Every data chunk is checked against the HDD checksums on the way (a corrupt HDD
  * replica is never cached; it is handed to the block scanner, so the NameNode hears of it as it
- * would from a client read), and the entry is published only if the
- * replica still has the same generation stamp and length and no invalidation took the ticket.
- * Whatever ends otherwise deletes the pages it wrote.
+ * would from a client read), and the entry is published only if the replica still has the same
+ * generation stamp and length and no invalidation took the ticket. Whatever ends otherwise deletes
+ * the pages it wrote.
  */
 public final class BlockFill {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(BlockFill.class);
@@ -47,8 +47,16 @@ public final class BlockFill {
   private final Room room;
   private final Consumer<CacheEntry> onPublished;
 
-  public BlockFill(HddReplicas hdd, SuspectReplicas suspects, BlockMap map, Throttle throttle,
-      FillStats stats, Clock clock, int pageSize, Room room, Consumer<CacheDirectory> onNoSpace,
+  public BlockFill(
+      HddReplicas hdd,
+      SuspectReplicas suspects,
+      BlockMap map,
+      Throttle throttle,
+      FillStats stats,
+      Clock clock,
+      int pageSize,
+      Room room,
+      Consumer<CacheDirectory> onNoSpace,
       Consumer<CacheEntry> onPublished) {
     this.suspects = suspects;
     this.room = room;
@@ -67,8 +75,10 @@ public final class BlockFill {
     CacheEntry entry = null;
     try {
       entry = copy(id, ticket, dir);
-      outcome = entry == null ? FillOutcome.ABANDONED
-          : map.publish(id, ticket, entry) ? FillOutcome.COMPLETED : FillOutcome.ABANDONED;
+      outcome =
+          entry == null
+              ? FillOutcome.ABANDONED
+              : map.publish(id, ticket, entry) ? FillOutcome.COMPLETED : FillOutcome.ABANDONED;
     } catch (Unsupported e) {
       outcome = FillOutcome.UNSUPPORTED;
     } catch (NoRoom e) {
@@ -116,9 +126,11 @@ public final class BlockFill {
     ExtendedBlock b = new ExtendedBlock(id.poolId(), id.blockId(), length, gs);
 
     byte[] meta = readMeta(b);
-    DataChecksum dc = BlockMetadataHeader.readDataChecksum(
-        new DataInputStream(new ByteArrayInputStream(meta)), b);
-    if (dc.getChecksumType() == DataChecksum.Type.NULL || dc.getChecksumSize() == 0
+    DataChecksum dc =
+        BlockMetadataHeader.readDataChecksum(
+            new DataInputStream(new ByteArrayInputStream(meta)), b);
+    if (dc.getChecksumType() == DataChecksum.Type.NULL
+        || dc.getChecksumSize() == 0
         || pageSize % dc.getBytesPerChecksum() != 0) {
       throw new Unsupported();
     }
@@ -154,8 +166,12 @@ public final class BlockFill {
         long chunk0 = off / layout.bytesPerChecksum();
         int chunks = (n + layout.bytesPerChecksum() - 1) / layout.bytesPerChecksum();
         try {
-          dc.verifyChunkedSums(ByteBuffer.wrap(page, 0, n), ByteBuffer.wrap(meta,
-              (int) layout.checksumOffset(chunk0), chunks * layout.checksumSize()), dataId, off);
+          dc.verifyChunkedSums(
+              ByteBuffer.wrap(page, 0, n),
+              ByteBuffer.wrap(
+                  meta, (int) layout.checksumOffset(chunk0), chunks * layout.checksumSize()),
+              dataId,
+              off);
         } catch (ChecksumException e) {
           reportCorrupt(id, b);
           throw e;
@@ -168,8 +184,8 @@ public final class BlockFill {
     if (ticket.abandoned() || !isFinalizedWithLength(id, gs, length)) {
       return null;
     }
-    return new CacheEntry(id, gs, ticket.fillId, length, meta.length, layout, segmentCrcs, dir,
-        clock.millis());
+    return new CacheEntry(
+        id, gs, ticket.fillId, length, meta.length, layout, segmentCrcs, dir, clock.millis());
   }
 
   private byte[] readMeta(ExtendedBlock b) throws IOException {
@@ -184,12 +200,11 @@ public final class BlockFill {
   }
 
   /**
-   * Hands a replica that failed its own checksums to the block scanner, once per detection,
-   * unless it changed under the fill (then the mismatch says nothing about the replica now).
+   * Hands a replica that failed its own checksums to the block scanner, once per detection, unless
+   * it changed under the fill (then the mismatch says nothing about the replica now).
    */
   private void reportCorrupt(BlockId id, ExtendedBlock b) {
-    if (isFinalizedWithLength(id, b.getGenerationStamp(), b.getNumBytes())
-        && suspects.suspect(b)) {
+    if (isFinalizedWithLength(id, b.getGenerationStamp(), b.getNumBytes()) && suspects.suspect(b)) {
       stats.hddCorruptReported.inc();
     }
   }

@@ -23,12 +23,22 @@ public final class FillScheduler implements AutoCloseable {
   private final BlockFill fill;
   private final FillStats stats;
 
-  public FillScheduler(int threads, int queue, BlockMap map, BlockFill fill, FillStats stats,
+  public FillScheduler(
+      int threads,
+      int queue,
+      BlockMap map,
+      BlockFill fill,
+      FillStats stats,
       com.codahale.metrics.MetricRegistry registry) {
     AtomicInteger n = new AtomicInteger();
-    this.pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
-        new ArrayBlockingQueue<>(queue),
-        r -> CacheThreads.newThread(r, "local-cache-fill-" + n.incrementAndGet()));
+    this.pool =
+        new ThreadPoolExecutor(
+            threads,
+            threads,
+            0,
+            TimeUnit.MILLISECONDS,
+            new ArrayBlockingQueue<>(queue),
+            r -> CacheThreads.newThread(r, "local-cache-fill-" + n.incrementAndGet()));
     this.map = map;
     this.fill = fill;
     this.stats = stats;

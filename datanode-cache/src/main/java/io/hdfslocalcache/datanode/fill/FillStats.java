@@ -13,28 +13,37 @@ import java.util.function.IntSupplier;
 public final class FillStats {
   /** Fills queued after an ADMIT. */
   public static final String QUEUED = "fill.queued";
+
   /** Fills not queued because the queue was full (the block stays uncached for now). */
   public static final String REJECTED = "fill.rejected";
+
   /** Fills finished, by outcome: {@code fill.<outcome>}. */
   public static final String OUTCOME = "fill.";
+
   /** Data + meta bytes written to the SSD by completed and partial fills. */
   public static final String BYTES_WRITTEN = "fill.bytes.written";
+
   /**
    * Failed fills whose cause was the SSD, by cause: {@code fill.failed.<cause>} (the breakdown of
    * {@code fill.failed}).
    */
   public static final String FAILED_BY_STORE = "fill.failed.";
+
   /** Failed fills whose cause was reading the HDD replica. */
   public static final String FAILED_HDD = "fill.failed.hdd";
+
   /** Failed fills with an unexpected error (logged with its stack trace). */
   public static final String FAILED_OTHER = "fill.failed.other";
+
   /**
    * HDD replicas a fill found failing their own checksums and handed to the DataNode's block
    * scanner as suspect blocks (reported to the NameNode directly when the scanner is disabled).
    */
   public static final String HDD_CORRUPT_REPORTED = "fill.hdd_corrupt.reported";
+
   /** Fills waiting in the queue now. */
   public static final String QUEUE_DEPTH = "fill.queue.depth";
+
   /** Fills running now. */
   public static final String ACTIVE = "fill.active";
 

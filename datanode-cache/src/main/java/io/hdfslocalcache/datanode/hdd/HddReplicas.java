@@ -8,8 +8,8 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
 
 /**
  * The HDD copy, the truth every cached byte is checked against: the only view of the DataNode's
- * dataset the cache's parts get. The root package implements it over {@code FsDatasetSpi}; tests
- * of admission, eviction, restore and invalidation decisions use a fake.
+ * dataset the cache's parts get. The root package implements it over {@code FsDatasetSpi}; tests of
+ * admission, eviction, restore and invalidation decisions use a fake.
  */
 public interface HddReplicas {
   /** The replica the dataset holds for the block now, or null when it has none. */
@@ -22,8 +22,8 @@ public interface HddReplicas {
   InputStream openData(ExtendedBlock b, long offset) throws IOException;
 
   /**
-   * True if both files of the replica are on disk (the DataNode may rebuild its replica map from
-   * a saved file without looking at the disk).
+   * True if both files of the replica are on disk (the DataNode may rebuild its replica map from a
+   * saved file without looking at the disk).
    */
   boolean filesExist(ExtendedBlock b);
 }

@@ -3,10 +3,10 @@ package io.hdfslocalcache.datanode.hdd;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 
 /**
- * Where the cache hands an HDD replica that failed its own checksums, so the NameNode learns of
- * it as it would without the cache: the DataNode's block scanner, which re-reads the replica and
- * reports it if it is bad. The root package implements it over the DataNode; a fill hands a
- * replica over once per detection and leaves deduplication and rate limits to the scanner.
+ * Where the cache hands an HDD replica that failed its own checksums, so the NameNode learns of it
+ * as it would without the cache: the DataNode's block scanner, which re-reads the replica and
+ * reports it if it is bad. The root package implements it over the DataNode; a fill hands a replica
+ * over once per detection and leaves deduplication and rate limits to the scanner.
  */
 @FunctionalInterface
 public interface SuspectReplicas {

@@ -19,8 +19,15 @@ public final class IndexRecord {
   private final long filledAtMillis;
   private final long lastAccessMillis;
 
-  public IndexRecord(BlockId id, long genStamp, long fillId, long dataLength, long metaLength,
-      ChecksumLayout checksum, int[] metaSegmentCrcs, long filledAtMillis,
+  public IndexRecord(
+      BlockId id,
+      long genStamp,
+      long fillId,
+      long dataLength,
+      long metaLength,
+      ChecksumLayout checksum,
+      int[] metaSegmentCrcs,
+      long filledAtMillis,
       long lastAccessMillis) {
     this.id = id;
     this.genStamp = genStamp;
@@ -35,8 +42,16 @@ public final class IndexRecord {
 
   /** The entry's record as of now (its last access time included). */
   public static IndexRecord of(CacheEntry e) {
-    return new IndexRecord(e.id, e.genStamp, e.fillId, e.dataLength, e.metaLength, e.checksum,
-        e.metaSegmentCrcs, e.filledAtMillis, e.lastAccessMillis);
+    return new IndexRecord(
+        e.id,
+        e.genStamp,
+        e.fillId,
+        e.dataLength,
+        e.metaLength,
+        e.checksum,
+        e.metaSegmentCrcs,
+        e.filledAtMillis,
+        e.lastAccessMillis);
   }
 
   public BlockId id() {

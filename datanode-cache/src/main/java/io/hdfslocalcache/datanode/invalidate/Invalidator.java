@@ -13,10 +13,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Everything that takes a block out of the cache other than eviction for room: mutations of the
- * HDD replica (called before they are forwarded, so no reader starts on the old copy), volume
- * removal, a directory leaving service, a stale entry found on open, and a failed cached read.
- * Each removal is counted by {@link InvalidationCause}.
+ * Everything that takes a block out of the cache other than eviction for room: mutations of the HDD
+ * replica (called before they are forwarded, so no reader starts on the old copy), volume removal,
+ * a directory leaving service, a stale entry found on open, and a failed cached read. Each removal
+ * is counted by {@link InvalidationCause}.
  */
 public final class Invalidator {
   private static final Logger LOG = LoggerFactory.getLogger(Invalidator.class);
@@ -26,8 +26,7 @@ public final class Invalidator {
   private final InvalidationStats stats;
   private final Directories dirs;
 
-  public Invalidator(BlockMap map, HddReplicas hdd, InvalidationStats stats,
-      Directories dirs) {
+  public Invalidator(BlockMap map, HddReplicas hdd, InvalidationStats stats, Directories dirs) {
     this.map = map;
     this.hdd = hdd;
     this.stats = stats;
@@ -62,10 +61,13 @@ public final class Invalidator {
 
   /** A directory left service: every entry in it goes. */
   public void dropDirectory(DirectoryHealth health) {
-    count(map.dropIf(id -> {
-      CacheEntry e = map.lookupAny(id);
-      return e != null && dirs.of(e.home()).health() == health;
-    }), InvalidationCause.DIRECTORY_OUT_OF_SERVICE);
+    count(
+        map.dropIf(
+            id -> {
+              CacheEntry e = map.lookupAny(id);
+              return e != null && dirs.of(e.home()).health() == health;
+            }),
+        InvalidationCause.DIRECTORY_OUT_OF_SERVICE);
   }
 
   /**
@@ -77,7 +79,10 @@ public final class Invalidator {
       dirs.of(e.home()).health().record(cause.failure(), cause.getMessage());
     }
     if (cause.failure().dropsEntry && dropEntry(e, InvalidationCause.READ_FAILURE)) {
-      LOG.warn("Cached copy of {} in {} dropped, read continues from HDD: {}", e.id, e.home(),
+      LOG.warn(
+          "Cached copy of {} in {} dropped, read continues from HDD: {}",
+          e.id,
+          e.home(),
           cause.getMessage());
     }
   }

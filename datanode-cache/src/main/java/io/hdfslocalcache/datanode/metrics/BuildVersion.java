@@ -6,8 +6,8 @@ import java.util.Properties;
 
 /**
  * The version of the cache jar a DataNode runs: in its start-up line and as a tag of its metrics,
- * so a half-upgraded fleet shows which DataNode runs what. Written into the jar by the build
- * (a filtered resource, so it is there in tests too, unlike the manifest).
+ * so a half-upgraded fleet shows which DataNode runs what. Written into the jar by the build (a
+ * filtered resource, so it is there in tests too, unlike the manifest).
  */
 public final class BuildVersion {
   private static final String VERSION = load();

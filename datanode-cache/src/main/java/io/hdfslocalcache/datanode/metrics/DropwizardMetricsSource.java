@@ -24,9 +24,9 @@ import org.apache.hadoop.metrics2.lib.Interns;
 /**
  * Publishes one cache's Dropwizard registry as a Hadoop metrics2 record, so the DataNode's JMX
  * ({@code /jmx}), its Prometheus endpoint ({@code /prom}) and every configured metrics2 sink see
- * the same names the code uses. Counters stay counters, gauges gauges; a histogram becomes
- * {@code <name>.count} (counter) and {@code .mean .p50 .p75 .p95 .p99 .max} (gauges); a meter
- * {@code <name>.count} and {@code .rate1m}; a timer both, in microseconds.
+ * the same names the code uses. Counters stay counters, gauges gauges; a histogram becomes {@code
+ * <name>.count} (counter) and {@code .mean .p50 .p75 .p95 .p99 .max} (gauges); a meter {@code
+ * <name>.count} and {@code .rate1m}; a timer both, in microseconds.
  *
  * <p>The walk happens on every {@link #getMetrics} call: nothing is copied in between.
  */
@@ -92,8 +92,12 @@ public final class DropwizardMetricsSource implements MetricsSource {
     }
   }
 
-  private static final List<double[]> QUANTILES = Arrays.asList(new double[] {50, 0.50},
-      new double[] {75, 0.75}, new double[] {95, 0.95}, new double[] {99, 0.99});
+  private static final List<double[]> QUANTILES =
+      Arrays.asList(
+          new double[] {50, 0.50},
+          new double[] {75, 0.75},
+          new double[] {95, 0.95},
+          new double[] {99, 0.99});
 
   private static void snapshot(MetricsRecordBuilder rb, String name, Snapshot s, double div) {
     rb.addGauge(info(name + ".mean"), s.getMean() / div);

@@ -7,6 +7,7 @@ import com.codahale.metrics.MetricRegistry;
 public final class HostStats {
   /** Processes in uninterruptible sleep (mostly waiting on disks), /proc/stat; -1 if absent. */
   public static final String PROCS_BLOCKED = "host.procs.blocked";
+
   /** Runnable processes, /proc/stat procs_running; -1 if absent. */
   public static final String PROCS_RUNNING = "host.procs.running";
 

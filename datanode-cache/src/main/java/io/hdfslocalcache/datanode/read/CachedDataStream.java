@@ -16,18 +16,18 @@ import org.apache.hadoop.util.DataChecksum;
  * The block file from the cache. Reads whole checksum chunks into a buffer, verifies them against
  * the (verified) cached checksums, then serves from the buffer. The read-ahead starts small so a
  * pread does not pull a whole page from the SSD, and doubles while the reader stays sequential, up
- * to one page: BlockSender's 64 KB packets then cost one store call per page, not per packet.
- * On any store or verification failure the session evicts the entry and this stream continues
- * from the HDD at the same offset.
+ * to one page: BlockSender's 64 KB packets then cost one store call per page, not per packet. On
+ * any store or verification failure the session evicts the entry and this stream continues from the
+ * HDD at the same offset.
  *
  * <p>Once the window is a whole page, the next pages ({@code read.ahead.pages}, default 2) are read
  * and verified on the directory's I/O pool while this one is served, so a streaming read pays
- * neither the hand-off, the SSD read nor the verification on its own thread, and one stream can
- * use a second core (docs/benchmarks.md). A read-ahead is used only once awaited, which orders
- * its verification before any of its bytes are served; on a seek or a failure it is dropped
- * together with its buffer, because the pool may still be writing into it (buffers are never
- * shared between streams). The verification that runs on the pool touches only final fields and
- * its own checksum object and checksum slice.
+ * neither the hand-off, the SSD read nor the verification on its own thread, and one stream can use
+ * a second core (docs/benchmarks.md). A read-ahead is used only once awaited, which orders its
+ * verification before any of its bytes are served; on a seek or a failure it is dropped together
+ * with its buffer, because the pool may still be writing into it (buffers are never shared between
+ * streams). The verification that runs on the pool touches only final fields and its own checksum
+ * object and checksum slice.
  */
 final class CachedDataStream extends FallbackStream {
   private final CacheEntry entry;
@@ -36,6 +36,7 @@ final class CachedDataStream extends FallbackStream {
   private final int chunk;
   private final DataChecksum checksum;
   private final MetaSegments meta;
+
   /** Pages kept in flight ahead of a streaming reader; each costs a page of heap while it reads. */
   private final int readAheadPages;
 
@@ -44,8 +45,10 @@ final class CachedDataStream extends FallbackStream {
   private int bufLen;
   private final int initialReadAhead;
   private int readahead;
+
   /** The next pages, in order, being read on the pool. */
   private final ArrayDeque<ReadAhead> ahead = new ArrayDeque<>(2);
+
   /** Page buffers no read can still write into, for the next read-aheads. */
   private final ArrayDeque<byte[]> spares = new ArrayDeque<>(2);
 
@@ -190,8 +193,22 @@ final class CachedDataStream extends FallbackStream {
       byte[] into = spare != null && spare.length >= len ? spare : new byte[pageSize];
       DataChecksum dc = entry.checksum.newChecksum();
       long at = start;
-      ahead.add(new ReadAhead(into, start, len, entry.home().store().readAsync(fileId,
-          start / pageSize, 0, into, 0, len, () -> verify(dc, into, at, len, pageSums))));
+      ahead.add(
+          new ReadAhead(
+              into,
+              start,
+              len,
+              entry
+                  .home()
+                  .store()
+                  .readAsync(
+                      fileId,
+                      start / pageSize,
+                      0,
+                      into,
+                      0,
+                      len,
+                      () -> verify(dc, into, at, len, pageSums))));
       session.stats().readAheadPages.inc();
       start += len;
     }

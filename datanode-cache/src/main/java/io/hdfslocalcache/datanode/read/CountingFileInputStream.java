@@ -35,8 +35,9 @@ final class CountingFileInputStream extends FileInputStream {
       inputStreamMethod("readAllBytes", MethodType.methodType(byte[].class));
   private static final MethodHandle READ_N_BYTES =
       inputStreamMethod("readNBytes", MethodType.methodType(byte[].class, int.class));
-  private static final MethodHandle READ_N_BYTES_INTO = inputStreamMethod("readNBytes",
-      MethodType.methodType(int.class, byte[].class, int.class, int.class));
+  private static final MethodHandle READ_N_BYTES_INTO =
+      inputStreamMethod(
+          "readNBytes", MethodType.methodType(int.class, byte[].class, int.class, int.class));
   private static final MethodHandle TRANSFER_TO =
       inputStreamMethod("transferTo", MethodType.methodType(long.class, OutputStream.class));
 

@@ -5,22 +5,24 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * A cached stream that can switch to the HDD copy at its current offset: the shared part of
- * {@link CachedDataStream} and {@link CachedMetaStream}. Subclasses serve cached bytes; the first
- * {@link CacheException} is reported to the session (which evicts the entry) and every later byte
- * comes from the HDD stream opened at the same offset. A stream whose session already fell back
- * (on the other stream) goes to the HDD too, so a hung disk costs one read one timeout, not two.
+ * A cached stream that can switch to the HDD copy at its current offset: the shared part of {@link
+ * CachedDataStream} and {@link CachedMetaStream}. Subclasses serve cached bytes; the first {@link
+ * CacheException} is reported to the session (which evicts the entry) and every later byte comes
+ * from the HDD stream opened at the same offset. A stream whose session already fell back (on the
+ * other stream) goes to the HDD too, so a hung disk costs one read one timeout, not two.
  */
 abstract class FallbackStream extends InputStream {
   protected final ReadSession session;
   protected final long length;
   protected long pos;
   private InputStream hdd;
+
   /**
    * Set on the first cache failure and never cleared: from then on only the HDD is read, even if
    * opening it failed once (a timed-out store read may still write into this stream's buffers).
    */
   private boolean cacheFailed;
+
   private boolean closed;
 
   FallbackStream(ReadSession session, long length, long pos) {

@@ -5,8 +5,8 @@ public enum HddReason {
   /** An operator bypassed the cache ({@code hdfs-local-cache admin bypass}). */
   BYPASS,
   /**
-   * The caller must see the HDD copy: block scanner, short-circuit, balancer copy,
-   * re-replication, or an unknown caller.
+   * The caller must see the HDD copy: block scanner, short-circuit, balancer copy, re-replication,
+   * or an unknown caller.
    */
   CALLER,
   /** The replica is being written or recovered: never cached. */

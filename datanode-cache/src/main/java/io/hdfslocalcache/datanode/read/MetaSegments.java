@@ -18,8 +18,10 @@ final class MetaSegments {
   private final String fileId;
   private final int pageSize;
   private final byte[] window = new byte[WINDOW_SEGMENTS * SegmentCrcs.SEGMENT_BYTES];
+
   /** Meta offset of window[0] and how many verified bytes it holds. */
   private long windowStart;
+
   private int windowLen;
 
   MetaSegments(CacheEntry entry, int pageSize) {
@@ -57,7 +59,8 @@ final class MetaSegments {
     for (int at = 0; at < len; at += SegmentCrcs.SEGMENT_BYTES, seg++) {
       int n = Math.min(SegmentCrcs.SEGMENT_BYTES, len - at);
       if (SegmentCrcs.crcOf(window, at, n) != entry.metaSegmentCrcs[seg]) {
-        throw new CacheException(CacheFailure.CHECKSUM_MISMATCH,
+        throw new CacheException(
+            CacheFailure.CHECKSUM_MISMATCH,
             fileId + " meta segment " + seg + " does not match its fill-time CRC");
       }
     }

@@ -6,9 +6,9 @@ import java.io.InputStream;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
 
 /**
- * Counts what the cache does not serve: the HDD streams of client reads (bytes, open streams,
- * calls in flight, per-call latency) and the per-call latency of cached data streams. Which
- * streams are counted is {@link ReadRouter}'s decision.
+ * Counts what the cache does not serve: the HDD streams of client reads (bytes, open streams, calls
+ * in flight, per-call latency) and the per-call latency of cached data streams. Which streams are
+ * counted is {@link ReadRouter}'s decision.
  *
  * <p>A {@link FileInputStream} stays a {@link FileInputStream} with the same descriptor, so
  * BlockSender keeps its zero-copy transferTo and its fadvise readahead/drop-behind on HDD reads;
@@ -48,8 +48,10 @@ final class ReadAccounting {
   /** Per-stream accounting shared by the stream wrappers. */
   static final class HddStreamCounter {
     private final ReadPathStats stats;
+
     /** Data streams count as open streams and time their calls; meta streams only count bytes. */
     private final boolean data;
+
     private boolean closed;
 
     HddStreamCounter(ReadPathStats stats, boolean data) {

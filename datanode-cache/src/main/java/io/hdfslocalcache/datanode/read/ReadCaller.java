@@ -2,8 +2,8 @@ package io.hdfslocalcache.datanode.read;
 
 /**
  * Who is opening a block's streams, found from the call stack. Only client reads count for
- * admission, and only client reads may be served from the cache: the scanner must see the HDD
- * copy, short-circuit needs real file descriptors, and DataNode-to-DataNode copies (re-replication,
+ * admission, and only client reads may be served from the cache: the scanner must see the HDD copy,
+ * short-circuit needs real file descriptors, and DataNode-to-DataNode copies (re-replication,
  * balancer) read the HDD as stock HDFS does, so that the receiver, which verifies what it gets,
  * reports a rotten source replica to the NameNode. The method names are stable from Hadoop 2
  * through 3.5.
@@ -18,6 +18,7 @@ enum ReadCaller {
 
   /** Counts as an access for admission. */
   final boolean countsForAdmission;
+
   /** May be served from the cache (verified bytes, identical to the HDD copy). */
   final boolean mayUseCache;
 
@@ -36,9 +37,9 @@ enum ReadCaller {
   static final String CLIENT_READ_THREAD_TAG = "[Sending block ";
 
   /**
-   * Classifies the caller. Client reads, the hot case, are recognised from the thread name
-   * (~50 ns); everything else by walking at most a couple of dozen frames (~10 us measured here,
-   * 3% of a 64 KB pread, which is why it is not the first test).
+   * Classifies the caller. Client reads, the hot case, are recognised from the thread name (~50
+   * ns); everything else by walking at most a couple of dozen frames (~10 us measured here, 3% of a
+   * 64 KB pread, which is why it is not the first test).
    */
   static ReadCaller current() {
     if (Thread.currentThread().getName().contains(CLIENT_READ_THREAD_TAG)) {
@@ -55,7 +56,8 @@ enum ReadCaller {
     int depth = 0;
     for (int i = 0; i < frames.length && depth < MAX_DEPTH; i++) {
       String cls = frames[i].getClassName();
-      if (cls.startsWith("java.lang.reflect.") || cls.startsWith("jdk.internal.reflect.")
+      if (cls.startsWith("java.lang.reflect.")
+          || cls.startsWith("jdk.internal.reflect.")
           || cls.startsWith("sun.reflect.")) {
         continue;
       }

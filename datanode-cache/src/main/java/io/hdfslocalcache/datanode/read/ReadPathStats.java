@@ -5,9 +5,9 @@ import com.codahale.metrics.Gauge;
 import com.codahale.metrics.Histogram;
 import com.codahale.metrics.LockFreeExponentiallyDecayingReservoir;
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.store.CacheFailure;
 import java.util.EnumMap;
 import java.util.Map;
-import io.hdfslocalcache.datanode.store.CacheFailure;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -17,80 +17,112 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class ReadPathStats {
   /** Block reads (BlockSender opens) served from the cache. */
   public static final String HITS = "read.hits";
+
   /** Client block reads of finalized blocks that found no usable cached copy: sent to the HDD. */
   public static final String MISSES = "read.misses";
+
   /** Data and meta bytes handed to BlockSender from the cache (verified). */
   public static final String BYTES_CACHE = "read.bytes.cache";
+
   /** Data and meta bytes handed to BlockSender from the HDD by a cached read that fell back. */
   public static final String BYTES_FALLBACK_HDD = "read.bytes.fallback.hdd";
+
   /** Reads that switched to the HDD mid-stream, by cause: {@code read.fallback.<cause>}. */
   public static final String FALLBACK = "read.fallback.";
+
   /** Cached entries dropped on open because the live replica changed (GS, length, state). */
   public static final String STALE_ENTRIES = "read.stale.entries";
+
   /** Pages read ahead (and verified) on the I/O pool for streaming readers. */
   public static final String READAHEAD_PAGES = "read.readahead.pages";
-  /** Read-aheads refused because every I/O thread of the directory was busy; the reader then read that page itself. */
+
+  /**
+   * Read-aheads refused because every I/O thread of the directory was busy; the reader then read
+   * that page itself.
+   */
   public static final String READAHEAD_REFUSED = "read.readahead.refused";
+
   /** Data and meta bytes of client reads served by the HDD because no cached copy was used. */
   public static final String BYTES_HDD = "read.bytes.hdd";
+
   /** Client block reads served by the HDD (data streams opened through the wrapper). */
   public static final String HDD_READS = "read.hdd.reads";
+
   /** Block reads sent to the HDD, by {@link HddReason}: {@code read.hdd.cause.<reason>}. */
   public static final String HDD_CAUSE = "read.hdd.cause.";
+
   /** Microseconds per read call on a cached block's data stream. */
   public static final String LATENCY_CACHE = "read.latency.cache.micros";
+
   /** Microseconds per read or transferTo call on a client read's HDD data stream. */
   public static final String LATENCY_HDD = "read.latency.hdd.micros";
+
   /** Client HDD data streams open now: the HDD read queue as this DataNode sees it. */
   public static final String HDD_STREAMS_OPEN = "read.hdd.streams.open";
+
   /** Client HDD read calls in progress now. */
   public static final String HDD_INFLIGHT = "read.hdd.inflight";
+
   /** hits / (hits + misses) since start; 0 before the first read. */
   public static final String HIT_RATIO = "read.hit.ratio";
+
   /** bytes.cache / (bytes.cache + bytes.hdd + bytes.fallback.hdd) since start; 0 before. */
   public static final String BYTES_CACHE_RATIO = "read.bytes.cache.ratio";
 
   /** Block reads (BlockSender opens) served from the cache. */
   final Counter hits;
+
   /**
    * Client block reads of finalized blocks that found no usable cached copy and went to the HDD.
    */
   final Counter misses;
+
   /** Data and meta bytes handed to BlockSender from the cache (verified). */
   final Counter bytesFromCache;
+
   /** Data and meta bytes handed to BlockSender from the HDD by a cached read that fell back. */
   final Counter bytesFallbackFromHdd;
+
   /** Reads that switched to the HDD mid-stream, by cause. */
   final Map<CacheFailure, Counter> fallbacks = new EnumMap<>(CacheFailure.class);
+
   /** Cached entries dropped on open because the live replica changed (GS, length, state). */
   final Counter staleEntries;
+
   /** Pages read ahead (and verified) on the I/O pool for streaming readers. */
   final Counter readAheadPages;
+
   /**
    * Read-aheads refused because every I/O thread of the directory was busy; the reader then read
    * that page itself (it stays on the cache).
    */
   final Counter readAheadRefused;
+
   /**
    * Data and meta bytes of client reads served by the HDD because no cached copy was used
-   * (uncached, not finalized, or not pinnable); cached reads that fell back count in
-   * {@link #bytesFallbackFromHdd} instead.
+   * (uncached, not finalized, or not pinnable); cached reads that fell back count in {@link
+   * #bytesFallbackFromHdd} instead.
    */
   final Counter bytesFromHdd;
+
   /** Client block reads served by the HDD (data streams opened through the wrapper). */
   final Counter hddReads;
+
   /**
-   * Microseconds per read call on a cached block's data stream (one call is about one packet,
-   * 64 KB; a call that fetches a page from the SSD shows in the upper percentiles).
+   * Microseconds per read call on a cached block's data stream (one call is about one packet, 64
+   * KB; a call that fetches a page from the SSD shows in the upper percentiles).
    */
   final Histogram cacheReadMicros;
+
   /**
-   * Microseconds per read or transferTo call on a client read's HDD data stream (one call is
-   * about one packet; with transferTo it includes the socket send, as Hadoop's own timings do).
+   * Microseconds per read or transferTo call on a client read's HDD data stream (one call is about
+   * one packet; with transferTo it includes the socket send, as Hadoop's own timings do).
    */
   final Histogram hddReadMicros;
+
   /** Client HDD data streams open now: the HDD read queue as this DataNode sees it. */
   final AtomicInteger hddStreamsOpen = new AtomicInteger();
+
   /** Client HDD read calls in progress now (threads inside a read or transferTo). */
   final AtomicInteger hddReadsInFlight = new AtomicInteger();
 
@@ -110,20 +142,23 @@ public final class ReadPathStats {
     readAheadRefused = registry.counter(READAHEAD_REFUSED);
     bytesFromHdd = registry.counter(BYTES_HDD);
     hddReads = registry.counter(HDD_READS);
-    cacheReadMicros =
-        registry.histogram(LATENCY_CACHE, ReadPathStats::lockFree);
-    hddReadMicros =
-        registry.histogram(LATENCY_HDD, ReadPathStats::lockFree);
+    cacheReadMicros = registry.histogram(LATENCY_CACHE, ReadPathStats::lockFree);
+    hddReadMicros = registry.histogram(LATENCY_HDD, ReadPathStats::lockFree);
     registry.register(HDD_STREAMS_OPEN, (Gauge<Integer>) hddStreamsOpen::get);
     registry.register(HDD_INFLIGHT, (Gauge<Integer>) hddReadsInFlight::get);
     /* hits / (hits + misses) since start; 0 before the first read. */
-    registry.register(HIT_RATIO, (Gauge<Double>) () -> ratio(hits.getCount(),
-        hits.getCount() + misses.getCount()));
+    registry.register(
+        HIT_RATIO,
+        (Gauge<Double>) () -> ratio(hits.getCount(), hits.getCount() + misses.getCount()));
     /* bytes.cache / (bytes.cache + bytes.hdd + bytes.fallback.hdd) since start; 0 before. */
-    registry.register(BYTES_CACHE_RATIO, (Gauge<Double>) () -> {
-      long cache = bytesFromCache.getCount();
-      return ratio(cache, cache + bytesFromHdd.getCount() + bytesFallbackFromHdd.getCount());
-    });
+    registry.register(
+        BYTES_CACHE_RATIO,
+        (Gauge<Double>)
+            () -> {
+              long cache = bytesFromCache.getCount();
+              return ratio(
+                  cache, cache + bytesFromHdd.getCount() + bytesFallbackFromHdd.getCount());
+            });
     for (CacheFailure f : CacheFailure.values()) {
       fallbacks.put(f, registry.counter(FALLBACK + f.name().toLowerCase()));
     }

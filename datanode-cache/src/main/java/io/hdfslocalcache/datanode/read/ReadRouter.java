@@ -19,12 +19,12 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
  * Read routing: decides, per BlockSender, whether a block is read from the cache or the HDD, and
  * counts what the HDD serves.
  *
- * <p>BlockSender opens the meta stream, then the data stream, on the same thread. {@link
- * #openMeta} decides the source for both and leaves the decision in this router's per-thread
- * hand-off, which {@link #openData} consumes; a data open with no matching decision
- * (short-circuit opens data first; the scanner never gets a session) reads the HDD uncounted. So
- * one BlockSender never pairs cached meta with HDD data or the reverse. The hand-off is the one
- * piece of per-read state, scoped to this router (one per DataNode), not a static.
+ * <p>BlockSender opens the meta stream, then the data stream, on the same thread. {@link #openMeta}
+ * decides the source for both and leaves the decision in this router's per-thread hand-off, which
+ * {@link #openData} consumes; a data open with no matching decision (short-circuit opens data
+ * first; the scanner never gets a session) reads the HDD uncounted. So one BlockSender never pairs
+ * cached meta with HDD data or the reverse. The hand-off is the one piece of per-read state, scoped
+ * to this router (one per DataNode), not a static.
  *
  * <p>No locks: the block map is a concurrent map with atomic publish, entries carry their own pin
  * state, the limiter stripes internally.
@@ -46,8 +46,15 @@ public final class ReadRouter {
   private final Clock clock;
   private final ThreadLocal<HandOff> handOff = new ThreadLocal<>();
 
-  public ReadRouter(BlockMap map, HddReplicas hdd, Admission admission, AdminControl admin,
-      Invalidator invalidator, ReadPathStats stats, ReadSettings settings, Clock clock) {
+  public ReadRouter(
+      BlockMap map,
+      HddReplicas hdd,
+      Admission admission,
+      AdminControl admin,
+      Invalidator invalidator,
+      ReadPathStats stats,
+      ReadSettings settings,
+      Clock clock) {
     this.admin = admin;
     this.map = map;
     this.hdd = hdd;
@@ -62,6 +69,7 @@ public final class ReadRouter {
   private static final class HandOff {
     /** The cached read's session, or null for a client read sent to the HDD. */
     final ReadSession session;
+
     /** The block the decision is for. */
     final ExtendedBlock block;
 
@@ -82,8 +90,10 @@ public final class ReadRouter {
       throws IOException {
     handOff.remove();
     ReadCaller caller = ReadCaller.current();
-    ReadSession s = admin.bypassed() ? reason(HddReason.BYPASS)
-        : caller.mayUseCache ? tryCache(b, caller) : reason(HddReason.CALLER);
+    ReadSession s =
+        admin.bypassed()
+            ? reason(HddReason.BYPASS)
+            : caller.mayUseCache ? tryCache(b, caller) : reason(HddReason.CALLER);
     if (s != null) {
       handOff.set(new HandOff(s, new ExtendedBlock(b)));
       stats.hits.inc();
@@ -137,8 +147,7 @@ public final class ReadRouter {
     }
     if (e == null || !e.pin()) {
       stats.misses.inc();
-      return reason(e != null ? HddReason.RETIRED
-          : stale ? HddReason.STALE : HddReason.NOT_CACHED);
+      return reason(e != null ? HddReason.RETIRED : stale ? HddReason.STALE : HddReason.NOT_CACHED);
     }
     e.lastAccessMillis = clock.millis();
     return new ReadSession(e, b, hdd, stats, invalidator::onReadFailure, settings);

@@ -16,8 +16,8 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
  * One BlockSender's view of a cached block: the meta stream and the data stream it opens, sharing
  * one pin on the entry and one verdict. The first failure on either stream evicts the entry (if the
  * failure says the copy may be bad); each stream then continues from the HDD at its own offset,
- * without trying the cache again (both copies hold identical bytes for this
- * generation stamp, and every cached byte already handed out was verified).
+ * without trying the cache again (both copies hold identical bytes for this generation stamp, and
+ * every cached byte already handed out was verified).
  */
 final class ReadSession {
   final CacheEntry entry;
@@ -26,9 +26,12 @@ final class ReadSession {
   private final ReadPathStats stats;
   private final BiConsumer<CacheEntry, CacheException> onFailure;
   private final ReadSettings settings;
+
   /** Open streams; the pin is released when the last one closes. */
   private final AtomicInteger streams = new AtomicInteger(1);
+
   private volatile boolean fellBack;
+
   /** Set when the meta stream failed with an I/O error; the data stream then fails too. */
   private volatile IOException checksumFailure;
 
@@ -36,8 +39,13 @@ final class ReadSession {
    * The caller has pinned {@code entry}; the session owns that pin from now on. {@code onFailure}
    * is told once, on the first failure (the cache evicts the entry there).
    */
-  ReadSession(CacheEntry entry, ExtendedBlock block, HddReplicas hdd, ReadPathStats stats,
-      BiConsumer<CacheEntry, CacheException> onFailure, ReadSettings settings) {
+  ReadSession(
+      CacheEntry entry,
+      ExtendedBlock block,
+      HddReplicas hdd,
+      ReadPathStats stats,
+      BiConsumer<CacheEntry, CacheException> onFailure,
+      ReadSettings settings) {
     this.entry = entry;
     this.block = new ExtendedBlock(block);
     this.hdd = hdd;
@@ -105,8 +113,13 @@ final class ReadSession {
   void checkChecksumStream() throws IOException {
     IOException e = checksumFailure;
     if (e != null) {
-      throw new IOException("checksum stream of " + block + " failed, failing the read instead"
-          + " of sending data without checksums: " + e.getMessage(), e);
+      throw new IOException(
+          "checksum stream of "
+              + block
+              + " failed, failing the read instead"
+              + " of sending data without checksums: "
+              + e.getMessage(),
+          e);
     }
   }
 

@@ -9,8 +9,8 @@ public enum RestoreDrop {
   /** The dataset lists the replica but its block or meta file is not on disk. */
   REPLICA_FILES_MISSING,
   /**
-   * A page of the cached data or meta file is missing (lost in a crash, or evicted) or shorter
-   * than it should be (torn by a power loss: nothing is synced).
+   * A page of the cached data or meta file is missing (lost in a crash, or evicted) or shorter than
+   * it should be (torn by a power loss: nothing is synced).
    */
   PAGES_MISSING,
   /** The block already has a slot (filled again before its pool came back). */

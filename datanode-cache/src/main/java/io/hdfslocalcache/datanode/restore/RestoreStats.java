@@ -10,10 +10,15 @@ import java.util.Map;
 public final class RestoreStats {
   /** Entries from before a restart validated and served again. */
   public static final String RESTORED = "store.restored";
+
   /** Entries from before a restart dropped by validation (all causes). */
   public static final String DROPPED = "store.restore.dropped";
-  /** Entries dropped by validation, by {@link RestoreDrop}: {@code store.restore.dropped.<cause>}. */
+
+  /**
+   * Entries dropped by validation, by {@link RestoreDrop}: {@code store.restore.dropped.<cause>}.
+   */
   public static final String DROPPED_BY_CAUSE = DROPPED + ".";
+
   /** Milliseconds spent validating restored entries against the dataset, all pools. */
   public static final String MILLIS = "store.restore.millis";
 

@@ -22,17 +22,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Restart restore: a DataNode that restarts serves its cached blocks again without refilling,
- * and never serves one whose HDD replica changed while it was down.
+ * Restart restore: a DataNode that restarts serves its cached blocks again without refilling, and
+ * never serves one whose HDD replica changed while it was down.
  *
  * <p>At start ({@link #loadIndexes}) every directory's block index is read, pages no record owns
  * are deleted (fills cut off by a crash, records lost with an unsynced write), each record's bytes
  * are reserved, and the records wait for their block pool. Once the dataset has loaded the pool's
  * replicas ({@link #restorePool}) each becomes an entry only if the replica still exists, is
- * FINALIZED with the same generation stamp and length, its files are on disk and every page of
- * both cached files is present; anything else is dropped with its pages, counted by
- * {@link RestoreDrop}. A pool shut down without the DataNode stopping ({@link #detachPool}) keeps
- * its pages and records for its return; a deleted pool ({@link #deletePool}) loses them.
+ * FINALIZED with the same generation stamp and length, its files are on disk and every page of both
+ * cached files is present; anything else is dropped with its pages, counted by {@link RestoreDrop}.
+ * A pool shut down without the DataNode stopping ({@link #detachPool}) keeps its pages and records
+ * for its return; a deleted pool ({@link #deletePool}) loses them.
  *
  * <p>Lock: {@code pending} guards itself; nothing else is held while it is.
  */
@@ -46,11 +46,18 @@ public final class Restorer {
   private final RestoreStats stats;
   private final int pageSize;
   private final LongSupplier nanoTime;
+
   /** Index records per block pool, waiting for the pool's replicas to be loaded. */
   private final Map<String, List<Pending>> pending = new HashMap<>();
 
-  public Restorer(BlockMap map, Directories dirs, HddReplicas hdd, Invalidator invalidator,
-      RestoreStats stats, int pageSize, LongSupplier nanoTime) {
+  public Restorer(
+      BlockMap map,
+      Directories dirs,
+      HddReplicas hdd,
+      Invalidator invalidator,
+      RestoreStats stats,
+      int pageSize,
+      LongSupplier nanoTime) {
     this.map = map;
     this.dirs = dirs;
     this.hdd = hdd;
@@ -72,8 +79,17 @@ public final class Restorer {
     /** The entry the record describes; retiring it deletes its pages, record and reservation. */
     CacheEntry entry() {
       IndexRecord r = record;
-      CacheEntry e = new CacheEntry(r.id(), r.genStamp(), r.fillId(), r.dataLength(),
-          r.metaLength(), r.checksum(), r.metaSegmentCrcs(), dir, r.filledAtMillis());
+      CacheEntry e =
+          new CacheEntry(
+              r.id(),
+              r.genStamp(),
+              r.fillId(),
+              r.dataLength(),
+              r.metaLength(),
+              r.checksum(),
+              r.metaSegmentCrcs(),
+              dir,
+              r.filledAtMillis());
       e.lastAccessMillis = r.lastAccessMillis();
       e.persistedAccessMillis = r.lastAccessMillis();
       return e;
@@ -128,9 +144,14 @@ public final class Restorer {
     stats.restored.inc(restored);
     stats.dropped.inc(waiting.size() - restored);
     stats.millis.inc(millis);
-    LOG.info("hdfs-local-cache: restored {} of {} cached blocks of {} in {} ms ({} dropped:"
-        + " replica gone or changed, or pages missing)", restored, waiting.size(), poolId,
-        millis, waiting.size() - restored);
+    LOG.info(
+        "hdfs-local-cache: restored {} of {} cached blocks of {} in {} ms ({} dropped:"
+            + " replica gone or changed, or pages missing)",
+        restored,
+        waiting.size(),
+        poolId,
+        millis,
+        waiting.size() - restored);
   }
 
   /** Why the entry may not be served again, or null if it may. */
@@ -158,9 +179,9 @@ public final class Restorer {
   }
 
   /**
-   * The dataset deleted the block pool ({@code deleteBlockPool}, after the pool was shut down):
-   * its entries, the records still waiting for it, their pages, index records and space
-   * reservations all go; otherwise they would leak and be reserved again at every start.
+   * The dataset deleted the block pool ({@code deleteBlockPool}, after the pool was shut down): its
+   * entries, the records still waiting for it, their pages, index records and space reservations
+   * all go; otherwise they would leak and be reserved again at every start.
    */
   public void deletePool(String poolId) {
     List<Pending> waiting;
@@ -176,7 +197,9 @@ public final class Restorer {
     }
     List<CacheEntry> live = map.dropIf(id -> id.poolId().equals(poolId));
     invalidator.count(live, InvalidationCause.DELETE);
-    LOG.info("hdfs-local-cache: block pool {} deleted; dropped {} cached blocks", poolId,
+    LOG.info(
+        "hdfs-local-cache: block pool {} deleted; dropped {} cached blocks",
+        poolId,
         dropped + live.size());
   }
 

@@ -20,9 +20,9 @@ import java.util.function.LongSupplier;
  * <p>Two triggers. A fill reserves its block's bytes ({@link #reserve}, on a fill thread, never a
  * reader's), evicting until they fit. The maintenance thread samples each directory's file system
  * ({@link #sampleFreeSpace}) and, while it is below its reserve, evicts a twentieth of the
- * directory per round so fills find room and reads never fail. An evicted block that a reader
- * still has open frees its bytes when the reader closes: those count as on their way out (no
- * second block is evicted for them) and the fill waits for them, up to {@code roomWaitMillis}.
+ * directory per round so fills find room and reads never fail. An evicted block that a reader still
+ * has open frees its bytes when the reader closes: those count as on their way out (no second block
+ * is evicted for them) and the fill waits for them, up to {@code roomWaitMillis}.
  *
  * <p>Time comes from an injected clock and sleeper, so these decisions are tested without a
  * DataNode. No locks: the budget is a CAS counter, the block map a concurrent map.
@@ -37,8 +37,15 @@ public final class SpaceKeeper {
   private final LongSupplier nanoTime;
   private final Sleeper sleeper;
 
-  public SpaceKeeper(BlockMap map, SpaceStats stats, int pageSize, int reservedPercent,
-      long roomWaitMillis, long roomPollMillis, LongSupplier nanoTime, Sleeper sleeper) {
+  public SpaceKeeper(
+      BlockMap map,
+      SpaceStats stats,
+      int pageSize,
+      int reservedPercent,
+      long roomWaitMillis,
+      long roomPollMillis,
+      LongSupplier nanoTime,
+      Sleeper sleeper) {
     this.map = map;
     this.stats = stats;
     this.pageSize = pageSize;

@@ -11,6 +11,7 @@ public final class SpaceStats {
   public static final String EVICTIONS = "store.evictions";
 
   final Counter evictions;
+
   /** Blocks evicted early on a file system below its reserve (an invalidation cause). */
   final Counter evictedNoSpace;
 

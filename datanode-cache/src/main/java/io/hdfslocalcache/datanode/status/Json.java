@@ -7,9 +7,9 @@ import java.util.Map;
 
 /**
  * A minimal JSON reader for the DataNode's {@code /jmx} output, so the status command needs only
- * the JDK (Hadoop is not on its classpath). Objects become {@link LinkedHashMap}s, arrays
- * {@link List}s, integral numbers {@link Long} (or {@link Double} when too large), other numbers
- * {@link Double}.
+ * the JDK (Hadoop is not on its classpath). Objects become {@link LinkedHashMap}s, arrays {@link
+ * List}s, integral numbers {@link Long} (or {@link Double} when too large), other numbers {@link
+ * Double}.
  */
 final class Json {
   private final String s;

@@ -18,19 +18,20 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code hdfs-local-cache status --datanode host:9864}: reads the DataNode's
- * {@code LocalCache-<uuid>} bean from {@code /jmx} and prints a one-screen summary. Only the JDK
- * on the classpath. Errors are one line on stderr: exit 2 for bad arguments, 1 for a DataNode that
- * cannot be read or has no active cache.
+ * {@code hdfs-local-cache status --datanode host:9864}: reads the DataNode's {@code
+ * LocalCache-<uuid>} bean from {@code /jmx} and prints a one-screen summary. Only the JDK on the
+ * classpath. Errors are one line on stderr: exit 2 for bad arguments, 1 for a DataNode that cannot
+ * be read or has no active cache.
  */
 public final class StatusCommand {
   static final String QUERY = "Hadoop:service=DataNode,name=LocalCache-*";
-  private static final String USAGE = "usage: hdfs-local-cache status --datanode <host:port>"
-      + " [--timeout <seconds>]\n"
-      + "  --datanode  the DataNode's HTTP address (dfs.datanode.http.address, default port"
-      + " 9864),\n"
-      + "              or a base URL such as https://dn1:9865\n"
-      + "  --timeout   seconds to wait for the DataNode (default 10)\n";
+  private static final String USAGE =
+      "usage: hdfs-local-cache status --datanode <host:port>"
+          + " [--timeout <seconds>]\n"
+          + "  --datanode  the DataNode's HTTP address (dfs.datanode.http.address, default port"
+          + " 9864),\n"
+          + "              or a base URL such as https://dn1:9865\n"
+          + "  --timeout   seconds to wait for the DataNode (default 10)\n";
 
   private StatusCommand() {}
 
@@ -59,18 +60,19 @@ public final class StatusCommand {
           case "--datanode":
             datanode = v != null ? v : value(args, ++i, a);
             break;
-          case "--timeout": {
-            String t = v != null ? v : value(args, ++i, a);
-            try {
-              timeoutSeconds = Long.parseLong(t);
-            } catch (NumberFormatException e) {
-              throw new Usage("--timeout must be a whole number of seconds, not '" + t + "'");
+          case "--timeout":
+            {
+              String t = v != null ? v : value(args, ++i, a);
+              try {
+                timeoutSeconds = Long.parseLong(t);
+              } catch (NumberFormatException e) {
+                throw new Usage("--timeout must be a whole number of seconds, not '" + t + "'");
+              }
+              if (timeoutSeconds <= 0) {
+                throw new Usage("--timeout must be positive");
+              }
+              break;
             }
-            if (timeoutSeconds <= 0) {
-              throw new Usage("--timeout must be positive");
-            }
-            break;
-          }
           default:
             throw new Usage("unknown argument '" + args[i] + "'");
         }
@@ -122,8 +124,7 @@ public final class StatusCommand {
         int port = scheme.equals("https") ? 9865 : 9864;
         return URI.create(scheme + "://" + u.getRawAuthority() + ":" + port);
       }
-      throw new Usage("--datanode '" + datanode + "' needs a port, e.g. " + u.getHost()
-          + ":9864");
+      throw new Usage("--datanode '" + datanode + "' needs a port, e.g. " + u.getHost() + ":9864");
     }
     return URI.create(scheme + "://" + u.getRawAuthority());
   }
@@ -168,11 +169,17 @@ public final class StatusCommand {
     } catch (SocketTimeoutException e) {
       throw new Failure(base + " did not answer within " + seconds + " s");
     } catch (UnknownHostException e) {
-      throw new Failure("cannot connect to " + base + ": unknown host"
-          + " (is the DataNode's HTTP server at this address?)");
+      throw new Failure(
+          "cannot connect to "
+              + base
+              + ": unknown host"
+              + " (is the DataNode's HTTP server at this address?)");
     } catch (ConnectException e) {
-      throw new Failure("cannot connect to " + base + ": connection refused"
-          + " (is the DataNode's HTTP server at this address?)");
+      throw new Failure(
+          "cannot connect to "
+              + base
+              + ": connection refused"
+              + " (is the DataNode's HTTP server at this address?)");
     } catch (IOException e) {
       throw new Failure("cannot read " + uri + ": " + e);
     } catch (IllegalArgumentException e) {
@@ -183,8 +190,12 @@ public final class StatusCommand {
       }
     }
     if (status == 401 || status == 403) {
-      throw new Failure("HTTP " + status + " from " + base
-          + ": the DataNode's web UI requires authentication (not supported)");
+      throw new Failure(
+          "HTTP "
+              + status
+              + " from "
+              + base
+              + ": the DataNode's web UI requires authentication (not supported)");
     }
     if (status != 200) {
       throw new Failure("HTTP " + status + " from " + uri);
@@ -208,9 +219,12 @@ public final class StatusCommand {
       throw new Failure(base + " did not answer with Hadoop JMX JSON (is it a DataNode?)");
     }
     if (beans.isEmpty()) {
-      throw new Failure("no LocalCache bean at " + base + ": the cache is not active on this"
-          + " DataNode (disabled, or no usable SSD directory; see the DataNode log), or it is"
-          + " not a DataNode");
+      throw new Failure(
+          "no LocalCache bean at "
+              + base
+              + ": the cache is not active on this"
+              + " DataNode (disabled, or no usable SSD directory; see the DataNode log), or it is"
+              + " not a DataNode");
     }
     if (beans.size() == 1) {
       return beans.get(0);
@@ -221,8 +235,8 @@ public final class StatusCommand {
         return b;
       }
     }
-    throw new Failure(beans.size() + " LocalCache beans at " + base
-        + " and none reports HttpPort " + port);
+    throw new Failure(
+        beans.size() + " LocalCache beans at " + base + " and none reports HttpPort " + port);
   }
 
   /** Bad arguments: exit 2. */

@@ -17,8 +17,8 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * Renders one DataNode's {@code LocalCache-<uuid>} JMX bean as a one-screen summary. Pure: the
- * bean comes in as parsed JSON, the text goes out, so it is tested on captured samples.
+ * Renders one DataNode's {@code LocalCache-<uuid>} JMX bean as a one-screen summary. Pure: the bean
+ * comes in as parsed JSON, the text goes out, so it is tested on captured samples.
  */
 final class StatusReport {
   private final Map<String, Object> bean;
@@ -50,33 +50,91 @@ final class StatusReport {
     long bytesCache = num(ReadPathStats.BYTES_CACHE);
     long bytesHdd = num(ReadPathStats.BYTES_HDD);
     long bytesFallback = num(ReadPathStats.BYTES_FALLBACK_HDD);
-    line(b, "block reads", count(hits) + " from cache, " + count(misses) + " from HDD"
-        + "  (hit ratio " + pct(dbl(ReadPathStats.HIT_RATIO)) + ")");
-    line(b, "bytes read", bytes(bytesCache) + " from cache, " + bytes(bytesHdd) + " from HDD, "
-        + bytes(bytesFallback) + " HDD fallback  (" + pct(dbl(ReadPathStats.BYTES_CACHE_RATIO))
-        + " from cache)");
-    line(b, "read call latency", "cache " + latency(ReadPathStats.LATENCY_CACHE) + "   HDD "
-        + latency(ReadPathStats.LATENCY_HDD));
-    line(b, "HDD reads now", count(num(ReadPathStats.HDD_STREAMS_OPEN)) + " streams open, "
-        + count(num(ReadPathStats.HDD_INFLIGHT)) + " reads in flight");
-    line(b, "host now", "procs_blocked " + count(num(HostStats.PROCS_BLOCKED)) + ", procs_running "
-        + count(num(HostStats.PROCS_RUNNING)));
-    line(b, "cached blocks", count(num(DirectoryStats.BLOCKS))
-        + (num(AdminStats.BYPASS) == 1 ? "   BYPASSED by an operator: every read goes to the HDD"
-            : ""));
+    line(
+        b,
+        "block reads",
+        count(hits)
+            + " from cache, "
+            + count(misses)
+            + " from HDD"
+            + "  (hit ratio "
+            + pct(dbl(ReadPathStats.HIT_RATIO))
+            + ")");
+    line(
+        b,
+        "bytes read",
+        bytes(bytesCache)
+            + " from cache, "
+            + bytes(bytesHdd)
+            + " from HDD, "
+            + bytes(bytesFallback)
+            + " HDD fallback  ("
+            + pct(dbl(ReadPathStats.BYTES_CACHE_RATIO))
+            + " from cache)");
+    line(
+        b,
+        "read call latency",
+        "cache "
+            + latency(ReadPathStats.LATENCY_CACHE)
+            + "   HDD "
+            + latency(ReadPathStats.LATENCY_HDD));
+    line(
+        b,
+        "HDD reads now",
+        count(num(ReadPathStats.HDD_STREAMS_OPEN))
+            + " streams open, "
+            + count(num(ReadPathStats.HDD_INFLIGHT))
+            + " reads in flight");
+    line(
+        b,
+        "host now",
+        "procs_blocked "
+            + count(num(HostStats.PROCS_BLOCKED))
+            + ", procs_running "
+            + count(num(HostStats.PROCS_RUNNING)));
+    line(
+        b,
+        "cached blocks",
+        count(num(DirectoryStats.BLOCKS))
+            + (num(AdminStats.BYPASS) == 1
+                ? "   BYPASSED by an operator: every read goes to the HDD"
+                : ""));
     for (int dir : dirs()) {
       long used = num(DirectoryStats.dir(dir, DirectoryStats.USED));
       long cap = num(DirectoryStats.dir(dir, DirectoryStats.CAPACITY));
-      String state = num(DirectoryStats.dir(dir, DirectoryStats.IN_SERVICE)) == 1 ? "in service"
-          : "OUT OF SERVICE";
-      line(b, "  dir" + dir, bytes(used) + " of " + bytes(cap) + " ("
-          + pct(cap > 0 ? (double) used / cap : Double.NaN) + "), " + state);
+      String state =
+          num(DirectoryStats.dir(dir, DirectoryStats.IN_SERVICE)) == 1
+              ? "in service"
+              : "OUT OF SERVICE";
+      line(
+          b,
+          "  dir" + dir,
+          bytes(used)
+              + " of "
+              + bytes(cap)
+              + " ("
+              + pct(cap > 0 ? (double) used / cap : Double.NaN)
+              + "), "
+              + state);
     }
-    line(b, "admission", count(num(AdmissionStats.ADMIT)) + " admitted, "
-        + count(num(AdmissionStats.REJECT)) + " not yet, " + count(num(AdmissionStats.TRACKED_KEYS))
-        + " blocks tracked");
-    line(b, "fills", count(num(FillStats.QUEUED)) + " queued: " + nonZero(FILL_OUTCOMES,
-        "none finished") + "; " + bytes(num(FillStats.BYTES_WRITTEN)) + " written");
+    line(
+        b,
+        "admission",
+        count(num(AdmissionStats.ADMIT))
+            + " admitted, "
+            + count(num(AdmissionStats.REJECT))
+            + " not yet, "
+            + count(num(AdmissionStats.TRACKED_KEYS))
+            + " blocks tracked");
+    line(
+        b,
+        "fills",
+        count(num(FillStats.QUEUED))
+            + " queued: "
+            + nonZero(FILL_OUTCOMES, "none finished")
+            + "; "
+            + bytes(num(FillStats.BYTES_WRITTEN))
+            + " written");
     line(b, "invalidations", nonZero(InvalidationStats.INVALIDATIONS, "none"));
     line(b, "read fallbacks", nonZero(ReadPathStats.FALLBACK, "none"));
     b.append("Totals since the DataNode started; JMX refreshes once per metrics period.\n");
@@ -90,8 +148,9 @@ final class StatusReport {
     for (String k : bean.keySet()) {
       if (k.startsWith(DirectoryStats.DIR_PREFIX) && k.endsWith(suffix)) {
         try {
-          out.add(Integer.parseInt(k.substring(DirectoryStats.DIR_PREFIX.length(),
-              k.length() - suffix.length())));
+          out.add(
+              Integer.parseInt(
+                  k.substring(DirectoryStats.DIR_PREFIX.length(), k.length() - suffix.length())));
         } catch (NumberFormatException e) {
           // not ours
         }
@@ -118,8 +177,10 @@ final class StatusReport {
     for (String k : names) {
       long v = num(k);
       if (v > 0) {
-        b.append(b.length() == 0 ? "" : ", ").append(k.substring(strip))
-            .append(' ').append(count(v));
+        b.append(b.length() == 0 ? "" : ", ")
+            .append(k.substring(strip))
+            .append(' ')
+            .append(count(v));
       }
     }
     return b.length() == 0 ? none : b.toString();
@@ -177,7 +238,8 @@ final class StatusReport {
     if (Double.isNaN(us)) {
       return "n/a";
     }
-    return us < 1000 ? String.format(Locale.ROOT, "%.0f us", us)
+    return us < 1000
+        ? String.format(Locale.ROOT, "%.0f us", us)
         : String.format(Locale.ROOT, "%.1f ms", us / 1000);
   }
 

@@ -19,25 +19,29 @@ import java.util.Optional;
  * One SSD directory as an Alluxio {@link LocalCacheManager} (LOCAL page store, LRU).
  *
  * <p>Built from an isolated {@link InstancedConfiguration}: never the JVM-global Alluxio
- * configuration, which reads {@code -Dalluxio.*} and alluxio-site.properties, and never
- * {@code CacheManager.Factory.get}, a JVM singleton (several DataNodes share a JVM in tests).
- * Restore is synchronous so puts are accepted as soon as this returns (async restore refuses
- * puts until it ends); Alluxio's own timeout wrapper is off: the cache bounds read time itself.
+ * configuration, which reads {@code -Dalluxio.*} and alluxio-site.properties, and never {@code
+ * CacheManager.Factory.get}, a JVM singleton (several DataNodes share a JVM in tests). Restore is
+ * synchronous so puts are accepted as soon as this returns (async restore refuses puts until it
+ * ends); Alluxio's own timeout wrapper is off: the cache bounds read time itself.
  */
 final class AlluxioPageStore implements PageStore {
   private final CacheManager manager;
+
   /** Alluxio's page metadata: the size of each page as found on disk at restore. */
   private final PageMetaStore pages;
+
   private final Path dir;
   private final long capacity;
   private final int pageSize;
+
   /** Alluxio's page files, to make each one owner-only once written; null if not local. */
   private final LocalPageStore files;
+
   private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_ONLY =
       java.nio.file.attribute.PosixFilePermissions.fromString("rw-------");
 
-  private AlluxioPageStore(CacheManager manager, PageMetaStore pages, Path dir, long capacity,
-      int pageSize) {
+  private AlluxioPageStore(
+      CacheManager manager, PageMetaStore pages, Path dir, long capacity, int pageSize) {
     this.manager = manager;
     this.pages = pages;
     this.dir = dir;
@@ -53,7 +57,8 @@ final class AlluxioPageStore implements PageStore {
     conf.set(PropertyKey.USER_CLIENT_CACHE_SIZE, Long.toString(capacityBytes));
     conf.set(PropertyKey.USER_CLIENT_CACHE_PAGE_SIZE, Integer.toString(pageSize));
     conf.set(PropertyKey.USER_CLIENT_CACHE_STORE_TYPE, "LOCAL");
-    conf.set(PropertyKey.USER_CLIENT_CACHE_EVICTOR_CLASS,
+    conf.set(
+        PropertyKey.USER_CLIENT_CACHE_EVICTOR_CLASS,
         "alluxio.client.file.cache.evictor.LRUCacheEvictor");
     conf.set(PropertyKey.USER_CLIENT_CACHE_ASYNC_RESTORE_ENABLED, false);
     conf.set(PropertyKey.USER_CLIENT_CACHE_ASYNC_WRITE_ENABLED, false);
@@ -66,13 +71,13 @@ final class AlluxioPageStore implements PageStore {
       LocalCacheManager m = LocalCacheManager.create(options, pages);
       if (m.state() != CacheManager.State.READ_WRITE) {
         closeQuietly(m);
-        throw new IOException("cache directory " + dir + " is not writable (state "
-            + m.state() + ")");
+        throw new IOException(
+            "cache directory " + dir + " is not writable (state " + m.state() + ")");
       }
       // Alluxio keeps ~5% of the configured size for file-system overhead and evicts past what is
       // left; that effective capacity is what the cache's own block budget may fill.
-      long effective = m.getUsage().map(alluxio.client.file.cache.CacheUsage::capacity)
-          .orElse(capacityBytes);
+      long effective =
+          m.getUsage().map(alluxio.client.file.cache.CacheUsage::capacity).orElse(capacityBytes);
       return new AlluxioPageStore(m, pages, dir, Math.min(capacityBytes, effective), pageSize);
     } catch (RuntimeException e) {
       throw new IOException("cannot open cache directory " + dir + ": " + e, e);
@@ -95,11 +100,12 @@ final class AlluxioPageStore implements PageStore {
       throw new CacheException(CacheFailure.MISSING_PAGE, fileId + " page " + pageIndex);
     }
     if (n < 0) {
-      throw new CacheException(CacheFailure.IO_ERROR, fileId + " page " + pageIndex
-          + " (store error or not ready)");
+      throw new CacheException(
+          CacheFailure.IO_ERROR, fileId + " page " + pageIndex + " (store error or not ready)");
     }
-    throw new CacheException(CacheFailure.IO_ERROR, fileId + " page " + pageIndex + ": read " + n
-        + " of " + len + " bytes");
+    throw new CacheException(
+        CacheFailure.IO_ERROR,
+        fileId + " page " + pageIndex + ": read " + n + " of " + len + " bytes");
   }
 
   @Override
@@ -112,8 +118,13 @@ final class AlluxioPageStore implements PageStore {
       throw new CacheException(CacheFailure.IO_ERROR, "put " + fileId + " page " + pageIndex, e);
     }
     if (!ok) {
-      throw new CacheException(CacheFailure.UNAVAILABLE, "put " + fileId + " page " + pageIndex
-          + " refused (file system full, store not ready or failing)");
+      throw new CacheException(
+          CacheFailure.UNAVAILABLE,
+          "put "
+              + fileId
+              + " page "
+              + pageIndex
+              + " refused (file system full, store not ready or failing)");
     }
     ownerOnly(new PageId(fileId, pageIndex));
   }

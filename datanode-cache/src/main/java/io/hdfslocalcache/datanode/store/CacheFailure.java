@@ -32,6 +32,7 @@ public enum CacheFailure {
 
   /** The cached copy is evicted: it may be incomplete or wrong. */
   public final boolean dropsEntry;
+
   /** Counts towards {@code dir.max.errors}. */
   public final boolean directoryError;
 

@@ -26,8 +26,8 @@ public class CacheFaultInjector {
   public void beforePageWrite(String fileId, long pageIndex) throws IOException {}
 
   /**
-   * Called at start-up before a cache directory's block index and page store are opened, inside
-   * the bounded wait; may block (a hung disk at start) or throw.
+   * Called at start-up before a cache directory's block index and page store are opened, inside the
+   * bounded wait; may block (a hung disk at start) or throw.
    */
   public void beforeDirectoryOpen(java.nio.file.Path dir) throws IOException {}
 
@@ -35,14 +35,14 @@ public class CacheFaultInjector {
   public void beforeIndexWrite(java.nio.file.Path index) {}
 
   /**
-   * Called before a cached read reopens the HDD meta file after a cache failure ({@code
-   * blockName} as in {@code blk_<id>_<genStamp>}); may throw like a failed open.
+   * Called before a cached read reopens the HDD meta file after a cache failure ({@code blockName}
+   * as in {@code blk_<id>_<genStamp>}); may throw like a failed open.
    */
   public void beforeHddMetaReopen(String blockName) throws IOException {}
 
   /**
-   * Called before a directory's block index is opened (RocksDB loads its native library there);
-   * may throw a {@link LinkageError} like a library that cannot load (noexec tmp, another libc).
+   * Called before a directory's block index is opened (RocksDB loads its native library there); may
+   * throw a {@link LinkageError} like a library that cannot load (noexec tmp, another libc).
    */
   public void beforeIndexOpen(java.nio.file.Path dir) {}
 

@@ -2,11 +2,11 @@ package io.hdfslocalcache.datanode.store;
 
 /**
  * Creates every thread the cache owns (I/O, deletes, index writes, fills, maintenance, directory
- * opening) in a thread group of its own under the top-level group. A thread inherits the group
- * of the thread that creates it, and a pool creates its threads lazily on whatever thread submits
- * the first task: a DataXceiver. DataNode shutdown interrupts the DataXceiver group (and waits for
- * it to empty) before it closes the dataset, which would interrupt the cache's page I/O in the
- * middle of a read and fail it as an I/O error of the disk.
+ * opening) in a thread group of its own under the top-level group. A thread inherits the group of
+ * the thread that creates it, and a pool creates its threads lazily on whatever thread submits the
+ * first task: a DataXceiver. DataNode shutdown interrupts the DataXceiver group (and waits for it
+ * to empty) before it closes the dataset, which would interrupt the cache's page I/O in the middle
+ * of a read and fail it as an I/O error of the disk.
  */
 public final class CacheThreads {
   private static final ThreadGroup GROUP = new ThreadGroup(topGroup(), "hdfs-local-cache");

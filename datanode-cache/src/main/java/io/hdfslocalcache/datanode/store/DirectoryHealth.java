@@ -14,8 +14,8 @@ import org.slf4j.LoggerFactory;
  * Takes a directory out of service after more than {@code maxErrors} errors (I/O errors, timeouts,
  * checksum mismatches) within {@code window}: the same sliding-bucket rule as admission, so it is
  * the same code. Out of service is final until the DataNode restarts; one WARN line says so, and
- * the owner drops the directory's entries. A missing page is eviction and a full disk is handled
- * by early eviction: neither is an error here.
+ * the owner drops the directory's entries. A missing page is eviction and a full disk is handled by
+ * early eviction: neither is an error here.
  */
 public final class DirectoryHealth {
   private static final Logger LOG = LoggerFactory.getLogger(DirectoryHealth.class);
@@ -26,12 +26,17 @@ public final class DirectoryHealth {
   private volatile boolean inService = true;
   private volatile String reason = "";
 
-  public DirectoryHealth(Path dir, int maxErrors, Duration window, Clock clock,
+  public DirectoryHealth(
+      Path dir,
+      int maxErrors,
+      Duration window,
+      Clock clock,
       Consumer<DirectoryHealth> onOutOfService) {
     this.dir = dir;
     long bucketMillis = Math.max(1, window.toMillis() / 10);
-    this.errors = new BucketTimeRateLimit(new RateLimitConfig(maxErrors, 10,
-        Duration.ofMillis(bucketMillis), 16), clock);
+    this.errors =
+        new BucketTimeRateLimit(
+            new RateLimitConfig(maxErrors, 10, Duration.ofMillis(bucketMillis), 16), clock);
     this.onOutOfService = onOutOfService;
   }
 
@@ -65,8 +70,11 @@ public final class DirectoryHealth {
       inService = false;
       reason = why;
     }
-    LOG.warn("hdfs-local-cache: cache directory {} taken out of service ({}); its blocks are"
-        + " served from HDD until the DataNode restarts", dir, why);
+    LOG.warn(
+        "hdfs-local-cache: cache directory {} taken out of service ({}); its blocks are"
+            + " served from HDD until the DataNode restarts",
+        dir,
+        why);
     onOutOfService.accept(this);
   }
 }

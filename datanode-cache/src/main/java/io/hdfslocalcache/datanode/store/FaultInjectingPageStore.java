@@ -29,8 +29,10 @@ final class FaultInjectingPageStore extends ForwardingPageStore {
     try {
       CacheFaultInjector.get().beforePageWrite(fileId, pageIndex);
     } catch (IOException e) {
-      throw new CacheException(isNoSpace(e) ? CacheFailure.NO_SPACE : CacheFailure.IO_ERROR,
-          "write " + fileId + " page " + pageIndex, e);
+      throw new CacheException(
+          isNoSpace(e) ? CacheFailure.NO_SPACE : CacheFailure.IO_ERROR,
+          "write " + fileId + " page " + pageIndex,
+          e);
     }
     inner.write(fileId, pageIndex, src, off, len);
   }

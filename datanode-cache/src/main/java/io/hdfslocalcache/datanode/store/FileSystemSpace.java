@@ -6,12 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Free space on the file system under a cache directory, and the one rule that judges it: the
- * file system is low when fewer than {@code dir.reserved.percent} of its bytes (plus what is about
- * to be written) are free. Alluxio only counts its own bytes against the capacity, while other
- * files, file system overhead or a smaller-than-configured disk can fill the device first. Both
- * the maintenance thread's sample (no fills, early eviction) and the classification of a refused
- * put (NO_SPACE) apply this rule, so they can never disagree.
+ * Free space on the file system under a cache directory, and the one rule that judges it: the file
+ * system is low when fewer than {@code dir.reserved.percent} of its bytes (plus what is about to be
+ * written) are free. Alluxio only counts its own bytes against the capacity, while other files,
+ * file system overhead or a smaller-than-configured disk can fill the device first. Both the
+ * maintenance thread's sample (no fills, early eviction) and the classification of a refused put
+ * (NO_SPACE) apply this rule, so they can never disagree.
  */
 public final class FileSystemSpace {
   private final long usable;

@@ -4,8 +4,8 @@ import java.util.function.Predicate;
 
 /**
  * Base of the store decorators: forwards everything, so each wrapper shows only what it adds.
- * {@link #readAsync} is deliberately not forwarded: by default it runs this decorator's own
- * {@link #read}; only decorators that really start work elsewhere override it.
+ * {@link #readAsync} is deliberately not forwarded: by default it runs this decorator's own {@link
+ * #read}; only decorators that really start work elsewhere override it.
  */
 public abstract class ForwardingPageStore implements PageStore {
   protected final PageStore inner;

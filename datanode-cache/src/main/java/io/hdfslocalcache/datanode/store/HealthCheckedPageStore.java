@@ -39,8 +39,8 @@ final class HealthCheckedPageStore extends ForwardingPageStore {
   }
 
   @Override
-  public PendingIo readAsync(String fileId, long pageIndex, int pageOffset, byte[] dst,
-      int off, int len, AfterRead then) {
+  public PendingIo readAsync(
+      String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len, AfterRead then) {
     try {
       check();
     } catch (CacheException e) {
@@ -49,14 +49,22 @@ final class HealthCheckedPageStore extends ForwardingPageStore {
     // Only the store's own failures are this wrapper's to record: what {@code then} finds (a
     // checksum mismatch) the cache records where it handles it, once.
     AtomicBoolean thenFailed = new AtomicBoolean();
-    PendingIo pending = inner.readAsync(fileId, pageIndex, pageOffset, dst, off, len, () -> {
-      try {
-        then.check();
-      } catch (CacheException e) {
-        thenFailed.set(true);
-        throw e;
-      }
-    });
+    PendingIo pending =
+        inner.readAsync(
+            fileId,
+            pageIndex,
+            pageOffset,
+            dst,
+            off,
+            len,
+            () -> {
+              try {
+                then.check();
+              } catch (CacheException e) {
+                thenFailed.set(true);
+                throw e;
+              }
+            });
     return () -> {
       try {
         pending.await();

@@ -4,10 +4,10 @@ import java.io.IOException;
 
 /**
  * Alluxio turns ENOSPC into a refused put (after evicting pages itself). The cache's budget keeps
- * Alluxio within its capacity, so a refusal with the file system low (by the one
- * {@link FileSystemSpace} rule) is the disk filling before the configured capacity: NO_SPACE,
- * which makes the cache evict whole blocks early. Outside the fault hooks, so tests that shrink the
- * free space see the classification production makes.
+ * Alluxio within its capacity, so a refusal with the file system low (by the one {@link
+ * FileSystemSpace} rule) is the disk filling before the configured capacity: NO_SPACE, which makes
+ * the cache evict whole blocks early. Outside the fault hooks, so tests that shrink the free space
+ * see the classification production makes.
  */
 final class NoSpaceClassifyingPageStore extends ForwardingPageStore {
   private final int reservedPercent;
@@ -24,8 +24,14 @@ final class NoSpaceClassifyingPageStore extends ForwardingPageStore {
       inner.write(fileId, pageIndex, src, off, len);
     } catch (CacheException e) {
       if (e.failure() == CacheFailure.UNAVAILABLE && spaceLow(len)) {
-        throw new CacheException(CacheFailure.NO_SPACE, "put " + fileId + " page " + pageIndex
-            + " refused with the file system below its reserve", e);
+        throw new CacheException(
+            CacheFailure.NO_SPACE,
+            "put "
+                + fileId
+                + " page "
+                + pageIndex
+                + " refused with the file system below its reserve",
+            e);
       }
       throw e;
     }

@@ -18,12 +18,12 @@ public interface PageStore extends AutoCloseable {
   /**
    * Starts {@link #read} followed by {@code then} on the same thread, and returns at once (a
    * sequential reader's read-ahead: the next page is read and verified on an I/O thread while the
-   * caller serves this one). A failure of either ends the {@link PendingIo}. The default does
-   * both now, through this store's own {@link #read}, so a decorator that only overrides read
-   * still sees every read.
+   * caller serves this one). A failure of either ends the {@link PendingIo}. The default does both
+   * now, through this store's own {@link #read}, so a decorator that only overrides read still sees
+   * every read.
    */
-  default PendingIo readAsync(String fileId, long pageIndex, int pageOffset, byte[] dst,
-      int off, int len, AfterRead then) {
+  default PendingIo readAsync(
+      String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len, AfterRead then) {
     try {
       read(fileId, pageIndex, pageOffset, dst, off, len);
       then.check();
@@ -43,8 +43,8 @@ public interface PageStore extends AutoCloseable {
   void write(String fileId, long pageIndex, byte[] src, int off, int len) throws CacheException;
 
   /**
-   * Pages of the file present in the store with their full size (a complete file has
-   * ceil(length / page) pages); a torn or short page counts as missing.
+   * Pages of the file present in the store with their full size (a complete file has ceil(length /
+   * page) pages); a torn or short page counts as missing.
    */
   int pageCount(String fileId, long fileLength);
 

@@ -24,10 +24,23 @@ public final class PageStores {
    * @param spinNanos how long a caller spins for an I/O thread's answer before parking
    * @param name names the directory's threads, e.g. {@code dir0}
    */
-  public static PageStore wrap(PageStore alluxio, Path dir, DirectoryHealth health,
-      Duration readTimeout, int ioThreads, long spinNanos, int reservedPercent, String name) {
-    return new HealthCheckedPageStore(new TimeBoundPageStore(
-        new NoSpaceClassifyingPageStore(new FaultInjectingPageStore(alluxio, dir),
-            reservedPercent), readTimeout, ioThreads, spinNanos, name), health);
+  public static PageStore wrap(
+      PageStore alluxio,
+      Path dir,
+      DirectoryHealth health,
+      Duration readTimeout,
+      int ioThreads,
+      long spinNanos,
+      int reservedPercent,
+      String name) {
+    return new HealthCheckedPageStore(
+        new TimeBoundPageStore(
+            new NoSpaceClassifyingPageStore(
+                new FaultInjectingPageStore(alluxio, dir), reservedPercent),
+            readTimeout,
+            ioThreads,
+            spinNanos,
+            name),
+        health);
   }
 }

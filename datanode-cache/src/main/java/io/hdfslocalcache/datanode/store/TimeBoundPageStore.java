@@ -14,14 +14,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 
 /**
- * Bounds the wall time of every page operation on one directory (the paper's reads hung for
- * minutes on a sick SSD). Operations run on a small per-directory pool and the caller waits at most
- * the timeout, then falls back to the HDD. The pool hands off without a queue: when a burst uses
- * every thread a new operation is refused at once (BUSY: that read goes to the HDD, the cached copy
- * stays) instead of queueing behind them, and no thread is ever created per read. When every
- * thread has been stuck for longer than the timeout the disk is not answering, and the refusal is
- * a TIMEOUT instead: a directory error, so a hung disk leaves service even when nobody waits for
- * the stuck operations (a dropped read-ahead). A timed-out read may still complete later into the
+ * Bounds the wall time of every page operation on one directory (the paper's reads hung for minutes
+ * on a sick SSD). Operations run on a small per-directory pool and the caller waits at most the
+ * timeout, then falls back to the HDD. The pool hands off without a queue: when a burst uses every
+ * thread a new operation is refused at once (BUSY: that read goes to the HDD, the cached copy
+ * stays) instead of queueing behind them, and no thread is ever created per read. When every thread
+ * has been stuck for longer than the timeout the disk is not answering, and the refusal is a
+ * TIMEOUT instead: a directory error, so a hung disk leaves service even when nobody waits for the
+ * stuck operations (a dropped read-ahead). A timed-out read may still complete later into the
  * caller's buffer; callers never touch that buffer again after a failure.
  *
  * <p>Read-aheads ({@link #readAsync}) may use only half the threads, so streaming readers cannot
@@ -32,73 +32,100 @@ import java.util.function.LongSupplier;
  */
 final class TimeBoundPageStore extends ForwardingPageStore {
   private final long timeoutNanos;
+
   /** How long a caller spins before parking (see {@link #awaitBriefly}). */
   private final long spinNanos;
+
   private final int maxThreads;
   private final ThreadPoolExecutor pool;
   private final LongSupplier nanoTime;
+
   /** Start time of the operation each pool thread is running now. */
   private final ConcurrentHashMap<Thread, Long> running = new ConcurrentHashMap<>();
+
   /** One thread, unbounded FIFO: deletes are small and their order carries the budget release. */
   private final java.util.concurrent.ExecutorService deleter;
 
-  TimeBoundPageStore(PageStore inner, Duration timeout, int maxThreads, long spinNanos,
-      String name) {
+  TimeBoundPageStore(
+      PageStore inner, Duration timeout, int maxThreads, long spinNanos, String name) {
     this(inner, timeout, maxThreads, spinNanos, name, System::nanoTime);
   }
 
   /** {@code nanoTime}: the clock that judges how long threads have been stuck (tests fake it). */
-  TimeBoundPageStore(PageStore inner, Duration timeout, int maxThreads, long spinNanos,
-      String name, LongSupplier nanoTime) {
+  TimeBoundPageStore(
+      PageStore inner,
+      Duration timeout,
+      int maxThreads,
+      long spinNanos,
+      String name,
+      LongSupplier nanoTime) {
     super(inner);
     this.spinNanos = spinNanos;
     this.timeoutNanos = timeout.toNanos();
     this.maxThreads = maxThreads;
     this.nanoTime = nanoTime;
     AtomicInteger n = new AtomicInteger();
-    this.pool = new ThreadPoolExecutor(0, maxThreads, 30, TimeUnit.SECONDS,
-        new SynchronousQueue<>(),
-        r -> CacheThreads.newThread(r, "local-cache-io-" + name + "-" + n.incrementAndGet()));
-    this.deleter = java.util.concurrent.Executors.newSingleThreadExecutor(
-        r -> CacheThreads.newThread(r, "local-cache-delete-" + name));
+    this.pool =
+        new ThreadPoolExecutor(
+            0,
+            maxThreads,
+            30,
+            TimeUnit.SECONDS,
+            new SynchronousQueue<>(),
+            r -> CacheThreads.newThread(r, "local-cache-io-" + name + "-" + n.incrementAndGet()));
+    this.deleter =
+        java.util.concurrent.Executors.newSingleThreadExecutor(
+            r -> CacheThreads.newThread(r, "local-cache-delete-" + name));
   }
 
   @Override
   public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
       throws CacheException {
-    submit(new Op("read", fileId, pageIndex), true, () -> {
-      inner.read(fileId, pageIndex, pageOffset, dst, off, len);
-      return null;
-    }).await();
+    submit(
+            new Op("read", fileId, pageIndex),
+            true,
+            () -> {
+              inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+              return null;
+            })
+        .await();
   }
 
   /**
-   * Hands the read and {@code then} to the pool and returns; the caller's wait in
-   * {@link PendingIo#await} is what the timeout bounds (a read-ahead that finished long before it
-   * is awaited costs no wait).
+   * Hands the read and {@code then} to the pool and returns; the caller's wait in {@link
+   * PendingIo#await} is what the timeout bounds (a read-ahead that finished long before it is
+   * awaited costs no wait).
    */
   @Override
-  public PendingIo readAsync(String fileId, long pageIndex, int pageOffset, byte[] dst,
-      int off, int len, AfterRead then) {
+  public PendingIo readAsync(
+      String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len, AfterRead then) {
     Op op = new Op("read-ahead", fileId, pageIndex);
     if (running.size() >= maxThreads / 2) {
-      return PendingIo.failed(new CacheException(CacheFailure.BUSY,
-          op + ": half the directory's I/O threads are in use"));
+      return PendingIo.failed(
+          new CacheException(
+              CacheFailure.BUSY, op + ": half the directory's I/O threads are in use"));
     }
-    return submit(op, false, () -> {
-      inner.read(fileId, pageIndex, pageOffset, dst, off, len);
-      then.check();
-      return null;
-    });
+    return submit(
+        op,
+        false,
+        () -> {
+          inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+          then.check();
+          return null;
+        });
   }
 
   @Override
   public void write(String fileId, long pageIndex, byte[] src, int off, int len)
       throws CacheException {
-    submit(new Op("write", fileId, pageIndex), true, () -> {
-      inner.write(fileId, pageIndex, src, off, len);
-      return null;
-    }).await();
+    submit(
+            new Op("write", fileId, pageIndex),
+            true,
+            () -> {
+              inner.write(fileId, pageIndex, src, off, len);
+              return null;
+            })
+        .await();
   }
 
   /**
@@ -109,15 +136,17 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   private PendingIo submit(Op op, boolean spin, Callable<Void> task) {
     Future<Void> f;
     try {
-      f = pool.submit(() -> {
-        Thread self = Thread.currentThread();
-        running.put(self, nanoTime.getAsLong());
-        try {
-          return task.call();
-        } finally {
-          running.remove(self);
-        }
-      });
+      f =
+          pool.submit(
+              () -> {
+                Thread self = Thread.currentThread();
+                running.put(self, nanoTime.getAsLong());
+                try {
+                  return task.call();
+                } finally {
+                  running.remove(self);
+                }
+              });
     } catch (RejectedExecutionException e) {
       return PendingIo.failed(refusal(op));
     }
@@ -157,14 +186,20 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   /** BUSY, or TIMEOUT when every thread has been stuck longer than the timeout. */
   private CacheException refusal(Op what) {
     long now = nanoTime.getAsLong();
-    long stuck = running.size() < maxThreads ? 0
-        : running.values().stream().mapToLong(start -> now - start).min().orElse(0);
+    long stuck =
+        running.size() < maxThreads
+            ? 0
+            : running.values().stream().mapToLong(start -> now - start).min().orElse(0);
     if (stuck > timeoutNanos) {
-      return new CacheException(CacheFailure.TIMEOUT, what + ": every I/O thread of this"
-          + " directory has been stuck for more than " + Duration.ofNanos(timeoutNanos));
+      return new CacheException(
+          CacheFailure.TIMEOUT,
+          what
+              + ": every I/O thread of this"
+              + " directory has been stuck for more than "
+              + Duration.ofNanos(timeoutNanos));
     }
-    return new CacheException(CacheFailure.BUSY,
-        what + ": every I/O thread of this directory is busy");
+    return new CacheException(
+        CacheFailure.BUSY, what + ": every I/O thread of this directory is busy");
   }
 
   private void await(Future<Void> f, boolean spin, Op op) throws CacheException {
@@ -175,8 +210,8 @@ final class TimeBoundPageStore extends ForwardingPageStore {
       f.get(timeoutNanos, TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
       f.cancel(true);
-      throw new CacheException(CacheFailure.TIMEOUT,
-          op + " took longer than " + Duration.ofNanos(timeoutNanos));
+      throw new CacheException(
+          CacheFailure.TIMEOUT, op + " took longer than " + Duration.ofNanos(timeoutNanos));
     } catch (ExecutionException e) {
       if (e.getCause() instanceof CacheException) {
         throw (CacheException) e.getCause();
@@ -193,9 +228,9 @@ final class TimeBoundPageStore extends ForwardingPageStore {
 
   /**
    * A page read from the page cache or a fast SSD finishes within ~100 us; parking the caller and
-   * waking it again costs about as much again (measured: a cached 128 MB block read 29.7 ms
-   * without this, 18.2 ms with it, 14.2 ms with no hand-off at all). So the caller spins that long
-   * before it parks; a slow or hung disk costs at most this much CPU per operation.
+   * waking it again costs about as much again (measured: a cached 128 MB block read 29.7 ms without
+   * this, 18.2 ms with it, 14.2 ms with no hand-off at all). So the caller spins that long before
+   * it parks; a slow or hung disk costs at most this much CPU per operation.
    */
   private void awaitBriefly(Future<?> f) {
     long end = System.nanoTime() + spinNanos;
@@ -205,9 +240,9 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   }
 
   /**
-   * Deletes go to their own thread, in order, behind a queue: a hung disk must not block the
-   * client thread that closes the last stream of a retired entry, and a burst of reads must not
-   * make a delete be dropped (its pages would stay while the budget counts them free).
+   * Deletes go to their own thread, in order, behind a queue: a hung disk must not block the client
+   * thread that closes the last stream of a retired entry, and a burst of reads must not make a
+   * delete be dropped (its pages would stay while the budget counts them free).
    */
   @Override
   public void deleteFile(String fileId) {

@@ -3,8 +3,8 @@ package io.hdfslocalcache.datanode.verify;
 import org.apache.hadoop.util.DataChecksum;
 
 /**
- * How a block's meta file maps checksums to data: header size, bytes per chunk, bytes per
- * checksum, and the algorithm. Taken from the HDD meta header at fill time.
+ * How a block's meta file maps checksums to data: header size, bytes per chunk, bytes per checksum,
+ * and the algorithm. Taken from the HDD meta header at fill time.
  */
 public final class ChecksumLayout {
   private final int typeId;
@@ -20,8 +20,8 @@ public final class ChecksumLayout {
   }
 
   public static ChecksumLayout of(DataChecksum c, int headerSize) {
-    return new ChecksumLayout(c.getChecksumType().id, c.getBytesPerChecksum(),
-        c.getChecksumSize(), headerSize);
+    return new ChecksumLayout(
+        c.getChecksumType().id, c.getBytesPerChecksum(), c.getChecksumSize(), headerSize);
   }
 
   public int typeId() {
@@ -59,8 +59,10 @@ public final class ChecksumLayout {
       return false;
     }
     ChecksumLayout c = (ChecksumLayout) o;
-    return typeId == c.typeId && bytesPerChecksum == c.bytesPerChecksum
-        && checksumSize == c.checksumSize && headerSize == c.headerSize;
+    return typeId == c.typeId
+        && bytesPerChecksum == c.bytesPerChecksum
+        && checksumSize == c.checksumSize
+        && headerSize == c.headerSize;
   }
 
   @Override
@@ -70,7 +72,14 @@ public final class ChecksumLayout {
 
   @Override
   public String toString() {
-    return "ChecksumLayout[type=" + typeId + ", bpc=" + bytesPerChecksum + ", size="
-        + checksumSize + ", header=" + headerSize + "]";
+    return "ChecksumLayout[type="
+        + typeId
+        + ", bpc="
+        + bytesPerChecksum
+        + ", size="
+        + checksumSize
+        + ", header="
+        + headerSize
+        + "]";
   }
 }

@@ -11,8 +11,8 @@ import static org.mockito.Mockito.verify;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.datanode.dir.Directories;
+import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.datanode.fill.FillScheduler;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
@@ -68,10 +68,15 @@ class AdmissionTest {
   void setUp() throws Exception {
     d0 = new DirectoryFixture(0, root.resolve("a"), 1 << 20, 10, clock);
     d1 = new DirectoryFixture(1, root.resolve("b"), 1 << 20, 10, clock);
-    BucketTimeRateLimit limiter = new BucketTimeRateLimit(
-        new RateLimitConfig(2, 3, Duration.ofMinutes(1), 1000), clock);
-    admission = new Admission(limiter, map, new Directories(Arrays.asList(d0.dir, d1.dir), 2),
-        fills, new AdmissionStats(registry, limiter));
+    BucketTimeRateLimit limiter =
+        new BucketTimeRateLimit(new RateLimitConfig(2, 3, Duration.ofMinutes(1), 1000), clock);
+    admission =
+        new Admission(
+            limiter,
+            map,
+            new Directories(Arrays.asList(d0.dir, d1.dir), 2),
+            fills,
+            new AdmissionStats(registry, limiter));
   }
 
   @AfterEach
@@ -108,7 +113,9 @@ class AdmissionTest {
     for (int i = 0; i < 5; i++) {
       assertEquals(AdmissionOutcome.CACHED, admission.record(id, 7, true));
     }
-    assertEquals(AdmissionOutcome.FILL_REQUESTED, admission.record(id, 7, false),
+    assertEquals(
+        AdmissionOutcome.FILL_REQUESTED,
+        admission.record(id, 7, false),
         "its heat is known the moment it leaves the cache");
   }
 

@@ -7,10 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.dir.SpaceBudget;
-import io.hdfslocalcache.datanode.store.RecordingPageStore;
 import io.hdfslocalcache.datanode.store.PageStore;
+import io.hdfslocalcache.datanode.store.RecordingPageStore;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -42,8 +41,8 @@ class CacheEntryTest {
 
   private CacheEntry entry() {
     budget.reserveExisting(115);
-    return new CacheEntry(id, 7, 100, 15, new ChecksumLayout(2, 512, 4, 7), new int[1],
-        new Home(), 0);
+    return new CacheEntry(
+        id, 7, 100, 15, new ChecksumLayout(2, 512, 4, 7), new int[1], new Home(), 0);
   }
 
   @Test
@@ -72,7 +71,8 @@ class CacheEntryTest {
     CacheEntry e = entry();
     e.retire();
     e.retire();
-    assertEquals(List.of(id.fileId(7, BlockId.CacheFile.DATA), id.fileId(7, BlockId.CacheFile.META)),
+    assertEquals(
+        List.of(id.fileId(7, BlockId.CacheFile.DATA), id.fileId(7, BlockId.CacheFile.META)),
         store.deleted);
     assertFalse(e.pin());
   }

@@ -15,8 +15,8 @@ import java.time.Clock;
 import java.time.Duration;
 
 /**
- * A cache directory for decision tests: an in-memory store, a real RocksDB index under
- * {@code root}, a real budget and health (at most {@code maxErrors} errors in 10 minutes).
+ * A cache directory for decision tests: an in-memory store, a real RocksDB index under {@code
+ * root}, a real budget and health (at most {@code maxErrors} errors in 10 minutes).
  */
 public final class DirectoryFixture implements AutoCloseable {
   /** The checksum layout of HDFS's default: CRC32C per 512 bytes, 7-byte header. */
@@ -32,8 +32,9 @@ public final class DirectoryFixture implements AutoCloseable {
   }
 
   /** On the pages an earlier run left in {@code store}. */
-  public DirectoryFixture(int n, Path root, long capacity, int maxErrors, Clock clock,
-      MemoryPageStore store) throws IOException {
+  public DirectoryFixture(
+      int n, Path root, long capacity, int maxErrors, Clock clock, MemoryPageStore store)
+      throws IOException {
     this.store = store;
     java.nio.file.Files.createDirectories(root);
     this.index = BlockIndex.open(root.resolve("index" + n));
@@ -46,14 +47,21 @@ public final class DirectoryFixture implements AutoCloseable {
    * Publishes a block of {@code dataLength} bytes read last at {@code accessMillis}, with its
    * budget reserved and one page per file in the store, as a fill would leave it.
    */
-  public CacheEntry publish(BlockMap map, BlockId id, long gs, long dataLength,
-      long accessMillis) {
+  public CacheEntry publish(BlockMap map, BlockId id, long gs, long dataLength, long accessMillis) {
     long metaLength = LAYOUT.expectedMetaLength(dataLength);
     dir.budget().reserveExisting(dataLength + metaLength);
     store.write(id.fileId(gs, BlockId.CacheFile.DATA), 0, new byte[1], 0, 1);
     store.write(id.fileId(gs, BlockId.CacheFile.META), 0, new byte[1], 0, 1);
-    CacheEntry e = new CacheEntry(id, gs, dataLength, metaLength, LAYOUT,
-        new int[SegmentCrcs.segmentCount(metaLength)], dir, 0);
+    CacheEntry e =
+        new CacheEntry(
+            id,
+            gs,
+            dataLength,
+            metaLength,
+            LAYOUT,
+            new int[SegmentCrcs.segmentCount(metaLength)],
+            dir,
+            0);
     e.lastAccessMillis = accessMillis;
     FillTicket t = map.tryStartFill(id, gs);
     if (t == null || !map.publish(id, t, e)) {

@@ -44,11 +44,14 @@ class SpaceBudgetTest {
   void tryReserve_concurrent_neverOversubscribes() {
     SpaceBudget b = new SpaceBudget(1000);
     AtomicInteger granted = new AtomicInteger();
-    IntStream.range(0, 10_000).parallel().forEach(i -> {
-      if (b.tryReserve(7)) {
-        granted.incrementAndGet();
-      }
-    });
+    IntStream.range(0, 10_000)
+        .parallel()
+        .forEach(
+            i -> {
+              if (b.tryReserve(7)) {
+                granted.incrementAndGet();
+              }
+            });
     assertEquals(1000 / 7, granted.get());
     assertEquals(1000 / 7 * 7, b.reserved());
   }

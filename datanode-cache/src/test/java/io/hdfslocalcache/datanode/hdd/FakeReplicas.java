@@ -11,6 +11,7 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
 /** The dataset as a map the test fills: which replicas exist, and whose files are gone. */
 public final class FakeReplicas implements HddReplicas {
   public final Map<BlockId, ReplicaVersion> replicas = new ConcurrentHashMap<>();
+
   /** Replicas the dataset lists but whose files are not on disk. */
   public final Set<Long> filesGone = ConcurrentHashMap.newKeySet();
 

@@ -38,8 +38,12 @@ class InvalidatorTest {
     // Directory 0 leaves service at its second error.
     d0 = new DirectoryFixture(0, root.resolve("a"), 1 << 20, 1, Clock.systemUTC());
     d1 = new DirectoryFixture(1, root.resolve("b"), 1 << 20, 1, Clock.systemUTC());
-    inv = new Invalidator(map, hdd, new InvalidationStats(registry),
-        new Directories(Arrays.asList(d0.dir, d1.dir), 2));
+    inv =
+        new Invalidator(
+            map,
+            hdd,
+            new InvalidationStats(registry),
+            new Directories(Arrays.asList(d0.dir, d1.dir), 2));
   }
 
   @AfterEach

@@ -21,8 +21,8 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.junit.jupiter.api.Test;
 
 class DropwizardMetricsSourceTest {
-  private static Map<String, AbstractMetric> snapshot(MetricRegistry r, Map<String, String> tags,
-      Map<String, String> tagsOut) {
+  private static Map<String, AbstractMetric> snapshot(
+      MetricRegistry r, Map<String, String> tags, Map<String, String> tagsOut) {
     MetricsCollectorImpl collector = new MetricsCollectorImpl();
     Map<String, java.util.function.Supplier<String>> t = new HashMap<>();
     tags.forEach((k, v) -> t.put(k, () -> v));
@@ -72,9 +72,12 @@ class DropwizardMetricsSourceTest {
   @Test
   void getMetrics_failingGauge_othersStillPublished() {
     MetricRegistry r = new MetricRegistry();
-    r.register("broken", (Gauge<Long>) () -> {
-      throw new IllegalStateException("boom");
-    });
+    r.register(
+        "broken",
+        (Gauge<Long>)
+            () -> {
+              throw new IllegalStateException("boom");
+            });
     r.counter("read.misses").inc();
     Map<String, AbstractMetric> m = snapshot(r, Map.of(), new HashMap<>());
     assertFalse(m.containsKey("broken"));

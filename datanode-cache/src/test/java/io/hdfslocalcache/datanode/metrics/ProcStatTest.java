@@ -9,15 +9,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ProcStatTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
   final AtomicLong nanos = new AtomicLong(5_000_000_000L);
 
   private Path stat(int running, int blocked) throws Exception {
     Path f = dir.resolve("stat");
-    Files.writeString(f, "cpu  10 0 20 300 40 0 1 0 0 0\ncpu0 10 0 20 300 40 0 1 0 0 0\n"
-        + "intr 123 0 1\nctxt 456\nbtime 1700000000\nprocesses 789\n"
-        + "procs_running " + running + "\nprocs_blocked " + blocked + "\nsoftirq 1 2 3\n");
+    Files.writeString(
+        f,
+        "cpu  10 0 20 300 40 0 1 0 0 0\ncpu0 10 0 20 300 40 0 1 0 0 0\n"
+            + "intr 123 0 1\nctxt 456\nbtime 1700000000\nprocesses 789\n"
+            + "procs_running "
+            + running
+            + "\nprocs_blocked "
+            + blocked
+            + "\nsoftirq 1 2 3\n");
     return f;
   }
 

@@ -1,13 +1,6 @@
 package io.hdfslocalcache.datanode.read;
 
 import com.codahale.metrics.MetricRegistry;
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
 import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CacheEntry;
@@ -20,17 +13,23 @@ import io.hdfslocalcache.datanode.store.PageStore;
 import io.hdfslocalcache.datanode.store.PageStores;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Random;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.BlockMetadataHeader;
 import org.apache.hadoop.util.DataChecksum;
 
 /**
- * One block, cached exactly as a fill leaves it (Alluxio pages behind the production wrappers,
- * with the fill-time meta CRCs), plus the same bytes as plain files: the benchmarks' common ground.
- * A test fixture: shipped in datanode-cache's test-jar, in the read package whose session it
- * opens, so the benchmarks reach it without a split package.
+ * One block, cached exactly as a fill leaves it (Alluxio pages behind the production wrappers, with
+ * the fill-time meta CRCs), plus the same bytes as plain files: the benchmarks' common ground. A
+ * test fixture: shipped in datanode-cache's test-jar, in the read package whose session it opens,
+ * so the benchmarks reach it without a split package.
  */
 public final class CachedBlockFixture implements AutoCloseable {
   public final Path plainData;
@@ -65,21 +64,37 @@ public final class CachedBlockFixture implements AutoCloseable {
     Path cacheDir = dir.resolve("ssd");
     Files.createDirectories(cacheDir.resolve("LOCAL"));
     index = BlockIndex.open(cacheDir.resolve("index"));
-    DirectoryHealth health = new DirectoryHealth(cacheDir, 10, Duration.ofMinutes(10),
-        Clock.systemUTC(), h -> {});
-    store = PageStores.wrap(PageStores.openAlluxio(cacheDir,
-        4L * (dataLength + meta.length) + (64 << 20), pageSize), cacheDir, health,
-        Duration.ofSeconds(10), CacheConfig.IO_THREADS_PER_DIR, CacheConfig.IO_SPIN_NANOS, 0,
-        "bench");
-    CacheDirectory cd = new CacheDirectory(0, cacheDir, store, health, index, 0,
-        new SpaceBudget(store.capacityBytes()));
+    DirectoryHealth health =
+        new DirectoryHealth(cacheDir, 10, Duration.ofMinutes(10), Clock.systemUTC(), h -> {});
+    store =
+        PageStores.wrap(
+            PageStores.openAlluxio(
+                cacheDir, 4L * (dataLength + meta.length) + (64 << 20), pageSize),
+            cacheDir,
+            health,
+            Duration.ofSeconds(10),
+            CacheConfig.IO_THREADS_PER_DIR,
+            CacheConfig.IO_SPIN_NANOS,
+            0,
+            "bench");
+    CacheDirectory cd =
+        new CacheDirectory(
+            0, cacheDir, store, health, index, 0, new SpaceBudget(store.capacityBytes()));
     BlockId id = new BlockId("BP-1-127.0.0.1-1", 1073741825L);
     long gs = 1001;
     write(id.fileId(gs, BlockId.CacheFile.DATA), data);
     write(id.fileId(gs, BlockId.CacheFile.META), meta);
     int[] crcs = SegmentCrcs.of(meta);
-    entry = new CacheEntry(id, gs, dataLength, meta.length,
-        ChecksumLayout.of(dc, BlockMetadataHeader.getHeaderSize()), crcs, cd, 0);
+    entry =
+        new CacheEntry(
+            id,
+            gs,
+            dataLength,
+            meta.length,
+            ChecksumLayout.of(dc, BlockMetadataHeader.getHeaderSize()),
+            crcs,
+            cd,
+            0);
     block = new ExtendedBlock(id.poolId(), id.blockId(), dataLength, gs);
   }
 
@@ -99,9 +114,16 @@ public final class CachedBlockFixture implements AutoCloseable {
     if (!entry.pin()) {
       throw new IllegalStateException("entry retired");
     }
-    ReadSession s = new ReadSession(entry, block, null, stats, (e, x) -> {
-      throw new IllegalStateException("cached read failed in a benchmark: " + x);
-    }, new ReadSettings(pageSize, readAheadPages, CacheConfig.INITIAL_READ_AHEAD_BYTES));
+    ReadSession s =
+        new ReadSession(
+            entry,
+            block,
+            null,
+            stats,
+            (e, x) -> {
+              throw new IllegalStateException("cached read failed in a benchmark: " + x);
+            },
+            new ReadSettings(pageSize, readAheadPages, CacheConfig.INITIAL_READ_AHEAD_BYTES));
     return new Streams(s.openMeta(), s.openData(offset));
   }
 

@@ -25,7 +25,6 @@ import io.hdfslocalcache.datanode.store.PageStores;
 import io.hdfslocalcache.datanode.store.PendingIo;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
-import java.time.Clock;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.FileInputStream;
@@ -33,6 +32,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
@@ -54,23 +54,26 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CachedDataStreamTest {
   private static final int PAGE = 64 * 1024;
+
   /** Ten whole pages and a short last one. */
   private static final int LENGTH = 10 * PAGE + 1000;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final byte[] data = new byte[LENGTH];
   private Path hddData;
   private PageStore timeBound;
+
   /** The store under the wrappers: setup writes here, so a loaded machine cannot make it BUSY. */
   private PageStore alluxio;
+
   private final Corruption corrupting = new Corruption();
   private CountingStore store;
   private CacheEntry entry;
   private ExtendedBlock block;
   private final ReadPathStats stats = new ReadPathStats(new MetricRegistry());
   private final List<CacheFailure> failures = new CopyOnWriteArrayList<>();
+
   /** Opens of the HDD copy that fail before one succeeds. */
   private final AtomicInteger hddOpenFailures = new AtomicInteger();
 
@@ -81,8 +84,9 @@ class CachedDataStreamTest {
     PageStore over(PageStore real) {
       return new ForwardingPageStore(real) {
         @Override
-        public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off,
-            int len) throws CacheException {
+        public void read(
+            String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+            throws CacheException {
           inner.read(fileId, pageIndex, pageOffset, dst, off, len);
           if (pageIndex == corruptPage && fileId.endsWith(".data")) {
             dst[off + len / 2] ^= 1;
@@ -96,6 +100,7 @@ class CachedDataStreamTest {
   private static final class CountingStore extends ForwardingPageStore {
     final AtomicInteger reads = new AtomicInteger();
     final AtomicInteger asyncReads = new AtomicInteger();
+
     /** Every read-ahead refused as if all I/O threads were busy. */
     volatile boolean busy;
 
@@ -111,8 +116,14 @@ class CachedDataStreamTest {
     }
 
     @Override
-    public PendingIo readAsync(String fileId, long pageIndex, int pageOffset, byte[] dst,
-        int off, int len, PageStore.AfterRead then) {
+    public PendingIo readAsync(
+        String fileId,
+        long pageIndex,
+        int pageOffset,
+        byte[] dst,
+        int off,
+        int len,
+        PageStore.AfterRead then) {
       asyncReads.incrementAndGet();
       if (busy) {
         return PendingIo.failed(new CacheException(CacheFailure.BUSY, "all I/O threads busy"));
@@ -136,10 +147,18 @@ class CachedDataStreamTest {
     Path ssd = dir.resolve("ssd");
     Files.createDirectories(ssd.resolve("LOCAL"));
     alluxio = PageStores.openAlluxio(ssd, 64L * PAGE, PAGE);
-    DirectoryHealth health = new DirectoryHealth(ssd, 1000, Duration.ofMinutes(1),
-        Clock.systemUTC(), h -> {});
-    timeBound = PageStores.wrap(corrupting.over(alluxio), ssd, health, Duration.ofSeconds(10), 4,
-        CacheConfig.IO_SPIN_NANOS, 0, "test");
+    DirectoryHealth health =
+        new DirectoryHealth(ssd, 1000, Duration.ofMinutes(1), Clock.systemUTC(), h -> {});
+    timeBound =
+        PageStores.wrap(
+            corrupting.over(alluxio),
+            ssd,
+            health,
+            Duration.ofSeconds(10),
+            4,
+            CacheConfig.IO_SPIN_NANOS,
+            0,
+            "test");
     store = new CountingStore(timeBound);
     BlockId id = new BlockId("BP-1", 1073741825L);
     long gs = 1001;
@@ -147,9 +166,16 @@ class CachedDataStreamTest {
     put(id.fileId(gs, BlockId.CacheFile.META), meta);
     int[] crcs = SegmentCrcs.of(meta);
     SpaceBudget budget = new SpaceBudget(store.capacityBytes());
-    entry = new CacheEntry(id, gs, LENGTH, meta.length,
-        ChecksumLayout.of(dc, BlockMetadataHeader.getHeaderSize()), crcs,
-        new CacheDirectory(0, ssd, store, null, null, 0, budget), 0);
+    entry =
+        new CacheEntry(
+            id,
+            gs,
+            LENGTH,
+            meta.length,
+            ChecksumLayout.of(dc, BlockMetadataHeader.getHeaderSize()),
+            crcs,
+            new CacheDirectory(0, ssd, store, null, null, 0, budget),
+            0);
     block = new ExtendedBlock(id.poolId(), id.blockId(), LENGTH, gs);
   }
 
@@ -167,18 +193,25 @@ class CachedDataStreamTest {
   /** The data stream of one BlockSender; the HDD copy is the plain file. */
   private InputStream open(long offset, int readAheadPages) throws IOException {
     HddReplicas hdd = mock(HddReplicas.class);
-    when(hdd.openData(any(), anyLong())).thenAnswer(inv -> {
-      if (hddOpenFailures.getAndDecrement() > 0) {
-        throw new IOException("HDD open failed (test)");
-      }
-      FileInputStream in = new FileInputStream(hddData.toFile());
-      IOUtils.skipFully(in, inv.getArgument(1, Long.class));
-      return in;
-    });
+    when(hdd.openData(any(), anyLong()))
+        .thenAnswer(
+            inv -> {
+              if (hddOpenFailures.getAndDecrement() > 0) {
+                throw new IOException("HDD open failed (test)");
+              }
+              FileInputStream in = new FileInputStream(hddData.toFile());
+              IOUtils.skipFully(in, inv.getArgument(1, Long.class));
+              return in;
+            });
     assertTrue(entry.pin());
-    ReadSession session = new ReadSession(entry, block, hdd, stats,
-        (e, x) -> failures.add(x.failure()),
-        new ReadSettings(PAGE, readAheadPages, CacheConfig.INITIAL_READ_AHEAD_BYTES));
+    ReadSession session =
+        new ReadSession(
+            entry,
+            block,
+            hdd,
+            stats,
+            (e, x) -> failures.add(x.failure()),
+            new ReadSettings(PAGE, readAheadPages, CacheConfig.INITIAL_READ_AHEAD_BYTES));
     InputStream in = session.openData(offset);
     session.streamClosed(); // the meta stream this test does not open
     return in;

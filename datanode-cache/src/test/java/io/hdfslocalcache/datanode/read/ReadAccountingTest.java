@@ -25,8 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ReadAccountingTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
   final MetricRegistry registry = new MetricRegistry();
   final ReadPathStats stats = new ReadPathStats(registry);
   final ExtendedBlock block = new ExtendedBlock("BP-1", 42, 1000, 7);
@@ -71,7 +70,8 @@ class ReadAccountingTest {
 
   @Test
   void hddData_transferToThroughChannel_countsBytesMoved() throws Exception {
-    try (FileInputStream in = (FileInputStream) ReadAccounting.hddData(stats, new FileInputStream(file.toFile()))) {
+    try (FileInputStream in =
+        (FileInputStream) ReadAccounting.hddData(stats, new FileInputStream(file.toFile()))) {
       FileChannel ch = in.getChannel();
       assertSame(ch, in.getChannel(), "one channel per stream");
       ByteArrayOutputStream sink = new ByteArrayOutputStream();
@@ -87,7 +87,9 @@ class ReadAccountingTest {
 
   @Test
   void hddMeta_clientRead_countsBytesKeepsLength() throws Exception {
-    LengthInputStream meta = ReadAccounting.hddMeta(stats, new LengthInputStream(new ByteArrayInputStream(new byte[1234]), 1234));
+    LengthInputStream meta =
+        ReadAccounting.hddMeta(
+            stats, new LengthInputStream(new ByteArrayInputStream(new byte[1234]), 1234));
     assertEquals(1234, meta.getLength());
     assertEquals(1234, meta.readAllBytes().length);
     assertEquals(1234, counter("read.bytes.hdd"));

@@ -11,10 +11,10 @@ class ReadCallerTest {
     String dn = "org.apache.hadoop.hdfs.server.datanode.";
     assertEquals(ReadCaller.CLIENT_READ, ReadCaller.of(dn + "DataXceiver", "readBlock"));
     assertEquals(ReadCaller.BALANCER_COPY, ReadCaller.of(dn + "DataXceiver", "copyBlock"));
-    assertEquals(ReadCaller.SHORT_CIRCUIT,
-        ReadCaller.of(dn + "DataXceiver", "requestShortCircuitFds"));
-    assertEquals(ReadCaller.SHORT_CIRCUIT,
-        ReadCaller.of(dn + "DataNode", "requestShortCircuitFdsForRead"));
+    assertEquals(
+        ReadCaller.SHORT_CIRCUIT, ReadCaller.of(dn + "DataXceiver", "requestShortCircuitFds"));
+    assertEquals(
+        ReadCaller.SHORT_CIRCUIT, ReadCaller.of(dn + "DataNode", "requestShortCircuitFdsForRead"));
     assertEquals(ReadCaller.BLOCK_SCANNER, ReadCaller.of(dn + "VolumeScanner", "scanBlock"));
     assertEquals(ReadCaller.REPLICATION, ReadCaller.of(dn + "DataNode$DataTransfer", "run"));
     assertNull(ReadCaller.of(dn + "DataXceiver", "run"));
@@ -35,12 +35,16 @@ class ReadCallerTest {
   @Test
   void readCaller_xceiverThreadSendingBlock_isClientReadWithoutStackWalk() throws Exception {
     ReadCaller[] seen = new ReadCaller[2];
-    Thread t = new Thread(() -> {
-      seen[0] = ReadCaller.current();
-      Thread.currentThread().setName("DataXceiver for client at /127.0.0.1:1 [Waiting for"
-          + " operation #2]");
-      seen[1] = ReadCaller.current();
-    }, "DataXceiver for client DFSClient_1 at /127.0.0.1:5 [Sending block BP-1:blk_1_1001]");
+    Thread t =
+        new Thread(
+            () -> {
+              seen[0] = ReadCaller.current();
+              Thread.currentThread()
+                  .setName(
+                      "DataXceiver for client at /127.0.0.1:1 [Waiting for" + " operation #2]");
+              seen[1] = ReadCaller.current();
+            },
+            "DataXceiver for client DFSClient_1 at /127.0.0.1:5 [Sending block BP-1:blk_1_1001]");
     t.start();
     t.join();
     assertEquals(ReadCaller.CLIENT_READ, seen[0]);

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.admin.AdminControl;
+import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
-import io.hdfslocalcache.datanode.block.BlockId;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,34 +30,43 @@ class ReadRouterTest {
 
   private final MetricRegistry registry = new MetricRegistry();
   private final ExtendedBlock block = new ExtendedBlock("BP-1", 42, 1000, 7);
+
   /** The replica the fake dataset reports: not finalized unless a test says so. */
   private volatile ReplicaVersion replica = new ReplicaVersion(false, 7, 1000);
 
-  private final HddReplicas hdd = new HddReplicas() {
-    @Override
-    public ReplicaVersion replica(BlockId id) {
-      return replica;
-    }
+  private final HddReplicas hdd =
+      new HddReplicas() {
+        @Override
+        public ReplicaVersion replica(BlockId id) {
+          return replica;
+        }
 
-    @Override
-    public LengthInputStream openMeta(ExtendedBlock b) {
-      return meta();
-    }
+        @Override
+        public LengthInputStream openMeta(ExtendedBlock b) {
+          return meta();
+        }
 
-    @Override
-    public InputStream openData(ExtendedBlock b, long offset) {
-      return data();
-    }
+        @Override
+        public InputStream openData(ExtendedBlock b, long offset) {
+          return data();
+        }
 
-    @Override
-    public boolean filesExist(ExtendedBlock b) {
-      return true;
-    }
-  };
+        @Override
+        public boolean filesExist(ExtendedBlock b) {
+          return true;
+        }
+      };
 
-  private final ReadRouter router = new ReadRouter(new BlockMap(), hdd, null,
-      new AdminControl(java.util.Collections.emptyList()), null,
-      new ReadPathStats(registry), new ReadSettings(1 << 20, 2, 64 << 10), Clock.systemUTC());
+  private final ReadRouter router =
+      new ReadRouter(
+          new BlockMap(),
+          hdd,
+          null,
+          new AdminControl(java.util.Collections.emptyList()),
+          null,
+          new ReadPathStats(registry),
+          new ReadSettings(1 << 20, 2, 64 << 10),
+          Clock.systemUTC());
 
   private static LengthInputStream meta() {
     return new LengthInputStream(new ByteArrayInputStream(new byte[100]), 100);
@@ -74,13 +83,16 @@ class ReadRouterTest {
   private static <T> T onThread(String name, Task<T> task) throws Exception {
     AtomicReference<T> out = new AtomicReference<>();
     AtomicReference<Exception> failed = new AtomicReference<>();
-    Thread t = new Thread(() -> {
-      try {
-        out.set(task.run());
-      } catch (Exception e) {
-        failed.set(e);
-      }
-    }, name);
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                out.set(task.run());
+              } catch (Exception e) {
+                failed.set(e);
+              }
+            },
+            name);
     t.start();
     t.join();
     if (failed.get() != null) {
@@ -97,15 +109,17 @@ class ReadRouterTest {
   void openData_clientReadSentToHdd_countedOnceWithItsMeta() throws Exception {
     InputStream raw = data();
     InputStream[] second = new InputStream[2];
-    onThread(CLIENT_THREAD, () -> {
-      LengthInputStream m = router.openMeta(block, ReadRouterTest::meta);
-      assertEquals(100, m.getLength());
-      second[0] = router.openData(block, 0, () -> raw);
-      InputStream again = data();
-      second[1] = router.openData(block, 0, () -> again);
-      assertSame(again, second[1], "a second data open without a meta open is not counted");
-      return null;
-    });
+    onThread(
+        CLIENT_THREAD,
+        () -> {
+          LengthInputStream m = router.openMeta(block, ReadRouterTest::meta);
+          assertEquals(100, m.getLength());
+          second[0] = router.openData(block, 0, () -> raw);
+          InputStream again = data();
+          second[1] = router.openData(block, 0, () -> again);
+          assertSame(again, second[1], "a second data open without a meta open is not counted");
+          return null;
+        });
     assertNotSame(raw, second[0], "the data stream of the client read is counted");
     assertEquals(1, count(ReadPathStats.HDD_READS));
     assertEquals(1, count(ReadPathStats.HDD_CAUSE + "not_finalized"));
@@ -113,24 +127,29 @@ class ReadRouterTest {
 
   @Test
   void openData_otherBlockOrGenerationStamp_returnedUntouched() throws Exception {
-    onThread(CLIENT_THREAD, () -> {
-      router.openMeta(block, ReadRouterTest::meta);
-      InputStream raw = data();
-      assertSame(raw, router.openData(new ExtendedBlock("BP-1", 43, 1000, 7), 0, () -> raw));
-      router.openMeta(block, ReadRouterTest::meta);
-      assertSame(raw, router.openData(new ExtendedBlock("BP-1", 42, 1000, 8), 0, () -> raw));
-      return null;
-    });
+    onThread(
+        CLIENT_THREAD,
+        () -> {
+          router.openMeta(block, ReadRouterTest::meta);
+          InputStream raw = data();
+          assertSame(raw, router.openData(new ExtendedBlock("BP-1", 43, 1000, 7), 0, () -> raw));
+          router.openMeta(block, ReadRouterTest::meta);
+          assertSame(raw, router.openData(new ExtendedBlock("BP-1", 42, 1000, 8), 0, () -> raw));
+          return null;
+        });
     assertEquals(0, count(ReadPathStats.HDD_READS));
   }
 
   @Test
   void openMeta_scannerOrOtherCaller_notCountedAndReasonIsCaller() throws Exception {
     InputStream raw = data();
-    InputStream got = onThread("VolumeScannerThread(/data)", () -> {
-      router.openMeta(block, ReadRouterTest::meta);
-      return router.openData(block, 0, () -> raw);
-    });
+    InputStream got =
+        onThread(
+            "VolumeScannerThread(/data)",
+            () -> {
+              router.openMeta(block, ReadRouterTest::meta);
+              return router.openData(block, 0, () -> raw);
+            });
     assertSame(raw, got);
     assertEquals(0, count(ReadPathStats.HDD_READS));
     assertEquals(1, count(ReadPathStats.HDD_CAUSE + "caller"));
@@ -138,10 +157,18 @@ class ReadRouterTest {
 
   @Test
   void openMeta_hddMetaOpenFails_failureReachesCaller() throws Exception {
-    Exception e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
-        () -> onThread(CLIENT_THREAD, () -> router.openMeta(block, () -> {
-          throw new IOException("gone");
-        })));
+    Exception e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IOException.class,
+            () ->
+                onThread(
+                    CLIENT_THREAD,
+                    () ->
+                        router.openMeta(
+                            block,
+                            () -> {
+                              throw new IOException("gone");
+                            })));
     assertEquals("gone", e.getMessage());
   }
 }

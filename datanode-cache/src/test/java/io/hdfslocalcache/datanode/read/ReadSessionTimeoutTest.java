@@ -56,8 +56,7 @@ class ReadSessionTimeoutTest {
   private static final int LENGTH = 4 * PAGE;
   private static final Duration TIMEOUT = Duration.ofSeconds(1);
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final byte[] data = new byte[LENGTH];
   private byte[] meta;
@@ -85,34 +84,47 @@ class ReadSessionTimeoutTest {
     Path ssd = dir.resolve("ssd");
     Files.createDirectories(ssd.resolve("LOCAL"));
     PageStore alluxio = PageStores.openAlluxio(ssd, 64L * PAGE, PAGE);
-    PageStore hanging = new ForwardingPageStore(alluxio) {
-      @Override
-      public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off,
-          int len) throws CacheException {
-        try {
-          if (hung) {
-            release.await();
-          } else if (slow) {
-            Thread.sleep(1_000);
+    PageStore hanging =
+        new ForwardingPageStore(alluxio) {
+          @Override
+          public void read(
+              String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+              throws CacheException {
+            try {
+              if (hung) {
+                release.await();
+              } else if (slow) {
+                Thread.sleep(1_000);
+              }
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+            inner.read(fileId, pageIndex, pageOffset, dst, off, len);
           }
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-        inner.read(fileId, pageIndex, pageOffset, dst, off, len);
-      }
-    };
-    health = new DirectoryHealth(ssd, maxErrors, Duration.ofMinutes(1), Clock.systemUTC(),
-        h -> directoryErrors.add(h.reason()));
-    store = PageStores.wrap(hanging, ssd, health, TIMEOUT, 4, CacheConfig.IO_SPIN_NANOS, 0,
-        "test");
+        };
+    health =
+        new DirectoryHealth(
+            ssd,
+            maxErrors,
+            Duration.ofMinutes(1),
+            Clock.systemUTC(),
+            h -> directoryErrors.add(h.reason()));
+    store = PageStores.wrap(hanging, ssd, health, TIMEOUT, 4, CacheConfig.IO_SPIN_NANOS, 0, "test");
     BlockId id = new BlockId("BP-1", 1073741825L);
     long gs = 1001;
     put(id.fileId(gs, BlockId.CacheFile.DATA), data);
     put(id.fileId(gs, BlockId.CacheFile.META), meta);
-    entry = new CacheEntry(id, gs, LENGTH, meta.length,
-        ChecksumLayout.of(dc, BlockMetadataHeader.getHeaderSize()), SegmentCrcs.of(meta),
-        new CacheDirectory(0, ssd, store, health, null, 0, new SpaceBudget(store.capacityBytes())),
-        0);
+    entry =
+        new CacheEntry(
+            id,
+            gs,
+            LENGTH,
+            meta.length,
+            ChecksumLayout.of(dc, BlockMetadataHeader.getHeaderSize()),
+            SegmentCrcs.of(meta),
+            new CacheDirectory(
+                0, ssd, store, health, null, 0, new SpaceBudget(store.capacityBytes())),
+            0);
     block = new ExtendedBlock(id.poolId(), id.blockId(), LENGTH, gs);
   }
 
@@ -133,17 +145,24 @@ class ReadSessionTimeoutTest {
   /** The meta and data stream of one BlockSender; the HDD copy is in memory. */
   private InputStream[] open() throws Exception {
     HddReplicas hdd = mock(HddReplicas.class);
-    when(hdd.openData(any(), anyLong())).thenAnswer(inv -> {
-      InputStream in = new ByteArrayInputStream(data);
-      IOUtils.skipFully(in, inv.getArgument(1, Long.class));
-      return in;
-    });
-    when(hdd.openMeta(any())).thenAnswer(
-        inv -> new LengthInputStream(new ByteArrayInputStream(meta), meta.length));
+    when(hdd.openData(any(), anyLong()))
+        .thenAnswer(
+            inv -> {
+              InputStream in = new ByteArrayInputStream(data);
+              IOUtils.skipFully(in, inv.getArgument(1, Long.class));
+              return in;
+            });
+    when(hdd.openMeta(any()))
+        .thenAnswer(inv -> new LengthInputStream(new ByteArrayInputStream(meta), meta.length));
     assertTrue(entry.pin());
-    ReadSession session = new ReadSession(entry, block, hdd,
-        new ReadPathStats(new MetricRegistry()), (e, x) -> failures.add(x.failure()),
-        new ReadSettings(PAGE, 2, CacheConfig.INITIAL_READ_AHEAD_BYTES));
+    ReadSession session =
+        new ReadSession(
+            entry,
+            block,
+            hdd,
+            new ReadPathStats(new MetricRegistry()),
+            (e, x) -> failures.add(x.failure()),
+            new ReadSettings(PAGE, 2, CacheConfig.INITIAL_READ_AHEAD_BYTES));
     return new InputStream[] {session.openMeta(), session.openData(0)};
   }
 
@@ -165,7 +184,8 @@ class ReadSessionTimeoutTest {
     assertArrayEquals(Arrays.copyOfRange(meta, 0, header.length), header);
     assertArrayEquals(Arrays.copyOfRange(meta, header.length, meta.length), sums);
     assertEquals(List.of(CacheFailure.TIMEOUT), failures);
-    assertTrue(waited < TIMEOUT.toMillis() * 3 / 2,
+    assertTrue(
+        waited < TIMEOUT.toMillis() * 3 / 2,
         "waited " + waited + " ms for a " + TIMEOUT.toMillis() + " ms timeout");
     s[0].close();
     s[1].close();

@@ -62,14 +62,15 @@ class RestorerTest {
     d = new DirectoryFixture(0, root, 1 << 20, 10, Clock.systemUTC(), pages);
     Directories dirs = new Directories(Collections.singletonList(d.dir), 1);
     Invalidator inv = new Invalidator(map, hdd, new InvalidationStats(registry), dirs);
-    Restorer r = new Restorer(map, dirs, hdd, inv, new RestoreStats(registry), 1 << 20,
-        System::nanoTime);
+    Restorer r =
+        new Restorer(map, dirs, hdd, inv, new RestoreStats(registry), 1 << 20, System::nanoTime);
     r.loadIndexes();
     return r;
   }
 
   private long dropped(RestoreDrop why) {
-    return registry.counter(RestoreStats.DROPPED_BY_CAUSE + why.name().toLowerCase(Locale.ROOT))
+    return registry
+        .counter(RestoreStats.DROPPED_BY_CAUSE + why.name().toLowerCase(Locale.ROOT))
         .getCount();
   }
 
@@ -105,7 +106,8 @@ class RestorerTest {
     assertEquals(1, dropped(RestoreDrop.REPLICA_FILES_MISSING));
     assertEquals(1, dropped(RestoreDrop.PAGES_MISSING));
     for (long b = 1; b <= 4; b++) {
-      assertFalse(pages.hasFile(new BlockId(POOL, b).fileId(7, BlockId.CacheFile.META)),
+      assertFalse(
+          pages.hasFile(new BlockId(POOL, b).fileId(7, BlockId.CacheFile.META)),
           "pages of a dropped entry are deleted");
     }
   }
@@ -133,7 +135,12 @@ class RestorerTest {
     assertTrue(pages.hasFile(new BlockId(POOL, 1).fileId(7, BlockId.CacheFile.DATA)));
     r.restorePool(POOL);
     assertNotNull(map.lookup(new BlockId(POOL, 1), 7));
-    assertEquals(2, registry.counter(InvalidationStats.name(
-        io.hdfslocalcache.datanode.invalidate.InvalidationCause.POOL_SHUTDOWN)).getCount());
+    assertEquals(
+        2,
+        registry
+            .counter(
+                InvalidationStats.name(
+                    io.hdfslocalcache.datanode.invalidate.InvalidationCause.POOL_SHUTDOWN))
+            .getCount());
   }
 }

@@ -31,8 +31,10 @@ class SpaceKeeperTest {
   private final BlockMap map = new BlockMap();
   private final AtomicLong nanos = new AtomicLong();
   private final AtomicInteger sleeps = new AtomicInteger();
+
   /** Runs on each sleep, after the fake clock moved. */
   private volatile Runnable onSleep = () -> {};
+
   private DirectoryFixture d;
   private SpaceKeeper keeper;
   private long entryBytes;
@@ -41,13 +43,15 @@ class SpaceKeeperTest {
   void setUp() throws Exception {
     entryBytes = BLOCK + DirectoryFixture.LAYOUT.expectedMetaLength(BLOCK);
     d = new DirectoryFixture(0, root, 3 * entryBytes, 10, Clock.systemUTC());
-    Sleeper fake = millis -> {
-      sleeps.incrementAndGet();
-      nanos.addAndGet(millis * 1_000_000);
-      onSleep.run();
-    };
-    keeper = new SpaceKeeper(map, new SpaceStats(registry), 64, 5, WAIT_MILLIS,
-        POLL_MILLIS, nanos::get, fake);
+    Sleeper fake =
+        millis -> {
+          sleeps.incrementAndGet();
+          nanos.addAndGet(millis * 1_000_000);
+          onSleep.run();
+        };
+    keeper =
+        new SpaceKeeper(
+            map, new SpaceStats(registry), 64, 5, WAIT_MILLIS, POLL_MILLIS, nanos::get, fake);
   }
 
   @AfterEach
@@ -89,11 +93,12 @@ class SpaceKeeperTest {
     publish(2, 2);
     publish(3, 3);
     assertTrue(oldest.pin());
-    onSleep = () -> {
-      if (sleeps.get() == 5) {
-        oldest.unpin(); // the last reader closes: pages deleted, bytes released
-      }
-    };
+    onSleep =
+        () -> {
+          if (sleeps.get() == 5) {
+            oldest.unpin(); // the last reader closes: pages deleted, bytes released
+          }
+        };
     assertTrue(keeper.reserve(d.dir, entryBytes));
     assertEquals(5, sleeps.get());
     assertEquals(1, registry.counter(SpaceStats.EVICTIONS).getCount());

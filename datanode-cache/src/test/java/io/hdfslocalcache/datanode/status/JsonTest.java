@@ -11,8 +11,10 @@ import org.junit.jupiter.api.Test;
 class JsonTest {
   @Test
   void parse_nestedValues_mapsListsNumbersStrings() {
-    Object v = Json.parse(" {\"beans\" : [ {\"a\": 1, \"b\": -2.5e3, \"c\": \"x\\\"y\\u00e9\\n\","
-        + " \"d\": true, \"e\": null, \"f\": [], \"g\": {}} ], \"big\": 12345678901234567890 } ");
+    Object v =
+        Json.parse(
+            " {\"beans\" : [ {\"a\": 1, \"b\": -2.5e3, \"c\": \"x\\\"y\\u00e9\\n\","
+                + " \"d\": true, \"e\": null, \"f\": [], \"g\": {}} ], \"big\": 12345678901234567890 } ");
     Map<?, ?> root = (Map<?, ?>) v;
     Map<?, ?> bean = (Map<?, ?>) ((List<?>) root.get("beans")).get(0);
     assertEquals(1L, bean.get("a"));
@@ -27,8 +29,17 @@ class JsonTest {
 
   @Test
   void parse_malformed_illegalArgument() {
-    for (String bad : Arrays.asList("", "{", "{\"a\" 1}", "[1,]", "{\"a\":1} x", "<html>",
-        "\"abc", "{\"a\":tru}", "[\"\\u12\"]")) {
+    for (String bad :
+        Arrays.asList(
+            "",
+            "{",
+            "{\"a\" 1}",
+            "[1,]",
+            "{\"a\":1} x",
+            "<html>",
+            "\"abc",
+            "{\"a\":tru}",
+            "[\"\\u12\"]")) {
       assertThrows(IllegalArgumentException.class, () -> Json.parse(bad), bad);
     }
   }

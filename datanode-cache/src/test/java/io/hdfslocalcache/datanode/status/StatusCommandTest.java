@@ -28,7 +28,9 @@ class StatusCommandTest {
   }
 
   private int run(String... args) {
-    return StatusCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+    return StatusCommand.run(
+        args,
+        new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8));
   }
 
@@ -39,13 +41,15 @@ class StatusCommandTest {
   /** A local stand-in for a DataNode's HTTP server answering /jmx with {@link #body}. */
   private int serve(int status) throws Exception {
     server = HttpServer.create(new InetSocketAddress("localhost", 0), 0);
-    server.createContext("/jmx", ex -> {
-      query.set(ex.getRequestURI().getQuery());
-      byte[] b = body.get().getBytes(StandardCharsets.UTF_8);
-      ex.sendResponseHeaders(status, b.length);
-      ex.getResponseBody().write(b);
-      ex.close();
-    });
+    server.createContext(
+        "/jmx",
+        ex -> {
+          query.set(ex.getRequestURI().getQuery());
+          byte[] b = body.get().getBytes(StandardCharsets.UTF_8);
+          ex.sendResponseHeaders(status, b.length);
+          ex.getResponseBody().write(b);
+          ex.close();
+        });
     server.start();
     return server.getAddress().getPort();
   }
@@ -104,12 +108,17 @@ class StatusCommandTest {
   @Test
   void run_dataNodeWithTwoBeans_printsTheOneOnItsPort() throws Exception {
     int port = serve(200);
-    body.set(StatusReportTest.sample().replace("\"tag.HttpPort\" : \"40241\"",
-        "\"tag.HttpPort\" : \"" + port + "\""));
+    body.set(
+        StatusReportTest.sample()
+            .replace("\"tag.HttpPort\" : \"40241\"", "\"tag.HttpPort\" : \"" + port + "\""));
     assertEquals(0, run("--datanode", "localhost:" + port), err());
     String text = out.toString(StandardCharsets.UTF_8);
-    assertTrue(text.startsWith("hdfs-local-cache on localhost:" + port
-        + "  (DataNode 9b33571d-ac4c-4224-a8e8-aaa44b5cb010"), text);
+    assertTrue(
+        text.startsWith(
+            "hdfs-local-cache on localhost:"
+                + port
+                + "  (DataNode 9b33571d-ac4c-4224-a8e8-aaa44b5cb010"),
+        text);
     assertEquals("qry=" + StatusCommand.QUERY, query.get());
   }
 

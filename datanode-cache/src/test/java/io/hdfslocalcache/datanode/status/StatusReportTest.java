@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 /** Rendering of a {@code /jmx} answer captured from MetricsIT's two-DataNode MiniDFSCluster. */
 class StatusReportTest {
   static String sample() throws IOException {
-    try (InputStream in = StatusReportTest.class.getResourceAsStream(
-        "/status/jmx-two-datanodes.json")) {
+    try (InputStream in =
+        StatusReportTest.class.getResourceAsStream("/status/jmx-two-datanodes.json")) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
   }
@@ -30,13 +30,17 @@ class StatusReportTest {
   void render_dataNodeThatServedReads_showsCacheAndHddFigures() throws IOException {
     String text = new StatusReport(bean(1)).render("dn1:9864");
     List<String> lines = text.lines().toList();
-    assertEquals("hdfs-local-cache on dn1:9864  (DataNode 9b33571d-ac4c-4224-a8e8-aaa44b5cb010"
-        + " on vm)", lines.get(0));
-    assertTrue(text.contains("block reads        1 from cache, 2 from HDD  (hit ratio 33.3%)"),
-        text);
+    assertEquals(
+        "hdfs-local-cache on dn1:9864  (DataNode 9b33571d-ac4c-4224-a8e8-aaa44b5cb010" + " on vm)",
+        lines.get(0));
+    assertTrue(
+        text.contains("block reads        1 from cache, 2 from HDD  (hit ratio 33.3%)"), text);
     // 1,052,422 B from the cache; 2,104,844 B from the HDD: a third of the bytes.
-    assertTrue(text.contains("bytes read         1.0 MiB from cache, 2.0 MiB from HDD, 0 B HDD"
-        + " fallback  (33.3% from cache)"), text);
+    assertTrue(
+        text.contains(
+            "bytes read         1.0 MiB from cache, 2.0 MiB from HDD, 0 B HDD"
+                + " fallback  (33.3% from cache)"),
+        text);
     assertTrue(text.contains("cache p50 ") && text.contains("HDD p50 63 us p99 6.1 ms"), text);
     assertTrue(text.contains("HDD reads now      0 streams open, 0 reads in flight"), text);
     assertTrue(text.contains("host now           procs_blocked 0, procs_running 5"), text);

@@ -11,8 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 class AlluxioPageStoreTest {
   private static final int PAGE = 64 * 1024;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void write_upToCapacityBytes_evictsNothingAndOnePageMoreEvicts() throws Exception {

@@ -5,12 +5,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 /**
- * Pages in memory, deletes at once, free space set by the test: a store for tests of the parts
- * that decide (eviction, restore, invalidation), where Alluxio's behaviour is not under test.
+ * Pages in memory, deletes at once, free space set by the test: a store for tests of the parts that
+ * decide (eviction, restore, invalidation), where Alluxio's behaviour is not under test.
  */
 public final class MemoryPageStore implements PageStore {
   private final Map<String, byte[]> pages = new ConcurrentHashMap<>();
   private final long capacity;
+
   /** Free and total bytes the file system reports; tests lower {@code usable}. */
   public volatile long usable = 1L << 40;
 

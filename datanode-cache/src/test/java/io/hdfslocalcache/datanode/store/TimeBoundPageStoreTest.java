@@ -25,21 +25,23 @@ class TimeBoundPageStoreTest {
 
   /** Reads of file "hang" block until released; others return at once. */
   private final CountDownLatch release = new CountDownLatch(1);
+
   private final Semaphore hanging = new Semaphore(0);
   private final AtomicLong now = new AtomicLong();
-  private final PageStore hangable = new RecordingPageStore() {
-    @Override
-    public void read(String f, long p, int o, byte[] d, int off, int len) {
-      if (f.equals("hang")) {
-        hanging.release();
-        try {
-          release.await();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
+  private final PageStore hangable =
+      new RecordingPageStore() {
+        @Override
+        public void read(String f, long p, int o, byte[] d, int off, int len) {
+          if (f.equals("hang")) {
+            hanging.release();
+            try {
+              release.await();
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          }
         }
-      }
-    }
-  };
+      };
   private final TimeBoundPageStore store =
       new TimeBoundPageStore(hangable, TIMEOUT, THREADS, 0, "test", now::get);
 
@@ -56,13 +58,14 @@ class TimeBoundPageStoreTest {
   private void hangThreads(int n) throws InterruptedException {
     for (int i = 0; i < n; i++) {
       long page = i;
-      callers.execute(() -> {
-        try {
-          store.read("hang", page, 0, new byte[1], 0, 1);
-        } catch (CacheException e) {
-          // the test's release or close ends it
-        }
-      });
+      callers.execute(
+          () -> {
+            try {
+              store.read("hang", page, 0, new byte[1], 0, 1);
+            } catch (CacheException e) {
+              // the test's release or close ends it
+            }
+          });
     }
     if (!hanging.tryAcquire(n, 30, TimeUnit.SECONDS)) {
       throw new AssertionError("pool threads did not start");
@@ -70,8 +73,8 @@ class TimeBoundPageStoreTest {
   }
 
   private CacheFailure readFailure() {
-    return assertThrows(CacheException.class,
-        () -> store.read("other", 0, 0, new byte[1], 0, 1)).failure();
+    return assertThrows(CacheException.class, () -> store.read("other", 0, 0, new byte[1], 0, 1))
+        .failure();
   }
 
   @Test
@@ -98,10 +101,18 @@ class TimeBoundPageStoreTest {
 
   @Test
   void readAsync_checkFails_awaitThrowsItsFailure() throws Exception {
-    PendingIo io = store.readAsync("other", 0, 0, new byte[1], 0, 1, () -> {
-      throw new CacheException(CacheFailure.CHECKSUM_MISMATCH, "bad chunk");
-    });
-    assertEquals(CacheFailure.CHECKSUM_MISMATCH,
-        assertThrows(CacheException.class, io::await).failure());
+    PendingIo io =
+        store.readAsync(
+            "other",
+            0,
+            0,
+            new byte[1],
+            0,
+            1,
+            () -> {
+              throw new CacheException(CacheFailure.CHECKSUM_MISMATCH, "bad chunk");
+            });
+    assertEquals(
+        CacheFailure.CHECKSUM_MISMATCH, assertThrows(CacheException.class, io::await).failure());
   }
 }

@@ -5,8 +5,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * All emulated spindles of the in-process cluster, one per DataNode volume (keyed by storage id,
- * so restarted DataNodes find their disks again). One instance per {@link HddModel} in the process
+ * All emulated spindles of the in-process cluster, one per DataNode volume (keyed by storage id, so
+ * restarted DataNodes find their disks again). One instance per {@link HddModel} in the process
  * because DataNodes build their datasets through a no-argument factory; the demo finds the same
  * instance from the same configuration.
  */

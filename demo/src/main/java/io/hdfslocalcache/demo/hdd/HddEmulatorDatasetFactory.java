@@ -26,28 +26,37 @@ public final class HddEmulatorDatasetFactory extends FsDatasetSpi.Factory<FsData
       throws IOException {
     FsDatasetSpi<?> inner = new FsDatasetFactory().newInstance(datanode, storage, conf);
     HddEmulator hdd = HddEmulator.of(HddModel.from(conf));
-    return (FsDatasetSpi<?>) Proxy.newProxyInstance(FsDatasetSpi.class.getClassLoader(),
-        new Class<?>[] {FsDatasetSpi.class}, (proxy, m, args) -> {
-          if (m.getName().equals("equals") && args != null && args.length == 1) {
-            return proxy == args[0];
-          }
-          Object r = forward(inner, m, args);
-          if (r == null || args == null) {
-            return r;
-          }
-          if (m.getName().equals("getBlockInputStream") && args.length == 2) {
-            Spindle s = spindleOf(inner, (ExtendedBlock) args[0], hdd);
-            return new ThrottledInputStream((InputStream) r, s, hdd.model().readaheadBytes(),
-                (Long) args[1], n -> HddEmulator.countData(s, n));
-          }
-          if (m.getName().equals("getMetaDataInputStream") && args.length == 1) {
-            LengthInputStream meta = (LengthInputStream) r;
-            Spindle s = spindleOf(inner, (ExtendedBlock) args[0], hdd);
-            return new LengthInputStream(new ThrottledInputStream(meta.getWrappedStream(), s,
-                hdd.model().readaheadBytes(), 0, null), meta.getLength());
-          }
-          return r;
-        });
+    return (FsDatasetSpi<?>)
+        Proxy.newProxyInstance(
+            FsDatasetSpi.class.getClassLoader(),
+            new Class<?>[] {FsDatasetSpi.class},
+            (proxy, m, args) -> {
+              if (m.getName().equals("equals") && args != null && args.length == 1) {
+                return proxy == args[0];
+              }
+              Object r = forward(inner, m, args);
+              if (r == null || args == null) {
+                return r;
+              }
+              if (m.getName().equals("getBlockInputStream") && args.length == 2) {
+                Spindle s = spindleOf(inner, (ExtendedBlock) args[0], hdd);
+                return new ThrottledInputStream(
+                    (InputStream) r,
+                    s,
+                    hdd.model().readaheadBytes(),
+                    (Long) args[1],
+                    n -> HddEmulator.countData(s, n));
+              }
+              if (m.getName().equals("getMetaDataInputStream") && args.length == 1) {
+                LengthInputStream meta = (LengthInputStream) r;
+                Spindle s = spindleOf(inner, (ExtendedBlock) args[0], hdd);
+                return new LengthInputStream(
+                    new ThrottledInputStream(
+                        meta.getWrappedStream(), s, hdd.model().readaheadBytes(), 0, null),
+                    meta.getLength());
+              }
+              return r;
+            });
   }
 
   private static Object forward(Object target, Method m, Object[] args) throws Throwable {

@@ -7,14 +7,16 @@ import org.apache.hadoop.conf.Configuration;
  * Cost of one disk request: a seek drawn uniformly from [seekMinMs, seekMaxMs] (skipped by the
  * spindle for sequential requests) plus transfer at {@code bytesPerSec}. A stream that keeps
  * reading sequentially asks for growing chunks up to {@code readaheadBytes}, as the kernel's
- * readahead does; without that every 64 KB packet of a scan would pay a seek. Defaults are a
- * 7,200 rpm HDD.
+ * readahead does; without that every 64 KB packet of a scan would pay a seek. Defaults are a 7,200
+ * rpm HDD.
  */
 public record HddModel(double seekMinMs, double seekMaxMs, long bytesPerSec, long readaheadBytes) {
   public static final String SEEK_MIN_MS = "demo.hdd.seek.ms.min";
   public static final String SEEK_MAX_MS = "demo.hdd.seek.ms.max";
+
   /** Hadoop size per second, e.g. {@code 150m}. */
   public static final String BANDWIDTH = "demo.hdd.bandwidth";
+
   /** Hadoop size; 0 turns readahead off. */
   public static final String READAHEAD = "demo.hdd.readahead";
 
@@ -22,8 +24,16 @@ public record HddModel(double seekMinMs, double seekMaxMs, long bytesPerSec, lon
 
   public HddModel {
     if (seekMinMs < 0 || seekMaxMs < seekMinMs || bytesPerSec <= 0 || readaheadBytes < 0) {
-      throw new IllegalArgumentException("invalid HDD model: seek " + seekMinMs + "-" + seekMaxMs
-          + " ms, " + bytesPerSec + " B/s, readahead " + readaheadBytes + " B");
+      throw new IllegalArgumentException(
+          "invalid HDD model: seek "
+              + seekMinMs
+              + "-"
+              + seekMaxMs
+              + " ms, "
+              + bytesPerSec
+              + " B/s, readahead "
+              + readaheadBytes
+              + " B");
     }
   }
 
@@ -45,8 +55,10 @@ public record HddModel(double seekMinMs, double seekMaxMs, long bytesPerSec, lon
   }
 
   long seekNanos() {
-    double ms = seekMinMs == seekMaxMs ? seekMinMs
-        : ThreadLocalRandom.current().nextDouble(seekMinMs, seekMaxMs);
+    double ms =
+        seekMinMs == seekMaxMs
+            ? seekMinMs
+            : ThreadLocalRandom.current().nextDouble(seekMinMs, seekMaxMs);
     return (long) (ms * 1_000_000);
   }
 

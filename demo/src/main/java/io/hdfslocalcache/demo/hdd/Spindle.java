@@ -16,8 +16,8 @@ public final class Spindle {
     void sleepNanos(long nanos) throws InterruptedException;
   }
 
-  static final Sleeper REAL_TIME = nanos ->
-      Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
+  static final Sleeper REAL_TIME =
+      nanos -> Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
 
   private final HddModel model;
   private final Sleeper sleeper;

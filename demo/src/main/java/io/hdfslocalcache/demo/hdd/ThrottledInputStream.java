@@ -6,8 +6,8 @@ import java.io.InputStream;
 import java.io.InterruptedIOException;
 
 /**
- * A replica file's stream whose reads are first served by its volume's spindle. Deliberately not
- * a FileInputStream: BlockSender would otherwise sendfile() the bytes past {@link #read}.
+ * A replica file's stream whose reads are first served by its volume's spindle. Deliberately not a
+ * FileInputStream: BlockSender would otherwise sendfile() the bytes past {@link #read}.
  *
  * <p>Readahead: bytes already fetched by an earlier request of this stream cost nothing; a read
  * continuing right after them asks for a chunk twice the previous one (up to the model's
@@ -16,8 +16,10 @@ import java.io.InterruptedIOException;
 final class ThrottledInputStream extends FilterInputStream {
   private final Spindle spindle;
   private final long readahead;
+
   /** Counts data bytes; null for meta streams (checksums are not client payload). */
   private final DataCounter counter;
+
   private long pos;
   private long fetchedFrom;
   private long fetchedTo;
@@ -28,8 +30,8 @@ final class ThrottledInputStream extends FilterInputStream {
     void count(long bytes);
   }
 
-  ThrottledInputStream(InputStream in, Spindle spindle, long readahead, long pos,
-      DataCounter counter) {
+  ThrottledInputStream(
+      InputStream in, Spindle spindle, long readahead, long pos, DataCounter counter) {
     super(in);
     this.spindle = spindle;
     this.readahead = readahead;

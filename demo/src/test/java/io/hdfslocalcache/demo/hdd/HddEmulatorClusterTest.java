@@ -26,14 +26,14 @@ class HddEmulatorClusterTest {
   // A model no other test uses, so this test has the process-wide emulator of it to itself.
   private static final HddModel MODEL = new HddModel(20, 21, 200L << 20, 1 << 20);
 
-  @TempDir
-  File base;
+  @TempDir File base;
 
   @Test
   void concurrentPreads_throughEmulatedDisks_countedPerSpindleAndQueued() throws Exception {
     Configuration conf = new HdfsConfiguration();
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.getAbsolutePath());
-    conf.set(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
+    conf.set(
+        DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
         HddEmulatorDatasetFactory.class.getName());
     MODEL.applyTo(conf);
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
@@ -55,29 +55,33 @@ class HddEmulatorClusterTest {
       AtomicLong clientRead = new AtomicLong();
       AtomicInteger maxQueue = new AtomicInteger();
       AtomicBoolean done = new AtomicBoolean();
-      Thread sampler = new Thread(() -> {
-        while (!done.get()) {
-          maxQueue.accumulateAndGet(hdd.queueDepth(), Math::max);
-          Thread.onSpinWait();
-        }
-      });
+      Thread sampler =
+          new Thread(
+              () -> {
+                while (!done.get()) {
+                  maxQueue.accumulateAndGet(hdd.queueDepth(), Math::max);
+                  Thread.onSpinWait();
+                }
+              });
       sampler.start();
       List<Thread> readers = new ArrayList<>();
       for (int t = 0; t < 6; t++) {
         Random rnd = new Random(t + 1);
         Path file = files[t % 2];
-        readers.add(new Thread(() -> {
-          byte[] buf = new byte[64 << 10];
-          try (FSDataInputStream in = fs.open(file)) {
-            for (int i = 0; i < 5; i++) {
-              long off = rnd.nextInt(data.length - buf.length);
-              in.readFully(off, buf);
-              clientRead.addAndGet(buf.length);
-            }
-          } catch (Exception e) {
-            throw new IllegalStateException(e);
-          }
-        }));
+        readers.add(
+            new Thread(
+                () -> {
+                  byte[] buf = new byte[64 << 10];
+                  try (FSDataInputStream in = fs.open(file)) {
+                    for (int i = 0; i < 5; i++) {
+                      long off = rnd.nextInt(data.length - buf.length);
+                      in.readFully(off, buf);
+                      clientRead.addAndGet(buf.length);
+                    }
+                  } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                  }
+                }));
       }
       readers.forEach(Thread::start);
       for (Thread r : readers) {
@@ -88,12 +92,13 @@ class HddEmulatorClusterTest {
 
       assertEquals(6 * 5 * (64 << 10), clientRead.get());
       // The DataNode reads whole 512-byte checksum chunks, so at least what the client got.
-      assertTrue(hdd.clientBytes() - before >= clientRead.get(),
+      assertTrue(
+          hdd.clientBytes() - before >= clientRead.get(),
           "emulated disks served " + (hdd.clientBytes() - before));
       assertEquals(0, hdd.fillBytes());
       assertEquals(2, hdd.spindles().size(), "one spindle per volume");
-      assertTrue(hdd.spindles().stream().allMatch(s -> s.clientBytes() > 0),
-          "both volumes served reads");
+      assertTrue(
+          hdd.spindles().stream().allMatch(s -> s.clientBytes() > 0), "both volumes served reads");
       assertTrue(hdd.spindles().stream().mapToLong(Spindle::requests).sum() >= 30);
       assertTrue(maxQueue.get() > 0, "concurrent reads must queue at the spindle");
       assertEquals(0, hdd.queueDepth());

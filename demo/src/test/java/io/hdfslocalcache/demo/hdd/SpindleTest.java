@@ -42,7 +42,7 @@ class SpindleTest {
 
   @Test
   void serve_otherStreamOrGapInBetween_seeksAgain() throws Exception {
-    Spindle s = new Spindle(MODEL, n -> { });
+    Spindle s = new Spindle(MODEL, n -> {});
 
     s.serve("a", 0, 100);
     s.serve("b", 100, 100); // same offset, other file
@@ -56,23 +56,28 @@ class SpindleTest {
   void serve_concurrentRequests_servedOneAtATime() throws Exception {
     AtomicInteger inService = new AtomicInteger();
     AtomicInteger maxInService = new AtomicInteger();
-    Spindle s = new Spindle(MODEL, n -> {
-      maxInService.accumulateAndGet(inService.incrementAndGet(), Math::max);
-      Thread.sleep(1); // widen the window in which an overlap would be seen
-      inService.decrementAndGet();
-    });
+    Spindle s =
+        new Spindle(
+            MODEL,
+            n -> {
+              maxInService.accumulateAndGet(inService.incrementAndGet(), Math::max);
+              Thread.sleep(1); // widen the window in which an overlap would be seen
+              inService.decrementAndGet();
+            });
     List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < 4; t++) {
       String file = "f" + t;
-      threads.add(new Thread(() -> {
-        for (int i = 0; i < 5; i++) {
-          try {
-            s.serve(file, i * 100L, 100);
-          } catch (InterruptedException e) {
-            throw new IllegalStateException(e);
-          }
-        }
-      }));
+      threads.add(
+          new Thread(
+              () -> {
+                for (int i = 0; i < 5; i++) {
+                  try {
+                    s.serve(file, i * 100L, 100);
+                  } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                  }
+                }
+              }));
     }
     threads.forEach(Thread::start);
     for (Thread t : threads) {
@@ -90,13 +95,15 @@ class SpindleTest {
     List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < 3; t++) {
       String file = "f" + t;
-      Thread th = new Thread(() -> {
-        try {
-          s.serve(file, 0, 100);
-        } catch (InterruptedException e) {
-          throw new IllegalStateException(e);
-        }
-      });
+      Thread th =
+          new Thread(
+              () -> {
+                try {
+                  s.serve(file, 0, 100);
+                } catch (InterruptedException e) {
+                  throw new IllegalStateException(e);
+                }
+              });
       threads.add(th);
       th.start();
     }

@@ -22,10 +22,11 @@ class ThrottledInputStreamTest {
 
   @Test
   void read_sequentialWithReadahead_fewGrowingRequestsOneSeek() throws Exception {
-    Spindle s = new Spindle(new HddModel(10, 10, 100L * MB, MB), n -> { });
+    Spindle s = new Spindle(new HddModel(10, 10, 100L * MB, MB), n -> {});
     AtomicLong counted = new AtomicLong();
-    InputStream in = new ThrottledInputStream(new ByteArrayInputStream(new byte[4 * MB]), s, MB,
-        0, counted::addAndGet);
+    InputStream in =
+        new ThrottledInputStream(
+            new ByteArrayInputStream(new byte[4 * MB]), s, MB, 0, counted::addAndGet);
 
     long read = readAll(in, 64 << 10);
 
@@ -38,9 +39,9 @@ class ThrottledInputStreamTest {
 
   @Test
   void read_sequentialWithoutReadahead_oneRequestPerReadOneSeek() throws Exception {
-    Spindle s = new Spindle(new HddModel(10, 10, 100L * MB, 0), n -> { });
-    InputStream in = new ThrottledInputStream(new ByteArrayInputStream(new byte[MB]), s, 0, 0,
-        null);
+    Spindle s = new Spindle(new HddModel(10, 10, 100L * MB, 0), n -> {});
+    InputStream in =
+        new ThrottledInputStream(new ByteArrayInputStream(new byte[MB]), s, 0, 0, null);
 
     readAll(in, 64 << 10);
 
@@ -50,9 +51,9 @@ class ThrottledInputStreamTest {
 
   @Test
   void read_afterSkipPastFetchedBytes_seeksAgain() throws Exception {
-    Spindle s = new Spindle(new HddModel(10, 10, 100L * MB, MB), n -> { });
-    InputStream in = new ThrottledInputStream(new ByteArrayInputStream(new byte[4 * MB]), s, MB,
-        0, null);
+    Spindle s = new Spindle(new HddModel(10, 10, 100L * MB, MB), n -> {});
+    InputStream in =
+        new ThrottledInputStream(new ByteArrayInputStream(new byte[4 * MB]), s, MB, 0, null);
 
     in.readNBytes(4096);
     in.skip(2 * MB);
@@ -64,9 +65,9 @@ class ThrottledInputStreamTest {
 
   @Test
   void read_withinAlreadyFetchedBytes_costsNothing() throws Exception {
-    Spindle s = new Spindle(new HddModel(10, 10, 100L * MB, MB), n -> { });
-    InputStream in = new ThrottledInputStream(new ByteArrayInputStream(new byte[4 * MB]), s, MB,
-        0, null);
+    Spindle s = new Spindle(new HddModel(10, 10, 100L * MB, MB), n -> {});
+    InputStream in =
+        new ThrottledInputStream(new ByteArrayInputStream(new byte[4 * MB]), s, MB, 0, null);
 
     byte[] buf = new byte[64 << 10];
     in.read(buf, 0, buf.length);
@@ -78,7 +79,7 @@ class ThrottledInputStreamTest {
 
   @Test
   void countData_onFillThread_countsAsFillElseClient() throws Exception {
-    Spindle s = new Spindle(new HddModel(10, 10, 100L * MB, 0), n -> { });
+    Spindle s = new Spindle(new HddModel(10, 10, 100L * MB, 0), n -> {});
     Thread fill = new Thread(() -> HddEmulator.countData(s, 300), "local-cache-fill-1");
     fill.start();
     fill.join();

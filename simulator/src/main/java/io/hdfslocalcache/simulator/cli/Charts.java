@@ -26,20 +26,29 @@ final class Charts {
 
   /** HDD utilisation per minute without the cache, and with it for each run. */
   static void utilization(Path file, List<RunOutcome> runs) throws IOException {
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-        .title("HDD utilisation per minute").xAxisTitle("hours since first event")
-        .yAxisTitle("utilisation (%)").build();
+    XYChart chart =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title("HDD utilisation per minute")
+            .xAxisTitle("hours since first event")
+            .yAxisTitle("utilisation (%)")
+            .build();
     chart.getStyler().setMarkerSize(0);
     UtilizationSeries first = runs.get(0).series();
-    chart.addSeries("without cache", hours(first.withoutCache().length),
-        percent(first.withoutCache())).setMarker(SeriesMarkers.NONE);
+    chart
+        .addSeries(
+            "without cache", hours(first.withoutCache().length), percent(first.withoutCache()))
+        .setMarker(SeriesMarkers.NONE);
     for (RunOutcome run : runs) {
       RunResult r = run.result();
-      String name = "with cache: " + r.policy() + " " + r.fill() + " "
-          + Sizes.format(r.cacheSizeBytes());
+      String name =
+          "with cache: " + r.policy() + " " + r.fill() + " " + Sizes.format(r.cacheSizeBytes());
       if (!chart.getSeriesMap().containsKey(name)) {
-        chart.addSeries(name, hours(run.series().withCache().length),
-            percent(run.series().withCache())).setMarker(SeriesMarkers.NONE);
+        chart
+            .addSeries(
+                name, hours(run.series().withCache().length), percent(run.series().withCache()))
+            .setMarker(SeriesMarkers.NONE);
       }
     }
     BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
@@ -59,12 +68,22 @@ final class Charts {
     if (groups.isEmpty()) {
       throw new IllegalArgumentException("--chart needs bucket-time runs (--threshold)");
     }
-    XYChart hits = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-        .title("Byte hit ratio").xAxisTitle("threshold (reads in window)")
-        .yAxisTitle("byte hit ratio (%)").build();
-    XYChart writes = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-        .title("SSD bytes written").xAxisTitle("threshold (reads in window)")
-        .yAxisTitle("GiB written").build();
+    XYChart hits =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title("Byte hit ratio")
+            .xAxisTitle("threshold (reads in window)")
+            .yAxisTitle("byte hit ratio (%)")
+            .build();
+    XYChart writes =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title("SSD bytes written")
+            .xAxisTitle("threshold (reads in window)")
+            .yAxisTitle("GiB written")
+            .build();
     for (Map.Entry<String, List<RunOutcome>> g : groups.entrySet()) {
       List<RunOutcome> points = new ArrayList<>(g.getValue());
       points.sort(Comparator.comparingLong(r -> r.config().policy().numericParam("threshold")));
@@ -80,14 +99,19 @@ final class Charts {
       hits.addSeries(g.getKey(), x, hit);
       writes.addSeries(g.getKey(), x, written);
     }
-    BitmapEncoder.saveBitmap(List.of(hits, writes), 1, 2, file.toString(),
-        BitmapEncoder.BitmapFormat.PNG);
+    BitmapEncoder.saveBitmap(
+        List.of(hits, writes), 1, 2, file.toString(), BitmapEncoder.BitmapFormat.PNG);
   }
 
   private static String seriesName(RunOutcome run) {
     long buckets = run.config().policy().numericParam("buckets");
     String bucket = run.config().policy().name().replaceAll(".*bucket=([^,]+).*", "$1");
-    return Sizes.format(run.config().cacheSizeBytes()) + ", " + buckets + " x " + bucket + ", "
+    return Sizes.format(run.config().cacheSizeBytes())
+        + ", "
+        + buckets
+        + " x "
+        + bucket
+        + ", "
         + run.config().fill().configName();
   }
 

@@ -19,16 +19,18 @@ final class Cli {
 
   static CommandLine commandLine(Object command) {
     CommandLine cl = new CommandLine(command);
-    cl.setParameterExceptionHandler((ex, args) -> {
-      PrintWriter err = ex.getCommandLine().getErr();
-      err.println(ex.getCommandLine().getCommandName() + ": " + ex.getMessage()
-          + " (try --help)");
-      return USAGE;
-    });
-    cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-      commandLine.getErr().println(commandLine.getCommandName() + ": " + describe(ex));
-      return ex instanceof IllegalArgumentException ? USAGE : FAILED;
-    });
+    cl.setParameterExceptionHandler(
+        (ex, args) -> {
+          PrintWriter err = ex.getCommandLine().getErr();
+          err.println(
+              ex.getCommandLine().getCommandName() + ": " + ex.getMessage() + " (try --help)");
+          return USAGE;
+        });
+    cl.setExecutionExceptionHandler(
+        (ex, commandLine, parseResult) -> {
+          commandLine.getErr().println(commandLine.getCommandName() + ": " + describe(ex));
+          return ex instanceof IllegalArgumentException ? USAGE : FAILED;
+        });
     return cl;
   }
 

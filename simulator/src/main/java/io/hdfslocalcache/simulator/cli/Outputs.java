@@ -16,8 +16,13 @@ final class Outputs {
     AGAINST_THRESHOLD
   }
 
-  static void write(TraceOptions options, List<RunOutcome> runs, Reports.JsonShape shape,
-      ChartKind chart, PrintStream out) throws IOException {
+  static void write(
+      TraceOptions options,
+      List<RunOutcome> runs,
+      Reports.JsonShape shape,
+      ChartKind chart,
+      PrintStream out)
+      throws IOException {
     List<RunResult> results = runs.stream().map(RunOutcome::result).toList();
     ResultTable.print(results, out);
     if (options.json != null) {

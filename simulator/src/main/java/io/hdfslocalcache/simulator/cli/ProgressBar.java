@@ -33,11 +33,13 @@ final class ProgressBar implements AutoCloseable {
       timer = null;
       return;
     }
-    timer = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "progress");
-      t.setDaemon(true);
-      return t;
-    });
+    timer =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "progress");
+              t.setDaemon(true);
+              return t;
+            });
     timer.scheduleAtFixedRate(this::draw, DELAY_MS, PERIOD_MS, TimeUnit.MILLISECONDS);
   }
 
@@ -45,10 +47,20 @@ final class ProgressBar implements AutoCloseable {
     double fraction = Math.min(1.0, (double) done.getAsLong() / total);
     int filled = (int) (fraction * WIDTH);
     double seconds = (System.nanoTime() - startNanos) / 1e9;
-    String eta = fraction > 0.01
-        ? String.format(Locale.ROOT, " eta %.0fs", seconds / fraction - seconds) : "";
-    out.print(String.format(Locale.ROOT, "\r%s [%s%s] %3.0f%% %.0fs%s   ", label,
-        "#".repeat(filled), " ".repeat(WIDTH - filled), fraction * 100, seconds, eta));
+    String eta =
+        fraction > 0.01
+            ? String.format(Locale.ROOT, " eta %.0fs", seconds / fraction - seconds)
+            : "";
+    out.print(
+        String.format(
+            Locale.ROOT,
+            "\r%s [%s%s] %3.0f%% %.0fs%s   ",
+            label,
+            "#".repeat(filled),
+            " ".repeat(WIDTH - filled),
+            fraction * 100,
+            seconds,
+            eta));
     out.flush();
     drawn = true;
   }

@@ -22,8 +22,8 @@ final class Reports {
 
   static void writeJson(Path file, List<RunResult> results, JsonShape shape) throws IOException {
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    Object value = shape == JsonShape.OBJECT_IF_SINGLE && results.size() == 1
-        ? results.get(0) : results;
+    Object value =
+        shape == JsonShape.OBJECT_IF_SINGLE && results.size() == 1 ? results.get(0) : results;
     mapper.writeValue(file.toFile(), value);
   }
 

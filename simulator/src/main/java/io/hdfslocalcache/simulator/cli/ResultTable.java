@@ -8,9 +8,21 @@ import java.util.Locale;
 
 /** The human-readable table on stdout, one row per run, columns sized to fit. */
 final class ResultTable {
-  private static final String[] HEADER = {"policy", "fill", "cache", "hit%", "byteHit%",
-      "ssdWritten", "hddRead", "admits", "evicts", "invalid", "utilMean", "utilPeak",
-      "utilPeakNoCache"};
+  private static final String[] HEADER = {
+    "policy",
+    "fill",
+    "cache",
+    "hit%",
+    "byteHit%",
+    "ssdWritten",
+    "hddRead",
+    "admits",
+    "evicts",
+    "invalid",
+    "utilMean",
+    "utilPeak",
+    "utilPeakNoCache"
+  };
 
   private ResultTable() {}
 
@@ -18,12 +30,22 @@ final class ResultTable {
     List<String[]> rows = new ArrayList<>();
     rows.add(HEADER);
     for (RunResult r : results) {
-      rows.add(new String[] {r.policy(), r.fill(), Sizes.format(r.cacheSizeBytes()),
-          percent(r.hitRatio()), percent(r.byteHitRatio()), Sizes.format(r.ssdBytesWritten()),
-          Sizes.format(r.hddBytesRead()), String.valueOf(r.admissions()),
-          String.valueOf(r.evictions()), String.valueOf(r.invalidations()),
-          percent(r.meanDiskUtilizationWithCache()), percent(r.peakDiskUtilizationWithCache()),
-          percent(r.peakDiskUtilizationWithoutCache())});
+      rows.add(
+          new String[] {
+            r.policy(),
+            r.fill(),
+            Sizes.format(r.cacheSizeBytes()),
+            percent(r.hitRatio()),
+            percent(r.byteHitRatio()),
+            Sizes.format(r.ssdBytesWritten()),
+            Sizes.format(r.hddBytesRead()),
+            String.valueOf(r.admissions()),
+            String.valueOf(r.evictions()),
+            String.valueOf(r.invalidations()),
+            percent(r.meanDiskUtilizationWithCache()),
+            percent(r.peakDiskUtilizationWithCache()),
+            percent(r.peakDiskUtilizationWithoutCache())
+          });
     }
     int[] width = new int[HEADER.length];
     for (String[] row : rows) {

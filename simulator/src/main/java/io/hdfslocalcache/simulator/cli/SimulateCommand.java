@@ -12,33 +12,53 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code hdfs-local-cache simulate}: one cache size, one or more policies, one trace. */
-@Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Replay a DataNode clienttrace log (or CSV / cachelib block trace) through "
-        + "admission policies and an LRU SSD cache; print hit ratios, SSD writes and HDD load.",
-        "Sizes take plain bytes or k, m, g, t, p, e (powers of 1024), e.g. 128m, 2TB."})
+@Command(
+    name = "simulate",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Replay a DataNode clienttrace log (or CSV / cachelib block trace) through "
+          + "admission policies and an LRU SSD cache; print hit ratios, SSD writes and HDD load.",
+      "Sizes take plain bytes or k, m, g, t, p, e (powers of 1024), e.g. 128m, 2TB."
+    })
 public final class SimulateCommand implements Callable<Integer> {
-  @Mixin
-  TraceOptions options;
+  @Mixin TraceOptions options;
 
-  @Option(names = "--cache-size", paramLabel = "SIZE", converter = Converters.Size.class,
+  @Option(
+      names = "--cache-size",
+      paramLabel = "SIZE",
+      converter = Converters.Size.class,
       description = "SSD capacity for cached data + meta, e.g. 2TB.")
   Long cacheSize;
 
-  @Option(names = "--policy", paramLabel = "SPEC", converter = Converters.Policy.class,
-      description = {"Admission policy, repeatable (default: bucket-time). One of: never, "
-          + "admit-all, bucket-time[:threshold=15,buckets=60,bucket=1m], "
-          + "reject-x[:x=1,history=1000000]."})
+  @Option(
+      names = "--policy",
+      paramLabel = "SPEC",
+      converter = Converters.Policy.class,
+      description = {
+        "Admission policy, repeatable (default: bucket-time). One of: never, "
+            + "admit-all, bucket-time[:threshold=15,buckets=60,bucket=1m], "
+            + "reject-x[:x=1,history=1000000]."
+      })
   List<PolicySpec> policies;
 
-  @Option(names = "--fill", paramLabel = "MODE", defaultValue = "block",
+  @Option(
+      names = "--fill",
+      paramLabel = "MODE",
+      defaultValue = "block",
       converter = Converters.Fill.class,
-      description = "block (whole block + meta, the paper's design) or pages "
-          + "(only the pages a read touched). Default: ${DEFAULT-VALUE}.")
+      description =
+          "block (whole block + meta, the paper's design) or pages "
+              + "(only the pages a read touched). Default: ${DEFAULT-VALUE}.")
   FillMode fill;
 
-  @Option(names = "--bench", paramLabel = "LINES", hidden = true,
-      description = "Benchmark on a synthetic Zipf clienttrace of LINES lines (--trace is kept "
-          + "as the file if given) and print lines/s, sweep speed-up and heap.")
+  @Option(
+      names = "--bench",
+      paramLabel = "LINES",
+      hidden = true,
+      description =
+          "Benchmark on a synthetic Zipf clienttrace of LINES lines (--trace is kept "
+              + "as the file if given) and print lines/s, sweep speed-up and heap.")
   long benchLines;
 
   public static void main(String[] args) {
@@ -54,14 +74,22 @@ public final class SimulateCommand implements Callable<Integer> {
     if (cacheSize == null) {
       throw new IllegalArgumentException("missing --cache-size SIZE (e.g. 2TB)");
     }
-    List<PolicySpec> specs = policies == null || policies.isEmpty()
-        ? List.of(PolicySpec.parse("bucket-time")) : policies;
-    List<RunConfig> configs = specs.stream()
-        .map(p -> new RunConfig(p, cacheSize, fill, options.pageSize, options.disks)).toList();
+    List<PolicySpec> specs =
+        policies == null || policies.isEmpty()
+            ? List.of(PolicySpec.parse("bucket-time"))
+            : policies;
+    List<RunConfig> configs =
+        specs.stream()
+            .map(p -> new RunConfig(p, cacheSize, fill, options.pageSize, options.disks))
+            .toList();
     Trace trace = TraceLoading.parse(options, System.err);
     List<RunOutcome> runs = TraceLoading.replay(trace, configs, options, System.err);
-    Outputs.write(options, runs, Reports.JsonShape.OBJECT_IF_SINGLE,
-        Outputs.ChartKind.UTILIZATION_OVER_TIME, System.out);
+    Outputs.write(
+        options,
+        runs,
+        Reports.JsonShape.OBJECT_IF_SINGLE,
+        Outputs.ChartKind.UTILIZATION_OVER_TIME,
+        System.out);
     return 0;
   }
 }

@@ -24,7 +24,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * {@code simulate --bench N}: the figures of docs/benchmarks.md "Simulator", all measured in one
  * run on one synthetic trace: single-run lines/s (parse + replay on one thread), heap holding the
- * parsed trace, and a 20-configuration sweep over one parse against 20 separate parse + replay runs.
+ * parsed trace, and a 20-configuration sweep over one parse against 20 separate parse + replay
+ * runs.
  */
 final class SimulatorBench {
   private static final int[] THRESHOLDS = {1, 2, 4, 8, 15};
@@ -41,14 +42,21 @@ final class SimulatorBench {
   }
 
   int run(PrintStream out) throws Exception {
-    Path file = options.trace != null ? options.trace
-        : Files.createTempFile("synthetic-clienttrace", ".log");
+    Path file =
+        options.trace != null
+            ? options.trace
+            : Files.createTempFile("synthetic-clienttrace", ".log");
     try {
       if (options.trace == null || !Files.exists(file)) {
         long t0 = System.nanoTime();
         SyntheticTrace.write(file, lines);
-        out.printf(Locale.ROOT, "generated %,d lines (%,d MiB) in %.1f s: %s%n", lines,
-            Files.size(file) >> 20, secondsSince(t0), file);
+        out.printf(
+            Locale.ROOT,
+            "generated %,d lines (%,d MiB) in %.1f s: %s%n",
+            lines,
+            Files.size(file) >> 20,
+            secondsSince(t0),
+            file);
       }
       measure(file, out);
     } finally {
@@ -75,12 +83,24 @@ final class SimulatorBench {
 
     System.gc();
     long liveHeap = usedHeap();
-    out.printf(Locale.ROOT, "trace: %,d lines, %,d events, %,d reads, %,d blocks, %,d versions%n",
-        fileLines, trace.events().size(), reads, trace.blockCount(), trace.versionCount());
-    out.printf(Locale.ROOT, "first run (cold JIT): parse %.2f s, replay %.2f s%n", parseSeconds,
+    out.printf(
+        Locale.ROOT,
+        "trace: %,d lines, %,d events, %,d reads, %,d blocks, %,d versions%n",
+        fileLines,
+        trace.events().size(),
+        reads,
+        trace.blockCount(),
+        trace.versionCount());
+    out.printf(
+        Locale.ROOT,
+        "first run (cold JIT): parse %.2f s, replay %.2f s%n",
+        parseSeconds,
         replaySeconds);
-    out.printf(Locale.ROOT, "heap: %,d MiB live after parse (parsed trace held), max heap %,d MiB%n",
-        liveHeap >> 20, Runtime.getRuntime().maxMemory() >> 20);
+    out.printf(
+        Locale.ROOT,
+        "heap: %,d MiB live after parse (parsed trace held), max heap %,d MiB%n",
+        liveHeap >> 20,
+        Runtime.getRuntime().maxMemory() >> 20);
     trace = null;
 
     long t2 = System.nanoTime();
@@ -90,9 +110,15 @@ final class SimulatorBench {
     new Replayer(again, single, new LongAdder()).run();
     double replay2 = secondsSince(t3);
     double singleSeconds = parse2 + replay2;
-    out.printf(Locale.ROOT, "single run, 1 thread: parse %.2f s + replay %.2f s = %.2f s: "
-        + "%,.0f lines/s (parse alone %,.0f lines/s, replay alone %,.0f events/s)%n", parse2,
-        replay2, singleSeconds, fileLines / singleSeconds, fileLines / parse2,
+    out.printf(
+        Locale.ROOT,
+        "single run, 1 thread: parse %.2f s + replay %.2f s = %.2f s: "
+            + "%,.0f lines/s (parse alone %,.0f lines/s, replay alone %,.0f events/s)%n",
+        parse2,
+        replay2,
+        singleSeconds,
+        fileLines / singleSeconds,
+        fileLines / parse2,
         again.events().size() / replay2);
     again = null;
 
@@ -101,8 +127,12 @@ final class SimulatorBench {
     SweepRunner.run(shared, sweep, options.threads, new LongAdder());
     double sweepSeconds = secondsSince(t4);
     shared = null;
-    out.printf(Locale.ROOT, "sweep of %d configurations over one parse, %d threads: %.2f s%n",
-        sweep.size(), options.threads, sweepSeconds);
+    out.printf(
+        Locale.ROOT,
+        "sweep of %d configurations over one parse, %d threads: %.2f s%n",
+        sweep.size(),
+        options.threads,
+        sweepSeconds);
 
     long t5 = System.nanoTime();
     for (RunConfig c : sweep) {
@@ -110,10 +140,15 @@ final class SimulatorBench {
       new Replayer(own, c, new LongAdder()).run();
     }
     double separateSeconds = secondsSince(t5);
-    out.printf(Locale.ROOT, "%d separate runs (parse + replay each, one after another): %.2f s%n",
-        sweep.size(), separateSeconds);
+    out.printf(
+        Locale.ROOT,
+        "%d separate runs (parse + replay each, one after another): %.2f s%n",
+        sweep.size(),
+        separateSeconds);
     out.printf(Locale.ROOT, "sweep speed-up: %.1fx%n", separateSeconds / sweepSeconds);
-    out.printf(Locale.ROOT, "peak heap (sum of heap pool peaks over the whole bench): %,d MiB%n",
+    out.printf(
+        Locale.ROOT,
+        "peak heap (sum of heap pool peaks over the whole bench): %,d MiB%n",
         peakHeap() >> 20);
   }
 
@@ -122,9 +157,13 @@ final class SimulatorBench {
     for (long size : new long[] {cacheSize / 2, cacheSize}) {
       for (int n : BUCKETS) {
         for (int x : THRESHOLDS) {
-          configs.add(new RunConfig(
-              PolicySpec.parse("bucket-time:threshold=" + x + ",buckets=" + n + ",bucket=1m"),
-              size, FillMode.BLOCK, options.pageSize, options.disks));
+          configs.add(
+              new RunConfig(
+                  PolicySpec.parse("bucket-time:threshold=" + x + ",buckets=" + n + ",bucket=1m"),
+                  size,
+                  FillMode.BLOCK,
+                  options.pageSize,
+                  options.disks));
         }
       }
     }

@@ -22,8 +22,10 @@ final class Sizes {
     String t = text.trim();
     Matcher m = FORMAT.matcher(t);
     if (!m.matches()) {
-      throw new IllegalArgumentException("bad size '" + text
-          + "': expected a number of bytes with an optional unit k, m, g, t, p or e (e.g. 128m, 2TB)");
+      throw new IllegalArgumentException(
+          "bad size '"
+              + text
+              + "': expected a number of bytes with an optional unit k, m, g, t, p or e (e.g. 128m, 2TB)");
     }
     String prefix = m.group(2).toLowerCase(Locale.ROOT);
     if (prefix.isEmpty() && m.group(3) != null && m.group(3).length() == 2) {
@@ -55,7 +57,10 @@ final class Sizes {
     if (u == 0) {
       return bytes + " B";
     }
-    return (v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v)
-        : String.format(Locale.ROOT, "%.1f", v)) + " " + units[u];
+    return (v == Math.rint(v)
+            ? String.format(Locale.ROOT, "%.0f", v)
+            : String.format(Locale.ROOT, "%.1f", v))
+        + " "
+        + units[u];
   }
 }

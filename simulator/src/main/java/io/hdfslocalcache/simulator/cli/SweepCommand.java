@@ -18,38 +18,64 @@ import picocli.CommandLine.Option;
  * {@code hdfs-local-cache sweep}: parses the trace once and replays every combination of
  * thresholds, windows, cache sizes and fill modes (plus any extra policies) in parallel.
  */
-@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Like simulate, over lists: parses the trace once and replays every "
-        + "combination in parallel. Lists are comma-separated, e.g. --threshold 1,2,4,8,15 "
-        + "--buckets 10,60 --cache-size 500GB,1TB,2TB."})
+@Command(
+    name = "sweep",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Like simulate, over lists: parses the trace once and replays every "
+          + "combination in parallel. Lists are comma-separated, e.g. --threshold 1,2,4,8,15 "
+          + "--buckets 10,60 --cache-size 500GB,1TB,2TB."
+    })
 public final class SweepCommand implements Callable<Integer> {
-  @Mixin
-  TraceOptions options;
+  @Mixin TraceOptions options;
 
-  @Option(names = "--cache-size", paramLabel = "SIZE[,SIZE...]", split = ",",
-      converter = Converters.Size.class, description = "SSD capacities, e.g. 500GB,1TB,2TB.")
+  @Option(
+      names = "--cache-size",
+      paramLabel = "SIZE[,SIZE...]",
+      split = ",",
+      converter = Converters.Size.class,
+      description = "SSD capacities, e.g. 500GB,1TB,2TB.")
   List<Long> cacheSizes;
 
-  @Option(names = "--threshold", paramLabel = "X[,X...]", split = ",",
+  @Option(
+      names = "--threshold",
+      paramLabel = "X[,X...]",
+      split = ",",
       description = "bucket-time thresholds: admit after more than X reads in the window.")
   List<Integer> thresholds;
 
-  @Option(names = "--buckets", paramLabel = "N[,N...]", split = ",",
+  @Option(
+      names = "--buckets",
+      paramLabel = "N[,N...]",
+      split = ",",
       description = "bucket-time window lengths in buckets (default: 60).")
   List<Integer> buckets;
 
-  @Option(names = "--bucket", paramLabel = "DURATION", defaultValue = "1m",
+  @Option(
+      names = "--bucket",
+      paramLabel = "DURATION",
+      defaultValue = "1m",
       converter = Converters.BucketDuration.class,
       description = "Width of one bucket (default: ${DEFAULT-VALUE}).")
   Duration bucket;
 
-  @Option(names = "--policy", paramLabel = "SPEC", converter = Converters.Policy.class,
-      description = "Further policies to run at every cache size, repeatable, e.g. never, "
-          + "admit-all, reject-x:x=1.")
+  @Option(
+      names = "--policy",
+      paramLabel = "SPEC",
+      converter = Converters.Policy.class,
+      description =
+          "Further policies to run at every cache size, repeatable, e.g. never, "
+              + "admit-all, reject-x:x=1.")
   List<PolicySpec> policies;
 
-  @Option(names = "--fill", paramLabel = "MODE[,MODE...]", split = ",", defaultValue = "block",
-      converter = Converters.Fill.class, description = "block and/or pages (default: block).")
+  @Option(
+      names = "--fill",
+      paramLabel = "MODE[,MODE...]",
+      split = ",",
+      defaultValue = "block",
+      converter = Converters.Fill.class,
+      description = "block and/or pages (default: block).")
   List<FillMode> fills;
 
   public static void main(String[] args) {
@@ -62,8 +88,8 @@ public final class SweepCommand implements Callable<Integer> {
     List<RunConfig> configs = configs();
     Trace trace = TraceLoading.parse(options, System.err);
     List<RunOutcome> runs = TraceLoading.replay(trace, configs, options, System.err);
-    Outputs.write(options, runs, Reports.JsonShape.ARRAY, Outputs.ChartKind.AGAINST_THRESHOLD,
-        System.out);
+    Outputs.write(
+        options, runs, Reports.JsonShape.ARRAY, Outputs.ChartKind.AGAINST_THRESHOLD, System.out);
     return 0;
   }
 
@@ -73,14 +99,21 @@ public final class SweepCommand implements Callable<Integer> {
       throw new IllegalArgumentException("missing --cache-size SIZE[,SIZE...]");
     }
     if ((thresholds == null || thresholds.isEmpty()) && (policies == null || policies.isEmpty())) {
-      throw new IllegalArgumentException("nothing to sweep: give --threshold X,... and/or --policy");
+      throw new IllegalArgumentException(
+          "nothing to sweep: give --threshold X,... and/or --policy");
     }
     List<PolicySpec> specs = new ArrayList<>();
     if (thresholds != null) {
       for (int n : buckets == null || buckets.isEmpty() ? List.of(60) : buckets) {
         for (int x : thresholds) {
-          specs.add(PolicySpec.parse("bucket-time:threshold=" + x + ",buckets=" + n + ",bucket="
-              + Durations.format(bucket)));
+          specs.add(
+              PolicySpec.parse(
+                  "bucket-time:threshold="
+                      + x
+                      + ",buckets="
+                      + n
+                      + ",bucket="
+                      + Durations.format(bucket)));
         }
       }
     }

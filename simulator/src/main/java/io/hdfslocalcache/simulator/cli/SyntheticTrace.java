@@ -23,8 +23,9 @@ final class SyntheticTrace {
       LocalDateTime.of(2026, 11, 22, 0, 0).toInstant(ZoneOffset.UTC).toEpochMilli();
   private static final int[] READ_SIZES = {64 << 10, 1 << 20, 4 << 20, 16 << 20};
   private static final String POOL = "BP-1073741825-10.0.0.1-1700000000000";
-  private static final String PREFIX = " DEBUG org.apache.hadoop.hdfs.server.datanode.DataNode"
-      + ".clienttrace: src: /10.0.0.1:9866, dest: /10.0.0.";
+  private static final String PREFIX =
+      " DEBUG org.apache.hadoop.hdfs.server.datanode.DataNode"
+          + ".clienttrace: src: /10.0.0.1:9866, dest: /10.0.0.";
 
   private SyntheticTrace() {}
 
@@ -43,12 +44,19 @@ final class SyntheticTrace {
         long id = 1073741825L + popularity.nextItem(random);
         if (kind < 0.005) {
           sb.append(" INFO org.apache.hadoop.hdfs.server.datanode.DataNode: Receiving BP-1:blk_")
-              .append(id).append("_1001 src: /10.0.0.2:1 dest: /10.0.0.1:9866");
+              .append(id)
+              .append("_1001 src: /10.0.0.2:1 dest: /10.0.0.1:9866");
         } else if (kind < 0.01) {
-          sb.append(PREFIX).append(random.nextInt(250)).append(":0, volume: , bytes: 0, "
-              + "op: REQUEST_SHORT_CIRCUIT_FDS, cliID: DFSClient_1, offset: 0, srvID: dn-1, "
-              + "blockid: ").append(POOL).append(":blk_").append(id).append("_1001, "
-              + "duration(ns): 0");
+          sb.append(PREFIX)
+              .append(random.nextInt(250))
+              .append(
+                  ":0, volume: , bytes: 0, "
+                      + "op: REQUEST_SHORT_CIRCUIT_FDS, cliID: DFSClient_1, offset: 0, srvID: dn-1, "
+                      + "blockid: ")
+              .append(POOL)
+              .append(":blk_")
+              .append(id)
+              .append("_1001, " + "duration(ns): 0");
         } else if (kind < 0.02) {
           clientTrace(sb, "/data/1/dfs/dn", BLOCK, "HDFS_WRITE", 0, id, random);
         } else {
@@ -62,14 +70,33 @@ final class SyntheticTrace {
     }
   }
 
-  private static void clientTrace(StringBuilder sb, String volume, long bytes, String op,
-      long offset, long id, SplittableRandom random) {
-    sb.append(PREFIX).append(random.nextInt(250)).append(':').append(40000 + random.nextInt(20000))
-        .append(", volume: ").append(volume).append(", bytes: ").append(bytes)
-        .append(", op: ").append(op).append(", cliID: DFSClient_NONMAPREDUCE_")
-        .append(random.nextInt(1000)).append("_1, offset: ").append(offset)
-        .append(", srvID: 5c1b4b52-d7a3-4a8c-9f6e-3f0b1c2d3e4f, blockid: ").append(POOL)
-        .append(":blk_").append(id).append("_1001, duration(ns): ")
+  private static void clientTrace(
+      StringBuilder sb,
+      String volume,
+      long bytes,
+      String op,
+      long offset,
+      long id,
+      SplittableRandom random) {
+    sb.append(PREFIX)
+        .append(random.nextInt(250))
+        .append(':')
+        .append(40000 + random.nextInt(20000))
+        .append(", volume: ")
+        .append(volume)
+        .append(", bytes: ")
+        .append(bytes)
+        .append(", op: ")
+        .append(op)
+        .append(", cliID: DFSClient_NONMAPREDUCE_")
+        .append(random.nextInt(1000))
+        .append("_1, offset: ")
+        .append(offset)
+        .append(", srvID: 5c1b4b52-d7a3-4a8c-9f6e-3f0b1c2d3e4f, blockid: ")
+        .append(POOL)
+        .append(":blk_")
+        .append(id)
+        .append("_1001, duration(ns): ")
         .append(100_000 + random.nextInt(10_000_000));
   }
 

@@ -8,20 +8,31 @@ import picocli.CommandLine.Option;
 
 /** Options shared by simulate and sweep: the trace, the disks, outputs, and console behaviour. */
 final class TraceOptions {
-  @Option(names = "--trace", paramLabel = "FILE",
+  @Option(
+      names = "--trace",
+      paramLabel = "FILE",
       description = "Trace file, plain or gzip/xz/zstd compressed.")
   Path trace;
 
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "auto",
       description = "auto, clienttrace, csv or cachelib-block (default: ${DEFAULT-VALUE}).")
   String format;
 
-  @Option(names = "--page-size", paramLabel = "SIZE", defaultValue = "1m",
+  @Option(
+      names = "--page-size",
+      paramLabel = "SIZE",
+      defaultValue = "1m",
       converter = Converters.Size.class,
       description = "Page size for --fill pages (default: ${DEFAULT-VALUE}).")
   long pageSize;
 
-  @Option(names = "--disks", paramLabel = "N", defaultValue = "12",
+  @Option(
+      names = "--disks",
+      paramLabel = "N",
+      defaultValue = "12",
       description = "HDDs sharing the reads, for utilisation (default: ${DEFAULT-VALUE}).")
   int disks;
 
@@ -37,15 +48,20 @@ final class TraceOptions {
   @Option(names = "--strict", description = "Fail on the first malformed line.")
   boolean strict;
 
-  @Option(names = {"-q", "--quiet"}, description = "No progress bar or parse summary on stderr.")
+  @Option(
+      names = {"-q", "--quiet"},
+      description = "No progress bar or parse summary on stderr.")
   boolean quiet;
 
-  @Option(names = "--threads", paramLabel = "N",
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
       description = "Replays run in parallel (default: available processors).")
   int threads = Runtime.getRuntime().availableProcessors();
 
   Optional<TraceFormat> traceFormat() {
-    return "auto".equalsIgnoreCase(format.trim()) ? Optional.empty()
+    return "auto".equalsIgnoreCase(format.trim())
+        ? Optional.empty()
         : Optional.of(TraceFormat.byName(format));
   }
 

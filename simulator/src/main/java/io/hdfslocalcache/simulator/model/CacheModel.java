@@ -2,8 +2,8 @@ package io.hdfslocalcache.simulator.model;
 
 /**
  * The SSD's contents for one replay: which bytes of which block are cached, in LRU order. Knows
- * nothing of generation stamps or admission; the {@link Replayer} decides when to look up, fill
- * and drop.
+ * nothing of generation stamps or admission; the {@link Replayer} decides when to look up, fill and
+ * drop.
  */
 interface CacheModel {
   /** True if anything of {@code block} is cached. */

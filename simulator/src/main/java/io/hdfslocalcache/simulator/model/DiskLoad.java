@@ -7,6 +7,7 @@ package io.hdfslocalcache.simulator.model;
 final class DiskLoad {
   /** Seek + rotation of one random IO. */
   static final double SECONDS_PER_IO = 0.0115;
+
   /** Streaming rate, 143 MB/s with MB = 10^6 bytes. */
   static final double BYTES_PER_SECOND = 143e6;
 
@@ -18,7 +19,8 @@ final class DiskLoad {
     this.firstMinute = Math.floorDiv(firstTimeMs, 60_000L);
     long minutes = Math.floorDiv(lastTimeMs, 60_000L) - firstMinute + 1;
     if (minutes > 100_000_000L) {
-      throw new IllegalArgumentException("trace spans " + minutes + " minutes; timestamps look wrong");
+      throw new IllegalArgumentException(
+          "trace spans " + minutes + " minutes; timestamps look wrong");
     }
     this.seconds = new double[(int) minutes];
   }

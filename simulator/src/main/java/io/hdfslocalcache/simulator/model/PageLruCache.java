@@ -5,9 +5,8 @@ import java.util.Arrays;
 
 /**
  * Fixed-size pages of blocks in LRU order (the page store's unit). A page holds up to {@code
- * pageSize} data bytes (less at the block's end) plus the checksums covering them; the meta
- * header is counted with page 0. Ids in the LRU list are slots; a map finds the slot of (block,
- * page).
+ * pageSize} data bytes (less at the block's end) plus the checksums covering them; the meta header
+ * is counted with page 0. Ids in the LRU list are slots; a map finds the slot of (block, page).
  */
 final class PageLruCache implements CacheModel {
   private final long capacity;

@@ -1,8 +1,8 @@
 package io.hdfslocalcache.simulator.model;
 
+import io.hdfslocalcache.ratelimit.BlockKey;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.simulator.policy.AdmissionPolicy;
-import io.hdfslocalcache.ratelimit.BlockKey;
 import io.hdfslocalcache.simulator.trace.EventLog;
 import io.hdfslocalcache.simulator.trace.Op;
 import io.hdfslocalcache.simulator.trace.ParseStats;
@@ -12,11 +12,11 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Replays a {@link Trace} through one policy and one cache model, in file order. The rules (see
- * docs/simulator.md): every read records an access with the policy; a read of the cached
- * generation stamp whose bytes are all cached is a hit; a read or write of a newer generation
- * stamp invalidates the cached version; a read of an older one is a miss that leaves the newer
- * copy; a miss of the current version fills when the policy admits. Writes and deletes never
- * fill, never touch the policy, and cost no disk time.
+ * docs/simulator.md): every read records an access with the policy; a read of the cached generation
+ * stamp whose bytes are all cached is a hit; a read or write of a newer generation stamp
+ * invalidates the cached version; a read of an older one is a miss that leaves the newer copy; a
+ * miss of the current version fills when the policy admits. Writes and deletes never fill, never
+ * touch the policy, and cost no disk time.
  */
 public final class Replayer {
   private static final long NONE = Long.MIN_VALUE;
@@ -38,9 +38,10 @@ public final class Replayer {
     for (int b = 0; b < blocks; b++) {
       keys[b] = BlockKey.of(trace.pool(b), trace.blockId()[b]);
     }
-    CacheModel cache = config.fill() == FillMode.BLOCK
-        ? new BlockLruCache(config.cacheSizeBytes(), blocks)
-        : new PageLruCache(config.cacheSizeBytes(), config.pageSizeBytes(), blocks);
+    CacheModel cache =
+        config.fill() == FillMode.BLOCK
+            ? new BlockLruCache(config.cacheSizeBytes(), blocks)
+            : new PageLruCache(config.cacheSizeBytes(), config.pageSizeBytes(), blocks);
     AdmissionPolicy policy = config.policy().create();
     long[] cachedGenStamp = new long[blocks];
     Arrays.fill(cachedGenStamp, NONE);
@@ -109,20 +110,41 @@ public final class Replayer {
     return outcome(cache, c, withCache, withoutCache, elapsed);
   }
 
-  private RunOutcome outcome(CacheModel cache, Counts c, DiskLoad withCache,
-      DiskLoad withoutCache, double elapsed) {
+  private RunOutcome outcome(
+      CacheModel cache, Counts c, DiskLoad withCache, DiskLoad withoutCache, double elapsed) {
     ParseStats stats = trace.stats();
     double[] with = withCache.utilization(config.disks());
     double[] without = withoutCache.utilization(config.disks());
-    RunResult r = new RunResult(config.policy().name(), config.fill().configName(),
-        config.cacheSizeBytes(), config.pageSizeBytes(), c.reads, c.readBytes, c.hits, c.hitBytes,
-        ratio(c.hits, c.reads), ratio(c.hitBytes, c.readBytes), c.ssdBytesWritten,
-        c.hddBytesRead, c.admissions, cache.evictions(), c.invalidations, c.deletions,
-        stats.malformedLines(), stats.skippedLines(), withCache.totalSeconds(),
-        withoutCache.totalSeconds(), mean(with), mean(without), max(with), max(without),
-        stats.parseSeconds(), elapsed, elapsed > 0 ? trace.events().size() / elapsed : 0);
-    return new RunOutcome(config, r,
-        new UtilizationSeries(withCache.firstMinute(), with, without));
+    RunResult r =
+        new RunResult(
+            config.policy().name(),
+            config.fill().configName(),
+            config.cacheSizeBytes(),
+            config.pageSizeBytes(),
+            c.reads,
+            c.readBytes,
+            c.hits,
+            c.hitBytes,
+            ratio(c.hits, c.reads),
+            ratio(c.hitBytes, c.readBytes),
+            c.ssdBytesWritten,
+            c.hddBytesRead,
+            c.admissions,
+            cache.evictions(),
+            c.invalidations,
+            c.deletions,
+            stats.malformedLines(),
+            stats.skippedLines(),
+            withCache.totalSeconds(),
+            withoutCache.totalSeconds(),
+            mean(with),
+            mean(without),
+            max(with),
+            max(without),
+            stats.parseSeconds(),
+            elapsed,
+            elapsed > 0 ? trace.events().size() / elapsed : 0);
+    return new RunOutcome(config, r, new UtilizationSeries(withCache.firstMinute(), with, without));
   }
 
   private static double ratio(long part, long whole) {

@@ -11,8 +11,8 @@ import io.hdfslocalcache.simulator.policy.PolicySpec;
  * @param pageSizeBytes page size for {@link FillMode#PAGES}
  * @param disks HDDs sharing the load, for utilisation
  */
-public record RunConfig(PolicySpec policy, long cacheSizeBytes, FillMode fill, long pageSizeBytes,
-    int disks) {
+public record RunConfig(
+    PolicySpec policy, long cacheSizeBytes, FillMode fill, long pageSizeBytes, int disks) {
   public RunConfig {
     if (cacheSizeBytes < 0) {
       throw new IllegalArgumentException("cache size must be >= 0, got " + cacheSizeBytes);

@@ -13,14 +13,17 @@ import java.util.concurrent.atomic.LongAdder;
 public final class SweepRunner {
   private SweepRunner() {}
 
-  public static List<RunOutcome> run(Trace trace, List<RunConfig> configs, int threads,
-      LongAdder progress) throws InterruptedException {
-    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads,
-        configs.size())), r -> {
-          Thread t = new Thread(r, "replay");
-          t.setDaemon(true);
-          return t;
-        });
+  public static List<RunOutcome> run(
+      Trace trace, List<RunConfig> configs, int threads, LongAdder progress)
+      throws InterruptedException {
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            Math.max(1, Math.min(threads, configs.size())),
+            r -> {
+              Thread t = new Thread(r, "replay");
+              t.setDaemon(true);
+              return t;
+            });
     try {
       List<Future<RunOutcome>> futures = new ArrayList<>();
       for (RunConfig c : configs) {

@@ -12,7 +12,9 @@ final class BucketTimeAdmission implements AdmissionPolicy {
 
   BucketTimeAdmission(RateLimitConfig config) {
     // The replay passes each event's own time; the clock is never read.
-    this.limiter = new BucketTimeRateLimit(config, Clock.fixed(java.time.Instant.EPOCH, java.time.ZoneOffset.UTC));
+    this.limiter =
+        new BucketTimeRateLimit(
+            config, Clock.fixed(java.time.Instant.EPOCH, java.time.ZoneOffset.UTC));
   }
 
   static BucketTimeAdmission from(PolicyParams params) {
@@ -22,8 +24,11 @@ final class BucketTimeAdmission implements AdmissionPolicy {
     Duration bucket = params.duration("bucket", d.bucketDuration());
     int maxKeys = params.integer("maxKeys", d.maxTrackedKeys());
     try {
-      return new BucketTimeAdmission(d.withThreshold(threshold).withBucketCount(buckets)
-          .withBucketDuration(bucket).withMaxTrackedKeys(maxKeys));
+      return new BucketTimeAdmission(
+          d.withThreshold(threshold)
+              .withBucketCount(buckets)
+              .withBucketDuration(bucket)
+              .withMaxTrackedKeys(maxKeys));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("bucket-time: " + e.getMessage(), e);
     }

@@ -5,7 +5,10 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Parses and prints the short durations of policy specs: {@code 500ms}, {@code 30s}, {@code 1m}, {@code 2h}, {@code 1d}. */
+/**
+ * Parses and prints the short durations of policy specs: {@code 500ms}, {@code 30s}, {@code 1m},
+ * {@code 2h}, {@code 1d}.
+ */
 public final class Durations {
   private static final Pattern FORMAT = Pattern.compile("(\\d+)(ms|s|m|h|d)");
 
@@ -14,8 +17,8 @@ public final class Durations {
   public static Duration parse(String text) {
     Matcher m = FORMAT.matcher(text.trim().toLowerCase(Locale.ROOT));
     if (!m.matches()) {
-      throw new IllegalArgumentException("bad duration '" + text
-          + "' (use a whole number with ms, s, m, h or d, e.g. 1m)");
+      throw new IllegalArgumentException(
+          "bad duration '" + text + "' (use a whole number with ms, s, m, h or d, e.g. 1m)");
     }
     long n = Long.parseLong(m.group(1));
     return switch (m.group(2)) {

@@ -49,9 +49,14 @@ public final class PolicyParams {
   void rejectUnknown(Set<String> hidden) {
     for (String k : values.keySet()) {
       if (!canonical.containsKey(k)) {
-        throw new IllegalArgumentException(policy + ": unknown parameter '" + k + "'"
-            + (canonical.isEmpty() ? " (it takes none)" : " (known: "
-                + String.join(", ", canonical.keySet()) + ")"));
+        throw new IllegalArgumentException(
+            policy
+                + ": unknown parameter '"
+                + k
+                + "'"
+                + (canonical.isEmpty()
+                    ? " (it takes none)"
+                    : " (known: " + String.join(", ", canonical.keySet()) + ")"));
       }
     }
     for (String h : hidden) {

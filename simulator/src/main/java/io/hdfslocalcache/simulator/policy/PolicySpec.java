@@ -36,9 +36,14 @@ public record PolicySpec(PolicyType type, Map<String, String> params, String nam
     PolicyParams read = new PolicyParams(type.configName(), params);
     type.create(read); // validates every value now, not in the middle of a sweep
     read.rejectUnknown(type.hiddenParams());
-    String canonical = read.canonical().isEmpty() ? type.configName()
-        : type.configName() + ":" + read.canonical().entrySet().stream()
-            .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(","));
+    String canonical =
+        read.canonical().isEmpty()
+            ? type.configName()
+            : type.configName()
+                + ":"
+                + read.canonical().entrySet().stream()
+                    .map(e -> e.getKey() + "=" + e.getValue())
+                    .collect(Collectors.joining(","));
     return new PolicySpec(type, params, canonical);
   }
 

@@ -7,8 +7,8 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The registry of admission policies (after Caffeine's simulator): a config name and a
- * constructor. Adding a policy is one class and one line here.
+ * The registry of admission policies (after Caffeine's simulator): a config name and a constructor.
+ * Adding a policy is one class and one line here.
  */
 public enum PolicyType {
   NEVER("never", NeverAdmit::from),
@@ -44,8 +44,11 @@ public enum PolicyType {
         return t;
       }
     }
-    throw new IllegalArgumentException("unknown policy '" + name + "' (known: "
-        + Arrays.stream(values()).map(PolicyType::configName).collect(Collectors.joining(", "))
-        + ")");
+    throw new IllegalArgumentException(
+        "unknown policy '"
+            + name
+            + "' (known: "
+            + Arrays.stream(values()).map(PolicyType::configName).collect(Collectors.joining(", "))
+            + ")");
   }
 }

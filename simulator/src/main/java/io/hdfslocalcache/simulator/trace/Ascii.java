@@ -5,7 +5,9 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
-/** Byte-level scanning of ASCII log lines: decoding every line to a String would halve the speed. */
+/**
+ * Byte-level scanning of ASCII log lines: decoding every line to a String would halve the speed.
+ */
 final class Ascii {
   static final VarHandle LONGS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);

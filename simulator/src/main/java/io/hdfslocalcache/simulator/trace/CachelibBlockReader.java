@@ -7,9 +7,9 @@ import java.util.List;
  * Meta's block storage trace (CacheLib {@code trace_replay/block_chunk}, the Baleen/Tectonic
  * schema): columns found by name from the header; {@code op_time} in seconds, {@code block_id} a
  * hex string (its 128 bits folded into one long), {@code io_offset}, {@code io_size}, {@code
- * op_name} (getChunkData.* = read, putChunk* = write, other ops skipped) and {@code op_count}
- * (the record stands for that many identical operations). There are no block pools or generation
- * stamps: all blocks share the empty pool and generation stamp 0.
+ * op_name} (getChunkData.* = read, putChunk* = write, other ops skipped) and {@code op_count} (the
+ * record stands for that many identical operations). There are no block pools or generation stamps:
+ * all blocks share the empty pool and generation stamp 0.
  */
 final class CachelibBlockReader implements TraceReader {
   static final String HEADER_START = "op_time,";

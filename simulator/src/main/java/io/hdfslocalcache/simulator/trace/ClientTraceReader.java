@@ -1,15 +1,15 @@
 package io.hdfslocalcache.simulator.trace;
 
 /**
- * The DataNode's {@code clienttrace} log (Hadoop's {@code DataNode.DN_CLIENTTRACE_FORMAT}):
- * {@code src: %s, dest: %s, [volume: %s, ]bytes: %s, op: %s, cliID: %s, offset: %s, srvID: %s,
- * blockid: BP-...:blk_<id>_<genstamp>[, duration(ns)|duration: %s]} after any log4j prefix that
- * holds the timestamp.
+ * The DataNode's {@code clienttrace} log (Hadoop's {@code DataNode.DN_CLIENTTRACE_FORMAT}): {@code
+ * src: %s, dest: %s, [volume: %s, ]bytes: %s, op: %s, cliID: %s, offset: %s, srvID: %s, blockid:
+ * BP-...:blk_<id>_<genstamp>[, duration(ns)|duration: %s]} after any log4j prefix that holds the
+ * timestamp.
  *
  * <p>Only HDFS_READ and HDFS_WRITE are events; other ops (short-circuit FD requests, block copies)
  * and other loggers' lines are skipped. A read logs the checksum-chunk-aligned range with 4
- * checksum bytes per 512-byte chunk included, so its data length is {@code bytes - 4 *
- * ceil(bytes / 516)}. A write logs the finalized block's length in {@code bytes} and offset 0.
+ * checksum bytes per 512-byte chunk included, so its data length is {@code bytes - 4 * ceil(bytes /
+ * 516)}. A write logs the finalized block's length in {@code bytes} and offset 0.
  */
 final class ClientTraceReader implements TraceReader {
   static final int CHUNK = 512;

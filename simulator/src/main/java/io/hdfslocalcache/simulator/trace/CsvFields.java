@@ -1,9 +1,9 @@
 package io.hdfslocalcache.simulator.trace;
 
 /**
- * Splits one unquoted CSV line into field boundaries without allocating per line. The trace
- * formats here never quote (ids, numbers, op names), so a quoted field is reported as malformed by
- * the caller's field parsers rather than mis-split silently.
+ * Splits one unquoted CSV line into field boundaries without allocating per line. The trace formats
+ * here never quote (ids, numbers, op names), so a quoted field is reported as malformed by the
+ * caller's field parsers rather than mis-split silently.
  */
 final class CsvFields {
   final int[] starts;

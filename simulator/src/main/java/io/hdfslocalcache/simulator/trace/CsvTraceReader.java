@@ -17,14 +17,20 @@ final class CsvTraceReader implements TraceReader {
   @Override
   public boolean parse(byte[] b, int from, int to, TraceSink sink) throws MalformedLineException {
     int start = Ascii.trimStart(b, from, to);
-    if (start == Ascii.trimEnd(b, start, to) || b[start] == '#'
+    if (start == Ascii.trimEnd(b, start, to)
+        || b[start] == '#'
         || Ascii.startsWith(b, start, to, HEADER_START)) {
       return false;
     }
     int n = fields.split(b, from, to);
     if (n != FIELDS) {
-      throw new MalformedLineException("expected " + FIELDS + " fields (" + HEADER + "), got "
-          + (n > FIELDS ? "more" : String.valueOf(n)));
+      throw new MalformedLineException(
+          "expected "
+              + FIELDS
+              + " fields ("
+              + HEADER
+              + "), got "
+              + (n > FIELDS ? "more" : String.valueOf(n)));
     }
     long time = fields.number(b, 0, "timestamp_ms");
     long blockId = fields.number(b, 2, "block_id");

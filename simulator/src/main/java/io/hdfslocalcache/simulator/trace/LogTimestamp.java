@@ -5,9 +5,9 @@ import java.time.LocalDate;
 
 /**
  * Finds a log4j timestamp {@code yyyy-MM-dd HH:mm:ss,SSS} (ISO8601 layout; 'T' and '.' accepted
- * too) anywhere in a line's prefix and converts it to epoch millis, taking it as UTC: DataNode
- * logs carry no zone and the model only needs differences. Keeps the last date's epoch day, since
- * a day's log changes date once.
+ * too) anywhere in a line's prefix and converts it to epoch millis, taking it as UTC: DataNode logs
+ * carry no zone and the model only needs differences. Keeps the last date's epoch day, since a
+ * day's log changes date once.
  */
 final class LogTimestamp {
   static final long NONE = Long.MIN_VALUE;
@@ -35,8 +35,11 @@ final class LogTimestamp {
   }
 
   private static boolean looksLikeAt(byte[] b, int i) {
-    return b[i + 7] == '-' && (b[i + 10] == ' ' || b[i + 10] == 'T') && b[i + 13] == ':'
-        && b[i + 16] == ':' && (b[i + 19] == ',' || b[i + 19] == '.');
+    return b[i + 7] == '-'
+        && (b[i + 10] == ' ' || b[i + 10] == 'T')
+        && b[i + 13] == ':'
+        && b[i + 16] == ':'
+        && (b[i + 19] == ',' || b[i + 19] == '.');
   }
 
   private long parseAt(byte[] b, int i) {
@@ -68,7 +71,9 @@ final class LogTimestamp {
     int minute = digits(b, i + 14, 2);
     int second = digits(b, i + 17, 2);
     int milli = digits(b, i + 20, 3);
-    if ((year | month | day | hour | minute | second | milli) < 0 || hour > 23 || minute > 59
+    if ((year | month | day | hour | minute | second | milli) < 0
+        || hour > 23
+        || minute > 59
         || second > 60) {
       return NONE;
     }

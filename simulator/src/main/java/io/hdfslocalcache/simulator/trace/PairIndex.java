@@ -3,14 +3,15 @@ package io.hdfslocalcache.simulator.trace;
 import java.util.Arrays;
 
 /**
- * Interns pairs {@code (int, long)} to dense indexes 0, 1, 2, ... in first-seen order: (pool,
- * block id) to a block index, (block index, generation stamp) to a version index. Open addressing
- * over one long array holding the pair and its index side by side, so a lookup touches one cache
- * line (the parse does one or two lookups per line).
+ * Interns pairs {@code (int, long)} to dense indexes 0, 1, 2, ... in first-seen order: (pool, block
+ * id) to a block index, (block index, generation stamp) to a version index. Open addressing over
+ * one long array holding the pair and its index side by side, so a lookup touches one cache line
+ * (the parse does one or two lookups per line).
  */
 final class PairIndex {
   /** Slot i: table[2i] = second, table[2i+1] = first << 32 | (index + 1); 0 = empty. */
   private long[] table = new long[2 << 12];
+
   private int[] firsts = new int[1 << 10];
   private long[] seconds = new long[1 << 10];
   private int size;

@@ -12,8 +12,16 @@ import java.util.List;
  * @param firstMalformed the first few malformed lines, with line number and reason
  * @param parseSeconds wall time of the parse
  */
-public record ParseStats(long lines, long events, long reads, long writes, long deletes,
-    long skippedLines, long malformedLines, List<Malformed> firstMalformed, double parseSeconds) {
+public record ParseStats(
+    long lines,
+    long events,
+    long reads,
+    long writes,
+    long deletes,
+    long skippedLines,
+    long malformedLines,
+    List<Malformed> firstMalformed,
+    double parseSeconds) {
 
   /** How many malformed lines are kept for the report. */
   public static final int KEPT_MALFORMED = 5;

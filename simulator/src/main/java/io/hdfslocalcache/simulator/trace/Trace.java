@@ -22,9 +22,18 @@ import java.util.List;
  * @param lastTimeMs largest event time
  * @param stats what the parse saw
  */
-public record Trace(TraceFormat format, List<String> pools, int[] blockPool, long[] blockId,
-    int[] versionBlock, long[] versionGenStamp, long[] versionLength, EventLog events,
-    long firstTimeMs, long lastTimeMs, ParseStats stats) {
+public record Trace(
+    TraceFormat format,
+    List<String> pools,
+    int[] blockPool,
+    long[] blockId,
+    int[] versionBlock,
+    long[] versionGenStamp,
+    long[] versionLength,
+    EventLog events,
+    long firstTimeMs,
+    long lastTimeMs,
+    ParseStats stats) {
 
   public int blockCount() {
     return blockId.length;

@@ -14,11 +14,15 @@ final class TraceBuilder implements TraceSink {
   private final PairIndex blocks = new PairIndex();
   private final PairIndex versions = new PairIndex();
   private final EventLog events = new EventLog();
+
   /** Per version: largest offset + length written (-1 if never written) and read. */
   private long[] written = new long[1 << 10];
+
   private long[] read = new long[1 << 10];
+
   /** Per block: 1 + its most recently used version, 0 if none yet. */
   private int[] latestVersion = new int[1 << 10];
+
   private byte[] lastPool = new byte[0];
   private int lastPoolIndex = -1;
   private long firstTime = Long.MAX_VALUE;
@@ -28,12 +32,21 @@ final class TraceBuilder implements TraceSink {
   TraceBuilder() {
     Arrays.fill(written, -1);
   }
+
   private long writes;
   private long deletes;
 
   @Override
-  public void add(long timeMs, byte[] line, int poolFrom, int poolTo, long blockId, long genStamp,
-      Op op, long offset, long length) {
+  public void add(
+      long timeMs,
+      byte[] line,
+      int poolFrom,
+      int poolTo,
+      long blockId,
+      long genStamp,
+      Op op,
+      long offset,
+      long length) {
     int pool = pool(line, poolFrom, poolTo);
     int block = blocks.intern(pool, blockId);
     int version = lastVersion(block, genStamp);
@@ -102,9 +115,18 @@ final class TraceBuilder implements TraceSink {
       length[v] = Math.max(written[v], read[v]);
     }
     boolean empty = events.size() == 0;
-    return new Trace(format, List.copyOf(pools), blocks.firsts(), blocks.seconds(),
-        versions.firsts(), versions.seconds(), length, events, empty ? 0 : firstTime,
-        empty ? 0 : lastTime, stats);
+    return new Trace(
+        format,
+        List.copyOf(pools),
+        blocks.firsts(),
+        blocks.seconds(),
+        versions.firsts(),
+        versions.seconds(),
+        length,
+        events,
+        empty ? 0 : firstTime,
+        empty ? 0 : lastTime,
+        stats);
   }
 
   long reads() {

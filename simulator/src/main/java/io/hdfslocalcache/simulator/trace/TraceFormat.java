@@ -33,8 +33,8 @@ public enum TraceFormat {
         return f;
       }
     }
-    throw new IllegalArgumentException("unknown trace format '" + name + "' (use auto, "
-        + "clienttrace, csv or cachelib-block)");
+    throw new IllegalArgumentException(
+        "unknown trace format '" + name + "' (use auto, " + "clienttrace, csv or cachelib-block)");
   }
 
   /** Guesses the format from the first bytes of a file: CSV formats announce their header. */

@@ -10,7 +10,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** Reads a whole trace file (any supported compression) into a {@link Trace}: the pass before replay. */
+/**
+ * Reads a whole trace file (any supported compression) into a {@link Trace}: the pass before
+ * replay.
+ */
 public final class TraceParser {
   private final Optional<TraceFormat> format;
   private final Strictness strictness;
@@ -48,9 +51,17 @@ public final class TraceParser {
     Counter counter = new Counter(reader, builder, strictness, f);
     long lineCount = lines.forEach(counter);
     double seconds = (System.nanoTime() - start) / 1e9;
-    ParseStats stats = new ParseStats(lineCount, builder.events(), builder.reads(),
-        builder.writes(), builder.deletes(), counter.skipped, counter.malformed,
-        List.copyOf(counter.firstMalformed), seconds);
+    ParseStats stats =
+        new ParseStats(
+            lineCount,
+            builder.events(),
+            builder.reads(),
+            builder.writes(),
+            builder.deletes(),
+            counter.skipped,
+            counter.malformed,
+            List.copyOf(counter.firstMalformed),
+            seconds);
     return builder.build(f, stats);
   }
 
@@ -87,8 +98,13 @@ public final class TraceParser {
         }
       } catch (MalformedLineException e) {
         if (strictness == Strictness.STRICT) {
-          throw new TraceFormatException("line " + lineNumber + ": malformed "
-              + format.configName() + " record: " + e.getMessage());
+          throw new TraceFormatException(
+              "line "
+                  + lineNumber
+                  + ": malformed "
+                  + format.configName()
+                  + " record: "
+                  + e.getMessage());
         }
         malformed++;
         if (firstMalformed.size() < ParseStats.KEPT_MALFORMED) {

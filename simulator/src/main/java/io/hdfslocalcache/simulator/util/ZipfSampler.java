@@ -3,8 +3,8 @@ package io.hdfslocalcache.simulator.util;
 import java.util.random.RandomGenerator;
 
 /**
- * Draws items with Zipf(s) popularity: the item of rank r (0 = hottest) has weight 1 / (r+1)^s,
- * so s = 0 is uniform. The one sampler of the project: the simulator's synthetic trace, the demo's
+ * Draws items with Zipf(s) popularity: the item of rank r (0 = hottest) has weight 1 / (r+1)^s, so
+ * s = 0 is uniform. The one sampler of the project: the simulator's synthetic trace, the demo's
  * readers and the rate-limiter benchmarks all use it, so their workloads mean the same thing.
  *
  * <p>Inverse-CDF sampling over a table of cumulative probabilities: one {@code nextDouble()} per
@@ -18,6 +18,7 @@ import java.util.random.RandomGenerator;
 public final class ZipfSampler {
   /** cdf[r] = P(rank <= r), normalised so that cdf[items - 1] is exactly 1.0. */
   private final double[] cdf;
+
   /** Rank to item; null when ranks are the items (no shuffle), to save the array. */
   private final int[] itemOfRank;
 

@@ -16,14 +16,30 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 class CommandTest {
-  private static final List<String> REQUIRED_FIELDS = List.of("policy", "cacheSizeBytes", "reads",
-      "readBytes", "hits", "hitRatio", "byteHitRatio", "ssdBytesWritten", "hddBytesRead",
-      "admissions", "evictions", "invalidations", "malformedLines", "skippedLines",
-      "diskHeadSecondsWithCache", "diskHeadSecondsWithoutCache", "peakDiskUtilizationWithCache",
-      "peakDiskUtilizationWithoutCache", "elapsedSeconds", "eventsPerSecond");
+  private static final List<String> REQUIRED_FIELDS =
+      List.of(
+          "policy",
+          "cacheSizeBytes",
+          "reads",
+          "readBytes",
+          "hits",
+          "hitRatio",
+          "byteHitRatio",
+          "ssdBytesWritten",
+          "hddBytesRead",
+          "admissions",
+          "evictions",
+          "invalidations",
+          "malformedLines",
+          "skippedLines",
+          "diskHeadSecondsWithCache",
+          "diskHeadSecondsWithoutCache",
+          "peakDiskUtilizationWithCache",
+          "peakDiskUtilizationWithoutCache",
+          "elapsedSeconds",
+          "eventsPerSecond");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private record Outcome(int exit, String err) {}
 
@@ -37,8 +53,11 @@ class CommandTest {
 
   private Path csvTrace(String... rows) throws Exception {
     Path f = dir.resolve("t.csv");
-    Files.writeString(f, "timestamp_ms,block_pool,block_id,gen_stamp,op,offset,length\n"
-        + String.join("\n", rows) + "\n");
+    Files.writeString(
+        f,
+        "timestamp_ms,block_pool,block_id,gen_stamp,op,offset,length\n"
+            + String.join("\n", rows)
+            + "\n");
     return f;
   }
 
@@ -52,28 +71,43 @@ class CommandTest {
   @Test
   void simulate_badSize_oneLineNamingTheValue() throws Exception {
     Path t = csvTrace("0,p,1,1,READ,0,10");
-    assertOneLineError(run(new SimulateCommand(), "--trace", t.toString(), "--cache-size", "2XB"),
-        "2XB");
+    assertOneLineError(
+        run(new SimulateCommand(), "--trace", t.toString(), "--cache-size", "2XB"), "2XB");
   }
 
   @Test
   void simulate_missingTrace_oneLineNamingTheFile() {
-    assertOneLineError(run(new SimulateCommand(), "--trace", dir.resolve("nope.log").toString(),
-        "--cache-size", "1g", "-q"), "nope.log");
+    assertOneLineError(
+        run(
+            new SimulateCommand(),
+            "--trace",
+            dir.resolve("nope.log").toString(),
+            "--cache-size",
+            "1g",
+            "-q"),
+        "nope.log");
   }
 
   @Test
   void simulate_badPolicy_oneLine() throws Exception {
     Path t = csvTrace("0,p,1,1,READ,0,10");
-    assertOneLineError(run(new SimulateCommand(), "--trace", t.toString(), "--cache-size", "1g",
-        "--policy", "bucket-time:threshold=-1"), "threshold");
+    assertOneLineError(
+        run(
+            new SimulateCommand(),
+            "--trace",
+            t.toString(),
+            "--cache-size",
+            "1g",
+            "--policy",
+            "bucket-time:threshold=-1"),
+        "threshold");
   }
 
   @Test
   void simulate_strictOnMalformedLine_failsNamingTheLine() throws Exception {
     Path t = csvTrace("0,p,1,1,READ,0,10", "1,p,1,1,READ,zero,10");
-    Outcome o = run(new SimulateCommand(), "--trace", t.toString(), "--cache-size", "1g",
-        "--strict", "-q");
+    Outcome o =
+        run(new SimulateCommand(), "--trace", t.toString(), "--cache-size", "1g", "--strict", "-q");
     assertOneLineError(o, "line 3");
     assertEquals(Cli.FAILED, o.exit());
   }
@@ -84,9 +118,22 @@ class CommandTest {
     Path json = dir.resolve("out.json");
     Path csv = dir.resolve("out.csv");
     Path png = dir.resolve("out.png");
-    Outcome o = run(new SimulateCommand(), "--trace", t.toString(), "--cache-size", "1m",
-        "--policy", "admit-all", "--json", json.toString(), "--csv", csv.toString(),
-        "--chart", png.toString(), "-q");
+    Outcome o =
+        run(
+            new SimulateCommand(),
+            "--trace",
+            t.toString(),
+            "--cache-size",
+            "1m",
+            "--policy",
+            "admit-all",
+            "--json",
+            json.toString(),
+            "--csv",
+            csv.toString(),
+            "--chart",
+            png.toString(),
+            "-q");
     assertEquals(0, o.exit(), o.err());
     JsonNode node = new ObjectMapper().readTree(json.toFile());
     assertTrue(node.isObject());
@@ -105,9 +152,24 @@ class CommandTest {
     Path t = csvTrace("0,p,1,1,READ,0,10", "1,p,1,1,READ,0,10", "2,p,2,1,READ,0,10");
     Path json = dir.resolve("sweep.json");
     Path png = dir.resolve("sweep.png");
-    Outcome o = run(new SweepCommand(), "--trace", t.toString(), "--threshold", "0,1,2",
-        "--buckets", "10,60", "--cache-size", "1k,1m", "--policy", "never", "--json",
-        json.toString(), "--chart", png.toString(), "-q");
+    Outcome o =
+        run(
+            new SweepCommand(),
+            "--trace",
+            t.toString(),
+            "--threshold",
+            "0,1,2",
+            "--buckets",
+            "10,60",
+            "--cache-size",
+            "1k,1m",
+            "--policy",
+            "never",
+            "--json",
+            json.toString(),
+            "--chart",
+            png.toString(),
+            "-q");
     assertEquals(0, o.exit(), o.err());
     JsonNode arr = new ObjectMapper().readTree(json.toFile());
     assertTrue(arr.isArray());
@@ -118,7 +180,7 @@ class CommandTest {
   @Test
   void sweep_nothingToSweep_oneLine() throws Exception {
     Path t = csvTrace("0,p,1,1,READ,0,10");
-    assertOneLineError(run(new SweepCommand(), "--trace", t.toString(), "--cache-size", "1g"),
-        "nothing to sweep");
+    assertOneLineError(
+        run(new SweepCommand(), "--trace", t.toString(), "--cache-size", "1g"), "nothing to sweep");
   }
 }

@@ -28,10 +28,14 @@ class SizesTest {
 
   @Test
   void parse_overflowAndFractionalBytes_rejected() {
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> Sizes.parse("9000000e"))
-        .getMessage().contains("8 EiB"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> Sizes.parse("1.5"))
-        .getMessage().contains("whole number"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> Sizes.parse("9000000e"))
+            .getMessage()
+            .contains("8 EiB"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> Sizes.parse("1.5"))
+            .getMessage()
+            .contains("whole number"));
     assertThrows(IllegalArgumentException.class, () -> Sizes.parse("-1g"));
     assertThrows(IllegalArgumentException.class, () -> Sizes.parse(""));
   }

@@ -15,17 +15,20 @@ import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
 
 class ReplayerTest {
-  private static final String HEADER = "timestamp_ms,block_pool,block_id,gen_stamp,op,offset,length";
+  private static final String HEADER =
+      "timestamp_ms,block_pool,block_id,gen_stamp,op,offset,length";
   private static final long PAGE = 1024;
 
   private static Trace csv(String... rows) throws Exception {
-    return TestTraces.parse(HEADER + "\n" + String.join("\n", rows), TraceFormat.CSV,
-        Strictness.STRICT);
+    return TestTraces.parse(
+        HEADER + "\n" + String.join("\n", rows), TraceFormat.CSV, Strictness.STRICT);
   }
 
   private static RunResult run(Trace t, String policy, long cache, FillMode fill) {
-    return new Replayer(t, new RunConfig(PolicySpec.parse(policy), cache, fill, PAGE, 1),
-        new LongAdder()).run().result();
+    return new Replayer(
+            t, new RunConfig(PolicySpec.parse(policy), cache, fill, PAGE, 1), new LongAdder())
+        .run()
+        .result();
   }
 
   private static long meta(long length) {
@@ -35,10 +38,14 @@ class ReplayerTest {
   @Test
   void run_admitAllSmallCache_exactHitsBytesAndEvictions() throws Exception {
     // Three 1000-byte blocks (1000 + 15 meta = 1015 on SSD), room for two.
-    Trace t = csv("0,p,1,1,READ,0,1000", "1,p,2,1,READ,0,1000", "2,p,1,1,READ,0,100",
-        "3,p,3,1,READ,0,1000", // evicts block 2 (LRU)
-        "4,p,2,1,READ,0,1000", // miss, evicts block 1
-        "5,p,3,1,READ,500,500"); // hit
+    Trace t =
+        csv(
+            "0,p,1,1,READ,0,1000",
+            "1,p,2,1,READ,0,1000",
+            "2,p,1,1,READ,0,100",
+            "3,p,3,1,READ,0,1000", // evicts block 2 (LRU)
+            "4,p,2,1,READ,0,1000", // miss, evicts block 1
+            "5,p,3,1,READ,500,500"); // hit
     RunResult r = run(t, "admit-all", 2 * 1015, FillMode.BLOCK);
     assertEquals(6, r.reads());
     assertEquals(2, r.hits());
@@ -72,8 +79,14 @@ class ReplayerTest {
       if (!seen.add(block)) {
         reReferences++;
       }
-      rows.append('\n').append(i).append(",p,").append(block).append(",1,READ,")
-          .append(512 * random.nextInt(100)).append(',').append(1 + random.nextInt(4096));
+      rows.append('\n')
+          .append(i)
+          .append(",p,")
+          .append(block)
+          .append(",1,READ,")
+          .append(512 * random.nextInt(100))
+          .append(',')
+          .append(1 + random.nextInt(4096));
     }
     Trace t = TestTraces.parse(rows.toString(), TraceFormat.CSV, Strictness.STRICT);
     RunResult r = run(t, "admit-all", Long.MAX_VALUE, FillMode.BLOCK);
@@ -96,8 +109,16 @@ class ReplayerTest {
       long previous = -1;
       for (int blocks = 0; blocks <= 320; blocks += 8) {
         long hits = run(t, "admit-all", blocks * entry, FillMode.BLOCK).hits();
-        assertTrue(hits >= previous, "seed " + seed + ": " + blocks + " blocks gave " + hits
-            + " hits, fewer than " + previous);
+        assertTrue(
+            hits >= previous,
+            "seed "
+                + seed
+                + ": "
+                + blocks
+                + " blocks gave "
+                + hits
+                + " hits, fewer than "
+                + previous);
         previous = hits;
       }
       assertTrue(previous > 0);
@@ -106,14 +127,16 @@ class ReplayerTest {
 
   @Test
   void run_newerGenStamp_invalidatesAndOlderReadMissesLeavingNewer() throws Exception {
-    Trace t = csv("0,p,1,1,READ,0,100", // fill v1
-        "1,p,1,1,READ,0,100", // hit v1
-        "2,p,1,2,WRITE,0,200", // append: v2 invalidates v1
-        "3,p,1,2,READ,0,200", // miss, fill v2
-        "4,p,1,1,READ,0,100", // old reader: miss, v2 stays
-        "5,p,1,2,READ,0,50", // hit v2
-        "6,p,1,2,DELETE,0,0", // delete
-        "7,p,1,2,READ,0,50"); // miss, fill again
+    Trace t =
+        csv(
+            "0,p,1,1,READ,0,100", // fill v1
+            "1,p,1,1,READ,0,100", // hit v1
+            "2,p,1,2,WRITE,0,200", // append: v2 invalidates v1
+            "3,p,1,2,READ,0,200", // miss, fill v2
+            "4,p,1,1,READ,0,100", // old reader: miss, v2 stays
+            "5,p,1,2,READ,0,50", // hit v2
+            "6,p,1,2,DELETE,0,0", // delete
+            "7,p,1,2,READ,0,50"); // miss, fill again
     RunResult r = run(t, "admit-all", Long.MAX_VALUE, FillMode.BLOCK);
     assertEquals(6, r.reads());
     assertEquals(2, r.hits());
@@ -142,10 +165,10 @@ class ReplayerTest {
   @Test
   void run_bucketTimeThreshold_admitsOnTheReadAfterThreshold() throws Exception {
     // threshold 2: reads 1 and 2 rejected, read 3 (count 3 > 2) admits, read 4 hits.
-    Trace t = csv("0,p,1,1,READ,0,10", "1,p,1,1,READ,0,10", "2,p,1,1,READ,0,10",
-        "3,p,1,1,READ,0,10");
-    RunResult r = run(t, "bucket-time:threshold=2,buckets=60,bucket=1m", Long.MAX_VALUE,
-        FillMode.BLOCK);
+    Trace t =
+        csv("0,p,1,1,READ,0,10", "1,p,1,1,READ,0,10", "2,p,1,1,READ,0,10", "3,p,1,1,READ,0,10");
+    RunResult r =
+        run(t, "bucket-time:threshold=2,buckets=60,bucket=1m", Long.MAX_VALUE, FillMode.BLOCK);
     assertEquals(1, r.admissions());
     assertEquals(1, r.hits());
   }
@@ -153,8 +176,12 @@ class ReplayerTest {
   @Test
   void run_pagesFill_fillsOnlyTouchedPagesAndHitsOnlyWhenAllCached() throws Exception {
     // Block of 4096 bytes (4 pages of 1024); reads touch pages 0-1, then 1, then 1-2.
-    Trace t = csv("0,p,1,1,WRITE,0,4096", "1,p,1,1,READ,0,2048", "2,p,1,1,READ,1500,100",
-        "3,p,1,1,READ,1500,1000");
+    Trace t =
+        csv(
+            "0,p,1,1,WRITE,0,4096",
+            "1,p,1,1,READ,0,2048",
+            "2,p,1,1,READ,1500,100",
+            "3,p,1,1,READ,1500,1000");
     RunResult r = run(t, "admit-all", Long.MAX_VALUE, FillMode.PAGES);
     assertEquals(3, r.reads());
     assertEquals(1, r.hits());
@@ -166,8 +193,13 @@ class ReplayerTest {
 
   @Test
   void run_pagesFillSmallCache_evictsLruPages() throws Exception {
-    Trace t = csv("0,p,1,1,WRITE,0,4096", "1,p,1,1,READ,1024,1024", "2,p,1,1,READ,2048,1024",
-        "3,p,1,1,READ,3072,1024", "4,p,1,1,READ,1024,1024");
+    Trace t =
+        csv(
+            "0,p,1,1,WRITE,0,4096",
+            "1,p,1,1,READ,1024,1024",
+            "2,p,1,1,READ,2048,1024",
+            "3,p,1,1,READ,3072,1024",
+            "4,p,1,1,READ,1024,1024");
     long page = 1024 + 8;
     RunResult r = run(t, "admit-all", 2 * page, FillMode.PAGES);
     assertEquals(0, r.hits()); // page 1 was evicted by page 3

@@ -10,9 +10,10 @@ import org.junit.jupiter.api.Test;
 class PolicySpecTest {
   @Test
   void parse_bucketTimeDefaults_canonicalNameHasProductionDefaults() {
-    assertEquals("bucket-time:threshold=15,buckets=60,bucket=1m",
-        PolicySpec.parse("bucket-time").name());
-    assertEquals("bucket-time:threshold=4,buckets=10,bucket=30s",
+    assertEquals(
+        "bucket-time:threshold=15,buckets=60,bucket=1m", PolicySpec.parse("bucket-time").name());
+    assertEquals(
+        "bucket-time:threshold=4,buckets=10,bucket=30s",
         PolicySpec.parse("bucket-time:bucket=30s,threshold=4,buckets=10").name());
   }
 
@@ -25,8 +26,9 @@ class PolicySpecTest {
 
   @Test
   void parse_unknownParameter_namesIt() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> PolicySpec.parse("bucket-time:treshold=3"));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> PolicySpec.parse("bucket-time:treshold=3"));
     assertTrue(e.getMessage().contains("treshold"), e.getMessage());
   }
 
@@ -50,7 +52,11 @@ class PolicySpecTest {
 
   @Test
   void blockKeys_samePoolDifferentIds_differ() {
-    assertTrue(io.hdfslocalcache.ratelimit.BlockKey.of("BP-1", 1) != io.hdfslocalcache.ratelimit.BlockKey.of("BP-1", 2));
-    assertTrue(io.hdfslocalcache.ratelimit.BlockKey.of("BP-1", 1) != io.hdfslocalcache.ratelimit.BlockKey.of("BP-2", 1));
+    assertTrue(
+        io.hdfslocalcache.ratelimit.BlockKey.of("BP-1", 1)
+            != io.hdfslocalcache.ratelimit.BlockKey.of("BP-1", 2));
+    assertTrue(
+        io.hdfslocalcache.ratelimit.BlockKey.of("BP-1", 1)
+            != io.hdfslocalcache.ratelimit.BlockKey.of("BP-2", 1));
   }
 }

@@ -45,8 +45,15 @@ class CachelibBlockReaderTest {
     // first record: 1702511878,12ce23eaa5534a38-9e05ce05bc10d4d0,40,8388608,0,...getChunkData
     String[] first = lines.get(1).split(",");
     byte[] id = first[1].getBytes(StandardCharsets.US_ASCII);
-    assertEquals(CachelibBlockReader.hexBlockId(id, 0, id.length) + "_0 READ " + first[4] + " "
-        + first[3] + " @" + Long.parseLong(first[0]) * 1000, TestTraces.rows(t).get(0));
+    assertEquals(
+        CachelibBlockReader.hexBlockId(id, 0, id.length)
+            + "_0 READ "
+            + first[4]
+            + " "
+            + first[3]
+            + " @"
+            + Long.parseLong(first[0]) * 1000,
+        TestTraces.rows(t).get(0));
   }
 
   @Test

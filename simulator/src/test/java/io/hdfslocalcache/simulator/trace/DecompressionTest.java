@@ -18,8 +18,9 @@ class DecompressionTest {
   }
 
   private static byte[] plain() throws Exception {
-    try (InputStream in = DecompressionTest.class.getResourceAsStream(
-        "/traces/clienttrace-hadoop-3.5.0-minidfs.log")) {
+    try (InputStream in =
+        DecompressionTest.class.getResourceAsStream(
+            "/traces/clienttrace-hadoop-3.5.0-minidfs.log")) {
       return in.readAllBytes();
     }
   }

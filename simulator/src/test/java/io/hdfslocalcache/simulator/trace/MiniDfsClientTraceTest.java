@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
  * target/clienttrace-minidfs.log for inspection.
  */
 class MiniDfsClientTraceTest {
-  private static final String LOGGER = "org.apache.hadoop.hdfs.server.datanode.DataNode.clienttrace";
+  private static final String LOGGER =
+      "org.apache.hadoop.hdfs.server.datanode.DataNode.clienttrace";
   private static final int BLOCK_SIZE = 1 << 20;
   private static final int FILE_LENGTH = 2 * BLOCK_SIZE + 300_000;
 
@@ -49,7 +50,8 @@ class MiniDfsClientTraceTest {
     logger.setLevel(Level.DEBUG); // HDFS_READ is logged at DEBUG, HDFS_WRITE at INFO
     logger.addAppender(appender);
     Configuration conf = new HdfsConfiguration();
-    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR,
+    conf.set(
+        MiniDFSCluster.HDFS_MINIDFS_BASEDIR,
         Paths.get("target", "minidfs", UUID.randomUUID().toString()).toAbsolutePath().toString());
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, BLOCK_SIZE);
     startMs = System.currentTimeMillis();
@@ -79,8 +81,8 @@ class MiniDfsClientTraceTest {
     }
     byte[] log = (String.join("\n", appender.lines()) + "\n").getBytes(StandardCharsets.UTF_8);
     Files.write(Path.of("target", "clienttrace-minidfs.log"), log);
-    trace = new TraceParser(Optional.empty(), Strictness.STRICT)
-        .parse(new ByteArrayInputStream(log));
+    trace =
+        new TraceParser(Optional.empty(), Strictness.STRICT).parse(new ByteArrayInputStream(log));
   }
 
   @AfterAll
@@ -94,8 +96,16 @@ class MiniDfsClientTraceTest {
     for (EventLog.Chunk c : trace.events().chunks()) {
       for (int i = 0; i < c.count(); i++) {
         int v = c.version[i];
-        out.add(trace.blockId()[trace.versionBlock()[v]] + "_" + trace.versionGenStamp()[v] + " "
-            + Op.of(c.op[i]) + " " + c.offset[i] + " " + c.length[i]);
+        out.add(
+            trace.blockId()[trace.versionBlock()[v]]
+                + "_"
+                + trace.versionGenStamp()[v]
+                + " "
+                + Op.of(c.op[i])
+                + " "
+                + c.offset[i]
+                + " "
+                + c.length[i]);
       }
     }
     return out;
@@ -116,7 +126,8 @@ class MiniDfsClientTraceTest {
     List<String> events = events();
     assertEquals(3, blocks.size());
     for (ExtendedBlock b : blocks) {
-      assertTrue(events.contains(event(b, Op.WRITE, 0, b.getNumBytes())),
+      assertTrue(
+          events.contains(event(b, Op.WRITE, 0, b.getNumBytes())),
           () -> "no write of " + b + " in " + events);
     }
   }
@@ -125,10 +136,12 @@ class MiniDfsClientTraceTest {
   void parse_preads_chunkAlignedRangeWithoutChecksumBytes() {
     List<String> events = events();
     // 4096 bytes at 5000: chunks 9..18 -> aligned [4608, 9216)
-    assertTrue(events.contains(event(blocks.get(0), Op.READ, 4608, 9216 - 4608)),
+    assertTrue(
+        events.contains(event(blocks.get(0), Op.READ, 4608, 9216 - 4608)),
         () -> "pread in block 0 not found in " + events);
     // 1000 bytes at 100 of block 1: chunks 0..2 -> aligned [0, 1536)
-    assertTrue(events.contains(event(blocks.get(1), Op.READ, 0, 1536)),
+    assertTrue(
+        events.contains(event(blocks.get(1), Op.READ, 0, 1536)),
         () -> "pread in block 1 not found in " + events);
   }
 
@@ -136,7 +149,8 @@ class MiniDfsClientTraceTest {
   void parse_wholeFileRead_readsEveryBlockFromZeroToItsLength() {
     List<String> events = events();
     for (ExtendedBlock b : blocks) {
-      assertTrue(events.contains(event(b, Op.READ, 0, b.getNumBytes())),
+      assertTrue(
+          events.contains(event(b, Op.READ, 0, b.getNumBytes())),
           () -> "whole read of " + b + " not found in " + events);
     }
   }

@@ -29,8 +29,18 @@ public final class TestTraces {
     for (EventLog.Chunk c : trace.events().chunks()) {
       for (int i = 0; i < c.count(); i++) {
         int v = c.version[i];
-        out.add(trace.blockId()[trace.versionBlock()[v]] + "_" + trace.versionGenStamp()[v] + " "
-            + Op.of(c.op[i]) + " " + c.offset[i] + " " + c.length[i] + " @" + c.timeMs[i]);
+        out.add(
+            trace.blockId()[trace.versionBlock()[v]]
+                + "_"
+                + trace.versionGenStamp()[v]
+                + " "
+                + Op.of(c.op[i])
+                + " "
+                + c.offset[i]
+                + " "
+                + c.length[i]
+                + " @"
+                + c.timeMs[i]);
       }
     }
     return out;

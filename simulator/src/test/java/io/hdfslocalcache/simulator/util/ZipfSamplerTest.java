@@ -114,7 +114,8 @@ class ZipfSamplerTest {
     assertThrows(IllegalArgumentException.class, () -> new ZipfSampler(0, 1.1));
     assertThrows(IllegalArgumentException.class, () -> new ZipfSampler(10, -0.1));
     assertThrows(IllegalArgumentException.class, () -> new ZipfSampler(10, Double.NaN));
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> new ZipfSampler(10, Double.POSITIVE_INFINITY, new Random(1)));
     assertThrows(IndexOutOfBoundsException.class, () -> new ZipfSampler(10, 1.1).itemOfRank(10));
   }
