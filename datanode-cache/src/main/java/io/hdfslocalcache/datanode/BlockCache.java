@@ -104,8 +104,8 @@ public final class BlockCache implements AutoCloseable {
             new SpaceStats(registry),
             config.pageSize(),
             config.dirReservedPercent(),
-            CacheConfig.ROOM_WAIT_MILLIS,
-            CacheConfig.ROOM_POLL_MILLIS,
+            CacheTunables.ROOM_WAIT_MILLIS,
+            CacheTunables.ROOM_POLL_MILLIS,
             System::nanoTime,
             Sleeper.REAL);
     FillStats fillStats = new FillStats(registry);
@@ -144,7 +144,7 @@ public final class BlockCache implements AutoCloseable {
             invalidator,
             new ReadPathStats(registry),
             new ReadSettings(
-                config.pageSize(), config.readAheadPages(), CacheConfig.INITIAL_READ_AHEAD_BYTES),
+                config.pageSize(), config.readAheadPages(), CacheTunables.INITIAL_READ_AHEAD_BYTES),
             clock);
     this.restorer =
         new Restorer(
@@ -166,8 +166,8 @@ public final class BlockCache implements AutoCloseable {
             r -> CacheThreads.newThread(r, "local-cache-maintenance"));
     maintenance.scheduleWithFixedDelay(
         round,
-        CacheConfig.MAINTENANCE_INTERVAL_MILLIS,
-        CacheConfig.MAINTENANCE_INTERVAL_MILLIS,
+        CacheTunables.MAINTENANCE_INTERVAL_MILLIS,
+        CacheTunables.MAINTENANCE_INTERVAL_MILLIS,
         TimeUnit.MILLISECONDS);
   }
 
@@ -188,8 +188,8 @@ public final class BlockCache implements AutoCloseable {
               o.path(),
               health,
               config.readTimeout(),
-              CacheConfig.IO_THREADS_PER_DIR,
-              CacheConfig.IO_SPIN_NANOS,
+              CacheTunables.IO_THREADS_PER_DIR,
+              CacheTunables.IO_SPIN_NANOS,
               config.dirReservedPercent(),
               "dir" + o.position());
       out.add(
@@ -273,7 +273,7 @@ public final class BlockCache implements AutoCloseable {
     fills.close();
     for (CacheDirectory d : dirs.all()) {
       d.store().close();
-      d.blockIndex().close(CacheConfig.INDEX_CLOSE_WAIT_MILLIS);
+      d.blockIndex().close(CacheTunables.INDEX_CLOSE_WAIT_MILLIS);
     }
   }
 }

@@ -5,10 +5,9 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -51,45 +50,6 @@ public final class CacheConfig {
   public static final String DIR_ERROR_WINDOW = PREFIX + "dir.error.window";
   public static final String DIR_RESERVED_PERCENT = PREFIX + "dir.reserved.percent";
   public static final String INNER_FACTORY = PREFIX + "inner.factory";
-
-  // Fixed tunables: not keys, but named here, beside the keys, so each has one home.
-
-  /** Threads per directory for bounded page I/O; only a hung disk uses more than a few. */
-  public static final int IO_THREADS_PER_DIR = 16;
-
-  /**
-   * How long a page reader spins for the I/O thread's answer before parking: parking and waking
-   * cost more than a page read from a fast SSD (docs/benchmarks.md, hit path).
-   */
-  public static final long IO_SPIN_NANOS = 100_000;
-
-  /** Period of the maintenance thread: limiter expiry, access times, directory probe, statfs. */
-  public static final long MAINTENANCE_INTERVAL_MILLIS = 2_000;
-
-  /** How long a fill waits for readers of evicted blocks to close before giving up. */
-  public static final long ROOM_WAIT_MILLIS = 10_000;
-
-  /** How often a fill waiting for room looks again. */
-  public static final long ROOM_POLL_MILLIS = 10;
-
-  /**
-   * A cached data stream's first window, and after a seek: small so a pread does not pull a whole
-   * page from the SSD; it doubles while the reader stays sequential, up to a page.
-   */
-  public static final int INITIAL_READ_AHEAD_BYTES = 64 * 1024;
-
-  /**
-   * Start-up waits at most this many read timeouts (2 minutes by default) for the cache directories
-   * to open (RocksDB and Alluxio's page restore); a directory still opening then, a hung disk, is
-   * left out with one WARN line and the DataNode starts without it.
-   */
-  public static final int DIR_OPEN_TIMEOUT_READ_TIMEOUTS = 12;
-
-  /**
-   * How long DataNode shutdown waits for a directory's block index writer; a write still stuck on
-   * the disk then is abandoned (its record may be lost: a refill after restart).
-   */
-  public static final long INDEX_CLOSE_WAIT_MILLIS = 5_000;
 
   static final boolean DEFAULT_ENABLED = true;
   static final String DEFAULT_CAPACITY = "10g";
@@ -182,9 +142,12 @@ public final class CacheConfig {
     return readTimeout;
   }
 
-  /** Start-up's bound on opening the directories: {@link #DIR_OPEN_TIMEOUT_READ_TIMEOUTS}. */
+  /**
+   * Start-up's bound on opening the directories: {@link
+   * CacheTunables#DIR_OPEN_TIMEOUT_READ_TIMEOUTS}.
+   */
   public Duration dirOpenTimeout() {
-    return readTimeout.multipliedBy(DIR_OPEN_TIMEOUT_READ_TIMEOUTS);
+    return readTimeout.multipliedBy(CacheTunables.DIR_OPEN_TIMEOUT_READ_TIMEOUTS);
   }
 
   public int readAheadPages() {
@@ -207,78 +170,61 @@ public final class CacheConfig {
     return innerFactory;
   }
 
+  /** Every value, in {@link #FIELDS} order: equality, hash and text follow from it. */
+  private Object[] values() {
+    return new Object[] {
+      enabled,
+      dirs,
+      capacities,
+      pageSize,
+      admission,
+      fillThreads,
+      fillQueue,
+      fillBandwidthBytesPerSec,
+      readTimeout,
+      readAheadPages,
+      dirMaxErrors,
+      dirReservedPercent,
+      dirErrorWindow,
+      innerFactory
+    };
+  }
+
+  private static final String[] FIELDS = {
+    "enabled",
+    "dirs",
+    "capacities",
+    "pageSize",
+    "admission",
+    "fillThreads",
+    "fillQueue",
+    "fillBandwidthBytesPerSec",
+    "readTimeout",
+    "readAheadPages",
+    "dirMaxErrors",
+    "dirReservedPercent",
+    "dirErrorWindow",
+    "innerFactory"
+  };
+
   @Override
   public boolean equals(Object o) {
-    if (!(o instanceof CacheConfig)) {
-      return false;
-    }
-    CacheConfig x = (CacheConfig) o;
-    return enabled == x.enabled
-        && Objects.equals(dirs, x.dirs)
-        && Objects.equals(capacities, x.capacities)
-        && pageSize == x.pageSize
-        && Objects.equals(admission, x.admission)
-        && fillThreads == x.fillThreads
-        && fillQueue == x.fillQueue
-        && fillBandwidthBytesPerSec == x.fillBandwidthBytesPerSec
-        && Objects.equals(readTimeout, x.readTimeout)
-        && readAheadPages == x.readAheadPages
-        && dirMaxErrors == x.dirMaxErrors
-        && dirReservedPercent == x.dirReservedPercent
-        && Objects.equals(dirErrorWindow, x.dirErrorWindow)
-        && Objects.equals(innerFactory, x.innerFactory);
+    return o instanceof CacheConfig && Arrays.equals(values(), ((CacheConfig) o).values());
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(
-        enabled,
-        dirs,
-        capacities,
-        pageSize,
-        admission,
-        fillThreads,
-        fillQueue,
-        fillBandwidthBytesPerSec,
-        readTimeout,
-        readAheadPages,
-        dirMaxErrors,
-        dirReservedPercent,
-        dirErrorWindow,
-        innerFactory);
+    return Arrays.hashCode(values());
   }
 
   @Override
   public String toString() {
-    return "CacheConfig[enabled="
-        + enabled
-        + ", dirs="
-        + dirs
-        + ", capacities="
-        + capacities
-        + ", pageSize="
-        + pageSize
-        + ", admission="
-        + admission
-        + ", fillThreads="
-        + fillThreads
-        + ", fillQueue="
-        + fillQueue
-        + ", fillBandwidthBytesPerSec="
-        + fillBandwidthBytesPerSec
-        + ", readTimeout="
-        + readTimeout
-        + ", readAheadPages="
-        + readAheadPages
-        + ", dirMaxErrors="
-        + dirMaxErrors
-        + ", dirReservedPercent="
-        + dirReservedPercent
-        + ", dirErrorWindow="
-        + dirErrorWindow
-        + ", innerFactory="
-        + innerFactory
-        + "]";
+    StringBuilder b = new StringBuilder("CacheConfig[");
+    Object[] v = values();
+    for (int i = 0; i < v.length; i++) {
+      b.append(i == 0 ? "" : ", ").append(FIELDS[i]).append('=').append(v[i]);
+    }
+    return b.append(']').toString();
   }
 
   /**
@@ -292,65 +238,31 @@ public final class CacheConfig {
         dirs.add(Paths.get(d.startsWith("file://") ? d.substring("file://".length()) : d));
       }
     }
-    List<Long> capacities = new ArrayList<>();
-    String[] caps = conf.getTrimmedStrings(CAPACITY, DEFAULT_CAPACITY);
-    for (int i = 0; i < dirs.size(); i++) {
-      String c = caps.length == 1 ? caps[0] : i < caps.length ? caps[i] : null;
-      if (c == null || caps.length > dirs.size()) {
-        throw new IllegalArgumentException(
-            CAPACITY
-                + " has "
-                + caps.length
-                + " values for "
-                + dirs.size()
-                + " directories in "
-                + DIRS);
-      }
-      capacities.add(positiveSize(CAPACITY, c));
-    }
-    long page = positiveSize(PAGE_SIZE, conf.getTrimmed(PAGE_SIZE, DEFAULT_PAGE_SIZE));
+    List<Long> capacities = ConfigValues.capacities(conf, dirs.size());
+    long page = ConfigValues.positiveSize(PAGE_SIZE, conf.getTrimmed(PAGE_SIZE, DEFAULT_PAGE_SIZE));
     if (page < 64 * 1024 || page > 64L * 1024 * 1024 || Long.bitCount(page) != 1) {
       throw new IllegalArgumentException(
           PAGE_SIZE + " must be a power of two between 64k and 64m, got " + page);
     }
-    int threshold = intKey(conf, ADMISSION_THRESHOLD, RateLimitConfig.DEFAULT_THRESHOLD);
-    int buckets = intKey(conf, ADMISSION_BUCKET_COUNT, RateLimitConfig.DEFAULT_BUCKET_COUNT);
-    long bucketMillis = timeKey(conf, ADMISSION_BUCKET_DURATION, "1m");
-    int maxKeys =
-        intKey(conf, ADMISSION_MAX_TRACKED_KEYS, RateLimitConfig.DEFAULT_MAX_TRACKED_KEYS);
-    RateLimitConfig admission;
-    try {
-      admission = new RateLimitConfig(threshold, buckets, Duration.ofMillis(bucketMillis), maxKeys);
-    } catch (IllegalArgumentException e) {
-      // The limiter names its own fields; name the key the operator wrote instead.
-      String m = e.getMessage();
-      String key =
-          m.startsWith("threshold")
-              ? ADMISSION_THRESHOLD
-              : m.startsWith("bucketCount")
-                  ? ADMISSION_BUCKET_COUNT
-                  : m.startsWith("bucketDuration")
-                      ? ADMISSION_BUCKET_DURATION
-                      : ADMISSION_MAX_TRACKED_KEYS;
-      throw new IllegalArgumentException(key + ": " + m, e);
-    }
-    int threads = intKey(conf, FILL_THREADS, DEFAULT_FILL_THREADS);
-    atLeast(FILL_THREADS, threads, 1);
-    int queue = intKey(conf, FILL_QUEUE, DEFAULT_FILL_QUEUE);
-    atLeast(FILL_QUEUE, queue, 1);
-    long bandwidth = size(FILL_BANDWIDTH, conf.getTrimmed(FILL_BANDWIDTH, DEFAULT_FILL_BANDWIDTH));
-    long timeout = timeKey(conf, READ_TIMEOUT, DEFAULT_READ_TIMEOUT);
-    atLeast(READ_TIMEOUT, timeout, 1);
-    int readAhead = intKey(conf, READ_AHEAD_PAGES, DEFAULT_READ_AHEAD_PAGES);
+    RateLimitConfig admission = ConfigValues.admission(conf);
+    int threads = ConfigValues.intKey(conf, FILL_THREADS, DEFAULT_FILL_THREADS);
+    ConfigValues.atLeast(FILL_THREADS, threads, 1);
+    int queue = ConfigValues.intKey(conf, FILL_QUEUE, DEFAULT_FILL_QUEUE);
+    ConfigValues.atLeast(FILL_QUEUE, queue, 1);
+    long bandwidth =
+        ConfigValues.size(FILL_BANDWIDTH, conf.getTrimmed(FILL_BANDWIDTH, DEFAULT_FILL_BANDWIDTH));
+    long timeout = ConfigValues.timeKey(conf, READ_TIMEOUT, DEFAULT_READ_TIMEOUT);
+    ConfigValues.atLeast(READ_TIMEOUT, timeout, 1);
+    int readAhead = ConfigValues.intKey(conf, READ_AHEAD_PAGES, DEFAULT_READ_AHEAD_PAGES);
     if (readAhead < 0 || readAhead > MAX_READ_AHEAD_PAGES) {
       throw new IllegalArgumentException(
           READ_AHEAD_PAGES + " must be in [0, " + MAX_READ_AHEAD_PAGES + "], got " + readAhead);
     }
-    int maxErrors = intKey(conf, DIR_MAX_ERRORS, DEFAULT_DIR_MAX_ERRORS);
-    atLeast(DIR_MAX_ERRORS, maxErrors, 0);
-    long errorWindow = timeKey(conf, DIR_ERROR_WINDOW, DEFAULT_DIR_ERROR_WINDOW);
-    atLeast(DIR_ERROR_WINDOW, errorWindow, 10);
-    int reserved = intKey(conf, DIR_RESERVED_PERCENT, DEFAULT_DIR_RESERVED_PERCENT);
+    int maxErrors = ConfigValues.intKey(conf, DIR_MAX_ERRORS, DEFAULT_DIR_MAX_ERRORS);
+    ConfigValues.atLeast(DIR_MAX_ERRORS, maxErrors, 0);
+    long errorWindow = ConfigValues.timeKey(conf, DIR_ERROR_WINDOW, DEFAULT_DIR_ERROR_WINDOW);
+    ConfigValues.atLeast(DIR_ERROR_WINDOW, errorWindow, 10);
+    int reserved = ConfigValues.intKey(conf, DIR_RESERVED_PERCENT, DEFAULT_DIR_RESERVED_PERCENT);
     if (reserved < 0 || reserved > 90) {
       throw new IllegalArgumentException(
           DIR_RESERVED_PERCENT + " must be in [0, 90], got " + reserved);
@@ -371,58 +283,5 @@ public final class CacheConfig {
         reserved,
         Duration.ofMillis(errorWindow),
         inner);
-  }
-
-  private static int intKey(Configuration conf, String key, int dflt) {
-    String v = conf.getTrimmed(key);
-    if (v == null || v.isEmpty()) {
-      return dflt;
-    }
-    try {
-      return Integer.parseInt(v);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(key + " must be an integer, got '" + v + "'");
-    }
-  }
-
-  private static long timeKey(Configuration conf, String key, String dflt) {
-    String v = conf.getTrimmed(key, dflt);
-    try {
-      // Hadoop's own parser: "10s", "1m", "500ms"; a bare number is milliseconds.
-      Configuration one = new Configuration(false);
-      one.set(key, v);
-      return one.getTimeDuration(key, 0, TimeUnit.MILLISECONDS);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          key + " must be a duration like 10s or 1m, got '" + v + "'");
-    }
-  }
-
-  private static long size(String key, String v) {
-    long n;
-    try {
-      n = org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix.string2long(v);
-    } catch (IllegalArgumentException e) {
-      // Hadoop throws NumberFormatException or a plain IllegalArgumentException ("10GB").
-      throw new IllegalArgumentException(key + " must be a size like 512m or 2t, got '" + v + "'");
-    }
-    if (n < 0) {
-      throw new IllegalArgumentException(key + " must not be negative, got '" + v + "'");
-    }
-    return n;
-  }
-
-  private static long positiveSize(String key, String v) {
-    long n = size(key, v);
-    if (n <= 0) {
-      throw new IllegalArgumentException(key + " must be positive, got '" + v + "'");
-    }
-    return n;
-  }
-
-  private static void atLeast(String key, long v, long min) {
-    if (v < min) {
-      throw new IllegalArgumentException(key + " must be >= " + min + ", got " + v);
-    }
   }
 }

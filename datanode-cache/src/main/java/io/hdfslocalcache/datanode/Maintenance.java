@@ -15,7 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One round of the maintenance thread (every {@link CacheConfig#MAINTENANCE_INTERVAL_MILLIS}):
+ * One round of the maintenance thread (every {@link CacheTunables#MAINTENANCE_INTERVAL_MILLIS}):
  * applies operator commands ({@link AdminControl}), drops limiter buckets that left the window
  * (memory follows the window even on idle stripes), persists changed access times, checks each
  * directory still exists and is writable (an SSD unmounted or deleted under us is taken out of

@@ -3,14 +3,7 @@ package io.hdfslocalcache.datanode.index;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.datanode.store.CacheThreads;
-import io.hdfslocalcache.datanode.verify.ChecksumLayout;
-import io.hdfslocalcache.datanode.verify.SegmentCrcs;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,10 +37,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class BlockIndex implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(BlockIndex.class);
-  private static final int FORMAT = 2;
-
-  /** Records written before fill ids: fill id 0, the key without it. */
-  private static final int FORMAT_NO_FILL_ID = 1;
 
   /** {@link #close()}'s bound on waiting for the writer. */
   static final long DEFAULT_CLOSE_WAIT_MILLIS = 5_000;
@@ -142,15 +131,16 @@ public final class BlockIndex implements AutoCloseable {
   public void put(IndexRecord r, BooleanSupplier dropped) {
     writer.execute(
         () -> {
-          write(db -> db.put(key(r.id(), r.genStamp(), r.fillId()), encode(r)));
+          write(
+              db -> db.put(IndexCodec.key(r.id(), r.genStamp(), r.fillId()), IndexCodec.encode(r)));
           if (dropped.getAsBoolean()) {
-            write(db -> db.delete(key(r.id(), r.genStamp(), r.fillId())));
+            write(db -> db.delete(IndexCodec.key(r.id(), r.genStamp(), r.fillId())));
           }
         });
   }
 
   public void delete(BlockId id, long genStamp, long fillId) {
-    writer.execute(() -> write(db -> db.delete(key(id, genStamp, fillId))));
+    writer.execute(() -> write(db -> db.delete(IndexCodec.key(id, genStamp, fillId))));
   }
 
   /** Makes the index files owner-only (0600); best effort, the directory above is 0700. */
@@ -204,7 +194,7 @@ public final class BlockIndex implements AutoCloseable {
     try (RocksIterator it = db.newIterator()) {
       for (it.seekToFirst(); it.isValid(); it.next()) {
         try {
-          out.add(decode(it.value()));
+          out.add(IndexCodec.decode(it.value()));
         } catch (IOException | RuntimeException e) {
           bad.add(it.key());
         }
@@ -218,75 +208,6 @@ public final class BlockIndex implements AutoCloseable {
       }
     }
     return out;
-  }
-
-  private static byte[] key(BlockId id, long genStamp, long fillId) {
-    byte[] pool = id.poolId().getBytes(StandardCharsets.UTF_8);
-    int tail = fillId == 0 ? 17 : 25; // fill id 0: the key of a format 1 record
-    byte[] k = new byte[pool.length + tail];
-    System.arraycopy(pool, 0, k, 0, pool.length);
-    java.nio.ByteBuffer t =
-        java.nio.ByteBuffer.wrap(k, pool.length, tail)
-            .put((byte) 0)
-            .putLong(id.blockId())
-            .putLong(genStamp);
-    if (fillId != 0) {
-      t.putLong(fillId);
-    }
-    return k;
-  }
-
-  static byte[] encode(IndexRecord r) {
-    try {
-      ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + 4 * r.metaSegmentCrcs().length);
-      DataOutputStream out = new DataOutputStream(bytes);
-      out.writeInt(FORMAT);
-      out.writeUTF(r.id().poolId());
-      out.writeLong(r.id().blockId());
-      out.writeLong(r.genStamp());
-      out.writeLong(r.fillId());
-      out.writeLong(r.dataLength());
-      out.writeLong(r.metaLength());
-      ChecksumLayout c = r.checksum();
-      out.writeInt(c.typeId());
-      out.writeInt(c.bytesPerChecksum());
-      out.writeInt(c.checksumSize());
-      out.writeInt(c.headerSize());
-      out.writeLong(r.filledAtMillis());
-      out.writeLong(r.lastAccessMillis());
-      out.writeInt(r.metaSegmentCrcs().length);
-      for (int crc : r.metaSegmentCrcs()) {
-        out.writeInt(crc);
-      }
-      return bytes.toByteArray();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  static IndexRecord decode(byte[] b) throws IOException {
-    DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(b));
-    int format = in.readInt();
-    if (format != FORMAT && format != FORMAT_NO_FILL_ID) {
-      throw new IOException("unknown record format");
-    }
-    BlockId id = new BlockId(in.readUTF(), in.readLong());
-    long gs = in.readLong();
-    long fillId = format == FORMAT ? in.readLong() : 0;
-    long dataLength = in.readLong();
-    long metaLength = in.readLong();
-    ChecksumLayout c = new ChecksumLayout(in.readInt(), in.readInt(), in.readInt(), in.readInt());
-    long filled = in.readLong();
-    long access = in.readLong();
-    int n = in.readInt();
-    if (n != SegmentCrcs.segmentCount(metaLength)) {
-      throw new IOException("segment count " + n + " does not fit meta length " + metaLength);
-    }
-    int[] crcs = new int[n];
-    for (int i = 0; i < n; i++) {
-      crcs[i] = in.readInt();
-    }
-    return new IndexRecord(id, gs, fillId, dataLength, metaLength, c, crcs, filled, access);
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.hdfslocalcache.datanode.read;
 
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.CacheConfig;
+import io.hdfslocalcache.datanode.CacheTunables;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
@@ -73,8 +74,8 @@ public final class CachedBlockFixture implements AutoCloseable {
             cacheDir,
             health,
             Duration.ofSeconds(10),
-            CacheConfig.IO_THREADS_PER_DIR,
-            CacheConfig.IO_SPIN_NANOS,
+            CacheTunables.IO_THREADS_PER_DIR,
+            CacheTunables.IO_SPIN_NANOS,
             0,
             "bench");
     CacheDirectory cd =
@@ -123,7 +124,7 @@ public final class CachedBlockFixture implements AutoCloseable {
             (e, x) -> {
               throw new IllegalStateException("cached read failed in a benchmark: " + x);
             },
-            new ReadSettings(pageSize, readAheadPages, CacheConfig.INITIAL_READ_AHEAD_BYTES));
+            new ReadSettings(pageSize, readAheadPages, CacheTunables.INITIAL_READ_AHEAD_BYTES));
     return new Streams(s.openMeta(), s.openData(offset));
   }
 

@@ -10,7 +10,7 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import com.codahale.metrics.MetricRegistry;
-import io.hdfslocalcache.datanode.CacheConfig;
+import io.hdfslocalcache.datanode.CacheTunables;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
@@ -156,7 +156,7 @@ class CachedDataStreamTest {
             health,
             Duration.ofSeconds(10),
             4,
-            CacheConfig.IO_SPIN_NANOS,
+            CacheTunables.IO_SPIN_NANOS,
             0,
             "test");
     store = new CountingStore(timeBound);
@@ -211,7 +211,7 @@ class CachedDataStreamTest {
             hdd,
             stats,
             (e, x) -> failures.add(x.failure()),
-            new ReadSettings(PAGE, readAheadPages, CacheConfig.INITIAL_READ_AHEAD_BYTES));
+            new ReadSettings(PAGE, readAheadPages, CacheTunables.INITIAL_READ_AHEAD_BYTES));
     InputStream in = session.openData(offset);
     session.streamClosed(); // the meta stream this test does not open
     return in;

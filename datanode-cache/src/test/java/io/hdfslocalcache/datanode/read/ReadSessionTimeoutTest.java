@@ -10,7 +10,7 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import com.codahale.metrics.MetricRegistry;
-import io.hdfslocalcache.datanode.CacheConfig;
+import io.hdfslocalcache.datanode.CacheTunables;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
@@ -109,7 +109,8 @@ class ReadSessionTimeoutTest {
             Duration.ofMinutes(1),
             Clock.systemUTC(),
             h -> directoryErrors.add(h.reason()));
-    store = PageStores.wrap(hanging, ssd, health, TIMEOUT, 4, CacheConfig.IO_SPIN_NANOS, 0, "test");
+    store =
+        PageStores.wrap(hanging, ssd, health, TIMEOUT, 4, CacheTunables.IO_SPIN_NANOS, 0, "test");
     BlockId id = new BlockId("BP-1", 1073741825L);
     long gs = 1001;
     put(id.fileId(gs, BlockId.CacheFile.DATA), data);
@@ -162,7 +163,7 @@ class ReadSessionTimeoutTest {
             hdd,
             new ReadPathStats(new MetricRegistry()),
             (e, x) -> failures.add(x.failure()),
-            new ReadSettings(PAGE, 2, CacheConfig.INITIAL_READ_AHEAD_BYTES));
+            new ReadSettings(PAGE, 2, CacheTunables.INITIAL_READ_AHEAD_BYTES));
     return new InputStream[] {session.openMeta(), session.openData(0)};
   }
 

@@ -1,0 +1,46 @@
+package io.hdfslocalcache.datanode;
+
+/**
+ * The fixed tunables: not configuration keys (an operator has no reason to change them), but named
+ * here, beside {@link CacheConfig}, so each has one home and the reason for its value next to it.
+ */
+public final class CacheTunables {
+  private CacheTunables() {}
+
+  /** Threads per directory for bounded page I/O; only a hung disk uses more than a few. */
+  public static final int IO_THREADS_PER_DIR = 16;
+
+  /**
+   * How long a page reader spins for the I/O thread's answer before parking: parking and waking
+   * cost more than a page read from a fast SSD (docs/benchmarks.md, hit path).
+   */
+  public static final long IO_SPIN_NANOS = 100_000;
+
+  /** Period of the maintenance thread: limiter expiry, access times, directory probe, statfs. */
+  public static final long MAINTENANCE_INTERVAL_MILLIS = 2_000;
+
+  /** How long a fill waits for readers of evicted blocks to close before giving up. */
+  public static final long ROOM_WAIT_MILLIS = 10_000;
+
+  /** How often a fill waiting for room looks again. */
+  public static final long ROOM_POLL_MILLIS = 10;
+
+  /**
+   * A cached data stream's first window, and after a seek: small so a pread does not pull a whole
+   * page from the SSD; it doubles while the reader stays sequential, up to a page.
+   */
+  public static final int INITIAL_READ_AHEAD_BYTES = 64 * 1024;
+
+  /**
+   * Start-up waits at most this many read timeouts (2 minutes by default) for the cache directories
+   * to open (RocksDB and Alluxio's page restore); a directory still opening then, a hung disk, is
+   * left out with one WARN line and the DataNode starts without it.
+   */
+  public static final int DIR_OPEN_TIMEOUT_READ_TIMEOUTS = 12;
+
+  /**
+   * How long DataNode shutdown waits for a directory's block index writer; a write still stuck on
+   * the disk then is abandoned (its record may be lost: a refill after restart).
+   */
+  public static final long INDEX_CLOSE_WAIT_MILLIS = 5_000;
+}

@@ -1,0 +1,119 @@
+package io.hdfslocalcache.datanode;
+
+import io.hdfslocalcache.ratelimit.RateLimitConfig;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Reads one configuration value with Hadoop's own parsers; a bad value throws {@link
+ * IllegalArgumentException} naming its key and what was expected.
+ */
+final class ConfigValues {
+  private ConfigValues() {}
+
+  static int intKey(Configuration conf, String key, int dflt) {
+    String v = conf.getTrimmed(key);
+    if (v == null || v.isEmpty()) {
+      return dflt;
+    }
+    try {
+      return Integer.parseInt(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " must be an integer, got '" + v + "'");
+    }
+  }
+
+  static long timeKey(Configuration conf, String key, String dflt) {
+    String v = conf.getTrimmed(key, dflt);
+    try {
+      // Hadoop's own parser: "10s", "1m", "500ms"; a bare number is milliseconds.
+      Configuration one = new Configuration(false);
+      one.set(key, v);
+      return one.getTimeDuration(key, 0, TimeUnit.MILLISECONDS);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          key + " must be a duration like 10s or 1m, got '" + v + "'");
+    }
+  }
+
+  static long size(String key, String v) {
+    long n;
+    try {
+      n = org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix.string2long(v);
+    } catch (IllegalArgumentException e) {
+      // Hadoop throws NumberFormatException or a plain IllegalArgumentException ("10GB").
+      throw new IllegalArgumentException(key + " must be a size like 512m or 2t, got '" + v + "'");
+    }
+    if (n < 0) {
+      throw new IllegalArgumentException(key + " must not be negative, got '" + v + "'");
+    }
+    return n;
+  }
+
+  static long positiveSize(String key, String v) {
+    long n = size(key, v);
+    if (n <= 0) {
+      throw new IllegalArgumentException(key + " must be positive, got '" + v + "'");
+    }
+    return n;
+  }
+
+  static void atLeast(String key, long v, long min) {
+    if (v < min) {
+      throw new IllegalArgumentException(key + " must be >= " + min + ", got " + v);
+    }
+  }
+
+  /** One capacity per directory: {@code capacity} gives one size for all, or one per directory. */
+  static List<Long> capacities(Configuration conf, int dirCount) {
+    List<Long> capacities = new ArrayList<>();
+    String[] caps = conf.getTrimmedStrings(CacheConfig.CAPACITY, CacheConfig.DEFAULT_CAPACITY);
+    for (int i = 0; i < dirCount; i++) {
+      String c = caps.length == 1 ? caps[0] : i < caps.length ? caps[i] : null;
+      if (c == null || caps.length > dirCount) {
+        throw new IllegalArgumentException(
+            CacheConfig.CAPACITY
+                + " has "
+                + caps.length
+                + " values for "
+                + dirCount
+                + " directories in "
+                + CacheConfig.DIRS);
+      }
+      capacities.add(positiveSize(CacheConfig.CAPACITY, c));
+    }
+    return capacities;
+  }
+
+  /** The admission gate's settings; a bad one names the key the operator wrote. */
+  static RateLimitConfig admission(Configuration conf) {
+    int threshold =
+        intKey(conf, CacheConfig.ADMISSION_THRESHOLD, RateLimitConfig.DEFAULT_THRESHOLD);
+    int buckets =
+        intKey(conf, CacheConfig.ADMISSION_BUCKET_COUNT, RateLimitConfig.DEFAULT_BUCKET_COUNT);
+    long bucketMillis = timeKey(conf, CacheConfig.ADMISSION_BUCKET_DURATION, "1m");
+    int maxKeys =
+        intKey(
+            conf, CacheConfig.ADMISSION_MAX_TRACKED_KEYS, RateLimitConfig.DEFAULT_MAX_TRACKED_KEYS);
+    RateLimitConfig admission;
+    try {
+      admission = new RateLimitConfig(threshold, buckets, Duration.ofMillis(bucketMillis), maxKeys);
+    } catch (IllegalArgumentException e) {
+      // The limiter names its own fields; name the key the operator wrote instead.
+      String m = e.getMessage();
+      String key =
+          m.startsWith("threshold")
+              ? CacheConfig.ADMISSION_THRESHOLD
+              : m.startsWith("bucketCount")
+                  ? CacheConfig.ADMISSION_BUCKET_COUNT
+                  : m.startsWith("bucketDuration")
+                      ? CacheConfig.ADMISSION_BUCKET_DURATION
+                      : CacheConfig.ADMISSION_MAX_TRACKED_KEYS;
+      throw new IllegalArgumentException(key + ": " + m, e);
+    }
+    return admission;
+  }
+}
