@@ -18,7 +18,6 @@ import io.hdfslocalcache.datanode.fill.FillStats;
 import io.hdfslocalcache.datanode.fill.Throttle;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.SuspectReplicas;
-import io.hdfslocalcache.datanode.index.IndexRecord;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.invalidate.InvalidationStats;
 import io.hdfslocalcache.datanode.invalidate.Invalidator;
@@ -120,10 +119,7 @@ public final class BlockCache implements AutoCloseable {
             config.pageSize(),
             space::reserve,
             space::relieveSpace,
-            e ->
-                dirs.of(e.home())
-                    .blockIndex()
-                    .put(IndexRecord.of(e), () -> e.retired() && !e.keepsPages()));
+            e -> dirs.of(e.home()).persist(e));
     this.fills =
         new FillScheduler(config.fillThreads(), config.fillQueue(), map, fill, fillStats, registry);
     BucketTimeRateLimit limiter = new BucketTimeRateLimit(config.admission(), clock);

@@ -6,7 +6,6 @@ import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.dir.Directories;
-import io.hdfslocalcache.datanode.index.IndexRecord;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.invalidate.Invalidator;
 import io.hdfslocalcache.datanode.space.SpaceKeeper;
@@ -62,9 +61,7 @@ final class Maintenance implements Runnable {
       for (CacheEntry e : map.entries()) {
         long access = e.lastAccessMillis;
         if (access != e.persistedAccessMillis && !e.retired()) {
-          dirs.of(e.home())
-              .blockIndex()
-              .put(IndexRecord.of(e), () -> e.retired() && !e.keepsPages());
+          dirs.of(e.home()).persist(e);
           e.persistedAccessMillis = access;
         }
       }

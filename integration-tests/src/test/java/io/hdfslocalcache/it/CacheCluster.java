@@ -161,6 +161,25 @@ final class CacheCluster implements AutoCloseable {
     }
   }
 
+  /** Flips one byte of {@code file} at {@code at}: bit rot. */
+  static void flip(Path file, long at) throws IOException {
+    try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(file.toFile(), "rw")) {
+      f.seek(at);
+      int v = f.read();
+      f.seek(at);
+      f.write(v ^ 0x5a);
+    }
+  }
+
+  /** The HDD block file of {@code b} under the cluster's {@code base/dfs}. */
+  static Path hddBlockFile(Path base, ExtendedBlock b) throws IOException {
+    try (java.util.stream.Stream<Path> s = java.nio.file.Files.walk(base.resolve("dfs"))) {
+      return s.filter(f -> f.getFileName().toString().equals("blk_" + b.getBlockId()))
+          .findFirst()
+          .orElseThrow();
+    }
+  }
+
   FileSystem fileSystem() {
     return fs;
   }

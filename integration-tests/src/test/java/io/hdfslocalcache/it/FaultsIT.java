@@ -11,7 +11,6 @@ import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -193,7 +192,7 @@ class FaultsIT {
     List<Path> pages = SsdFiles.pages(base.resolve("ssd"), b, suffix);
     assertFalse(pages.isEmpty(), "page files of " + b + suffix);
     for (Path page : pages) {
-      flip(page, Files.size(page) / 2);
+      CacheCluster.flip(page, Files.size(page) / 2);
     }
     long mismatches = c.counter("read.fallback.checksum_mismatch");
     assertArrayEquals(data, c.readAll(p));
@@ -212,8 +211,8 @@ class FaultsIT {
     byte[] data = c.cachedFile("/scan.bin", 200_000);
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/scan.bin");
     ExtendedBlock b = c.blocks(p).get(0);
-    Path blockFile = hddBlockFile(b);
-    flip(blockFile, 1000);
+    Path blockFile = CacheCluster.hddBlockFile(base, b);
+    CacheCluster.flip(blockFile, 1000);
     // Clients are served the verified cached copy meanwhile.
     assertArrayEquals(data, c.readAll(p));
     assertEquals(0, corruptReplicas());
@@ -344,22 +343,5 @@ class FaultsIT {
           Files.getPosixFilePermissions(dnDir));
     }
     assertNotNull(c.cache(0));
-  }
-
-  private static void flip(Path file, long at) throws IOException {
-    try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
-      f.seek(at);
-      int v = f.read();
-      f.seek(at);
-      f.write(v ^ 0x5a);
-    }
-  }
-
-  private Path hddBlockFile(ExtendedBlock b) throws IOException {
-    try (Stream<Path> s = Files.walk(base.resolve("dfs"))) {
-      return s.filter(f -> f.getFileName().toString().equals("blk_" + b.getBlockId()))
-          .findFirst()
-          .orElseThrow();
-    }
   }
 }

@@ -6,11 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
@@ -48,7 +45,7 @@ class NameNodeViewIT {
       CacheCluster.await(
           "cached on the DataNode holding " + p,
           () -> c.caches().stream().anyMatch(cache -> cache.isCached(b)));
-      flip(hddBlockFile(b), 70_000);
+      CacheCluster.flip(CacheCluster.hddBlockFile(base, b), 70_000);
       assertTrue(c.caches().stream().anyMatch(cache -> cache.isCached(b)), "still cached");
 
       c.fs.setReplication(p, (short) 2);
@@ -93,7 +90,7 @@ class NameNodeViewIT {
     byte[] data = c.write(p, 200_000, (short) 1, 7);
     ExtendedBlock b = c.blocks(p).get(0);
     // Rot near the end; clients read only the first chunk, so no client ever reports it.
-    flip(hddBlockFile(b), 199_000);
+    CacheCluster.flip(CacheCluster.hddBlockFile(base, b), 199_000);
     assertArrayEquals(Arrays.copyOf(data, 512), c.pread(p, 0, 512));
     assertArrayEquals(Arrays.copyOf(data, 512), c.pread(p, 0, 512)); // admitted: fill
     CacheCluster.await(
@@ -132,23 +129,6 @@ class NameNodeViewIT {
       return lb.isCorrupt() ? 0 : lb.getLocations().length;
     } catch (IOException e) {
       return -1;
-    }
-  }
-
-  private static void flip(Path file, long at) throws IOException {
-    try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
-      f.seek(at);
-      int v = f.read();
-      f.seek(at);
-      f.write(v ^ 0x5a);
-    }
-  }
-
-  private Path hddBlockFile(ExtendedBlock b) throws IOException {
-    try (Stream<Path> s = Files.walk(base.resolve("dfs"))) {
-      return s.filter(f -> f.getFileName().toString().equals("blk_" + b.getBlockId()))
-          .findFirst()
-          .orElseThrow();
     }
   }
 }

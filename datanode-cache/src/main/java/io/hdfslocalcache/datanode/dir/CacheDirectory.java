@@ -4,6 +4,7 @@ import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.block.EntryHome;
 import io.hdfslocalcache.datanode.index.BlockIndex;
+import io.hdfslocalcache.datanode.index.IndexRecord;
 import io.hdfslocalcache.datanode.store.DirectoryHealth;
 import io.hdfslocalcache.datanode.store.PageStore;
 import java.nio.file.Path;
@@ -73,6 +74,14 @@ public final class CacheDirectory implements EntryHome {
   @Override
   public void draining(long bytes) {
     budget.draining(bytes);
+  }
+
+  /**
+   * Writes the entry's record (after publish, or a changed access time). An entry dropped meanwhile
+   * may already have deleted its record; the index asks again after the write.
+   */
+  public void persist(CacheEntry e) {
+    blockIndex.put(IndexRecord.of(e), () -> e.retired() && !e.keepsPages());
   }
 
   @Override
