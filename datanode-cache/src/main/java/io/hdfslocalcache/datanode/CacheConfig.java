@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode;
 
+import io.hdfslocalcache.datanode.fill.FillPolicy;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -25,6 +26,7 @@ public final class CacheConfig {
   private final int fillThreads;
   private final int fillQueue;
   private final long fillBandwidthBytesPerSec;
+  private final FillPolicy fillPolicy;
   private final Duration readTimeout;
   private final int readAheadPages;
   private final int dirMaxErrors;
@@ -44,6 +46,10 @@ public final class CacheConfig {
   public static final String FILL_THREADS = PREFIX + "fill.threads";
   public static final String FILL_QUEUE = PREFIX + "fill.queue";
   public static final String FILL_BANDWIDTH = PREFIX + "fill.bandwidth";
+  public static final String FILL_MODE = PREFIX + "fill.mode";
+  public static final String FILL_GUARD = PREFIX + "fill.guard.enabled";
+  public static final String FILL_MAX_DRIVE_WRITES_PER_DAY =
+      PREFIX + "fill.max.drive.writes.per.day";
   public static final String READ_TIMEOUT = PREFIX + "read.timeout";
   public static final String READ_AHEAD_PAGES = PREFIX + "read.ahead.pages";
   public static final String DIR_MAX_ERRORS = PREFIX + "dir.max.errors";
@@ -57,6 +63,9 @@ public final class CacheConfig {
   static final int DEFAULT_FILL_THREADS = 2;
   static final int DEFAULT_FILL_QUEUE = 64;
   static final String DEFAULT_FILL_BANDWIDTH = "200m";
+  static final String DEFAULT_FILL_MODE = "pages";
+  static final boolean DEFAULT_FILL_GUARD = true;
+  static final double DEFAULT_FILL_MAX_DRIVE_WRITES_PER_DAY = 1.0;
   static final String DEFAULT_READ_TIMEOUT = "10s";
   public static final int DEFAULT_READ_AHEAD_PAGES = 2;
   static final int MAX_READ_AHEAD_PAGES = 16;
@@ -75,6 +84,7 @@ public final class CacheConfig {
       int fillThreads,
       int fillQueue,
       long fillBandwidthBytesPerSec,
+      FillPolicy fillPolicy,
       Duration readTimeout,
       int readAheadPages,
       int dirMaxErrors,
@@ -98,6 +108,7 @@ public final class CacheConfig {
     this.fillThreads = fillThreads;
     this.fillQueue = fillQueue;
     this.fillBandwidthBytesPerSec = fillBandwidthBytesPerSec;
+    this.fillPolicy = fillPolicy;
     this.readTimeout = readTimeout;
     this.readAheadPages = readAheadPages;
     this.dirMaxErrors = dirMaxErrors;
@@ -136,6 +147,10 @@ public final class CacheConfig {
 
   public long fillBandwidthBytesPerSec() {
     return fillBandwidthBytesPerSec;
+  }
+
+  public FillPolicy fillPolicy() {
+    return fillPolicy;
   }
 
   public Duration readTimeout() {
@@ -181,6 +196,7 @@ public final class CacheConfig {
       fillThreads,
       fillQueue,
       fillBandwidthBytesPerSec,
+      fillPolicy,
       readTimeout,
       readAheadPages,
       dirMaxErrors,
@@ -199,6 +215,7 @@ public final class CacheConfig {
     "fillThreads",
     "fillQueue",
     "fillBandwidthBytesPerSec",
+    "fillPolicy",
     "readTimeout",
     "readAheadPages",
     "dirMaxErrors",
@@ -277,6 +294,7 @@ public final class CacheConfig {
         threads,
         queue,
         bandwidth,
+        ConfigValues.fillPolicy(conf),
         Duration.ofMillis(timeout),
         readAhead,
         maxErrors,

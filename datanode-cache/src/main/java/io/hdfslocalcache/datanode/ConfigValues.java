@@ -116,4 +116,31 @@ final class ConfigValues {
     }
     return admission;
   }
+
+  /** The fill mode, the guard switch and the SSD write budget. */
+  static io.hdfslocalcache.datanode.fill.FillPolicy fillPolicy(Configuration conf) {
+    io.hdfslocalcache.datanode.fill.FillMode mode =
+        io.hdfslocalcache.datanode.fill.FillMode.parse(
+            CacheConfig.FILL_MODE,
+            conf.getTrimmed(CacheConfig.FILL_MODE, CacheConfig.DEFAULT_FILL_MODE));
+    String dwpd = conf.getTrimmed(CacheConfig.FILL_MAX_DRIVE_WRITES_PER_DAY);
+    double writes;
+    try {
+      writes =
+          dwpd == null
+              ? CacheConfig.DEFAULT_FILL_MAX_DRIVE_WRITES_PER_DAY
+              : Double.parseDouble(dwpd);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          CacheConfig.FILL_MAX_DRIVE_WRITES_PER_DAY + " must be a number, got '" + dwpd + "'");
+    }
+    if (!(writes >= 0) || Double.isInfinite(writes)) {
+      throw new IllegalArgumentException(
+          CacheConfig.FILL_MAX_DRIVE_WRITES_PER_DAY
+              + " must be a number >= 0 (0: no budget), got "
+              + dwpd);
+    }
+    return new io.hdfslocalcache.datanode.fill.FillPolicy(
+        mode, conf.getBoolean(CacheConfig.FILL_GUARD, CacheConfig.DEFAULT_FILL_GUARD), writes);
+  }
 }

@@ -2,8 +2,11 @@ package io.hdfslocalcache.datanode.admission;
 
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
+import io.hdfslocalcache.datanode.block.EntryHome;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.dir.Directories;
+import io.hdfslocalcache.datanode.fill.FillMode;
+import io.hdfslocalcache.datanode.fill.FillRequest;
 import io.hdfslocalcache.datanode.fill.FillScheduler;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
@@ -20,13 +23,19 @@ public final class Admission {
   private final Directories dirs;
   private final FillScheduler fills;
   private final AdmissionStats stats;
+  private final FillMode mode;
+  private final int pageSize;
 
   public Admission(
       BucketTimeRateLimit limiter,
       BlockMap map,
       Directories dirs,
       FillScheduler fills,
-      AdmissionStats stats) {
+      AdmissionStats stats,
+      FillMode mode,
+      int pageSize) {
+    this.mode = mode;
+    this.pageSize = pageSize;
     this.limiter = limiter;
     this.map = map;
     this.dirs = dirs;
@@ -59,8 +68,27 @@ public final class Admission {
     if (dir.budget().fileSystemLow()) {
       return AdmissionOutcome.NO_SPACE; // the maintenance thread evicts early
     }
-    fills.request(id, genStamp, dir);
+    if (mode == FillMode.PAGES) {
+      return AdmissionOutcome.FILL_ON_CLOSE;
+    }
+    fills.request(FillRequest.wholeBlock(id, genStamp, dir));
     return AdmissionOutcome.FILL_REQUESTED;
+  }
+
+  /**
+   * A read of data {@code [from, to)} of a block version ended that should leave its pages cached:
+   * an admitted read of an uncached block ({@link AdmissionOutcome#FILL_ON_CLOSE}, {@code home}
+   * null: placed here), or a read of a cached entry that read pages the entry lacks ({@code home}:
+   * the entry's directory). Pages already cached are skipped by the fill.
+   */
+  public void fillTouched(BlockId id, long genStamp, EntryHome home, long from, long to) {
+    CacheDirectory dir = home == null ? placeFor(id) : dirs.of(home);
+    if (dir == null || !dir.health().inService() || dir.budget().fileSystemLow()) {
+      return;
+    }
+    int first = (int) (from / pageSize);
+    int last = (int) (Math.max(from, to - 1) / pageSize);
+    fills.request(new FillRequest(id, genStamp, dir, first, last));
   }
 
   /**
