@@ -1,5 +1,6 @@
 package io.hdfslocalcache.demo;
 
+import io.hdfslocalcache.datanode.fill.FillMode;
 import io.hdfslocalcache.demo.hdd.HddModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -103,6 +104,21 @@ public final class DemoMain implements Callable<Integer> {
               + " ${DEFAULT-VALUE}: the production threshold, over a 1-minute instead of a 60-minute"
               + " window because the demo runs minutes, not hours).")
   int threshold;
+
+  @Option(
+      names = "--fill",
+      paramLabel = "MODE",
+      description =
+          "What an admitted block puts on the SSD: pages (the pages reads touch) or block"
+              + " (the whole block); default: the DataNode's default, pages.")
+  String fill;
+
+  @Option(
+      names = "--no-guard",
+      description =
+          "Turn the fill guard off (fills then run even when they cost the HDDs more than"
+              + " cache hits save).")
+  boolean noGuard;
 
   @Option(
       names = "--duration",
@@ -239,7 +255,9 @@ public final class DemoMain implements Callable<Integer> {
         run,
         warm,
         seed,
-        HddModel.DEFAULT);
+        HddModel.DEFAULT,
+        fill == null ? null : FillMode.parse("--fill", fill),
+        !noGuard);
   }
 
   private void require(boolean ok, String message) {

@@ -32,6 +32,10 @@ final class FillSteps {
   private final FillGate gate;
   private final Consumer<CacheDirectory> onNoSpace;
 
+  /** Directories already warned about a fill too large for them: one line each, not per fill. */
+  private final java.util.Set<CacheDirectory> warnedTooLarge =
+      java.util.Collections.newSetFromMap(new java.util.concurrent.ConcurrentHashMap<>());
+
   FillSteps(
       HddReplicas hdd,
       SuspectReplicas suspects,
@@ -91,6 +95,15 @@ final class FillSteps {
       throw new Refused(FillOutcome.GUARD_WRITE_BUDGET);
     }
     Room got = room.reserve(dir, bytes);
+    if (got == Room.TOO_LARGE_FOR_DIRECTORY && warnedTooLarge.add(dir)) {
+      LOG.warn(
+          "hdfs-local-cache: a fill of {} bytes is more than half of {} (effective capacity {}"
+              + " bytes): such fills are refused and counted in fill.no_room.too_large_for_directory;"
+              + " raise dfs.datanode.local-cache.capacity or use fill.mode=pages",
+          bytes,
+          dir,
+          dir.budget().capacity());
+    }
     if (got != Room.RESERVED) {
       stats.noRoom.get(got).inc();
       throw new Refused(FillOutcome.NO_ROOM);

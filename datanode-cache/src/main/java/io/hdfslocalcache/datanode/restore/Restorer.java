@@ -117,15 +117,19 @@ public final class Restorer {
   public void loadIndexes() {
     for (CacheDirectory d : dirs.all()) {
       Set<String> owned = new HashSet<>();
-      for (IndexRecord r : d.blockIndex().loadAll()) {
+      List<IndexRecord> records = d.blockIndex().loadAll();
+      for (IndexRecord r : records) {
         owned.add(r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.DATA));
         owned.add(r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.META));
-        BitSet whole = wholeDataPages(d, r);
-        Pending p = new Pending(r, d, whole, pageSize);
+      }
+      // Orphans first: the scan walks the directory, and the torn-page deletes queued below run
+      // on the store's delete thread; a file deleted under the walk would fail it.
+      d.store().retainFiles(owned::contains);
+      for (IndexRecord r : records) {
+        Pending p = new Pending(r, d, wholeDataPages(d, r), pageSize);
         d.budget().reserveExisting(p.entry().bytes());
         addPending(p);
       }
-      d.store().retainFiles(owned::contains);
     }
   }
 

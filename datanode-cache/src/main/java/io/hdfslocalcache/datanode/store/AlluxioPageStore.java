@@ -193,7 +193,14 @@ final class AlluxioPageStore implements PageStore {
 
   @Override
   public void retainFiles(java.util.function.Predicate<String> keep) {
-    manager.invalidate(page -> !keep.test(page.getPageId().getFileId()));
+    try {
+      manager.invalidate(page -> !keep.test(page.getPageId().getFileId()));
+    } catch (RuntimeException e) {
+      // Alluxio walks the directory; a page deleted under the walk (UncheckedIOException) ends it.
+      // Orphans left are only space: they are deleted at the next start. Never fail the start.
+      org.slf4j.LoggerFactory.getLogger(AlluxioPageStore.class)
+          .warn("hdfs-local-cache: orphan page scan of {} stopped early: {}", dir, e.toString());
+    }
   }
 
   @Override
