@@ -13,9 +13,10 @@ import io.hdfslocalcache.datanode.dir.Directories;
 import io.hdfslocalcache.datanode.dir.DirectoryStats;
 import io.hdfslocalcache.datanode.dir.SpaceBudget;
 import io.hdfslocalcache.datanode.fill.BlockFill;
-import io.hdfslocalcache.datanode.fill.FillGate;
+import io.hdfslocalcache.datanode.fill.DirectoryGuards;
 import io.hdfslocalcache.datanode.fill.FillScheduler;
 import io.hdfslocalcache.datanode.fill.FillStats;
+import io.hdfslocalcache.datanode.fill.GuardStats;
 import io.hdfslocalcache.datanode.fill.Throttle;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.SuspectReplicas;
@@ -110,7 +111,8 @@ public final class BlockCache implements AutoCloseable {
             System::nanoTime,
             Sleeper.REAL);
     FillStats fillStats = new FillStats(registry);
-    FillGate gate = FillGate.OPEN;
+    DirectoryGuards gate = new DirectoryGuards(dirs.all(), config.fillPolicy(), clock::millis);
+    GuardStats.register(registry, dirs.all(), gate);
     BlockFill fill =
         new BlockFill(
             hdd,

@@ -48,6 +48,7 @@ public final class CacheConfig {
   public static final String FILL_BANDWIDTH = PREFIX + "fill.bandwidth";
   public static final String FILL_MODE = PREFIX + "fill.mode";
   public static final String FILL_GUARD = PREFIX + "fill.guard.enabled";
+  public static final String FILL_GUARD_WINDOW = PREFIX + "fill.guard.window";
   public static final String FILL_MAX_DRIVE_WRITES_PER_DAY =
       PREFIX + "fill.max.drive.writes.per.day";
   public static final String READ_TIMEOUT = PREFIX + "read.timeout";
@@ -65,7 +66,9 @@ public final class CacheConfig {
   static final String DEFAULT_FILL_BANDWIDTH = "200m";
   static final String DEFAULT_FILL_MODE = "pages";
   static final boolean DEFAULT_FILL_GUARD = true;
-  static final double DEFAULT_FILL_MAX_DRIVE_WRITES_PER_DAY = 1.0;
+  static final double DEFAULT_FILL_MAX_DRIVE_WRITES_PER_DAY =
+      io.hdfslocalcache.guard.GuardConfig.DEFAULT_MAX_DRIVE_WRITES_PER_DAY;
+  static final String DEFAULT_FILL_GUARD_WINDOW = "1h";
   static final String DEFAULT_READ_TIMEOUT = "10s";
   public static final int DEFAULT_READ_AHEAD_PAGES = 2;
   static final int MAX_READ_AHEAD_PAGES = 16;

@@ -140,7 +140,13 @@ final class ConfigValues {
               + " must be a number >= 0 (0: no budget), got "
               + dwpd);
     }
+    long window =
+        timeKey(conf, CacheConfig.FILL_GUARD_WINDOW, CacheConfig.DEFAULT_FILL_GUARD_WINDOW);
+    atLeast(CacheConfig.FILL_GUARD_WINDOW, window, 1000);
     return new io.hdfslocalcache.datanode.fill.FillPolicy(
-        mode, conf.getBoolean(CacheConfig.FILL_GUARD, CacheConfig.DEFAULT_FILL_GUARD), writes);
+        mode,
+        conf.getBoolean(CacheConfig.FILL_GUARD, CacheConfig.DEFAULT_FILL_GUARD),
+        writes,
+        window);
   }
 }

@@ -21,7 +21,7 @@ class FillUnitCheckTest {
             PAGE,
             BLOCK,
             Arrays.asList("/ssd0", "/ssd1"),
-            Arrays.asList(200L << 20, 40L << 20));
+            Arrays.asList(300L << 20, 40L << 20));
     assertEquals(1, p.size(), "only the 40 MB directory: " + p);
     String m = p.get(0);
     long unit = BLOCK + FillUnitCheck.metaBytes(BLOCK);

@@ -9,8 +9,14 @@ public final class FillPolicy {
   private final FillMode mode;
   private final boolean guard;
   private final double maxDriveWritesPerDay;
+  private final long guardWindowMillis;
 
-  public FillPolicy(FillMode mode, boolean guard, double maxDriveWritesPerDay) {
+  public FillPolicy(
+      FillMode mode, boolean guard, double maxDriveWritesPerDay, long guardWindowMillis) {
+    if (guardWindowMillis <= 0) {
+      throw new IllegalArgumentException("guard window must be positive, got " + guardWindowMillis);
+    }
+    this.guardWindowMillis = guardWindowMillis;
     if (!(maxDriveWritesPerDay >= 0) || Double.isInfinite(maxDriveWritesPerDay)) {
       throw new IllegalArgumentException(
           "drive writes per day must be a finite number >= 0, got " + maxDriveWritesPerDay);
@@ -32,6 +38,11 @@ public final class FillPolicy {
     return maxDriveWritesPerDay;
   }
 
+  /** The guard's sliding window: fills are weighed against the hits of this past period. */
+  public long guardWindowMillis() {
+    return guardWindowMillis;
+  }
+
   @Override
   public boolean equals(Object o) {
     if (!(o instanceof FillPolicy)) {
@@ -40,13 +51,16 @@ public final class FillPolicy {
     FillPolicy p = (FillPolicy) o;
     return mode == p.mode
         && guard == p.guard
-        && Double.compare(maxDriveWritesPerDay, p.maxDriveWritesPerDay) == 0;
+        && Double.compare(maxDriveWritesPerDay, p.maxDriveWritesPerDay) == 0
+        && guardWindowMillis == p.guardWindowMillis;
   }
 
   @Override
   public int hashCode() {
-    return (mode.hashCode() * 31 + Boolean.hashCode(guard)) * 31
-        + Double.hashCode(maxDriveWritesPerDay);
+    return ((mode.hashCode() * 31 + Boolean.hashCode(guard)) * 31
+                + Double.hashCode(maxDriveWritesPerDay))
+            * 31
+        + Long.hashCode(guardWindowMillis);
   }
 
   @Override
