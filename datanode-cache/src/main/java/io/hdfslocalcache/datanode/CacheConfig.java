@@ -243,9 +243,7 @@ public final class CacheConfig {
     }
     List<Long> capacities = ConfigValues.capacities(conf, dirs.size());
     long page = ConfigValues.positiveSize(PAGE_SIZE, conf.getTrimmed(PAGE_SIZE, DEFAULT_PAGE_SIZE));
-    if (page < CacheKeys.PAGE_SIZE_MIN
-        || page > CacheKeys.PAGE_SIZE_MAX
-        || Long.bitCount(page) != 1) {
+    if (!CacheKeys.isPageSize(page)) {
       throw new IllegalArgumentException(
           PAGE_SIZE + " must be a power of two between 64k and 64m, got " + page);
     }

@@ -33,6 +33,11 @@ public final class CacheKeys {
   /** Largest {@link #PAGE_SIZE}. */
   public static final long PAGE_SIZE_MAX = 64L * 1024 * 1024;
 
+  /** Whether the DataNode takes {@code bytes} as its {@link #PAGE_SIZE}. */
+  public static boolean isPageSize(long bytes) {
+    return bytes >= PAGE_SIZE_MIN && bytes <= PAGE_SIZE_MAX && Long.bitCount(bytes) == 1;
+  }
+
   /** A block is admitted once its reads in the window are more than this. */
   public static final String ADMISSION_THRESHOLD = PREFIX + "admission.threshold";
 
