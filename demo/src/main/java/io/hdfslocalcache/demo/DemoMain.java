@@ -1,5 +1,6 @@
 package io.hdfslocalcache.demo;
 
+import io.hdfslocalcache.config.SizeValue;
 import io.hdfslocalcache.datanode.fill.FillMode;
 import io.hdfslocalcache.demo.hdd.HddModel;
 import java.nio.file.Files;
@@ -7,7 +8,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.fs.FileUtil;
-import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -268,16 +268,14 @@ public final class DemoMain implements Callable<Integer> {
 
   private long size(String option, String value, String dflt) {
     String v = value == null ? dflt : value;
+    long n;
     try {
-      long n = TraditionalBinaryPrefix.string2long(v);
-      if (n > 0) {
-        return n;
-      }
+      n = SizeValue.parse(option, v);
     } catch (IllegalArgumentException e) {
-      // reported below
+      throw new ParameterException(spec.commandLine(), e.getMessage());
     }
-    throw new ParameterException(
-        spec.commandLine(), option + " must be a positive size like 64m or 2g, got '" + v + "'");
+    require(n > 0, option + " must be positive, got '" + v + "'");
+    return n;
   }
 
   private static void progress(
