@@ -102,7 +102,24 @@ public final class BlockFill {
     }
     long length = v.length();
     ExtendedBlock b = new ExtendedBlock(r.id.poolId(), r.id.blockId(), length, gs);
-    byte[] meta = readMeta(b);
+    int last = (int) Math.min(r.lastPage, (length + pageSize - 1) / pageSize - 1);
+    byte[] meta;
+    try (LengthInputStream in = steps.hdd.openMeta(b)) {
+      if (in == null || in.getLength() > Integer.MAX_VALUE - 16) {
+        return FillOutcome.UNSUPPORTED;
+      }
+      // The guard and the room are asked on the sizes alone, before the meta is read: a fill
+      // refused there must not cost the HDD even that read.
+      long data =
+          last < r.firstPage
+              ? 0
+              : Math.min(length, (last + 1L) * pageSize) - (long) r.firstPage * pageSize;
+      long total = in.getLength() + data;
+      steps.admit(r.dir, data > 0 ? 2 : 1, total);
+      ticket.reservedBytes = total;
+      meta = new byte[(int) in.getLength()];
+      IOUtils.readFully(in, meta, 0, meta.length);
+    }
     DataChecksum dc =
         BlockMetadataHeader.readDataChecksum(
             new DataInputStream(new ByteArrayInputStream(meta)), b);
@@ -128,11 +145,7 @@ public final class BlockFill {
             false,
             r.dir,
             clock.millis());
-    List<int[]> runs = PageCopier.claim(e, r.firstPage, Math.min(r.lastPage, e.pages.pages() - 1));
-    long total = meta.length + PageCopier.bytesOf(e, runs);
-    steps.admit(r.dir, 1 + runs.size(), total);
-    ticket.reservedBytes = total;
-
+    List<int[]> runs = PageCopier.claim(e, r.firstPage, last); // a new entry: one run
     String metaId = e.fileId(BlockId.CacheFile.META);
     for (long off = 0; off < meta.length; off += pageSize) {
       int n = (int) Math.min(pageSize, meta.length - off);
@@ -152,17 +165,6 @@ public final class BlockFill {
     }
     built[0] = e;
     return FillOutcome.COMPLETED;
-  }
-
-  private byte[] readMeta(ExtendedBlock b) throws IOException {
-    try (LengthInputStream in = steps.hdd.openMeta(b)) {
-      if (in == null || in.getLength() > Integer.MAX_VALUE - 16) {
-        throw new FillSteps.Refused(FillOutcome.UNSUPPORTED);
-      }
-      byte[] meta = new byte[(int) in.getLength()];
-      IOUtils.readFully(in, meta, 0, meta.length);
-      return meta;
-    }
   }
 
   /** Makes room for a fill in a directory's budget, evicting as needed. */
