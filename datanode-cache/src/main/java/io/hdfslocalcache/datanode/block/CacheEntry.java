@@ -63,6 +63,9 @@ public final class CacheEntry implements Slot {
   private static final int DRAINING = 1;
   private static final int RELEASED = 2;
 
+  /** Reads of this entry that needed data pages it did not hold (see Admission#partialRead). */
+  public final AtomicInteger partialReads = new AtomicInteger();
+
   /** Last time a read was served from this entry; orders early eviction on a full disk. */
   public volatile long lastAccessMillis;
 

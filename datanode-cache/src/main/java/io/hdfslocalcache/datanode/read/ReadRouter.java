@@ -156,7 +156,7 @@ public final class ReadRouter {
     CacheEntry e = s.entry;
     gate.recordRead(e.home(), served, hddRuns, hddBytes);
     if (missFrom >= 0 && !admin.bypassed() && !e.retired()) {
-      admission.fillTouched(e.id, e.genStamp, e.home(), missFrom, missTo);
+      admission.partialRead(e, missFrom, missTo);
     }
   }
 

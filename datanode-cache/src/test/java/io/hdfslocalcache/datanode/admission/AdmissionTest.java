@@ -11,6 +11,7 @@ import static org.mockito.Mockito.verify;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
+import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.Directories;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.datanode.fill.FillMode;
@@ -115,6 +116,15 @@ class AdmissionTest {
       clock.millis += Duration.ofMinutes(2).toMillis(); // at most 2 reads in any 3 minutes
     }
     verify(fills, never()).request(any());
+  }
+
+  @Test
+  void partialRead_secondOnTheSameEntry_fillsEveryMissingPageInOnePass() {
+    CacheEntry e = d0.publish(map, id, 7, 4 << 20, 0);
+    admission.partialRead(e, 1 << 20, (1 << 20) + 4096);
+    verify(fills).request(argThat(r -> r.toString().contains(" pages 1..1 ")));
+    admission.partialRead(e, 3 << 20, (3 << 20) + 4096);
+    verify(fills).request(argThat(r -> r.toString().contains(" pages 0..3 ")));
   }
 
   @Test
