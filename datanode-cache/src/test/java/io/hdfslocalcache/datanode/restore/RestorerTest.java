@@ -59,11 +59,15 @@ class RestorerTest {
 
   /** Run 2 on the same index and the pages run 1 left. */
   private Restorer secondRun(BlockMap map, MemoryPageStore pages) throws Exception {
+    return secondRun(map, pages, 1 << 20);
+  }
+
+  private Restorer secondRun(BlockMap map, MemoryPageStore pages, int pageSize) throws Exception {
     d = new DirectoryFixture(0, root, 1 << 20, 10, Clock.systemUTC(), pages);
     Directories dirs = new Directories(Collections.singletonList(d.dir), 1);
     Invalidator inv = new Invalidator(map, hdd, new InvalidationStats(registry), dirs);
     Restorer r =
-        new Restorer(map, dirs, hdd, inv, new RestoreStats(registry), 1 << 20, System::nanoTime);
+        new Restorer(map, dirs, hdd, inv, new RestoreStats(registry), pageSize, System::nanoTime);
     r.loadIndexes();
     return r;
   }
@@ -142,5 +146,34 @@ class RestorerTest {
                 InvalidationStats.name(
                     io.hdfslocalcache.datanode.invalidate.InvalidationCause.POOL_SHUTDOWN))
             .getCount());
+  }
+
+  @Test
+  void restorePool_partlyCachedBlockWithATornPage_comesBackWithItsWholePages() throws Exception {
+    DirectoryFixture run1 = new DirectoryFixture(0, root, 1 << 20, 10, Clock.systemUTC());
+    run1.store.pageSize = 100; // ten data pages
+    BlockId id = new BlockId(POOL, 1);
+    CacheEntry e = run1.publishPages(new BlockMap(), id, 7, LEN, 0, 4, 5, 9);
+    run1.dir.blockIndex().put(IndexRecord.of(e), () -> false);
+    run1.close();
+    String dataId = e.fileId(BlockId.CacheFile.DATA);
+    run1.store.write(dataId, 5, new byte[40], 0, 40); // torn by a power loss
+    hdd.finalized(id, 7, LEN);
+    BlockMap map = new BlockMap();
+    secondRun(map, run1.store, 100).restorePool(POOL);
+    CacheEntry back = map.lookup(id, 7);
+    assertNotNull(back, "a partly cached block is served again");
+    assertEquals(
+        java.util.Set.of(0, 4, 9),
+        DirectoryFixture.present(back),
+        "its whole pages, not the torn one");
+    org.junit.jupiter.api.Assertions.assertThrows(
+        io.hdfslocalcache.datanode.store.CacheException.class,
+        () -> run1.store.read(dataId, 5, 0, new byte[1], 0, 1),
+        "the torn page is deleted");
+    assertEquals(back.metaLength + 300, back.bytes());
+    assertEquals(back.bytes(), d.dir.budget().reserved(), "reserved: meta and whole pages");
+    assertEquals(3, d.dir.pageLru().size(), "its pages can be evicted again");
+    assertEquals(1, registry.counter(RestoreStats.RESTORED).getCount());
   }
 }
