@@ -444,25 +444,45 @@ class CachedDataStreamTest {
     assertEquals(0, store.dataPagesRead.size());
   }
 
-  @Test
-  void read_pageEvictedAtItsOwnReadUnderTheReader_servedFromHddWithoutBlame() throws Exception {
+  /**
+   * With every page cached, page {@code evicted} is evicted (and deleted) as the reader's store
+   * read of page {@code readOf} starts: after the reader found it present. Then a pread of {@code
+   * len} at {@code at} must return the block's bytes without blaming the copy.
+   */
+  private void preadWithPageEvictedUnderTheReader(int readOf, int evicted, long at, int len)
+      throws Exception {
     partlyCached(Set.of());
     String dataFile = entry.fileId(BlockId.CacheFile.DATA);
     store.beforeRead =
         (file, page) -> {
-          if (file.equals(dataFile) && page == 2 && entry.evictPage(2)) {
-            alluxio.deletePage(dataFile, 2); // after the reader saw it present
+          if (file.equals(dataFile) && page == readOf && entry.evictPage(evicted)) {
+            alluxio.deletePage(dataFile, evicted);
           }
         };
-    long at = 2L * PAGE + 1000;
     try (InputStream in = open(at, 2)) {
-      byte[] got = new byte[4096];
+      byte[] got = new byte[len];
       IOUtils.readFully(in, got, 0, got.length);
-      assertArrayEquals(Arrays.copyOfRange(data, (int) at, (int) at + got.length), got);
+      assertArrayEquals(Arrays.copyOfRange(data, (int) at, (int) at + len), got);
     }
     assertEquals(List.of(), failures, "a page evicted under a reader does not blame the copy");
     assertFalse(entry.retired());
+  }
+
+  @Test
+  void read_pageEvictedAtItsOwnReadUnderTheReader_servedFromHddWithoutBlame() throws Exception {
+    preadWithPageEvictedUnderTheReader(2, 2, 2L * PAGE + 1000, 4096);
     assertEquals(4096, registry.counter(ReadPathStats.BYTES_UNCACHED_HDD).getCount());
+  }
+
+  @Test
+  void read_nextPageOfWindowEvictedUnderTheReader_servedFromHddWithoutBlame() throws Exception {
+    // a 64 KB pread whose window spans pages 0 and 1; page 1 goes as page 0 is read
+    preadWithPageEvictedUnderTheReader(0, 1, PAGE - 4 * 512, 64 * 1024);
+    assertEquals(4 * 512, stats.bytesFromCache.getCount(), "page 0's part from the SSD");
+    assertEquals(
+        64 * 1024 - 4 * 512,
+        registry.counter(ReadPathStats.BYTES_UNCACHED_HDD).getCount(),
+        "page 1's part from the HDD");
   }
 
   @Test
