@@ -153,4 +153,29 @@ class SpaceKeeperPagesTest {
     assertEquals(1, registry.counter("store.invalidations.no_space").getCount());
     assertBudgetIsWhatIsHeld(0);
   }
+
+  /**
+   * The eviction loop checks that an entry is live, then evicts its page; an invalidation can
+   * retire the entry in between (delete, append, a failed read on another thread). Its retirement
+   * already released every byte it held, so the page eviction must release nothing more.
+   */
+  @Test
+  void evictPage_entryRetiredAfterEvictionChoseIt_releasesNothingTwice() throws Exception {
+    CacheEntry a = publish(1, 0, 1, 2, 3);
+    publish(2, 0, 1, 2, 3);
+    map.dropEntry(a); // no reader: its pages and bytes go now
+    assertEquals(0, d.dir.evictPage(a, 0), "nothing left to free");
+    assertBudgetIsWhatIsHeld(0);
+  }
+
+  @Test
+  void evictPage_entryRetiredWhileReadThenReaderCloses_everyByteReleasedOnce() throws Exception {
+    CacheEntry a = publish(1, 0, 1, 2, 3);
+    publish(2, 0, 1, 2, 3);
+    assertTrue(a.pin());
+    map.dropEntry(a); // retired with a reader: its bytes drain when the reader closes
+    assertEquals(PAGE, d.dir.evictPage(a, 0), "a page of a draining entry can still go early");
+    a.unpin();
+    assertBudgetIsWhatIsHeld(0);
+  }
 }
