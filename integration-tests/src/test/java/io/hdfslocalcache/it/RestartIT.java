@@ -132,8 +132,10 @@ class RestartIT {
         300_000 - 4 * 65536,
         cache.metrics().counter("read.bytes.uncached_pages.hdd").getCount(),
         "the lost page, from the HDD");
-    CacheCluster.await("the lost page filled again", () -> reserved(cache) == meta + 300_000);
-    assertEquals(5, SsdFiles.pages(base.resolve("ssd"), b, ".data").size());
+    CacheCluster.await(
+        "the lost page filled again",
+        () -> SsdFiles.pages(base.resolve("ssd"), b, ".data").size() == 5);
+    assertEquals(meta + 300_000, reserved(cache));
     assertArrayEquals(data, c.readAll(p));
   }
 
