@@ -208,12 +208,27 @@ public final class CacheEntry implements Slot {
     }
   }
 
+  /**
+   * Takes every present page from page eviction and returns the bytes still held: the meta and
+   * those pages. An eviction that took a page first releases that page itself; one that comes later
+   * (it chose the page before the entry retired) finds nothing, so no page is released twice.
+   */
+  private long takePages() {
+    long b = metaLength;
+    for (int p = 0; p < pages.pages(); p++) {
+      if (pages.tryEvict(p)) {
+        b += pageBytes(p);
+      }
+    }
+    return b;
+  }
+
   private void deletePages() {
     if (keepPages) {
       return;
     }
     int was = budgetState.getAndSet(RELEASED);
-    long b = was == RELEASED ? 0 : bytes();
+    long b = was == RELEASED ? 0 : takePages();
     if (was == RESERVED) {
       home.draining(b); // on its way out until the deletes are done
     } else if (was == DRAINING) {

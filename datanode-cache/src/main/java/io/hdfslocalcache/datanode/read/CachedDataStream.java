@@ -113,7 +113,12 @@ final class CachedDataStream extends FallbackStream {
 
   @Override
   boolean evictedUnder(CacheException e) {
-    return e.failure() == CacheFailure.MISSING_PAGE && !entry.pages.has((int) (pos / pageSize));
+    return evictedAt(e, pos);
+  }
+
+  /** True if the read failed because the page holding {@code at} was evicted under this reader. */
+  private boolean evictedAt(CacheException e, long at) {
+    return e.failure() == CacheFailure.MISSING_PAGE && !entry.pages.has((int) (at / pageSize));
   }
 
   @Override
@@ -188,7 +193,15 @@ final class CachedDataStream extends FallbackStream {
     for (long p = start; p < end; ) {
       int inPage = (int) (p % pageSize);
       int take = (int) Math.min(end - p, pageSize - inPage);
-      entry.home().store().read(fileId, p / pageSize, inPage, buf, (int) (p - start), take);
+      try {
+        entry.home().store().read(fileId, p / pageSize, inPage, buf, (int) (p - start), take);
+      } catch (CacheException e) {
+        if (p == start || !evictedAt(e, p)) {
+          throw e;
+        }
+        n = (int) (p - start); // a later page was evicted since checked: the gap stream's now
+        break;
+      }
       entry.home().pageRead(entry, (int) (p / pageSize));
       p += take;
     }

@@ -117,30 +117,34 @@ public final class Restorer {
   public void loadIndexes() {
     for (CacheDirectory d : dirs.all()) {
       Set<String> owned = new HashSet<>();
-      List<IndexRecord> records = d.blockIndex().loadAll();
-      for (IndexRecord r : records) {
+      List<Runnable> torn = new ArrayList<>();
+      for (IndexRecord r : d.blockIndex().loadAll()) {
         owned.add(r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.DATA));
         owned.add(r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.META));
-      }
-      // Orphans first: the scan walks the directory, and the torn-page deletes queued below run
-      // on the store's delete thread; a file deleted under the walk would fail it.
-      d.store().retainFiles(owned::contains);
-      for (IndexRecord r : records) {
-        Pending p = new Pending(r, d, wholeDataPages(d, r), pageSize);
+        BitSet whole = wholeDataPages(d, r, torn);
+        Pending p = new Pending(r, d, whole, pageSize);
         d.budget().reserveExisting(p.entry().bytes());
         addPending(p);
       }
+      d.store().retainFiles(owned::contains);
+      // Only after retainFiles: it scans the directory's files, and a page deleted under the
+      // scan (deletes are queued) fails it, and with it the cache's start.
+      torn.forEach(Runnable::run);
     }
   }
 
-  /** The record's data pages whole on disk; torn or short ones are deleted (never read). */
-  private BitSet wholeDataPages(CacheDirectory d, IndexRecord r) {
+  /**
+   * The record's data pages whole on disk; the deletes of the others (torn or short: never read)
+   * are added to {@code deletes}.
+   */
+  private BitSet wholeDataPages(CacheDirectory d, IndexRecord r, List<Runnable> deletes) {
     String dataId = r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.DATA);
     BitSet whole = d.store().wholePages(dataId, r.dataLength());
     long pages = (r.dataLength() + pageSize - 1) / pageSize;
     for (int p = 0; p < pages; p++) {
       if (!whole.get(p)) {
-        d.store().deletePage(dataId, p);
+        long page = p;
+        deletes.add(() -> d.store().deletePage(dataId, page));
       }
     }
     return whole;
