@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hdfslocalcache.datanode.AlertRules;
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.datanode.status.StatusCommand;
@@ -259,10 +260,11 @@ class MetricsIT {
         text.lines()
             .noneMatch(
                 l -> l.startsWith("# HELP local_cache") && l.contains("docs/monitoring.md")));
-    // Every metric the shipped dashboard queries exists in a real DataNode's /prom.
+    // Every metric the shipped dashboard and alert rules query exists in a real DataNode's /prom.
     java.util.Set<String> names = new java.util.TreeSet<>();
     text.lines().filter(l -> l.startsWith("# TYPE ")).forEach(l -> names.add(l.split(" ")[2]));
-    java.util.Set<String> used = new java.util.TreeSet<>();
+    java.util.Set<String> used = new java.util.TreeSet<>(AlertRules.names(AlertRules.load()));
+    assertTrue(used.containsAll(AlertRules.DATANODE_METRICS), used.toString());
     String dashboard = Files.readString(Path.of("..", "conf", "grafana-dashboard.json"));
     java.util.regex.Matcher m =
         java.util.regex.Pattern.compile("local_cache_[a-z0-9_]+").matcher(dashboard);
