@@ -21,9 +21,9 @@ import java.util.Map;
 
 /**
  * {@code hdfs-local-cache status --datanode host:9864}: reads the DataNode's {@code
- * LocalCache-<uuid>} bean from {@code /jmx} and prints a one-screen summary. Only the JDK on the
- * classpath. Errors are one line on stderr: exit 2 for bad arguments, 1 for a DataNode that cannot
- * be read or has no active cache.
+ * LocalCache-<uuid>} bean and its directories' {@code LocalCacheDirectory-<uuid>-<N>} beans from
+ * {@code /jmx} and prints a one-screen summary. Only the JDK on the classpath. Errors are one line
+ * on stderr: exit 2 for bad arguments, 1 for a DataNode that cannot be read or has no active cache.
  */
 public final class StatusCommand {
   /** The DataNode's cache bean and its directories' beans ({@code LocalCacheDirectory-*}). */
