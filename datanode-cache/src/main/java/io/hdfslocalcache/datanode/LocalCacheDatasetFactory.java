@@ -91,7 +91,13 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
       CacheDirectories.closeQuietly(dirs);
       return inner;
     }
-    cache.onClose(LocalCacheMetrics.register(cache.metrics(), uuid, datanode));
+    cache.onClose(
+        LocalCacheMetrics.register(
+            cache.metrics(),
+            CacheMetricCatalog.get(),
+            uuid,
+            datanode,
+            config.dirs().stream().map(Object::toString).collect(Collectors.toList())));
     LOG.info(
         "hdfs-local-cache {} active on {} directories {} (fill {}, page {} B, admit after more"
             + " than {} reads in {})",

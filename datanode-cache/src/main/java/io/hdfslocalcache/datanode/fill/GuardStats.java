@@ -4,6 +4,7 @@ import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.dir.DirectoryStats;
+import io.hdfslocalcache.datanode.metrics.Describe;
 import io.hdfslocalcache.guard.FillGuard;
 import java.util.List;
 
@@ -13,25 +14,28 @@ import java.util.List;
  * fill.guard_cost} and {@code fill.guard_write_budget}.
  */
 public final class GuardStats {
-  /** 0 filling, 1 paused because fills cost more than hits saved, 2 paused by the write budget. */
+  @Describe(
+      "Fill guard: 0 filling, 1 paused as fills cost more than hits saved, 2 paused by write budget.")
   public static final String STATE = "guard.state";
 
-  /** Disk-head microseconds the directory's fills cost the HDDs over the guard's window. */
+  @Describe("Disk-head microseconds the directory's fills cost the HDDs over the guard's window.")
   public static final String FILL_COST_MICROS = "guard.fill.cost.micros";
 
-  /** Disk-head microseconds reads of its cached blocks saved the HDDs over the window. */
+  @Describe("Disk-head microseconds reads of its cached blocks saved the HDDs over the window.")
   public static final String SAVED_MICROS = "guard.saved.micros";
 
-  /** Bytes fills read from the HDDs over the window. */
+  @Describe("Bytes the directory's fills read from the HDDs over the guard's window.")
   public static final String FILL_BYTES = "guard.fill.bytes";
 
-  /** Bytes reads of its cached blocks did not take from the HDDs over the window. */
+  @Describe("Bytes reads of its cached blocks did not take from the HDDs over the window.")
   public static final String SAVED_BYTES = "guard.saved.bytes";
 
-  /** SSD bytes the write budget allows now (-1: no budget). */
+  @Describe("SSD bytes the write budget allows now; -1 without a budget.")
   public static final String WRITE_BUDGET_BYTES = "guard.write.budget.bytes";
 
-  /** State changes of the guard since start (each one logged at INFO). */
+  @Describe(
+      value = "State changes of the directory's fill guard since start (each logged at INFO).",
+      total = true)
   public static final String TRANSITIONS = "guard.transitions";
 
   private GuardStats() {}

@@ -187,17 +187,17 @@ public final class Restorer {
         e.retire(); // deletes its record and pages
       }
     }
-    long millis = (nanoTime.getAsLong() - start) / 1_000_000;
+    long micros = (nanoTime.getAsLong() - start) / 1_000;
     stats.restored.inc(restored);
     stats.dropped.inc(waiting.size() - restored);
-    stats.millis.inc(millis);
+    stats.micros.inc(micros);
     LOG.info(
         "hdfs-local-cache: restored {} of {} cached blocks of {} in {} ms ({} dropped:"
             + " replica gone or changed, or pages missing)",
         restored,
         waiting.size(),
         poolId,
-        millis,
+        micros / 1_000,
         waiting.size() - restored);
   }
 

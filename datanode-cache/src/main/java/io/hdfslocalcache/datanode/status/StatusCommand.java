@@ -1,5 +1,7 @@
 package io.hdfslocalcache.datanode.status;
 
+import io.hdfslocalcache.datanode.metrics.DirectoryBeans;
+import io.hdfslocalcache.datanode.metrics.LocalCacheMetrics;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,12 +21,14 @@ import java.util.Map;
 
 /**
  * {@code hdfs-local-cache status --datanode host:9864}: reads the DataNode's {@code
- * LocalCache-<uuid>} bean from {@code /jmx} and prints a one-screen summary. Only the JDK on the
- * classpath. Errors are one line on stderr: exit 2 for bad arguments, 1 for a DataNode that cannot
- * be read or has no active cache.
+ * LocalCache-<uuid>} bean and its directories' {@code LocalCacheDirectory-<uuid>-<N>} beans from
+ * {@code /jmx} and prints a one-screen summary. Only the JDK on the classpath. Errors are one line
+ * on stderr: exit 2 for bad arguments, 1 for a DataNode that cannot be read or has no active cache.
  */
 public final class StatusCommand {
-  static final String QUERY = "Hadoop:service=DataNode,name=LocalCache-*";
+  /** The DataNode's cache bean and its directories' beans ({@code LocalCacheDirectory-*}). */
+  static final String QUERY = "Hadoop:service=DataNode,name=LocalCache*";
+
   private static final String USAGE =
       "usage: hdfs-local-cache status --datanode <host:port>"
           + " [--timeout <seconds>]\n"
@@ -204,8 +208,9 @@ public final class StatusCommand {
   }
 
   /**
-   * The cache bean in a {@code /jmx} answer. Several DataNodes in one JVM (a MiniDFSCluster) all
-   * show up on each HTTP port; the bean whose HttpPort tag is this port is the one asked for.
+   * The cache bean in a {@code /jmx} answer, with its directories' beans folded in under {@code
+   * store.dir<N>.*}. Several DataNodes in one JVM (a MiniDFSCluster) all show up on each HTTP port;
+   * the bean whose HttpPort tag is this port is the one asked for.
    */
   @SuppressWarnings("unchecked")
   static Map<String, Object> select(String json, URI base) {
@@ -218,6 +223,13 @@ public final class StatusCommand {
     } catch (IllegalArgumentException | ClassCastException | NullPointerException e) {
       throw new Failure(base + " did not answer with Hadoop JMX JSON (is it a DataNode?)");
     }
+    List<Map<String, Object>> all = beans;
+    beans = new ArrayList<>();
+    for (Map<String, Object> b : all) {
+      if (String.valueOf(b.get("name")).contains("name=" + LocalCacheMetrics.SOURCE_PREFIX)) {
+        beans.add(b);
+      }
+    }
     if (beans.isEmpty()) {
       throw new Failure(
           "no LocalCache bean at "
@@ -227,12 +239,12 @@ public final class StatusCommand {
               + " not a DataNode");
     }
     if (beans.size() == 1) {
-      return beans.get(0);
+      return DirectoryBeans.flatten(beans.get(0), all);
     }
     String port = String.valueOf(base.getPort());
     for (Map<String, Object> b : beans) {
       if (port.equals(String.valueOf(b.get("tag.HttpPort")))) {
-        return b;
+        return DirectoryBeans.flatten(b, all);
       }
     }
     throw new Failure(

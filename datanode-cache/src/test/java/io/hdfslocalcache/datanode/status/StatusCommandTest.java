@@ -8,7 +8,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -120,6 +122,26 @@ class StatusCommandTest {
                 + "  (DataNode 9b33571d-ac4c-4224-a8e8-aaa44b5cb010"),
         text);
     assertEquals("qry=" + StatusCommand.QUERY, query.get());
+  }
+
+  @Test
+  void select_directoryBeans_foldedInUnderTheirRegistryNames() {
+    String json =
+        "{\"beans\" : ["
+            + "{\"name\" : \"Hadoop:service=DataNode,name=LocalCache-a\","
+            + " \"tag.DatanodeUuid\" : \"a\", \"read.hits\" : 3},"
+            + "{\"name\" : \"Hadoop:service=DataNode,name=LocalCacheDirectory-a-1\","
+            + " \"tag.DatanodeUuid\" : \"a\", \"tag.DirectoryIndex\" : \"1\","
+            + " \"tag.Directory\" : \"/ssd1\", \"used\" : 5, \"in.service\" : 1},"
+            + "{\"name\" : \"Hadoop:service=DataNode,name=LocalCacheDirectory-b-1\","
+            + " \"tag.DatanodeUuid\" : \"b\", \"tag.DirectoryIndex\" : \"1\", \"used\" : 99}"
+            + "]}";
+    Map<String, Object> bean = StatusCommand.select(json, URI.create("http://dn1:9864"));
+    assertEquals(3L, ((Number) bean.get("read.hits")).longValue());
+    assertEquals(5L, ((Number) bean.get("store.dir1.used")).longValue(), bean.toString());
+    assertEquals(1L, ((Number) bean.get("store.dir1.in.service")).longValue());
+    assertEquals(null, bean.get("store.dir1.tag.Directory"));
+    assertEquals(null, bean.get("store.dir0.used"));
   }
 
   @Test
