@@ -11,13 +11,14 @@ final class Reasons {
     return String.format(
         Locale.ROOT,
         "fills in the last %s would cost the HDDs %s (this one %s), more than cached reads saved"
-            + " them (%s) plus the allowance (%s); fills pause for at least %s, until their cost"
-            + " is within savings + %s",
+            + " them (%s) plus the allowance (%s, %s of what the reads cost); fills pause for at"
+            + " least %s, until their cost is within savings + %s",
         window(c),
         seconds(fills + cost),
         seconds(cost),
         seconds(saved),
         seconds(allowance),
+        percent(c.allowanceFraction()),
         duration(minPauseMillis),
         seconds(allowance / 2));
   }
@@ -56,6 +57,10 @@ final class Reasons {
 
   private static String seconds(long micros) {
     return String.format(Locale.ROOT, "%.1f s of disk time", micros / 1e6);
+  }
+
+  private static String percent(double fraction) {
+    return String.format(Locale.ROOT, "%.4g%%", fraction * 100).replaceAll("\\.?0+%$", "%");
   }
 
   private static String window(GuardConfig c) {

@@ -19,7 +19,11 @@ class FillGuardTest {
   private static final long HOUR = 60 * MIN;
   private static final long BLOCK = 128L << 20;
   private static final long BLOCK_FILL_MICROS = DiskModel.DEFAULT.micros(1, BLOCK);
-  private static final long ALLOWANCE = GuardConfig.builder().build().allowanceMicros();
+
+  /** Reads that would cost the HDDs 9,000 s without the cache: a 2% allowance of 180 s. */
+  private static final long LOAD_MICROS = 9_000_000_000L;
+
+  private static final long ALLOWANCE = LOAD_MICROS / 50;
 
   private final ManualClock clock = new ManualClock(1_699_999_800_000L); // a bucket boundary
   private final List<GuardTransition> transitions = new ArrayList<>();
@@ -28,8 +32,16 @@ class FillGuardTest {
     return new FillGuard(config, clock, transitions::add);
   }
 
+  /** A guard whose window holds 9,000 s of client reads, none of them cached. */
   private FillGuard guard() {
-    return guard(GuardConfig.builder().build());
+    FillGuard g = guard(GuardConfig.builder().build());
+    load(g, LOAD_MICROS);
+    return g;
+  }
+
+  /** One uncached read that would cost {@code micros} of disk time. */
+  static void load(FillGuard g, long micros) {
+    g.recordMiss((micros - DiskModel.DEFAULT_POSITIONING_MICROS) * 143);
   }
 
   /** One 64 KB read of a cached block served from SSD: saves 1 IO + 64 KB. */
@@ -52,6 +64,29 @@ class FillGuardTest {
   }
 
   @Test
+  void tryFill_noReads_deniedWithoutPausing() {
+    FillGuard g = guard(GuardConfig.builder().build());
+    assertEquals(FillVerdict.DENY_COST, g.tryFill(1, 4096, 4096));
+    assertEquals(GuardState.FILLING, g.state());
+    // 50 x the fill's cost in reads makes room for it (2%).
+    load(g, 50 * DiskModel.DEFAULT.micros(1, 4096));
+    assertEquals(FillVerdict.ALLOW, g.tryFill(1, 4096, 4096));
+    assertTrue(transitions.isEmpty());
+  }
+
+  @Test
+  void allowanceMicros_readsInTheWindow_twoPercentOfTheirCostAsTheyLeave() {
+    FillGuard g = guard(GuardConfig.builder().build());
+    load(g, 1_000_000);
+    assertEquals(20_000, g.allowanceMicros());
+    clock.advance(30 * MIN);
+    load(g, 3_000_000);
+    assertEquals(80_000, g.allowanceMicros());
+    clock.advance(30 * MIN); // the first read left the window
+    assertEquals(60_000, g.allowanceMicros());
+  }
+
+  @Test
   void tryFill_costBeyondSavingsPlusAllowance_deniesAndReportsOneTransition() {
     FillGuard g = guard();
     while (g.tryFill(1, BLOCK, BLOCK) == FillVerdict.ALLOW) {
@@ -67,7 +102,9 @@ class FillGuardTest {
     assertTrue(
         t.toString().startsWith("fill guard FILLING -> PAUSED_COST: fills in the last 60 min"),
         t.toString());
-    assertTrue(t.reason().contains("allowance (180.0 s of disk time)"), t.reason());
+    assertTrue(
+        t.reason().contains("allowance (180.0 s of disk time, 2% of what the reads cost)"),
+        t.reason());
     assertTrue(g.fillCostMicros() <= g.savedMicros() + ALLOWANCE);
   }
 
@@ -108,13 +145,12 @@ class FillGuardTest {
       // fills ran A ahead of savings
     }
     clock.advance(10 * MIN);
-    // Hits bring the balance back to A/4 of headroom: below the A/2 needed to resume.
-    long target = g.fillCostMicros() - ALLOWANCE + ALLOWANCE / 4;
-    while (g.savedMicros() < target) {
+    // Hits bring the headroom back to A/4: below the A/2 needed to resume.
+    while (g.savedMicros() + g.allowanceMicros() - g.fillCostMicros() < g.allowanceMicros() / 4) {
       hit(g);
     }
     assertEquals(GuardState.PAUSED_COST, g.state());
-    while (g.savedMicros() < g.fillCostMicros() - ALLOWANCE / 2) {
+    while (g.savedMicros() + g.allowanceMicros() / 2 < g.fillCostMicros()) {
       hit(g);
     }
     assertEquals(GuardState.FILLING, g.state());
@@ -135,17 +171,29 @@ class FillGuardTest {
   }
 
   @Test
-  void recordRead_fullHit_savesOneIoAndItsBytes() {
-    FillGuard g = guard();
+  void recordRead_fullHit_savesOneIoAndItsBytesAndCountsAsLoad() {
+    FillGuard g = guard(GuardConfig.builder().build());
     g.recordRead(1_000_000, 0, 0);
     assertEquals(DiskModel.DEFAULT.micros(1, 1_000_000), g.savedMicros());
     assertEquals(1, g.savedIos());
     assertEquals(1_000_000, g.savedBytes());
+    assertEquals(DiskModel.DEFAULT.micros(1, 1_000_000), g.readCostMicros());
+    assertEquals(1, g.reads());
+    assertEquals(Math.round(0.02 * g.readCostMicros()), g.allowanceMicros());
+  }
+
+  @Test
+  void recordMiss_uncachedRead_loadWithoutSavings() {
+    FillGuard g = guard(GuardConfig.builder().build());
+    g.recordMiss(1_000_000);
+    assertEquals(0, g.savedMicros());
+    assertEquals(DiskModel.DEFAULT.micros(1, 1_000_000), g.readCostMicros());
+    assertEquals(1_000_000, g.readBytes());
   }
 
   @Test
   void recordRead_partialReadSplitInThreeIos_savesLessThanNothingInIos() {
-    FillGuard g = guard();
+    FillGuard g = guard(GuardConfig.builder().build());
     // 3 MB read, middle MB cached twice over: the HDD served 2 MB in 3 runs.
     g.recordRead(3_000_000, 3, 2_000_000);
     assertEquals(-2, g.savedIos());
@@ -186,11 +234,13 @@ class FillGuardTest {
     FillGuard g = guard();
     assertThrows(IllegalArgumentException.class, () -> g.tryFill(-1, 0, 0));
     assertThrows(IllegalArgumentException.class, () -> g.recordRead(0, 0, -1));
+    assertThrows(IllegalArgumentException.class, () -> g.recordMiss(-1));
   }
 
   @Test
   void tryFill_concurrentCallers_everyCallCountedOnce() throws Exception {
     FillGuard g = guard(GuardConfig.builder().allowanceFraction(100).build());
+    load(g, 100_000_000); // 100 s of reads: 10,000 s of allowance
     int threads = 8;
     int perThread = 20_000;
     ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -223,6 +273,7 @@ class FillGuardTest {
     assertEquals(allowed.get(), g.allowedFills());
     assertEquals(threads * perThread, g.fillIos());
     assertEquals((long) threads * perThread * 4096, g.savedBytes());
+    assertEquals(threads * perThread + 1, g.reads());
   }
 
   @Test
@@ -234,7 +285,7 @@ class FillGuardTest {
       if (random.nextInt(3) == 0) {
         long bytes = 1 + random.nextInt(64 << 20);
         if (g.tryFill(1 + random.nextInt(3), bytes, bytes) == FillVerdict.ALLOW) {
-          assertTrue(g.fillCostMicros() <= g.savedMicros() + ALLOWANCE);
+          assertTrue(g.fillCostMicros() <= g.savedMicros() + g.allowanceMicros());
         }
       } else {
         long read = 1 + random.nextInt(1 << 20);

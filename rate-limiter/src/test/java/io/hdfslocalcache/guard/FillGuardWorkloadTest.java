@@ -18,6 +18,9 @@ class FillGuardWorkloadTest {
   private static final long BLOCK = 128L << 20;
   private static final long PAGE = 1L << 20;
 
+  /** Each second, client reads that would cost 2.5 s of disk time: an allowance of 180 s/h. */
+  private static final long LOAD_MICROS_PER_SECOND = 2_500_000;
+
   private final ManualClock clock = new ManualClock(1_699_999_800_000L);
   private final List<GuardTransition> transitions = new ArrayList<>();
   private final FillGuard guard =
@@ -47,6 +50,7 @@ class FillGuardWorkloadTest {
     long allowed = 0;
     for (int end = second + seconds; second < end; second++) {
       clock.advance(SECOND);
+      FillGuardTest.load(guard, LOAD_MICROS_PER_SECOND);
       long bytes = Math.max(1, (long) (fillBytes * (1 + jitter * (2 * random.nextDouble() - 1))));
       if (second % period == 0 && guard.tryFill(1, bytes, bytes) == FillVerdict.ALLOW) {
         allowed++;
@@ -73,10 +77,12 @@ class FillGuardWorkloadTest {
     long windows = DAY / HOUR + 1;
     long spent = allowed * DiskModel.DEFAULT.micros(1, BLOCK);
     long saved = allowed * DiskModel.DEFAULT.micros(1, 64 << 10);
-    assertTrue(spent <= windows * guard.allowanceMicros() + saved, spent + " micros spent");
-    assertTrue(spent > (windows - 2) * guard.allowanceMicros(), spent + " micros spent");
+    // A full window of load gives 180 s of allowance (and 2% of the few hits' reads).
+    long allowance = LOAD_MICROS_PER_SECOND * 3600 / 50;
+    assertTrue(spent <= windows * allowance + saved * 51 / 50, spent + " micros spent");
+    assertTrue(spent > (windows - 2) * allowance, spent + " micros spent");
     // It re-explores about once a window: a pause and a resume per hour, not per fill.
-    assertTrue(transitions.size() <= 2 * 24 + 1, transitions.size() + " transitions");
+    assertTrue(transitions.size() <= 2 * 24 + 6, transitions.size() + " transitions");
     assertTrue(transitions.size() >= 2 * 20, transitions.size() + " transitions");
   }
 
@@ -90,22 +96,28 @@ class FillGuardWorkloadTest {
   }
 
   @Test
-  void tryFill_blockFillsPayingBackSoonerThanTheAllowanceRunsOut_neverPause() {
+  void tryFill_blockFillsPayingBackWithinMinutes_pacedWhileColdThenNeverPause() {
     // A 128 MB block fill every 4 s (24% of one HDD), its hits saving 120% of its cost within
-    // 1-11 min: the fills in flight (~85 s of disk time) stay within the allowance (180 s).
+    // 1-11 min. Cold, the fills outrun the allowance (2% of reads so far) until their hits come:
+    // a few pauses in the first hour, none after.
+    long start = clock.getAsLong();
     long blockFill = DiskModel.DEFAULT.micros(1, BLOCK);
     int hits = (int) Math.round(1.2 * blockFill / DiskModel.DEFAULT.micros(1, PAGE));
     long allowed = day(4, BLOCK, hits, PAGE, 0.5, 4);
-    assertEquals(DAY / SECOND / 4, allowed);
-    assertTrue(transitions.isEmpty(), transitions.toString());
+    assertTrue(allowed > DAY / SECOND / 4 * 98 / 100, allowed + " fills");
+    assertTrue(transitions.size() <= 4, transitions.toString());
+    for (GuardTransition t : transitions) {
+      assertTrue(t.timeMillis() < start + HOUR, t.toString());
+    }
+    assertEquals(GuardState.FILLING, guard.state());
   }
 
   @Test
   void tryFill_steadyWorkloadsAroundBreakEven_boundedTransitions() {
     // A block fill every second (95% of one HDD), its hits saving 50% to 150% of its cost 1-11
     // min later, each fill's size varying by +-90%. Fills in flight (~340 s of disk time) exceed
-    // the allowance even when they pay back, so the guard must pace them: it changes state at most
-    // about twice per window, whatever the ratio, instead of once per bucket.
+    // the allowance (~180 s) even when they pay back, so the guard must pace them: it changes
+    // state at most about twice per window, whatever the ratio, instead of once per bucket.
     long blockFill = DiskModel.DEFAULT.micros(1, BLOCK);
     long hit = DiskModel.DEFAULT.micros(1, PAGE);
     for (double ratio : new double[] {0.5, 0.9, 0.97, 1.0, 1.03, 1.1, 1.5}) {
@@ -113,7 +125,8 @@ class FillGuardWorkloadTest {
       FillGuardWorkloadTest run = new FillGuardWorkloadTest();
       run.day(1, BLOCK, hits, PAGE, 0.9, 3);
       int n = run.transitions.size();
-      assertTrue(n <= 2 * 24 + 1, "ratio " + ratio + ": " + n + " transitions");
+      // A cold start adds a few: the first pauses back off from one bucket to the window.
+      assertTrue(n <= 2 * 24 + 6, "ratio " + ratio + ": " + n + " transitions");
     }
   }
 

@@ -9,13 +9,13 @@ import org.junit.jupiter.api.Test;
 
 class GuardConfigTest {
   @Test
-  void builder_defaults_oneHourTwelveBucketsFivePercentNoBudget() {
+  void builder_defaults_oneHourTwelveBucketsTwoPercentNoBudget() {
     GuardConfig c = GuardConfig.builder().build();
     assertTrue(c.enabled());
     assertEquals(3_600_000, c.windowMillis());
     assertEquals(12, c.bucketCount());
     assertEquals(300_000, c.bucketMillis());
-    assertEquals(180_000_000, c.allowanceMicros()); // 5% of an hour = 180 s
+    assertEquals(0.02, c.allowanceFraction());
     assertFalse(c.hasWriteBudget());
     assertEquals(DiskModel.DEFAULT.positioningMicros(), c.disk().positioningMicros());
   }
