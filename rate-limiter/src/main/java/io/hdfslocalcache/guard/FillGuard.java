@@ -21,20 +21,20 @@ import java.util.function.Supplier;
  * (2%) of the load: over every window, HDD time with the cache stays within 102% of what it would
  * be without, on an idle node and a saturated one alike. The first fill that would break it pauses
  * the guard (PAUSED_COST) and is denied, as is every fill after it. The guard resumes when fill
- * cost is back within savings + A/2, and not before a minimum pause ({@link CostPause}: a bucket,
- * doubled up to the window each time it pauses again less than a window after resuming). The A/2
- * gap means a pause needs the balance to fall by A/2 of real HDD time after a resume, so noise
- * cannot flap it; the back-off stops the cycle hysteresis alone allows: savings lag their fills (a
- * block is hit for minutes or hours after its fill), so a pause soon looks paid back, fills resume
- * and pause again a bucket later. A workload hovering near break-even changes state at most about
- * twice per window (tested over a simulated day).
+ * cost is back within savings + A/2, and not before a minimum pause ({@link CostPause}: none the
+ * first time, then a bucket, doubled up to the window each time it pauses again less than a window
+ * after resuming). The A/2 gap means a pause needs the balance to fall by A/2 of real HDD time
+ * after a resume, so noise cannot flap it; the back-off stops the cycle hysteresis alone allows:
+ * savings lag their fills (a block is hit for minutes or hours after its fill), so a pause soon
+ * looks paid back, fills resume and pause again a bucket later. A workload hovering near break-even
+ * changes state at most about twice per window (tested over a simulated day).
  *
  * <p><b>Why an allowance.</b> A cold cache has saved nothing yet and a fill's savings come after
  * it: without credit nothing would be filled. A lets a cold directory fill ahead of its savings as
- * its reads come in (a fill refused while no fill is in the window is not a pause: nothing ran
- * ahead yet) and, as costs slide out of the window, lets a paused guard try again about once per
- * window, so a workload that turned favourable is noticed. Fills that never pay back cost about A
- * per window: a small, bounded fraction of their unguarded cost.
+ * its reads come in and, as costs slide out of the window, lets a paused guard try again about once
+ * per window, so a workload that turned favourable is noticed. Fills that never pay back cost about
+ * A per window. While warming (its first window, or no fill in the window) a guard refuses a fill
+ * that does not fit without pausing: a cold cache is paced fill by fill, with no stalls.
  *
  * <p><b>Write budget.</b> {@link WriteBudget}: a token bucket of SSD bytes refilled at drive writes
  * per day x capacity, burst one capacity (an empty directory can fill once at start), with its own
@@ -54,6 +54,7 @@ public final class FillGuard {
   private final CostPause pause;
   private final WriteBudget budget; // null without a write budget
 
+  private final long start;
   private long now; // newest time seen
   private long bucket; // the ledger's current bucket
   private long allowed;
@@ -70,6 +71,7 @@ public final class FillGuard {
     this.ledger = new CostLedger(config.bucketMillis(), config.bucketCount());
     this.pause = new CostPause(config.bucketCount(), config.windowMillis());
     this.now = clockMillis.getAsLong();
+    this.start = now;
     this.bucket = ledger.advance(now);
     this.budget =
         config.hasWriteBudget()
@@ -110,8 +112,8 @@ public final class FillGuard {
     long saved = ledger.sum(CostLedger.SAVED_MICROS);
     long allowance = allowance();
     if (fills + cost > saved + allowance) {
-      if (fills == 0) {
-        return FillVerdict.DENY_COST; // no fill ran ahead yet: too little load, not a pause
+      if (fills == 0 || now - start < config.windowMillis()) {
+        return FillVerdict.DENY_COST; // warming: refused fill by fill, not a pause
       }
       GuardState before = current();
       long minBuckets = pause.pause(bucket, now);

@@ -28,8 +28,11 @@ class FillGuardTest {
   private final ManualClock clock = new ManualClock(1_699_999_800_000L); // a bucket boundary
   private final List<GuardTransition> transitions = new ArrayList<>();
 
+  /** A guard past its first window (warming, a guard refuses fills without pausing). */
   private FillGuard guard(GuardConfig config) {
-    return new FillGuard(config, clock, transitions::add);
+    FillGuard g = new FillGuard(config, clock, transitions::add);
+    clock.advance(HOUR);
+    return g;
   }
 
   /** A guard whose window holds 9,000 s of client reads, none of them cached. */
@@ -60,6 +63,24 @@ class FillGuardTest {
     assertEquals(fits * BLOCK_FILL_MICROS, g.fillCostMicros());
     assertEquals(fits * BLOCK, g.fillBytes());
     assertEquals(fits, g.fillIos());
+    assertTrue(transitions.isEmpty());
+  }
+
+  @Test
+  void tryFill_warmingGuardOutrunByItsFills_refusesFillByFillWithoutPausing() {
+    FillGuard g = new FillGuard(GuardConfig.builder().build(), clock, transitions::add);
+    load(g, LOAD_MICROS);
+    long allowed = 0;
+    for (int i = 0; i < 1000; i++) {
+      allowed += g.tryFill(1, BLOCK, BLOCK) == FillVerdict.ALLOW ? 1 : 0;
+    }
+    assertEquals(ALLOWANCE / BLOCK_FILL_MICROS, allowed);
+    assertEquals(GuardState.FILLING, g.state());
+    clock.advance(HOUR / 2);
+    for (int i = 0; i < 10_000; i++) {
+      hit(g); // 120 s saved: room for more fills
+    }
+    assertEquals(FillVerdict.ALLOW, g.tryFill(1, BLOCK, BLOCK));
     assertTrue(transitions.isEmpty());
   }
 
@@ -157,17 +178,40 @@ class FillGuardTest {
   }
 
   @Test
-  void state_savingsArriveInThePauseBucket_resumeWaitsForTheNextBucket() {
+  void state_firstPause_endsAsSoonAsSavingsCoverIt() {
     FillGuard g = guard();
     while (g.tryFill(1, BLOCK, BLOCK) == FillVerdict.ALLOW) {
-      // pause in the first bucket
+      // a cold directory outran its reads
     }
-    for (int i = 0; i < 100_000; i++) {
-      hit(g); // far more than enough savings, same bucket
+    while (g.savedMicros() + g.allowanceMicros() / 2 < g.fillCostMicros()) {
+      hit(g); // same bucket
     }
-    assertEquals(GuardState.PAUSED_COST, g.state());
-    clock.advance(5 * MIN);
     assertEquals(GuardState.FILLING, g.state());
+  }
+
+  @Test
+  void state_pausesAgainWithinAWindow_minimumPauseBacksOffFromABucketToTheWindow() {
+    FillGuard g = guard();
+    List<Long> pauses = new ArrayList<>();
+    for (int round = 0; round < 6; round++) {
+      load(g, LOAD_MICROS);
+      long before = g.fillCostMicros();
+      while (g.tryFill(1, BLOCK, BLOCK) == FillVerdict.ALLOW) {
+        // fills outrun savings again
+      }
+      assertEquals(GuardState.PAUSED_COST, g.state());
+      long pausedAt = clock.getAsLong();
+      long target = g.savedMicros() + 2 * (g.fillCostMicros() - before);
+      while (g.savedMicros() < target) {
+        hit(g); // this round's fills paid back twice, at once
+      }
+      while (g.state() == GuardState.PAUSED_COST) {
+        clock.advance(MIN);
+      }
+      pauses.add((clock.getAsLong() - pausedAt) / MIN);
+    }
+    // None, then 1, 2, 4, 8 buckets of 5 min, then the window (12 buckets).
+    assertEquals(List.of(0L, 5L, 10L, 20L, 40L, 60L), pauses);
   }
 
   @Test

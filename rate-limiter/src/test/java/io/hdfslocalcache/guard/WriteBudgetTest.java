@@ -112,6 +112,7 @@ class WriteBudgetTest {
     GuardConfig config =
         GuardConfig.builder().maxDriveWritesPerDay(0.5).capacityBytes(CAPACITY).build();
     FillGuard g = new FillGuard(config, clock, transitions::add);
+    clock.advance(HOUR); // past warming, when cost refusals do not pause
     load(g);
     assertEquals(FillVerdict.ALLOW, g.tryFill(1, 0, CAPACITY)); // takes the whole budget
     assertEquals(FillVerdict.DENY_WRITE_BUDGET, g.tryFill(0, 0, PAGE));
