@@ -24,6 +24,8 @@ import picocli.CommandLine.Option;
 public final class SimulateCommand implements Callable<Integer> {
   @Mixin TraceOptions options;
 
+  @Mixin GuardOptions guardOptions;
+
   @Option(
       names = "--cache-size",
       paramLabel = "SIZE",
@@ -53,6 +55,15 @@ public final class SimulateCommand implements Callable<Integer> {
   FillMode fill;
 
   @Option(
+      names = "--guard",
+      paramLabel = "on|off",
+      defaultValue = "off",
+      converter = GuardOptions.ToggleConverter.class,
+      description =
+          "The fill guard and SSD write budget, as on a DataNode (default: ${DEFAULT-VALUE}).")
+  GuardOptions.Toggle guard;
+
+  @Option(
       names = "--bench",
       paramLabel = "LINES",
       hidden = true,
@@ -80,7 +91,15 @@ public final class SimulateCommand implements Callable<Integer> {
             : policies;
     List<RunConfig> configs =
         specs.stream()
-            .map(p -> new RunConfig(p, cacheSize, fill, options.pageSize, options.disks))
+            .map(
+                p ->
+                    new RunConfig(
+                        p,
+                        cacheSize,
+                        fill,
+                        options.pageSize,
+                        options.disks,
+                        guardOptions.settings(guard)))
             .toList();
     Trace trace = TraceLoading.parse(options, System.err);
     List<RunOutcome> runs = TraceLoading.replay(trace, configs, options, System.err);

@@ -1,22 +1,26 @@
 package io.hdfslocalcache.simulator.model;
 
+import io.hdfslocalcache.guard.FillGuard;
+import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.ratelimit.BlockKey;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.simulator.policy.AdmissionPolicy;
 import io.hdfslocalcache.simulator.trace.EventLog;
 import io.hdfslocalcache.simulator.trace.Op;
-import io.hdfslocalcache.simulator.trace.ParseStats;
 import io.hdfslocalcache.simulator.trace.Trace;
 import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
- * Replays a {@link Trace} through one policy and one cache model, in file order. The rules (see
- * docs/simulator.md): every read records an access with the policy; a read of the cached generation
- * stamp whose bytes are all cached is a hit; a read or write of a newer generation stamp
- * invalidates the cached version; a read of an older one is a miss that leaves the newer copy; a
- * miss of the current version fills when the policy admits. Writes and deletes never fill, never
- * touch the policy, and cost no disk time.
+ * Replays a {@link Trace} through one policy, one cache model and one fill guard, in file order.
+ * The rules (see docs/simulator.md): every read records an access with the policy; a read or write
+ * of a newer generation stamp invalidates the cached version; a read of an older one is served from
+ * HDD and leaves the newer copy. A read of the held version is served by the cache model (wholly,
+ * partly or not at all from SSD) and reported to the guard; a read of an unheld version is a miss.
+ * A miss the policy admits creates an entry; a read of a held version fills what it missed without
+ * admission (pages mode). Every fill must fit the whole cache, then pass the guard. Writes and
+ * deletes never fill, never touch the policy, and cost no disk time.
  */
 public final class Replayer {
   private static final long NONE = Long.MIN_VALUE;
@@ -31,6 +35,16 @@ public final class Replayer {
     this.progress = progress;
   }
 
+  /** The trace's time as the guard's clock: the newest event time replayed so far. */
+  private static final class TraceClock implements LongSupplier {
+    long now;
+
+    @Override
+    public long getAsLong() {
+      return now;
+    }
+  }
+
   public RunOutcome run() {
     long start = System.nanoTime();
     int blocks = trace.blockCount();
@@ -43,6 +57,10 @@ public final class Replayer {
             ? new BlockLruCache(config.cacheSizeBytes(), blocks)
             : new PageLruCache(config.cacheSizeBytes(), config.pageSizeBytes(), blocks);
     AdmissionPolicy policy = config.policy().create();
+    TraceClock clock = new TraceClock();
+    clock.now = trace.firstTimeMs();
+    GuardLog log = new GuardLog();
+    FillGuard guard = new FillGuard(config.guard().config(config.cacheSizeBytes()), clock, log);
     long[] cachedGenStamp = new long[blocks];
     Arrays.fill(cachedGenStamp, NONE);
     int[] versionBlock = trace.versionBlock();
@@ -50,7 +68,8 @@ public final class Replayer {
     long[] versionLength = trace.versionLength();
     DiskLoad withCache = new DiskLoad(trace.firstTimeMs(), trace.lastTimeMs());
     DiskLoad withoutCache = new DiskLoad(trace.firstTimeMs(), trace.lastTimeMs());
-    Counts c = new Counts();
+    RunTotals c = new RunTotals();
+    ReadPlan plan = new ReadPlan();
 
     for (EventLog.Chunk chunk : trace.events().chunks()) {
       int n = chunk.count();
@@ -71,104 +90,94 @@ public final class Replayer {
           continue;
         }
         long time = chunk.timeMs[i];
+        clock.now = Math.max(clock.now, time);
         long offset = chunk.offset[i];
         long length = chunk.length[i];
         c.reads++;
         c.readBytes += length;
         withoutCache.io(time, length);
         Decision decision = policy.onRead(keys[block], time);
-        boolean stale = false;
         if (cache.holds(block) && cachedGenStamp[block] != genStamp) {
           if (cachedGenStamp[block] > genStamp) {
-            stale = true; // an old reader; the newer copy stays
-          } else {
-            cache.drop(block);
-            c.invalidations++;
+            // An old reader: served from HDD; the newer copy stays.
+            guard.recordMiss(length);
+            c.hddBytesRead += length;
+            withCache.io(time, length);
+            continue;
+          }
+          cache.drop(block);
+          c.invalidations++;
+        }
+        boolean held = cache.holds(block);
+        cache.lookup(block, offset, length, versionLength[version], plan);
+        c.hitBytes += plan.cachedBytes;
+        if (!held) {
+          guard.recordMiss(length);
+        } else {
+          guard.recordRead(length, plan.hddIos, plan.hddBytes);
+          if (plan.hit()) {
+            c.hits++;
+            continue;
+          }
+          if (plan.cachedBytes > 0) {
+            c.partialHits++;
           }
         }
-        if (!stale && cache.holds(block) && cache.hit(block, offset, length)) {
-          c.hits++;
-          c.hitBytes += length;
-          continue;
-        }
-        c.hddBytesRead += length;
-        withCache.io(time, length);
-        if (!stale && decision == Decision.ADMIT) {
-          long written = cache.fill(block, offset, length, versionLength[version]);
-          if (written > 0) {
+        c.hddBytesRead += plan.hddBytes;
+        withCache.ios(time, plan.hddIos, plan.hddBytes);
+        if ((held || decision == Decision.ADMIT) && plan.fillBytes > 0) {
+          fill(
+              cache,
+              guard,
+              block,
+              offset,
+              length,
+              versionLength[version],
+              plan,
+              c,
+              withCache,
+              time);
+          if (!held && cache.holds(block)) {
             cachedGenStamp[block] = genStamp;
-            c.admissions++;
-            c.ssdBytesWritten += written;
-            c.hddBytesRead += written;
-            withCache.io(time, written);
           }
         }
       }
       progress.add(n);
     }
     double elapsed = (System.nanoTime() - start) / 1e9;
-    return outcome(cache, c, withCache, withoutCache, elapsed);
+    guard.state(); // ends a pause that ran out by the last event's time
+    return c.outcome(config, trace, cache, guard, log, clock.now, withCache, withoutCache, elapsed);
   }
 
-  private RunOutcome outcome(
-      CacheModel cache, Counts c, DiskLoad withCache, DiskLoad withoutCache, double elapsed) {
-    ParseStats stats = trace.stats();
-    double[] with = withCache.utilization(config.disks());
-    double[] without = withoutCache.utilization(config.disks());
-    RunResult r =
-        new RunResult(
-            config.policy().name(),
-            config.fill().configName(),
-            config.cacheSizeBytes(),
-            config.pageSizeBytes(),
-            c.reads,
-            c.readBytes,
-            c.hits,
-            c.hitBytes,
-            ratio(c.hits, c.reads),
-            ratio(c.hitBytes, c.readBytes),
-            c.ssdBytesWritten,
-            c.hddBytesRead,
-            c.admissions,
-            cache.evictions(),
-            c.invalidations,
-            c.deletions,
-            stats.malformedLines(),
-            stats.skippedLines(),
-            withCache.totalSeconds(),
-            withoutCache.totalSeconds(),
-            mean(with),
-            mean(without),
-            max(with),
-            max(without),
-            stats.parseSeconds(),
-            elapsed,
-            elapsed > 0 ? trace.events().size() / elapsed : 0);
-    return new RunOutcome(config, r, new UtilizationSeries(withCache.firstMinute(), with, without));
-  }
-
-  private static double ratio(long part, long whole) {
-    return whole == 0 ? 0 : (double) part / whole;
-  }
-
-  private static double mean(double[] values) {
-    return values.length == 0 ? 0 : Arrays.stream(values).sum() / values.length;
-  }
-
-  private static double max(double[] values) {
-    return Arrays.stream(values).max().orElse(0);
-  }
-
-  /** The running totals of one replay. */
-  private static final class Counts {
-    long reads;
-    long readBytes;
-    long hits;
-    long hitBytes;
-    long ssdBytesWritten;
-    long hddBytesRead;
-    long admissions;
-    long invalidations;
-    long deletions;
+  /** A fill that fits the whole cache and passes the guard is done and counted. */
+  private static void fill(
+      CacheModel cache,
+      FillGuard guard,
+      int block,
+      long offset,
+      long length,
+      long blockLength,
+      ReadPlan plan,
+      RunTotals c,
+      DiskLoad withCache,
+      long time) {
+    if (!cache.fits(block, plan)) {
+      c.fillsTooLarge++;
+      return;
+    }
+    if (guard.tryFill(plan.fillIos, plan.fillBytes, plan.fillBytes) != FillVerdict.ALLOW) {
+      return; // counted by the guard
+    }
+    boolean held = cache.holds(block);
+    long written = cache.fill(block, offset, length, blockLength, plan);
+    if (held) {
+      c.pageFills++;
+    } else {
+      c.admissions++;
+    }
+    c.ssdBytesWritten += written;
+    c.hddBytesRead += written;
+    c.fillBytesRead += written;
+    withCache.ios(time, plan.fillIos, written);
   }
 }

@@ -174,8 +174,9 @@ class ReplayerTest {
   }
 
   @Test
-  void run_pagesFill_fillsOnlyTouchedPagesAndHitsOnlyWhenAllCached() throws Exception {
-    // Block of 4096 bytes (4 pages of 1024); reads touch pages 0-1, then 1, then 1-2.
+  void run_pagesFill_metaWholeThenTouchedPagesAndPartialHits() throws Exception {
+    // Block of 4096 bytes (4 pages of 1024, meta 7 + 8 x 4 = 39); reads touch pages 0-1, then 1,
+    // then 1-2.
     Trace t =
         csv(
             "0,p,1,1,WRITE,0,4096",
@@ -185,10 +186,75 @@ class ReplayerTest {
     RunResult r = run(t, "admit-all", Long.MAX_VALUE, FillMode.PAGES);
     assertEquals(3, r.reads());
     assertEquals(1, r.hits());
-    long page = 1024 + 4 * 2;
-    // first fill: pages 0 and 1 (+7 header with page 0); second fill: page 2 only
-    assertEquals(2 * page + 7 + page, r.ssdBytesWritten());
-    assertEquals(2, r.admissions());
+    assertEquals(1, r.partialHits());
+    assertEquals(100 + (2048 - 1500), r.hitBytes());
+    // first fill: the whole meta and pages 0 and 1; then page 2, without a new admission
+    assertEquals(meta(4096) + 2048 + 1024, r.ssdBytesWritten());
+    assertEquals(1, r.admissions());
+    assertEquals(1, r.pageFills());
+    assertEquals(r.ssdBytesWritten(), r.fillBytesRead());
+    assertEquals(2048 + (2500 - 2048) + r.fillBytesRead(), r.hddBytesRead());
+  }
+
+  @Test
+  void run_pagesPartialReadWithTwoMissingRuns_oneIoPerRunAndOnlyTheRangesBytes() throws Exception {
+    Trace t =
+        csv(
+            "0,p,1,1,WRITE,0,4096",
+            "1,p,1,1,READ,1024,1024", // new entry: meta + page 1
+            "2,p,1,1,READ,3072,1024", // held: page 3 missing, filled
+            "3,p,1,1,READ,100,3996"); // pages 0 and 2 missing: 2 runs
+    RunResult r = run(t, "admit-all", Long.MAX_VALUE, FillMode.PAGES);
+    assertEquals(1, r.partialHits());
+    assertEquals(2048, r.hitBytes());
+    assertEquals(1, r.admissions());
+    assertEquals(2, r.pageFills());
+    double expected =
+        io(1, 1024) // read 1 misses
+            + io(2, meta(4096) + 1024) // its fill: meta + one run
+            + io(1, 1024) // read 2: page 3 from HDD
+            + io(1, 1024) // its fill
+            + io(2, (1024 - 100) + 1024) // read 3: two runs, only its range's bytes
+            + io(2, 2048); // its fill: two runs of whole pages
+    assertEquals(expected, r.diskHeadSecondsWithCache(), 1e-12);
+  }
+
+  private static double io(long ios, long bytes) {
+    return ios * 0.0115 + bytes / 143e6;
+  }
+
+  @Test
+  void run_pagesHeldBlockRejectedByPolicy_stillFillsMissingPages() throws Exception {
+    // threshold 1 in one 1-minute bucket: the second read admits; a read two minutes later is
+    // rejected (count 1) but the block is held, so its missing page is filled anyway.
+    Trace t =
+        csv(
+            "0,p,1,1,WRITE,0,4096",
+            "1,p,1,1,READ,0,1024",
+            "2,p,1,1,READ,0,1024",
+            "120000,p,1,1,READ,1024,1024",
+            "120001,p,1,1,READ,1024,1024");
+    RunResult r =
+        run(t, "bucket-time:threshold=1,buckets=1,bucket=1m", Long.MAX_VALUE, FillMode.PAGES);
+    assertEquals(1, r.admissions());
+    assertEquals(1, r.pageFills());
+    assertEquals(1, r.hits());
+  }
+
+  @Test
+  void run_pagesLastPageEvicted_metaGoesAndTheBlockNeedsAdmissionAgain() throws Exception {
+    // Room for one meta (39) and two pages: block 2's fill evicts block 1's only page.
+    Trace t =
+        csv(
+            "0,p,1,1,WRITE,0,4096",
+            "0,p,2,1,WRITE,0,4096",
+            "1,p,1,1,READ,0,1024",
+            "2,p,2,1,READ,0,2048", // needs meta + 2 pages: evicts block 1's page and meta
+            "3,p,1,1,READ,0,1024");
+    RunResult r = run(t, "admit-all", meta(4096) + 2048, FillMode.PAGES);
+    assertEquals(3, r.admissions());
+    assertEquals(0, r.hits());
+    assertEquals(3, r.evictions()); // block 1's page, then block 2's two pages
   }
 
   @Test
@@ -200,10 +266,10 @@ class ReplayerTest {
             "2,p,1,1,READ,2048,1024",
             "3,p,1,1,READ,3072,1024",
             "4,p,1,1,READ,1024,1024");
-    long page = 1024 + 8;
-    RunResult r = run(t, "admit-all", 2 * page, FillMode.PAGES);
+    RunResult r = run(t, "admit-all", meta(4096) + 2 * 1024, FillMode.PAGES);
     assertEquals(0, r.hits()); // page 1 was evicted by page 3
     assertEquals(2, r.evictions());
+    assertEquals(1, r.admissions()); // the meta stayed: the block was never without a page
   }
 
   @Test
@@ -211,10 +277,84 @@ class ReplayerTest {
     Trace t = csv("0,p,1,1,READ,0,1000", "60000,p,1,1,READ,0,1000");
     RunResult r = run(t, "admit-all", Long.MAX_VALUE, FillMode.BLOCK);
     double io = 0.0115 + 1000 / 143e6;
-    double fill = 0.0115 + (1000 + meta(1000)) / 143e6;
+    double fill = 2 * 0.0115 + (1000 + meta(1000)) / 143e6; // data file and meta file
     assertEquals(2 * io, r.diskHeadSecondsWithoutCache(), 1e-12);
     assertEquals(io + fill, r.diskHeadSecondsWithCache(), 1e-12);
     assertEquals((io + fill) / 60, r.peakDiskUtilizationWithCache(), 1e-12);
     assertEquals((io + fill) / 60 / 2, r.meanDiskUtilizationWithCache(), 1e-12);
+  }
+
+  /** A scan: each of {@code blocks} 128 MiB blocks read once for 64 KiB, one a second. */
+  private static Trace scan(int blocks) throws Exception {
+    StringBuilder rows = new StringBuilder(HEADER);
+    for (int i = 0; i < blocks; i++) {
+      rows.append('\n').append(i * 1000L).append(",p,").append(i).append(",1,WRITE,0,134217728");
+      rows.append('\n').append(i * 1000L).append(",p,").append(i).append(",1,READ,0,65536");
+    }
+    return TestTraces.parse(rows.toString(), TraceFormat.CSV, Strictness.STRICT);
+  }
+
+  private static RunResult run(Trace t, FillMode fill, GuardSettings guard) {
+    RunConfig c = new RunConfig(PolicySpec.parse("admit-all"), 1L << 40, fill, 1 << 20, 1, guard);
+    return new Replayer(t, c, new LongAdder()).run().result();
+  }
+
+  @Test
+  void run_guardOnScanOfLargeBlocks_neverFillsAndCostsNothing() throws Exception {
+    // Each 128 MiB fill (0.96 s of disk time) would cost more than 2% of an hour of these reads
+    // (43 s): unguarded every read fills, guarded none does, and it never had to pause.
+    Trace t = scan(1000);
+    GuardSettings on = GuardSettings.defaults();
+    RunResult off = run(t, FillMode.BLOCK, on.withEnabled(false));
+    RunResult guarded = run(t, FillMode.BLOCK, on);
+    assertEquals(1000, off.admissions());
+    assertEquals("off", off.guard());
+    assertEquals(0, off.fillsDeniedCost());
+    assertEquals(0, guarded.admissions());
+    assertEquals(1000, guarded.fillsDeniedCost());
+    assertEquals(0, guarded.guardTransitions());
+    assertEquals(guarded.diskHeadSecondsWithoutCache(), guarded.diskHeadSecondsWithCache(), 1e-9);
+    assertTrue(off.diskHeadSecondsWithCache() > 50 * off.diskHeadSecondsWithoutCache());
+  }
+
+  @Test
+  void run_guardOnHotBlocks_fillsWhatPaysAndStaysWithinTwoPercent() throws Exception {
+    // 20 blocks of 4 MiB, read 1 MiB at a time, 10 reads a second for 20 minutes.
+    Random random = new Random(3);
+    StringBuilder rows = new StringBuilder(HEADER);
+    for (int i = 0; i < 12_000; i++) {
+      rows.append('\n')
+          .append(i * 100L)
+          .append(",p,")
+          .append(random.nextInt(20))
+          .append(",1,READ,")
+          .append((1 << 20) * random.nextInt(4))
+          .append(",1048576");
+    }
+    Trace t = TestTraces.parse(rows.toString(), TraceFormat.CSV, Strictness.STRICT);
+    for (FillMode fill : FillMode.values()) {
+      RunResult off = run(t, fill, GuardSettings.defaults().withEnabled(false));
+      RunResult on = run(t, fill, GuardSettings.defaults());
+      assertTrue(on.byteHitRatio() > 0.95 * off.byteHitRatio(), fill + ": " + on);
+      assertTrue(on.diskHeadSecondsWithCache() < 0.2 * on.diskHeadSecondsWithoutCache());
+      assertEquals(0, on.guardTransitions(), fill + ": " + on);
+    }
+  }
+
+  @Test
+  void run_guardOnWriteBudget_pagesStopAtTheBurst() throws Exception {
+    // Each fill writes the block's whole meta (1 MiB + 7 B for 128 MiB) and one 1 MiB page into
+    // a 64 MiB cache: the burst (one capacity) holds 31 fills and 64 MiB - 224 B; the refill (0.5
+    // x 64 MiB a day, 388 B/s) brings the 32nd by second 31, and nothing more fits in 200 s.
+    Trace t = scan(200);
+    GuardSettings budgetOnly = new GuardSettings(true, 3_600_000, 12, 100, 0.5);
+    RunConfig c =
+        new RunConfig(
+            PolicySpec.parse("admit-all"), 64L << 20, FillMode.PAGES, 1 << 20, 1, budgetOnly);
+    RunResult r = new Replayer(t, c, new LongAdder()).run().result();
+    assertEquals(32, r.admissions());
+    assertEquals(200 - r.admissions(), r.fillsDeniedWriteBudget());
+    assertEquals(0, r.fillsDeniedCost());
+    assertEquals(1, r.guardTransitions());
   }
 }
