@@ -80,6 +80,10 @@ public final class FillGuard {
             : null;
   }
 
+  public GuardConfig config() {
+    return config;
+  }
+
   /**
    * A fill about to read {@code hddIos} IOs and {@code hddBytes} bytes from the HDD and write
    * {@code ssdBytes} to the SSD. On ALLOW its cost is recorded; a denied fill costs nothing.
@@ -207,7 +211,6 @@ public final class FillGuard {
     }
   }
 
-  /** Reports a change of state, if any; the reason is formatted only then. */
   private void announce(GuardState before, Supplier<String> reason) {
     GuardState after = current();
     if (after != before) {

@@ -1,9 +1,9 @@
 package io.hdfslocalcache.simulator.cli;
 
+import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.simulator.model.FillMode;
 import io.hdfslocalcache.simulator.model.RunConfig;
 import io.hdfslocalcache.simulator.model.RunOutcome;
-import io.hdfslocalcache.simulator.policy.Durations;
 import io.hdfslocalcache.simulator.policy.PolicySpec;
 import io.hdfslocalcache.simulator.trace.Trace;
 import java.time.Duration;
@@ -127,7 +127,7 @@ public final class SweepCommand implements Callable<Integer> {
                       + ",buckets="
                       + n
                       + ",bucket="
-                      + Durations.format(bucket)));
+                      + DurationValue.format(bucket)));
         }
       }
     }
