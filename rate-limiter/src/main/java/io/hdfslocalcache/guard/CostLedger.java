@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * Both sides of the fill guard's ledger over a sliding window: what fills cost the HDDs and what
  * hits saved them, in disk-time micros and raw IOs and bytes, and what all client reads would have
- * cost without the cache (the allowance's base). A ring of {@code bucketCount} buckets of {@code
+ * cost without the cache (for metrics). A ring of {@code bucketCount} buckets of {@code
  * bucketMillis}; a bucket leaving the window is subtracted from the running sums, so every read of
  * a sum is O(1). Not thread-safe: {@link FillGuard} holds its monitor.
  */

@@ -10,31 +10,33 @@ import java.util.function.Supplier;
  * directory) and the simulator (one per simulated directory) run this same class.
  *
  * <p><b>The ledger</b> ({@link CostLedger}). Over a sliding window the guard sums what fills cost
- * the HDDs, what reads of cached blocks saved them (a read without the cache is 1 IO of its length;
- * with it, what the HDD still served: nothing for a full hit, an IO per missing run for a partial
- * read, which can save less than nothing) and what all client reads would have cost without the
- * cache (the load); all in disk-head time by {@link DiskModel} (11.5 ms per IO + 143 MB/s, the
- * simulator's model), since a 128 MB fill and 60 hits of 64 KB compare in neither bytes nor IOs.
+ * the HDDs and what reads of cached blocks saved them (a read without the cache is 1 IO of its
+ * length; with it, what the HDD still served: nothing for a full hit, an IO per missing run for a
+ * partial read, which can save less than nothing), and, for metrics, what all client reads would
+ * have cost without the cache; all in disk-head time by {@link DiskModel} (11.5 ms per IO + 143
+ * MB/s, the simulator's model), since a 128 MB fill and 60 hits of 64 KB compare in neither bytes
+ * nor IOs.
  *
  * <p><b>Pause and resume.</b> A fill is allowed only if, with its cost added, the window's fill
- * cost stays within its savings plus an <i>allowance</i> A = {@link GuardConfig#allowanceFraction}
- * (2%) of the load: over every window, HDD time with the cache stays within 102% of what it would
- * be without, on an idle node and a saturated one alike. The first fill that would break it pauses
- * the guard (PAUSED_COST) and is denied, as is every fill after it. The guard resumes when fill
- * cost is back within savings + A/2, and not before a minimum pause ({@link CostPause}: none the
- * first time, then a bucket, doubled up to the window each time it pauses again less than a window
- * after resuming). The A/2 gap means a pause needs the balance to fall by A/2 of real HDD time
- * after a resume, so noise cannot flap it; the back-off stops the cycle hysteresis alone allows:
- * savings lag their fills (a block is hit for minutes or hours after its fill), so a pause soon
- * looks paid back, fills resume and pause again a bucket later. A workload hovering near break-even
- * changes state at most about twice per window (tested over a simulated day).
+ * cost stays within its savings plus an <i>allowance</i> A ({@link GuardConfig#allowanceMicros}: a
+ * fraction of the window's disk time, 3 min of one HDD per hour by default): the fills of a
+ * directory never make the HDDs busier than no cache by more than A per window. The first fill that
+ * would break it pauses the guard (PAUSED_COST) and is denied, as is every fill after it (a fill
+ * refused while no fill is in the window, larger than A alone, is not a pause). The guard resumes
+ * when fill cost is back within savings + A/2, and not before a minimum pause ({@link CostPause}:
+ * none the first time, then a bucket, doubled up to the window each time it pauses again less than
+ * a window after resuming). The A/2 gap means a pause needs the balance to fall by A/2 of real HDD
+ * time after a resume, so noise cannot flap it; the back-off stops the cycle hysteresis alone
+ * allows: savings lag their fills (a block is hit for minutes or hours after its fill), so a pause
+ * soon looks paid back, fills resume and pause again a bucket later. A workload hovering near
+ * break-even changes state at most about twice per window (tested over a day).
  *
  * <p><b>Why an allowance.</b> A cold cache has saved nothing yet and a fill's savings come after
- * it: without credit nothing would be filled. A lets a cold directory fill ahead of its savings as
- * its reads come in and, as costs slide out of the window, lets a paused guard try again about once
- * per window, so a workload that turned favourable is noticed. Fills that never pay back cost about
- * A per window. While warming (its first window, or no fill in the window) a guard refuses a fill
- * that does not fit without pausing: a cold cache is paced fill by fill, with no stalls.
+ * it: without credit nothing would be filled. A lets a cold directory fill ahead of its savings
+ * and, as costs slide out of the window, lets a paused guard try again about once per window, so a
+ * workload that turned favourable is noticed. Fills that never pay back cost about A per window: a
+ * small, bounded fraction of their unguarded cost. Expressed in disk time, it is a promise an
+ * operator can check against the HDDs, whatever the block and read sizes.
  *
  * <p><b>Write budget.</b> {@link WriteBudget}: a token bucket of SSD bytes refilled at drive writes
  * per day x capacity, burst one capacity (an empty directory can fill once at start), with its own
@@ -54,7 +56,6 @@ public final class FillGuard {
   private final CostPause pause;
   private final WriteBudget budget; // null without a write budget
 
-  private final long start;
   private long now; // newest time seen
   private long bucket; // the ledger's current bucket
   private long allowed;
@@ -71,7 +72,6 @@ public final class FillGuard {
     this.ledger = new CostLedger(config.bucketMillis(), config.bucketCount());
     this.pause = new CostPause(config.bucketCount(), config.windowMillis());
     this.now = clockMillis.getAsLong();
-    this.start = now;
     this.bucket = ledger.advance(now);
     this.budget =
         config.hasWriteBudget()
@@ -116,8 +116,8 @@ public final class FillGuard {
     long saved = ledger.sum(CostLedger.SAVED_MICROS);
     long allowance = allowance();
     if (fills + cost > saved + allowance) {
-      if (fills == 0 || now - start < config.windowMillis()) {
-        return FillVerdict.DENY_COST; // warming: refused fill by fill, not a pause
+      if (fills == 0) {
+        return FillVerdict.DENY_COST; // one fill larger than A alone: nothing ran ahead yet
       }
       GuardState before = current();
       long minBuckets = pause.pause(bucket, now);
@@ -155,9 +155,8 @@ public final class FillGuard {
   }
 
   /**
-   * A client read the cache did not serve (no entry for its version: 1 HDD IO of {@code
-   * readBytes}). It saves nothing but is load, which the allowance is a fraction of: call it for
-   * every client read that does not call {@link #recordRead}, or a cold directory never fills.
+   * Optional, for metrics: a client read the cache did not serve (1 HDD IO of {@code readBytes}),
+   * so {@link #readCostMicros} shows what all reads cost against what fills cost.
    */
   public synchronized void recordMiss(long readBytes) {
     if (readBytes < 0) {
@@ -183,7 +182,7 @@ public final class FillGuard {
   }
 
   private long allowance() {
-    return Math.round(config.allowanceFraction() * ledger.sum(CostLedger.READ_MICROS));
+    return config.allowanceMicros();
   }
 
   /** Moves the window and the budget to the clock's time and resumes what may resume. */
@@ -269,10 +268,9 @@ public final class FillGuard {
     return ledger.sum(field);
   }
 
-  /** Disk-time (micros) fills may run ahead of savings now: the fraction of readCostMicros. */
-  public synchronized long allowanceMicros() {
-    refresh();
-    return allowance();
+  /** Disk-time (micros) fills may run ahead of savings over a window. */
+  public long allowanceMicros() {
+    return config.allowanceMicros();
   }
 
   /** SSD bytes fills may write now; Long.MAX_VALUE without a write budget. */

@@ -13,11 +13,8 @@ public final class GuardConfig {
   /** Five-minute buckets: the window slides in 12 steps, and a cost pause lasts at least one. */
   public static final int DEFAULT_BUCKET_COUNT = 12;
 
-  /**
-   * Fills may run ahead of their savings by 2% of the HDD time the window's client reads would have
-   * cost without the cache: the cache never makes the HDDs more than 2% busier.
-   */
-  public static final double DEFAULT_ALLOWANCE_FRACTION = 0.02;
+  /** Fills may run ahead of their savings by 5% of one HDD's time over the window (3 min/h). */
+  public static final double DEFAULT_ALLOWANCE_FRACTION = 0.05;
 
   /** Half of a read-intensive datacenter SSD's 1 DWPD rating, over the directory's capacity. */
   public static final double DEFAULT_MAX_DRIVE_WRITES_PER_DAY = 0.5;
@@ -45,7 +42,7 @@ public final class GuardConfig {
     }
     if (!(b.allowanceFraction >= 0 && b.allowanceFraction <= 100)) {
       throw new IllegalArgumentException(
-          "guard allowance must be in [0, 100] (a fraction of the reads' HDD time), got "
+          "guard allowance must be in [0, 100] disk-time per window time, got "
               + b.allowanceFraction);
     }
     if (!(b.maxDriveWritesPerDay >= 0 && b.maxDriveWritesPerDay <= 1_000_000)) {
@@ -71,7 +68,7 @@ public final class GuardConfig {
     return builder().enabled(false).maxDriveWritesPerDay(0).build();
   }
 
-  /** Defaults: enabled, 1 h window in 12 buckets, 2% allowance, Baleen's disk, no write budget. */
+  /** Defaults: enabled, 1 h window in 12 buckets, 5% allowance, Baleen's disk, no write budget. */
   public static Builder builder() {
     return new Builder();
   }
@@ -95,6 +92,11 @@ public final class GuardConfig {
 
   public double allowanceFraction() {
     return allowanceFraction;
+  }
+
+  /** Disk-time fills may cost beyond their savings over one window: fraction x window. */
+  public long allowanceMicros() {
+    return Math.round(allowanceFraction * bucketMillis() * bucketCount * 1000.0);
   }
 
   public DiskModel disk() {
@@ -162,10 +164,7 @@ public final class GuardConfig {
       return this;
     }
 
-    /**
-     * Disk time fills may run ahead of their savings, as a fraction of the disk time the window's
-     * client reads would have cost the HDDs without the cache.
-     */
+    /** Disk-time the fills may run ahead of their savings, as a fraction of the window. */
     public Builder allowanceFraction(double v) {
       allowanceFraction = v;
       return this;

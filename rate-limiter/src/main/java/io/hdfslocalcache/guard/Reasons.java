@@ -11,14 +11,13 @@ final class Reasons {
     return String.format(
         Locale.ROOT,
         "fills in the last %s would cost the HDDs %s (this one %s), more than cached reads saved"
-            + " them (%s) plus the allowance (%s, %s of what the reads cost); fills pause%s until"
-            + " their cost is within savings + %s",
+            + " them (%s) plus the allowance (%s); fills pause%s until their cost is within savings"
+            + " + %s",
         window(c),
         seconds(fills + cost),
         seconds(cost),
         seconds(saved),
         seconds(allowance),
-        percent(c.allowanceFraction()),
         minPauseMillis == 0 ? "" : " for at least " + duration(minPauseMillis) + ",",
         seconds(allowance / 2));
   }
@@ -57,10 +56,6 @@ final class Reasons {
 
   private static String seconds(long micros) {
     return String.format(Locale.ROOT, "%.1f s of disk time", micros / 1e6);
-  }
-
-  private static String percent(double fraction) {
-    return String.format(Locale.ROOT, "%.4g%%", fraction * 100).replaceAll("\\.?0+%$", "%");
   }
 
   private static String window(GuardConfig c) {

@@ -9,13 +9,13 @@ import org.junit.jupiter.api.Test;
 
 class GuardConfigTest {
   @Test
-  void builder_defaults_oneHourTwelveBucketsTwoPercentNoBudget() {
+  void builder_defaults_oneHourTwelveBucketsFivePercentNoBudget() {
     GuardConfig c = GuardConfig.builder().build();
     assertTrue(c.enabled());
     assertEquals(3_600_000, c.windowMillis());
     assertEquals(12, c.bucketCount());
     assertEquals(300_000, c.bucketMillis());
-    assertEquals(0.02, c.allowanceFraction());
+    assertEquals(180_000_000, c.allowanceMicros()); // 5% of an hour = 180 s
     assertFalse(c.hasWriteBudget());
     assertEquals(DiskModel.DEFAULT.positioningMicros(), c.disk().positioningMicros());
   }

@@ -20,18 +20,11 @@ class WriteBudgetTest {
   private FillGuard guard(double dwpd) {
     GuardConfig config =
         GuardConfig.builder()
-            .allowanceFraction(100) // with load(), fills never pause for cost here
+            .allowanceFraction(100) // fills never pause for cost here
             .maxDriveWritesPerDay(dwpd)
             .capacityBytes(CAPACITY)
             .build();
-    FillGuard g = new FillGuard(config, clock, transitions::add);
-    load(g);
-    return g;
-  }
-
-  /** Reads worth 1,000 s of disk time: an allowance of 100,000 s for the window. */
-  private static void load(FillGuard g) {
-    FillGuardTest.load(g, 1_000_000_000L);
+    return new FillGuard(config, clock, transitions::add);
   }
 
   @Test
@@ -63,7 +56,6 @@ class WriteBudgetTest {
     clock.advance(HOUR / 2);
     assertEquals(GuardState.FILLING, g.state());
     assertEquals(CAPACITY / 2 / 24, g.writeBudgetAvailableBytes(), 1);
-    load(g); // the first load left the window
     assertEquals(FillVerdict.ALLOW, g.tryFill(1, PAGE, PAGE));
     assertEquals(2, transitions.size());
     assertTrue(transitions.get(1).reason().contains("refilled"), transitions.get(1).reason());
@@ -75,9 +67,6 @@ class WriteBudgetTest {
     long written = 0;
     for (long t = 0; t < 7 * DAY; t += 1000) {
       clock.advance(1000);
-      if (t % (HOUR / 6) == 0) {
-        load(g); // reads keep the cost side out of the way
-      }
       if (g.tryFill(1, PAGE, PAGE) == FillVerdict.ALLOW) {
         written += PAGE;
       }
@@ -112,8 +101,6 @@ class WriteBudgetTest {
     GuardConfig config =
         GuardConfig.builder().maxDriveWritesPerDay(0.5).capacityBytes(CAPACITY).build();
     FillGuard g = new FillGuard(config, clock, transitions::add);
-    clock.advance(HOUR); // past warming, when cost refusals do not pause
-    load(g);
     assertEquals(FillVerdict.ALLOW, g.tryFill(1, 0, CAPACITY)); // takes the whole budget
     assertEquals(FillVerdict.DENY_WRITE_BUDGET, g.tryFill(0, 0, PAGE));
     assertEquals(GuardState.PAUSED_WRITE_BUDGET, g.state());

@@ -33,8 +33,13 @@ final class BlockLruCache implements CacheModel {
   }
 
   @Override
+  public void planFill(int block, long offset, long length, long blockLength, ReadPlan plan) {
+    throw new UnsupportedOperationException("a held block is cached whole");
+  }
+
+  @Override
   public boolean fits(int block, ReadPlan plan) {
-    return plan.fillBytes <= capacity;
+    return plan.fillBytes <= capacity / 2;
   }
 
   @Override

@@ -15,13 +15,22 @@ interface CacheModel {
    */
   void lookup(int block, long offset, long length, long blockLength, ReadPlan plan);
 
-  /** True if the fill {@code plan} describes fits in the cache once everything else is evicted. */
+  /**
+   * Sets {@code plan}'s fill part to the missing pages of {@code [offset, offset + length)} of a
+   * held block, touching nothing (pages mode: a read's missing pages, or the whole block's).
+   */
+  void planFill(int block, long offset, long length, long blockLength, ReadPlan plan);
+
+  /**
+   * True if the DataNode would reserve room for the fill {@code plan} describes: no more than half
+   * the capacity (SpaceKeeper's TOO_LARGE_FOR_DIRECTORY), everything else evicted as needed.
+   */
   boolean fits(int block, ReadPlan plan);
 
   /**
-   * Caches what the read in {@code plan} was missing (and the entry's meta if it is new), evicting
-   * least recently used units until it fits. The plan must come from {@link #lookup} of this read
-   * with nothing changed since, and {@link #fits}.
+   * Caches what {@code [offset, offset + length)} is missing (and the entry's meta if it is new),
+   * evicting least recently used units until it fits. The plan must come from {@link #lookup} or
+   * {@link #planFill} of this range with nothing changed since, and {@link #fits}.
    *
    * @return bytes written to SSD
    */

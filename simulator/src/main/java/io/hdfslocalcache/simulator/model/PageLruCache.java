@@ -34,6 +34,8 @@ final class PageLruCache implements CacheModel {
   private long evictions;
   private int filling = NOBODY; // its entry survives losing its last page to its own fill
   private long[] pending = new long[16]; // the pages a fill adds
+  private long runs; // scan's results
+  private long fillMissing;
 
   PageLruCache(long capacity, long pageSize, int blocks) {
     if (pageSize <= 0 || pageSize % MetaFile.CHUNK != 0) {
@@ -73,15 +75,39 @@ final class PageLruCache implements CacheModel {
 
   @Override
   public void lookup(int block, long offset, long length, long blockLength, ReadPlan plan) {
+    long readMissing = scan(block, offset, length, blockLength, true);
+    if (meta[block] == 0) {
+      long fill = runs == 0 ? 0 : fillMissing + MetaFile.length(blockLength);
+      plan.set(0, 1, length, runs == 0 ? 0 : runs + 1, fill);
+    } else {
+      plan.set(length - readMissing, runs, readMissing, runs, fillMissing);
+    }
+  }
+
+  @Override
+  public void planFill(int block, long offset, long length, long blockLength, ReadPlan plan) {
+    scan(block, offset, length, blockLength, false);
+    plan.fillIos = runs;
+    plan.fillBytes = fillMissing;
+  }
+
+  /**
+   * Walks the pages of a range: sets {@link #runs} (maximal runs of missing pages) and {@link
+   * #fillMissing} (their whole bytes); returns the range's bytes in missing pages. {@code touch}:
+   * cached pages become most recently used, in page order.
+   */
+  private long scan(int block, long offset, long length, long blockLength, boolean touch) {
     long last = lastPage(offset, length, blockLength);
-    long runs = 0;
     long readMissing = 0;
-    long fillMissing = 0;
     boolean inRun = false;
+    runs = 0;
+    fillMissing = 0;
     for (long p = firstPage(offset); p <= last; p++) {
       int slot = slots.get(key(block, p));
       if (slot != LongIntMap.ABSENT) {
-        lru.moveToFront(slot);
+        if (touch) {
+          lru.moveToFront(slot);
+        }
         inRun = false;
         continue;
       }
@@ -94,17 +120,12 @@ final class PageLruCache implements CacheModel {
       readMissing += Math.max(0, Math.min(end, offset + length) - Math.max(start, offset));
       fillMissing += end - start;
     }
-    if (meta[block] == 0) {
-      long fill = runs == 0 ? 0 : fillMissing + MetaFile.length(blockLength);
-      plan.set(0, 1, length, runs == 0 ? 0 : runs + 1, fill);
-    } else {
-      plan.set(length - readMissing, runs, readMissing, runs, fillMissing);
-    }
+    return readMissing;
   }
 
   @Override
   public boolean fits(int block, ReadPlan plan) {
-    return plan.fillBytes + meta[block] <= capacity;
+    return plan.fillBytes <= capacity / 2 && plan.fillBytes + meta[block] <= capacity;
   }
 
   @Override

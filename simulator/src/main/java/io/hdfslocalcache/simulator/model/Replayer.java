@@ -17,13 +17,20 @@ import java.util.function.LongSupplier;
  * The rules (see docs/simulator.md): every read records an access with the policy; a read or write
  * of a newer generation stamp invalidates the cached version; a read of an older one is served from
  * HDD and leaves the newer copy. A read of the held version is served by the cache model (wholly,
- * partly or not at all from SSD) and reported to the guard; a read of an unheld version is a miss.
- * A miss the policy admits creates an entry; a read of a held version fills what it missed without
- * admission (pages mode). Every fill must fit the whole cache, then pass the guard. Writes and
- * deletes never fill, never touch the policy, and cost no disk time.
+ * partly or not at all from SSD); a read of an unheld version is a miss; the guard hears of every
+ * read. A miss the policy admits creates an entry; a read of a held version fills what it missed
+ * without admission (pages mode), all the block's missing pages from its second such read. Every
+ * fill asks the guard, then must fit half the cache (the DataNode's order). Writes and deletes
+ * never fill, never touch the policy, and cost no disk time.
  */
 public final class Replayer {
   private static final long NONE = Long.MIN_VALUE;
+
+  /**
+   * The DataNode's Admission.WHOLE_AFTER_PARTIAL_READS: from the second read of a held block that
+   * needed pages it lacked, the fill takes all the block's missing pages, as runs.
+   */
+  static final int WHOLE_AFTER_PARTIAL_READS = 2;
 
   private final Trace trace;
   private final RunConfig config;
@@ -63,6 +70,7 @@ public final class Replayer {
     FillGuard guard = new FillGuard(config.guard().config(config.cacheSizeBytes()), clock, log);
     long[] cachedGenStamp = new long[blocks];
     Arrays.fill(cachedGenStamp, NONE);
+    int[] partialReads = new int[blocks]; // reads of the held version that missed pages
     int[] versionBlock = trace.versionBlock();
     long[] versionGenStamp = trace.versionGenStamp();
     long[] versionLength = trace.versionLength();
@@ -109,7 +117,8 @@ public final class Replayer {
           c.invalidations++;
         }
         boolean held = cache.holds(block);
-        cache.lookup(block, offset, length, versionLength[version], plan);
+        long blockLength = versionLength[version];
+        cache.lookup(block, offset, length, blockLength, plan);
         c.hitBytes += plan.cachedBytes;
         if (!held) {
           guard.recordMiss(length);
@@ -125,20 +134,19 @@ public final class Replayer {
         }
         c.hddBytesRead += plan.hddBytes;
         withCache.ios(time, plan.hddIos, plan.hddBytes);
-        if ((held || decision == Decision.ADMIT) && plan.fillBytes > 0) {
-          fill(
-              cache,
-              guard,
-              block,
-              offset,
-              length,
-              versionLength[version],
-              plan,
-              c,
-              withCache,
-              time);
-          if (!held && cache.holds(block)) {
+        if (held) {
+          // A held block fills what the read missed; from its second such read, all it misses.
+          if (++partialReads[block] >= WHOLE_AFTER_PARTIAL_READS) {
+            offset = 0;
+            length = blockLength;
+            cache.planFill(block, offset, length, blockLength, plan);
+          }
+          fill(cache, guard, block, offset, length, blockLength, plan, c, withCache, time);
+        } else if (decision == Decision.ADMIT && plan.fillBytes > 0) {
+          fill(cache, guard, block, offset, length, blockLength, plan, c, withCache, time);
+          if (cache.holds(block)) {
             cachedGenStamp[block] = genStamp;
+            partialReads[block] = 0;
           }
         }
       }
@@ -149,7 +157,10 @@ public final class Replayer {
     return c.outcome(config, trace, cache, guard, log, clock.now, withCache, withoutCache, elapsed);
   }
 
-  /** A fill that fits the whole cache and passes the guard is done and counted. */
+  /**
+   * A fill asks the guard, then for room (the DataNode's order, FillSteps.admit: a fill allowed and
+   * then refused as too large keeps its cost on the guard's ledger); if both agree it is done.
+   */
   private static void fill(
       CacheModel cache,
       FillGuard guard,
@@ -161,12 +172,12 @@ public final class Replayer {
       RunTotals c,
       DiskLoad withCache,
       long time) {
+    if (guard.tryFill(plan.fillIos, plan.fillBytes, plan.fillBytes) != FillVerdict.ALLOW) {
+      return; // counted by the guard
+    }
     if (!cache.fits(block, plan)) {
       c.fillsTooLarge++;
       return;
-    }
-    if (guard.tryFill(plan.fillIos, plan.fillBytes, plan.fillBytes) != FillVerdict.ALLOW) {
-      return; // counted by the guard
     }
     boolean held = cache.holds(block);
     long written = cache.fill(block, offset, length, blockLength, plan);

@@ -23,9 +23,7 @@ final class ReferenceGuard {
 
   private final List<long[]> fills = new ArrayList<>(); // {bucket, micros}
   private final List<long[]> saves = new ArrayList<>();
-  private final List<long[]> loads = new ArrayList<>(); // what reads cost without the cache
-  private final double fraction;
-  private final long start;
+  private final long allowance;
   private long now;
   private boolean costPaused;
   private long pausedBucket;
@@ -54,8 +52,7 @@ final class ReferenceGuard {
     this.windowMs = windowMs;
     this.buckets = buckets;
     this.bucketMs = windowMs / buckets;
-    this.fraction = allowanceFraction;
-    this.start = start;
+    this.allowance = Math.round(allowanceFraction * bucketMs * buckets * 1000.0);
     this.budget = enabled && dwpd > 0 && capacity > 0;
     this.bytesPerMs = dwpd * capacity / 86_400_000.0;
     this.burst = capacity;
@@ -66,10 +63,6 @@ final class ReferenceGuard {
 
   static long micros(long ios, long bytes) {
     return Math.round(ios * 11_500.0 + bytes * 1e6 / 143_000_000L);
-  }
-
-  private long allowance() {
-    return Math.round(fraction * window(loads));
   }
 
   private long bucket() {
@@ -116,7 +109,7 @@ final class ReferenceGuard {
     }
     if (costPaused
         && bucket() >= pausedBucket + minPause
-        && window(fills) <= window(saves) + allowance() / 2) {
+        && window(fills) <= window(saves) + allowance / 2) {
       int before = state();
       costPaused = false;
       resumedAt = now;
@@ -131,13 +124,13 @@ final class ReferenceGuard {
   }
 
   void read(long time, long readBytes, long hddIos, long hddBytes) {
-    miss(time, readBytes);
+    at(time);
     saves.add(new long[] {bucket(), micros(1, readBytes) - micros(hddIos, hddBytes)});
   }
 
-  void miss(long time, long readBytes) {
+  /** A read of no cached version: it only moves time (its cost is a metric, not compared). */
+  void miss(long time) {
     at(time);
-    loads.add(new long[] {bucket(), micros(1, readBytes)});
   }
 
   boolean fill(long time, long ios, long bytes, long ssdBytes) {
@@ -148,9 +141,9 @@ final class ReferenceGuard {
         deniedCost++;
         return false;
       }
-      if (window(fills) + cost > window(saves) + allowance()) {
-        if (window(fills) == 0 || now - start < windowMs) {
-          deniedCost++; // warming: refused, no pause
+      if (window(fills) + cost > window(saves) + allowance) {
+        if (window(fills) == 0) {
+          deniedCost++; // one fill larger than the allowance alone: refused, no pause
           return false;
         }
         int before = state();

@@ -71,6 +71,7 @@ final class ReferenceModel {
   private final Map<String, Long> meta = new HashMap<>(); // pages mode: block -> meta bytes
   private final Map<String, Set<Long>> pagesOf = new HashMap<>();
   private final Map<String, Long> cachedGen = new HashMap<>();
+  private final Map<String, Integer> partialReads = new HashMap<>();
   private final Map<String, Map<Long, Integer>> accesses = new HashMap<>();
   private long newestBucket = Long.MIN_VALUE;
   private long used;
@@ -172,7 +173,7 @@ final class ReferenceModel {
       boolean admitted = admit(block, e.time());
       if (holds(block) && cachedGen.get(block) != e.gen()) {
         if (cachedGen.get(block) > e.gen()) {
-          guard.miss(clock, e.length());
+          guard.miss(clock);
           hddRead += e.length();
           with += seconds(1, e.length());
           continue;
@@ -182,11 +183,14 @@ final class ReferenceModel {
       }
       boolean held = holds(block);
       long blockLength = length.get(e.version());
-      long[] plan = p.pages ? pagePlan(block, e, blockLength, held) : blockPlan(block, e, held);
+      long[] plan =
+          p.pages
+              ? pagePlan(block, e.offset(), e.length(), blockLength, held, true)
+              : blockPlan(block, e, held);
       // plan: {cached, hddIos, hddBytes, fillIos, fillBytes}
       hitBytes += plan[0];
       if (!held) {
-        guard.miss(clock, e.length());
+        guard.miss(clock);
       } else {
         guard.read(clock, e.length(), plan[1], plan[2]);
         if (plan[1] == 0) {
@@ -199,18 +203,32 @@ final class ReferenceModel {
       }
       hddRead += plan[2];
       with += seconds(plan[1], plan[2]);
+      long from = e.offset();
+      long len = e.length();
+      if (held && partialReads.merge(block, 1, Integer::sum) >= 2) {
+        from = 0; // the second read that missed pages: the whole block's missing pages
+        len = blockLength;
+        long[] whole = pagePlan(block, from, len, blockLength, true, false);
+        plan[3] = whole[3];
+        plan[4] = whole[4];
+      }
       if ((held || admitted) && plan[4] > 0) {
-        long room = plan[4] + (p.pages && held ? meta.get(block) : 0);
-        if (room > p.capacity) {
-          tooLarge++;
-        } else if (guard.fill(clock, plan[3], plan[4], plan[4])) {
+        boolean room =
+            plan[4] <= p.capacity / 2
+                && plan[4] + (held ? meta.getOrDefault(block, 0L) : 0) <= p.capacity;
+        if (guard.fill(clock, plan[3], plan[4], plan[4])) {
+          if (!room) {
+            tooLarge++; // after the guard allowed it, as the DataNode asks
+            continue;
+          }
           long written =
-              p.pages ? fillPages(block, e, blockLength, plan[4]) : fillBlock(block, plan);
+              p.pages ? fillPages(block, from, len, blockLength, plan[4]) : fillBlock(block, plan);
           if (held) {
             pageFills++;
           } else {
             admissions++;
             cachedGen.put(block, e.gen());
+            partialReads.put(block, 0);
           }
           ssdWritten += written;
           hddRead += written;
@@ -263,11 +281,11 @@ final class ReferenceModel {
     return plan[4];
   }
 
-  /** The pages a read touches, in order: none past the block's end. */
-  private TreeSet<Long> touched(Event e, long blockLength) {
+  /** The pages a range touches, in order: none past the block's end. */
+  private TreeSet<Long> touched(long offset, long length, long blockLength) {
     TreeSet<Long> pages = new TreeSet<>();
-    long end = e.length() == 0 ? e.offset() + 1 : e.offset() + e.length();
-    for (long page = e.offset() / p.pageSize; page * p.pageSize < end; page++) {
+    long end = length == 0 ? offset + 1 : offset + length;
+    for (long page = offset / p.pageSize; page * p.pageSize < end; page++) {
       if (page * p.pageSize < blockLength) {
         pages.add(page);
       }
@@ -279,14 +297,18 @@ final class ReferenceModel {
     return Math.min(p.pageSize, blockLength - page * p.pageSize);
   }
 
-  private long[] pagePlan(String block, Event e, long blockLength, boolean held) {
+  /** {cached, hddIos, hddBytes, fillIos, fillBytes} of a range; {@code touch}: LRU touch. */
+  private long[] pagePlan(
+      String block, long offset, long length, long blockLength, boolean held, boolean touch) {
     long runs = 0;
     long readMissing = 0;
     long fillMissing = 0;
     Long previous = null;
-    for (long page : touched(e, blockLength)) {
+    for (long page : touched(offset, length, blockLength)) {
       if (held && pagesOf.get(block).contains(page)) {
-        lru.get(block + "#" + page); // touch
+        if (touch) {
+          lru.get(block + "#" + page);
+        }
         continue;
       }
       if (previous == null || previous != page - 1) { // a cached page or a gap ended the run
@@ -295,21 +317,20 @@ final class ReferenceModel {
       previous = page;
       long start = page * p.pageSize;
       long stop = start + pageBytes(page, blockLength);
-      readMissing +=
-          Math.max(0, Math.min(stop, e.offset() + e.length()) - Math.max(start, e.offset()));
+      readMissing += Math.max(0, Math.min(stop, offset + length) - Math.max(start, offset));
       fillMissing += stop - start;
     }
     if (!held) {
       return runs == 0
-          ? new long[] {0, 1, e.length(), 0, 0}
-          : new long[] {0, 1, e.length(), runs + 1, fillMissing + metaLength(blockLength)};
+          ? new long[] {0, 1, length, 0, 0}
+          : new long[] {0, 1, length, runs + 1, fillMissing + metaLength(blockLength)};
     }
-    return new long[] {e.length() - readMissing, runs, readMissing, runs, fillMissing};
+    return new long[] {length - readMissing, runs, readMissing, runs, fillMissing};
   }
 
-  private long fillPages(String block, Event e, long blockLength, long needed) {
+  private long fillPages(String block, long offset, long length, long blockLength, long needed) {
     List<Long> missing = new ArrayList<>();
-    for (long page : touched(e, blockLength)) {
+    for (long page : touched(offset, length, blockLength)) {
       if (!pagesOf.getOrDefault(block, Set.of()).contains(page)) {
         missing.add(page);
       }

@@ -132,6 +132,7 @@ class ReferenceModelTest {
     long budgetDenials = 0;
     long partials = 0;
     long transitions = 0;
+    long tooLarge = 0;
     for (long seed = 0; seed < 5; seed++) {
       Random random = new Random(seed);
       Generated g = trace(random, 2000);
@@ -160,6 +161,7 @@ class ReferenceModelTest {
               budgetDenials += t.deniedBudget();
               partials += t.partialHits();
               transitions += t.transitions();
+              tooLarge += t.tooLarge();
               checked++;
             }
           }
@@ -171,6 +173,7 @@ class ReferenceModelTest {
     assertTrue(budgetDenials > 1000, "budget denials " + budgetDenials);
     assertTrue(partials > 1000, "partial hits " + partials);
     assertTrue(transitions > 100, "guard transitions " + transitions);
+    assertTrue(tooLarge > 100, "fills too large " + tooLarge);
     assertEquals(5 * 4 * 3 * 2 * 3, checked);
   }
 }

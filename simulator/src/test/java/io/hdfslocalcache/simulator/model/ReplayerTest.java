@@ -243,33 +243,65 @@ class ReplayerTest {
 
   @Test
   void run_pagesLastPageEvicted_metaGoesAndTheBlockNeedsAdmissionAgain() throws Exception {
-    // Room for one meta (39) and two pages: block 2's fill evicts block 1's only page.
+    // Blocks of 2 pages (meta 7 + 4 x 4 = 23); room for two whole entries.
+    long entry = meta(2048) + 2048;
+    Trace t =
+        csv(
+            "0,p,1,1,WRITE,0,2048",
+            "0,p,2,1,WRITE,0,2048",
+            "0,p,3,1,WRITE,0,2048",
+            "1,p,1,1,READ,0,1024", // block 1: meta + page 0
+            "2,p,2,1,READ,0,2048", // block 2: whole
+            "3,p,3,1,READ,0,2048", // block 3 evicts block 1's only page, and its meta
+            "4,p,1,1,READ,0,1024"); // block 1 again: a new entry, evicting block 2's pages
+    RunResult r = run(t, "admit-all", 2 * entry, FillMode.PAGES);
+    assertEquals(4, r.admissions());
+    assertEquals(0, r.hits());
+    assertEquals(3, r.evictions());
+  }
+
+  @Test
+  void run_pagesFillSmallCache_evictsLruPagesWhileTheEntryKeepsItsMeta() throws Exception {
+    // A block of 4 pages, room for 4 pages + 2 metas: the second partial read fills the rest of
+    // the block; a second block then takes block 1's two least recently read pages.
     Trace t =
         csv(
             "0,p,1,1,WRITE,0,4096",
             "0,p,2,1,WRITE,0,4096",
-            "1,p,1,1,READ,0,1024",
-            "2,p,2,1,READ,0,2048", // needs meta + 2 pages: evicts block 1's page and meta
-            "3,p,1,1,READ,0,1024");
-    RunResult r = run(t, "admit-all", meta(4096) + 2048, FillMode.PAGES);
-    assertEquals(3, r.admissions());
-    assertEquals(0, r.hits());
-    assertEquals(3, r.evictions()); // block 1's page, then block 2's two pages
+            "1,p,1,1,READ,0,2048", // new entry: meta, pages 0-1
+            "2,p,1,1,READ,2048,1024", // first partial read: page 2
+            "3,p,1,1,READ,3072,1024", // second: every missing page (page 3)
+            "4,p,2,1,READ,0,2048", // block 2 evicts block 1's pages 0 and 1
+            "5,p,1,1,READ,2048,2048"); // pages 2-3 still cached: a hit
+    RunResult r = run(t, "admit-all", 2 * (meta(4096) + 2048), FillMode.PAGES);
+    assertEquals(2, r.admissions());
+    assertEquals(2, r.pageFills());
+    assertEquals(2, r.evictions());
+    assertEquals(1, r.hits());
   }
 
   @Test
-  void run_pagesFillSmallCache_evictsLruPages() throws Exception {
+  void run_pagesSecondPartialRead_fillsEveryMissingPageAsRuns() throws Exception {
+    // 8 pages; reads of pages 1 and 4 leave 0, 2-3, 5-7 missing: the second partial read (page 6)
+    // fills them all, 3 runs of 6 pages.
     Trace t =
         csv(
-            "0,p,1,1,WRITE,0,4096",
-            "1,p,1,1,READ,1024,1024",
-            "2,p,1,1,READ,2048,1024",
-            "3,p,1,1,READ,3072,1024",
-            "4,p,1,1,READ,1024,1024");
-    RunResult r = run(t, "admit-all", meta(4096) + 2 * 1024, FillMode.PAGES);
-    assertEquals(0, r.hits()); // page 1 was evicted by page 3
-    assertEquals(2, r.evictions());
-    assertEquals(1, r.admissions()); // the meta stayed: the block was never without a page
+            "0,p,1,1,WRITE,0,8192",
+            "1,p,1,1,READ,1024,1024", // new entry: meta + page 1
+            "2,p,1,1,READ,4096,1024", // partial read 1: page 4
+            "3,p,1,1,READ,6144,100", // partial read 2: all 6 missing pages
+            "4,p,1,1,READ,0,8192"); // a hit
+    RunResult r = run(t, "admit-all", Long.MAX_VALUE, FillMode.PAGES);
+    assertEquals(1, r.hits());
+    assertEquals(meta(8192) + 8192, r.ssdBytesWritten());
+    double expected =
+        io(1, 1024) // read 1 misses
+            + io(2, meta(8192) + 1024) // its fill
+            + io(1, 1024) // read 2, from HDD
+            + io(1, 1024) // its fill: page 4
+            + io(1, 100) // read 3, from HDD
+            + io(3, 6 * 1024); // its fill: pages 0, 2-3, 5-7
+    assertEquals(expected, r.diskHeadSecondsWithCache(), 1e-12);
   }
 
   @Test
@@ -300,9 +332,7 @@ class ReplayerTest {
   }
 
   @Test
-  void run_guardOnScanOfLargeBlocks_neverFillsAndCostsNothing() throws Exception {
-    // Each 128 MiB fill (0.96 s of disk time) would cost more than 2% of an hour of these reads
-    // (43 s): unguarded every read fills, guarded none does, and it never had to pause.
+  void run_guardOnScanThatNeverPaysBack_pausesAfterTheAllowance() throws Exception {
     Trace t = scan(1000);
     GuardSettings on = GuardSettings.defaults();
     RunResult off = run(t, FillMode.BLOCK, on.withEnabled(false));
@@ -310,15 +340,17 @@ class ReplayerTest {
     assertEquals(1000, off.admissions());
     assertEquals("off", off.guard());
     assertEquals(0, off.fillsDeniedCost());
-    assertEquals(0, guarded.admissions());
-    assertEquals(1000, guarded.fillsDeniedCost());
-    assertEquals(0, guarded.guardTransitions());
-    assertEquals(guarded.diskHeadSecondsWithoutCache(), guarded.diskHeadSecondsWithCache(), 1e-9);
-    assertTrue(off.diskHeadSecondsWithCache() > 50 * off.diskHeadSecondsWithoutCache());
+    // 180 s of allowance buys 187 fills of 128 MiB (0.96 s each: data file + meta file)
+    long fill = Math.round(2 * 11_500.0 + (134217728 + meta(134217728)) * 1e6 / 143e6);
+    assertEquals(180_000_000 / fill, guarded.admissions());
+    assertEquals(1000 - guarded.admissions(), guarded.fillsDeniedCost());
+    assertEquals(1, guarded.guardTransitions());
+    assertEquals(999 - guarded.admissions(), guarded.guardPausedSeconds(), 1e-9);
+    assertTrue(guarded.diskHeadSecondsWithCache() < off.diskHeadSecondsWithCache() / 4);
   }
 
   @Test
-  void run_guardOnHotBlocks_fillsWhatPaysAndStaysWithinTwoPercent() throws Exception {
+  void run_guardOnHotBlocks_fillsWhatPaysAndNeverPauses() throws Exception {
     // 20 blocks of 4 MiB, read 1 MiB at a time, 10 reads a second for 20 minutes.
     Random random = new Random(3);
     StringBuilder rows = new StringBuilder(HEADER);
