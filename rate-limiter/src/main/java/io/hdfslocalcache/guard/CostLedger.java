@@ -4,9 +4,10 @@ import java.util.Arrays;
 
 /**
  * Both sides of the fill guard's ledger over a sliding window: what fills cost the HDDs and what
- * hits saved them, in disk-time micros and raw IOs and bytes. A ring of {@code bucketCount} buckets
- * of {@code bucketMillis}; a bucket leaving the window is subtracted from the running sums, so
- * every read of a sum is O(1). Not thread-safe: {@link FillGuard} holds its monitor.
+ * hits saved them, in disk-time micros and raw IOs and bytes, and what all client reads would have
+ * cost without the cache (for metrics). A ring of {@code bucketCount} buckets of {@code
+ * bucketMillis}; a bucket leaving the window is subtracted from the running sums, so every read of
+ * a sum is O(1). Not thread-safe: {@link FillGuard} holds its monitor.
  */
 final class CostLedger {
   static final int FILL_MICROS = 0;
@@ -16,7 +17,10 @@ final class CostLedger {
   static final int SAVED_MICROS = 4;
   static final int SAVED_IOS = 5;
   static final int SAVED_BYTES = 6;
-  private static final int FIELDS = 7;
+  static final int READ_MICROS = 7; // what every client read would have cost without the cache
+  static final int READS = 8;
+  static final int READ_BYTES = 9;
+  private static final int FIELDS = 10;
 
   private final long bucketMillis;
   private final int bucketCount;
@@ -67,6 +71,12 @@ final class CostLedger {
     add(SAVED_MICROS, micros);
     add(SAVED_IOS, ios);
     add(SAVED_BYTES, bytes);
+  }
+
+  void addRead(long micros, long bytes) {
+    add(READ_MICROS, micros);
+    add(READS, 1);
+    add(READ_BYTES, bytes);
   }
 
   private void add(int field, long value) {

@@ -11,14 +11,14 @@ final class Reasons {
     return String.format(
         Locale.ROOT,
         "fills in the last %s would cost the HDDs %s (this one %s), more than cached reads saved"
-            + " them (%s) plus the allowance (%s); fills pause for at least %s, until their cost"
-            + " is within savings + %s",
+            + " them (%s) plus the allowance (%s); fills pause%s until their cost is within savings"
+            + " + %s",
         window(c),
         seconds(fills + cost),
         seconds(cost),
         seconds(saved),
         seconds(allowance),
-        duration(minPauseMillis),
+        minPauseMillis == 0 ? "" : " for at least " + duration(minPauseMillis) + ",",
         seconds(allowance / 2));
   }
 

@@ -54,8 +54,9 @@ final class WriteBudget {
   }
 
   /**
-   * Takes {@code bytes} if they are there; otherwise the budget becomes exhausted. A fill larger
-   * than the whole burst can never fit: it is refused without changing the state.
+   * Takes {@code bytes} if they are there; otherwise the budget becomes exhausted (an exhausted
+   * budget refuses everything). A fill larger than the whole burst can never fit: it is refused
+   * without changing the state.
    */
   boolean tryTake(long bytes) {
     if (exhausted || bytes > burst) {

@@ -19,6 +19,7 @@ class FillGuardTest {
   private static final long HOUR = 60 * MIN;
   private static final long BLOCK = 128L << 20;
   private static final long BLOCK_FILL_MICROS = DiskModel.DEFAULT.micros(1, BLOCK);
+
   private static final long ALLOWANCE = GuardConfig.builder().build().allowanceMicros();
 
   private final ManualClock clock = new ManualClock(1_699_999_800_000L); // a bucket boundary
@@ -48,6 +49,16 @@ class FillGuardTest {
     assertEquals(fits * BLOCK_FILL_MICROS, g.fillCostMicros());
     assertEquals(fits * BLOCK, g.fillBytes());
     assertEquals(fits, g.fillIos());
+    assertTrue(transitions.isEmpty());
+  }
+
+  @Test
+  void tryFill_oneFillLargerThanTheAllowance_refusedWithoutPausing() {
+    FillGuard g = guard(GuardConfig.builder().allowanceFraction(0.0001).build()); // 0.36 s
+    assertEquals(FillVerdict.DENY_COST, g.tryFill(1, BLOCK, BLOCK)); // 0.95 s: nothing ran ahead
+    assertEquals(GuardState.FILLING, g.state());
+    assertEquals(FillVerdict.ALLOW, g.tryFill(1, 4096, 4096));
+    assertEquals(1, g.deniedForCost());
     assertTrue(transitions.isEmpty());
   }
 
@@ -108,44 +119,76 @@ class FillGuardTest {
       // fills ran A ahead of savings
     }
     clock.advance(10 * MIN);
-    // Hits bring the balance back to A/4 of headroom: below the A/2 needed to resume.
-    long target = g.fillCostMicros() - ALLOWANCE + ALLOWANCE / 4;
-    while (g.savedMicros() < target) {
+    // Hits bring the headroom back to A/4: below the A/2 needed to resume.
+    while (g.savedMicros() + g.allowanceMicros() - g.fillCostMicros() < g.allowanceMicros() / 4) {
       hit(g);
     }
     assertEquals(GuardState.PAUSED_COST, g.state());
-    while (g.savedMicros() < g.fillCostMicros() - ALLOWANCE / 2) {
+    while (g.savedMicros() + g.allowanceMicros() / 2 < g.fillCostMicros()) {
       hit(g);
     }
     assertEquals(GuardState.FILLING, g.state());
   }
 
   @Test
-  void state_savingsArriveInThePauseBucket_resumeWaitsForTheNextBucket() {
+  void state_firstPause_endsAsSoonAsSavingsCoverIt() {
     FillGuard g = guard();
     while (g.tryFill(1, BLOCK, BLOCK) == FillVerdict.ALLOW) {
-      // pause in the first bucket
+      // a cold directory outran its reads
     }
-    for (int i = 0; i < 100_000; i++) {
-      hit(g); // far more than enough savings, same bucket
+    while (g.savedMicros() + g.allowanceMicros() / 2 < g.fillCostMicros()) {
+      hit(g); // same bucket
     }
-    assertEquals(GuardState.PAUSED_COST, g.state());
-    clock.advance(5 * MIN);
     assertEquals(GuardState.FILLING, g.state());
   }
 
   @Test
-  void recordRead_fullHit_savesOneIoAndItsBytes() {
+  void state_pausesAgainWithinAWindow_minimumPauseBacksOffFromABucketToTheWindow() {
     FillGuard g = guard();
+    List<Long> pauses = new ArrayList<>();
+    for (int round = 0; round < 6; round++) {
+      long before = g.fillCostMicros();
+      while (g.tryFill(1, BLOCK, BLOCK) == FillVerdict.ALLOW) {
+        // fills outrun savings again
+      }
+      assertEquals(GuardState.PAUSED_COST, g.state());
+      long pausedAt = clock.getAsLong();
+      long target = g.savedMicros() + 2 * (g.fillCostMicros() - before);
+      while (g.savedMicros() < target) {
+        hit(g); // this round's fills paid back twice, at once
+      }
+      while (g.state() == GuardState.PAUSED_COST) {
+        clock.advance(MIN);
+      }
+      pauses.add((clock.getAsLong() - pausedAt) / MIN);
+    }
+    // None, then 1, 2, 4, 8 buckets of 5 min, then the window (12 buckets).
+    assertEquals(List.of(0L, 5L, 10L, 20L, 40L, 60L), pauses);
+  }
+
+  @Test
+  void recordRead_fullHit_savesOneIoAndItsBytesAndCountsInTheReadsCost() {
+    FillGuard g = guard(GuardConfig.builder().build());
     g.recordRead(1_000_000, 0, 0);
     assertEquals(DiskModel.DEFAULT.micros(1, 1_000_000), g.savedMicros());
     assertEquals(1, g.savedIos());
     assertEquals(1_000_000, g.savedBytes());
+    assertEquals(DiskModel.DEFAULT.micros(1, 1_000_000), g.readCostMicros());
+    assertEquals(1, g.reads());
+  }
+
+  @Test
+  void recordMiss_uncachedRead_countsInTheReadsCostWithoutSavings() {
+    FillGuard g = guard(GuardConfig.builder().build());
+    g.recordMiss(1_000_000);
+    assertEquals(0, g.savedMicros());
+    assertEquals(DiskModel.DEFAULT.micros(1, 1_000_000), g.readCostMicros());
+    assertEquals(1_000_000, g.readBytes());
   }
 
   @Test
   void recordRead_partialReadSplitInThreeIos_savesLessThanNothingInIos() {
-    FillGuard g = guard();
+    FillGuard g = guard(GuardConfig.builder().build());
     // 3 MB read, middle MB cached twice over: the HDD served 2 MB in 3 runs.
     g.recordRead(3_000_000, 3, 2_000_000);
     assertEquals(-2, g.savedIos());
@@ -186,6 +229,7 @@ class FillGuardTest {
     FillGuard g = guard();
     assertThrows(IllegalArgumentException.class, () -> g.tryFill(-1, 0, 0));
     assertThrows(IllegalArgumentException.class, () -> g.recordRead(0, 0, -1));
+    assertThrows(IllegalArgumentException.class, () -> g.recordMiss(-1));
   }
 
   @Test
@@ -223,6 +267,7 @@ class FillGuardTest {
     assertEquals(allowed.get(), g.allowedFills());
     assertEquals(threads * perThread, g.fillIos());
     assertEquals((long) threads * perThread * 4096, g.savedBytes());
+    assertEquals(threads * perThread, g.reads());
   }
 
   @Test
@@ -234,7 +279,7 @@ class FillGuardTest {
       if (random.nextInt(3) == 0) {
         long bytes = 1 + random.nextInt(64 << 20);
         if (g.tryFill(1 + random.nextInt(3), bytes, bytes) == FillVerdict.ALLOW) {
-          assertTrue(g.fillCostMicros() <= g.savedMicros() + ALLOWANCE);
+          assertTrue(g.fillCostMicros() <= g.savedMicros() + g.allowanceMicros());
         }
       } else {
         long read = 1 + random.nextInt(1 << 20);

@@ -101,7 +101,7 @@ class WriteBudgetTest {
     GuardConfig config =
         GuardConfig.builder().maxDriveWritesPerDay(0.5).capacityBytes(CAPACITY).build();
     FillGuard g = new FillGuard(config, clock, transitions::add);
-    assertEquals(FillVerdict.ALLOW, g.tryFill(0, 0, CAPACITY)); // takes the whole budget
+    assertEquals(FillVerdict.ALLOW, g.tryFill(1, 0, CAPACITY)); // takes the whole budget
     assertEquals(FillVerdict.DENY_WRITE_BUDGET, g.tryFill(0, 0, PAGE));
     assertEquals(GuardState.PAUSED_WRITE_BUDGET, g.state());
     long block = 128L << 20;

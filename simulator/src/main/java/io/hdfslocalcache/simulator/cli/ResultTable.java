@@ -11,6 +11,7 @@ final class ResultTable {
   private static final String[] HEADER = {
     "policy",
     "fill",
+    "guard",
     "cache",
     "hit%",
     "byteHit%",
@@ -19,6 +20,9 @@ final class ResultTable {
     "admits",
     "evicts",
     "invalid",
+    "denied(cost/ssd)",
+    "changes",
+    "hddTime",
     "utilMean",
     "utilPeak",
     "utilPeakNoCache"
@@ -34,6 +38,7 @@ final class ResultTable {
           new String[] {
             r.policy(),
             r.fill(),
+            r.guard(),
             Sizes.format(r.cacheSizeBytes()),
             percent(r.hitRatio()),
             percent(r.byteHitRatio()),
@@ -42,6 +47,9 @@ final class ResultTable {
             String.valueOf(r.admissions()),
             String.valueOf(r.evictions()),
             String.valueOf(r.invalidations()),
+            r.fillsDeniedCost() + "/" + r.fillsDeniedWriteBudget(),
+            String.valueOf(r.guardTransitions()),
+            change(r.diskHeadSecondsWithCache(), r.diskHeadSecondsWithoutCache()),
             percent(r.meanDiskUtilizationWithCache()),
             percent(r.peakDiskUtilizationWithCache()),
             percent(r.peakDiskUtilizationWithoutCache())
@@ -56,7 +64,7 @@ final class ResultTable {
     for (String[] row : rows) {
       StringBuilder line = new StringBuilder();
       for (int i = 0; i < row.length; i++) {
-        String cell = i < 2 ? pad(row[i], width[i]) : padLeft(row[i], width[i]);
+        String cell = i < 3 ? pad(row[i], width[i]) : padLeft(row[i], width[i]);
         line.append(i == 0 ? "" : "  ").append(cell);
       }
       out.println(line.toString().stripTrailing());
@@ -65,6 +73,11 @@ final class ResultTable {
 
   private static String percent(double ratio) {
     return String.format(Locale.ROOT, "%.2f", ratio * 100);
+  }
+
+  /** HDD disk-head time with the cache against without, as a signed percent change. */
+  private static String change(double with, double without) {
+    return without == 0 ? "n/a" : String.format(Locale.ROOT, "%+.1f%%", (with / without - 1) * 100);
   }
 
   private static String pad(String s, int w) {

@@ -27,6 +27,8 @@ import picocli.CommandLine.Option;
 public final class SimulateCommand implements Callable<Integer> {
   @Mixin TraceOptions options;
 
+  @Mixin GuardOptions guardOptions;
+
   @Option(
       names = "--cache-size",
       paramLabel = "SIZE",
@@ -54,6 +56,15 @@ public final class SimulateCommand implements Callable<Integer> {
           "block (whole block + meta, the paper's design) or pages "
               + "(only the pages a read touched). Default: ${DEFAULT-VALUE}.")
   FillMode fill;
+
+  @Option(
+      names = "--guard",
+      paramLabel = "on|off",
+      defaultValue = "off",
+      converter = GuardOptions.ToggleConverter.class,
+      description =
+          "The fill guard and SSD write budget, as on a DataNode (default: ${DEFAULT-VALUE}).")
+  GuardOptions.Toggle guard;
 
   @Option(
       names = "--cache-dirs",
@@ -96,7 +107,15 @@ public final class SimulateCommand implements Callable<Integer> {
             : policies;
     List<RunConfig> configs =
         specs.stream()
-            .map(p -> new RunConfig(p, cacheSize, fill, options.pageSize, options.disks))
+            .map(
+                p ->
+                    new RunConfig(
+                        p,
+                        cacheSize,
+                        fill,
+                        options.pageSize,
+                        options.disks,
+                        guardOptions.settings(guard)))
             .toList();
     Trace trace = TraceLoading.parse(options, System.err);
     List<RunOutcome> runs = TraceLoading.replay(trace, configs, options, System.err);

@@ -30,6 +30,8 @@ import picocli.CommandLine.Option;
 public final class SweepCommand implements Callable<Integer> {
   @Mixin TraceOptions options;
 
+  @Mixin GuardOptions guardOptions;
+
   @Option(
       names = "--cache-size",
       paramLabel = "SIZE[,SIZE...]",
@@ -78,6 +80,15 @@ public final class SweepCommand implements Callable<Integer> {
       description = "block and/or pages (default: block).")
   List<FillMode> fills;
 
+  @Option(
+      names = "--guard",
+      paramLabel = "on|off[,...]",
+      split = ",",
+      defaultValue = "off",
+      converter = GuardOptions.ToggleConverter.class,
+      description = "Without and/or with the fill guard, e.g. off,on (default: off).")
+  List<GuardOptions.Toggle> guards;
+
   public static void main(String[] args) {
     Cli.main(new SweepCommand(), args);
   }
@@ -93,7 +104,10 @@ public final class SweepCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** Every combination, cache size outermost so the table reads one size at a time. */
+  /**
+   * Every combination, cache size outermost, then fill mode and guard, so the table reads one size
+   * at a time.
+   */
   List<RunConfig> configs() {
     if (cacheSizes == null || cacheSizes.isEmpty()) {
       throw new IllegalArgumentException("missing --cache-size SIZE[,SIZE...]");
@@ -123,8 +137,12 @@ public final class SweepCommand implements Callable<Integer> {
     List<RunConfig> configs = new ArrayList<>();
     for (long size : cacheSizes) {
       for (FillMode fill : fills) {
-        for (PolicySpec p : specs) {
-          configs.add(new RunConfig(p, size, fill, options.pageSize, options.disks));
+        for (GuardOptions.Toggle guard : guards) {
+          for (PolicySpec p : specs) {
+            configs.add(
+                new RunConfig(
+                    p, size, fill, options.pageSize, options.disks, guardOptions.settings(guard)));
+          }
         }
       }
     }

@@ -25,15 +25,22 @@ class CommandTest {
   private static final List<String> REQUIRED_FIELDS =
       List.of(
           "policy",
+          "fill",
+          "guard",
           "cacheSizeBytes",
           "reads",
           "readBytes",
           "hits",
+          "partialHits",
           "hitRatio",
           "byteHitRatio",
           "ssdBytesWritten",
           "hddBytesRead",
           "admissions",
+          "pageFills",
+          "fillsDeniedCost",
+          "fillsDeniedWriteBudget",
+          "guardTransitions",
           "evictions",
           "invalidations",
           "malformedLines",
@@ -149,7 +156,7 @@ class CommandTest {
     assertEquals(2, node.get("hits").asLong());
     List<String> rows = Files.readAllLines(csv);
     assertEquals(2, rows.size());
-    assertTrue(rows.get(0).startsWith("policy,fill,cacheSizeBytes"), rows.get(0));
+    assertTrue(rows.get(0).startsWith("policy,fill,guard,cacheSizeBytes"), rows.get(0));
     assertTrue(Files.size(png) > 0);
   }
 
@@ -211,6 +218,12 @@ class CommandTest {
             "1k,1m",
             "--policy",
             "never",
+            "--fill",
+            "block,pages",
+            "--guard",
+            "off,on",
+            "--max-drive-writes-per-day",
+            "1",
             "--json",
             json.toString(),
             "--chart",
@@ -219,7 +232,13 @@ class CommandTest {
     assertEquals(0, o.exit(), o.err());
     JsonNode arr = new ObjectMapper().readTree(json.toFile());
     assertTrue(arr.isArray());
-    assertEquals((3 * 2 + 1) * 2, arr.size());
+    int policies = 3 * 2 + 1;
+    assertEquals(policies * 2 * 2 * 2, arr.size());
+    // cache size outermost, then fill mode, then guard
+    assertEquals("block", arr.get(0).get("fill").asText());
+    assertEquals("off", arr.get(0).get("guard").asText());
+    assertEquals("on", arr.get(policies).get("guard").asText());
+    assertEquals("pages", arr.get(2 * policies).get("fill").asText());
     assertTrue(Files.size(png) > 0);
   }
 
@@ -228,5 +247,20 @@ class CommandTest {
     Path t = csvTrace("0,p,1,1,READ,0,10");
     assertOneLineError(
         run(new SweepCommand(), "--trace", t.toString(), "--cache-size", "1g"), "nothing to sweep");
+  }
+
+  @Test
+  void simulate_badGuardValue_oneLineNamingTheValue() throws Exception {
+    Path t = csvTrace("0,p,1,1,READ,0,10");
+    assertOneLineError(
+        run(
+            new SimulateCommand(),
+            "--trace",
+            t.toString(),
+            "--cache-size",
+            "1m",
+            "--guard",
+            "maybe"),
+        "maybe");
   }
 }
