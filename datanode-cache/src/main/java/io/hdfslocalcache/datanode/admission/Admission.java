@@ -113,7 +113,7 @@ public final class Admission {
    * Both files of a block live in one directory, chosen by a stable hash of the block among the
    * directories in service; null when none is.
    */
-  CacheDirectory placeFor(BlockId id) {
+  public CacheDirectory placeFor(BlockId id) {
     int n = dirs.size();
     int start = Math.floorMod(Long.hashCode(id.admissionKey()), n);
     for (int i = 0; i < n; i++) {

@@ -61,4 +61,12 @@ public final class DirectoryGuards implements FillGate {
       g.recordRead(readBytes, hddIos, hddBytes);
     }
   }
+
+  @Override
+  public void recordMiss(EntryHome dir, long readBytes) {
+    FillGuard g = guards.get(dir);
+    if (g != null) {
+      g.recordMiss(readBytes);
+    }
+  }
 }

@@ -17,6 +17,12 @@ public interface FillGate {
    */
   void recordRead(EntryHome dir, long readBytes, long hddIos, long hddBytes);
 
+  /**
+   * A client read of {@code readBytes} the cache did not serve, of a block placed in dir: load the
+   * guard's allowance is a share of (without it a cold directory never fills).
+   */
+  void recordMiss(EntryHome dir, long readBytes);
+
   /** No guard: every fill may run. */
   FillGate OPEN =
       new FillGate() {
@@ -27,5 +33,8 @@ public interface FillGate {
 
         @Override
         public void recordRead(EntryHome dir, long readBytes, long hddIos, long hddBytes) {}
+
+        @Override
+        public void recordMiss(EntryHome dir, long readBytes) {}
       };
 }

@@ -6,6 +6,7 @@ import io.hdfslocalcache.datanode.admission.AdmissionOutcome;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.fill.FillGate;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
@@ -139,13 +140,21 @@ public final class ReadRouter {
       if (in == null) {
         return null;
       }
-      if (!h.fillOnClose) {
-        return ReadAccounting.hddData(stats, in);
-      }
       BlockId id = new BlockId(b.getBlockPoolId(), b.getBlockId());
       long gs = b.getGenerationStamp();
+      boolean fill = h.fillOnClose;
       return ReadAccounting.hddData(
-          stats, in, bytes -> admission.fillTouched(id, gs, null, offset, offset + bytes));
+          stats,
+          in,
+          bytes -> {
+            CacheDirectory dir = admission.placeFor(id);
+            if (dir != null) {
+              gate.recordMiss(dir, bytes); // the load the guard's allowance is a share of
+            }
+            if (fill) {
+              admission.fillTouched(id, gs, null, offset, offset + bytes);
+            }
+          });
     }
     return hddData.open();
   }
