@@ -50,20 +50,21 @@ public final class SimulateCommand implements Callable<Integer> {
   @Option(
       names = "--fill",
       paramLabel = "MODE",
-      defaultValue = "block",
+      defaultValue = "pages",
       converter = Converters.Fill.class,
       description =
-          "block (whole block + meta, the paper's design) or pages "
-              + "(only the pages a read touched). Default: ${DEFAULT-VALUE}.")
+          "pages (the meta whole and the pages reads touch, the DataNode's default) or block "
+              + "(whole block + meta, the paper's design). Default: ${DEFAULT-VALUE}.")
   FillMode fill;
 
   @Option(
       names = "--guard",
       paramLabel = "on|off",
-      defaultValue = "off",
+      defaultValue = "on",
       converter = GuardOptions.ToggleConverter.class,
       description =
-          "The fill guard and SSD write budget, as on a DataNode (default: ${DEFAULT-VALUE}).")
+          "The fill guard and SSD write budget, on by default as on a DataNode "
+              + "(default: ${DEFAULT-VALUE}).")
   GuardOptions.Toggle guard;
 
   @Option(

@@ -3,9 +3,13 @@ package io.hdfslocalcache.simulator.cli;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.config.SizeValue;
+import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
+import io.hdfslocalcache.simulator.model.GuardSettings;
 import io.hdfslocalcache.simulator.model.RunConfig;
 import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -80,7 +84,37 @@ final class SiteXml {
                     + ", not "
                     + SizeValue.format(page)));
     lines.add(property(CacheKeys.FILL_MODE, run.fill().configName()));
+    guard(run.guard(), lines);
     return lines;
+  }
+
+  /** The guard's keys; what the DataNode has no key for (allowance, buckets) as a comment. */
+  private static void guard(GuardSettings g, List<String> lines) {
+    lines.add(property(CacheKeys.FILL_GUARD, Boolean.toString(g.enabled())));
+    if (!g.enabled()) {
+      return;
+    }
+    lines.add(
+        property(
+            CacheKeys.FILL_GUARD_WINDOW,
+            DurationValue.format(Duration.ofMillis(g.windowMillis()))));
+    lines.add(
+        property(
+            CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY,
+            BigDecimal.valueOf(g.maxDriveWritesPerDay()).stripTrailingZeros().toPlainString()));
+    if (g.allowanceFraction() != GuardConfig.DEFAULT_ALLOWANCE_FRACTION
+        || g.bucketCount() != GuardConfig.DEFAULT_BUCKET_COUNT) {
+      lines.add(
+          comment(
+              "the DataNode's guard has no key for its allowance or bucket count: it uses "
+                  + GuardConfig.DEFAULT_ALLOWANCE_FRACTION
+                  + " and "
+                  + GuardConfig.DEFAULT_BUCKET_COUNT
+                  + ", not "
+                  + g.allowanceFraction()
+                  + " and "
+                  + g.bucketCount()));
+    }
   }
 
   private static String property(String key, String value) {

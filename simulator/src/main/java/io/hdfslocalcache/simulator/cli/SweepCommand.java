@@ -75,18 +75,19 @@ public final class SweepCommand implements Callable<Integer> {
       names = "--fill",
       paramLabel = "MODE[,MODE...]",
       split = ",",
-      defaultValue = "block",
+      defaultValue = "pages",
       converter = Converters.Fill.class,
-      description = "block and/or pages (default: block).")
+      description = "pages and/or block (default: pages, as the DataNode).")
   List<FillMode> fills;
 
   @Option(
       names = "--guard",
       paramLabel = "on|off[,...]",
       split = ",",
-      defaultValue = "off",
+      defaultValue = "on",
       converter = GuardOptions.ToggleConverter.class,
-      description = "Without and/or with the fill guard, e.g. off,on (default: off).")
+      description =
+          "With and/or without the fill guard, e.g. on,off (default: on, as the DataNode).")
   List<GuardOptions.Toggle> guards;
 
   public static void main(String[] args) {

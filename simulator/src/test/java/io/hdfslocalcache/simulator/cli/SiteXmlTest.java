@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.simulator.model.FillMode;
+import io.hdfslocalcache.simulator.model.GuardSettings;
 import io.hdfslocalcache.simulator.model.RunConfig;
 import io.hdfslocalcache.simulator.policy.PolicySpec;
 import java.io.ByteArrayInputStream;
@@ -31,7 +32,9 @@ class SiteXmlTest {
   private static List<String> lines(
       String policy, long cacheBytes, FillMode fill, long pageBytes, int cacheDirs) {
     return SiteXml.lines(
-        new RunConfig(PolicySpec.parse(policy), cacheBytes, fill, pageBytes, 12), cacheDirs);
+        new RunConfig(
+            PolicySpec.parse(policy), cacheBytes, fill, pageBytes, 12, GuardSettings.defaults()),
+        cacheDirs);
   }
 
   @Test
@@ -71,7 +74,13 @@ class SiteXmlTest {
                 + "<value>1m</value></property>",
             "<property><name>dfs.datanode.local-cache.capacity</name><value>2t</value></property>",
             "<property><name>dfs.datanode.local-cache.page.size</name><value>1m</value></property>",
-            "<property><name>dfs.datanode.local-cache.fill.mode</name><value>block</value></property>"),
+            "<property><name>dfs.datanode.local-cache.fill.mode</name><value>block</value></property>",
+            "<property><name>dfs.datanode.local-cache.fill.guard.enabled</name>"
+                + "<value>true</value></property>",
+            "<property><name>dfs.datanode.local-cache.fill.guard.window</name>"
+                + "<value>1h</value></property>",
+            "<property><name>dfs.datanode.local-cache.fill.max.drive.writes.per.day</name>"
+                + "<value>0.5</value></property>"),
         lines);
     assertNull(hadoopReads(lines).get(CacheKeys.ADMISSION_MAX_TRACKED_KEYS));
   }
@@ -96,5 +105,35 @@ class SiteXmlTest {
                 + " -->"),
         lines);
     assertEquals(0, hadoopReads(lines).size());
+  }
+
+  @Test
+  void lines_guard_roundTripsThroughHadoopAndSaysWhatHasNoKey() {
+    GuardSettings g = new GuardSettings(true, 90_000, 6, 0.1, 1.25);
+    List<String> lines =
+        SiteXml.lines(
+            new RunConfig(
+                PolicySpec.parse("bucket-time"), 1L << 40, FillMode.PAGES, 1 << 20, 12, g),
+            1);
+    Configuration c = hadoopReads(lines);
+    assertTrue(c.getBoolean(CacheKeys.FILL_GUARD, false));
+    assertEquals(90_000, c.getTimeDuration(CacheKeys.FILL_GUARD_WINDOW, 0, TimeUnit.MILLISECONDS));
+    assertEquals(1.25, c.getDouble(CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY, -1), 0);
+    assertTrue(
+        lines.contains(
+            "<!-- the DataNode's guard has no key for its allowance or bucket count: it uses 0.05"
+                + " and 12, not 0.1 and 6 -->"),
+        lines.toString());
+  }
+
+  @Test
+  void lines_guardOff_onlyItsSwitch() {
+    List<String> lines =
+        SiteXml.lines(
+            new RunConfig(PolicySpec.parse("bucket-time"), 1L << 40, FillMode.PAGES, 1 << 20, 12),
+            1);
+    Configuration c = hadoopReads(lines);
+    assertEquals("false", c.get(CacheKeys.FILL_GUARD));
+    assertNull(c.get(CacheKeys.FILL_GUARD_WINDOW));
   }
 }
