@@ -23,8 +23,8 @@ final class PairedRatio {
   /**
    * {@code ratio} = baseline time / candidate time (1.0: as fast as the baseline, 0.8: 80% of its
    * speed), the median over rounds; {@code ciLow}-{@code ciHigh} is a distribution-free 95%
-   * confidence interval of that median (order statistics), {@code q1}-{@code q3} the spread of
-   * single rounds.
+   * confidence interval of that median (order statistics), {@code q1}-{@code q3} and {@code
+   * min}-{@code max} the spread of single rounds.
    */
   record Result(
       double baselineMs,
@@ -34,12 +34,14 @@ final class PairedRatio {
       double ciHigh,
       double q1,
       double q3,
+      double min,
+      double max,
       int rounds) {
     String format(String unit) {
       return String.format(
           "baseline %.3f %s, candidate %.3f %s per op; speed ratio %.3fx "
-              + "(95%% CI %.3f-%.3f; rounds IQR %.3f-%.3f; %d paired rounds)",
-          baselineMs, unit, candidateMs, unit, ratio, ciLow, ciHigh, q1, q3, rounds);
+              + "(95%% CI %.3f-%.3f; rounds IQR %.3f-%.3f, min-max %.3f-%.3f; %d paired rounds)",
+          baselineMs, unit, candidateMs, unit, ratio, ciLow, ciHigh, q1, q3, min, max, rounds);
     }
   }
 
@@ -95,6 +97,8 @@ final class PairedRatio {
           ratio[hi],
           quantile(ratio, 0.25),
           quantile(ratio, 0.75),
+          ratio[0],
+          ratio[rounds - 1],
           rounds);
     } finally {
       pool.shutdownNow();
