@@ -77,7 +77,8 @@ final class HitPathPaired {
       System.out.printf(
           "hit path: cache against plain files, %d paired rounds per row; speed ratio ="
               + " plain time / cache time, median of the rounds (min-max of single rounds,"
-              + " 95%% CI of the median)%n",
+              + " 95%% CI of the median); CPU ratio = plain CPU time / cache CPU time, all"
+              + " threads of the process%n",
           rounds);
       for (int r : readers) {
         for (Shape s : shapes) {
@@ -86,7 +87,8 @@ final class HitPathPaired {
                   .measure(op(fixture, s.plain), op(fixture, s.cached), WARMUP_ROUNDS, rounds);
           System.out.printf(
               "%d reader(s) %-6s: plain %7.3f ms, cache %7.3f ms per op; ratio %.3fx"
-                  + " (min-max %.3f-%.3f; 95%% CI %.3f-%.3f)%n",
+                  + " (min-max %.3f-%.3f; 95%% CI %.3f-%.3f); CPU per op plain %.3f ms,"
+                  + " cache %.3f ms: CPU ratio %.3fx (min-max %.3f-%.3f)%n",
               r,
               s.label,
               res.baselineMs(),
@@ -95,7 +97,12 @@ final class HitPathPaired {
               res.min(),
               res.max(),
               res.ciLow(),
-              res.ciHigh());
+              res.ciHigh(),
+              res.baselineCpuMs(),
+              res.candidateCpuMs(),
+              res.cpuRatio(),
+              res.cpuMin(),
+              res.cpuMax());
         }
         if (readAhead) {
           PairedRatio.Result ra =
