@@ -3,49 +3,120 @@ package io.hdfslocalcache.bench;
 import io.hdfslocalcache.datanode.read.CachedBlockFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * {@code bench hitpath [threads] [rounds]}: the hit-path comparison of {@link HitPathBenchmark} (a
- * whole cached 128 MB block read the way BlockSender reads it, verified, against the same bytes
- * from plain files) as paired rounds in one JVM. With 1 thread a core is left over for the
- * read-ahead; with as many threads as cores each stream competes for CPU, which shows the cost per
- * byte rather than the latency of one stream. Prints two comparisons: cached against plain files,
- * and the cache's read-ahead against none (read.ahead.pages = 0).
+ * {@code bench hitpath [rounds] [readers=1,2] [shapes=stream,pread] [readahead]}: the hit-path
+ * comparisons of {@link HitPathBenchmark} as paired rounds in one JVM, one row per readers x shape:
+ * a whole cached 128 MB block streamed the way BlockSender reads it, and 64 KB preads at random
+ * offsets, each verified, against the same bytes read the same way from plain files. With 1 reader
+ * a core is left over for the read-ahead; with as many readers as cores each stream competes for
+ * CPU, which shows the cost per byte rather than the latency of one stream. {@code readahead} adds
+ * the cache's read-ahead against none (read.ahead.pages = 0) for each reader count.
  */
 final class HitPathPaired {
   private HitPathPaired() {}
 
-  private static byte[] packet() {
-    return new byte[HitPathBenchmark.PACKET];
+  private static final int WARMUP_ROUNDS = 5;
+
+  /** What one row reads. */
+  private enum Shape {
+    STREAM("stream", 4, HitPathBenchmark::plainFile, HitPathBenchmark::cachedVerified),
+    PREAD("pread", 4, HitPathBenchmark::plainPreads, HitPathBenchmark::cachedPreads);
+
+    final String label;
+    final int opsPerRound;
+    final Read plain;
+    final Read cached;
+
+    Shape(String label, int opsPerRound, Read plain, Read cached) {
+      this.label = label;
+      this.opsPerRound = opsPerRound;
+      this.plain = plain;
+      this.cached = cached;
+    }
   }
 
-  private static byte[] sums() {
-    return new byte[HitPathBenchmark.SUMS_PER_PACKET];
+  /** One op of a shape; each reader thread has its own packet and checksum buffers. */
+  private interface Read {
+    long run(CachedBlockFixture fixture, byte[] data, byte[] sums) throws Exception;
+  }
+
+  private static PairedRatio.Op op(CachedBlockFixture fixture, Read read) {
+    ThreadLocal<byte[]> data = ThreadLocal.withInitial(() -> new byte[HitPathBenchmark.PACKET]);
+    ThreadLocal<byte[]> sums =
+        ThreadLocal.withInitial(() -> new byte[HitPathBenchmark.SUMS_PER_PACKET]);
+    return () -> read.run(fixture, data.get(), sums.get());
   }
 
   public static void main(String[] args) throws Exception {
-    int threads = args.length > 0 ? Integer.parseInt(args[0]) : 1;
-    int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 30;
+    int rounds = 30;
+    List<Integer> readers = List.of(1, 2);
+    List<Shape> shapes = List.of(Shape.STREAM, Shape.PREAD);
+    boolean readAhead = false;
+    for (String a : args) {
+      if (a.startsWith("readers=")) {
+        readers = new ArrayList<>();
+        for (String r : a.substring(8).split(",")) {
+          readers.add(Integer.parseInt(r));
+        }
+      } else if (a.startsWith("shapes=")) {
+        shapes = new ArrayList<>();
+        for (String s : a.substring(7).split(",")) {
+          shapes.add(Shape.valueOf(s.toUpperCase(java.util.Locale.ROOT)));
+        }
+      } else if (a.equals("readahead")) {
+        readAhead = true;
+      } else {
+        rounds = Integer.parseInt(a);
+      }
+    }
     Path dir = Files.createTempDirectory("hitpath-paired");
     try (CachedBlockFixture fixture = new CachedBlockFixture(dir, 128 << 20, 1 << 20)) {
-      PairedRatio paired = new PairedRatio(threads, 4);
-      PairedRatio.Result r =
-          paired.measure(
-              () -> HitPathBenchmark.plainFile(fixture, packet(), sums()),
-              () -> HitPathBenchmark.cachedVerified(fixture, packet(), sums()),
-              5,
-              rounds);
       System.out.printf(
-          "%d thread(s), cached (default read-ahead) against plain files: %s%n",
-          threads, r.format("ms"));
-      PairedRatio.Result ra =
-          paired.measure(
-              () -> HitPathBenchmark.cachedVerified(fixture, packet(), sums(), 0),
-              () -> HitPathBenchmark.cachedVerified(fixture, packet(), sums()),
-              5,
-              rounds);
-      System.out.printf(
-          "%d thread(s), cached: default read-ahead against none: %s%n", threads, ra.format("ms"));
+          "hit path: cache against plain files, %d paired rounds per row; speed ratio ="
+              + " plain time / cache time, median of the rounds (min-max of single rounds,"
+              + " 95%% CI of the median); CPU ratio = plain CPU time / cache CPU time, all"
+              + " threads of the process%n",
+          rounds);
+      for (int r : readers) {
+        for (Shape s : shapes) {
+          PairedRatio.Result res =
+              new PairedRatio(r, s.opsPerRound)
+                  .measure(op(fixture, s.plain), op(fixture, s.cached), WARMUP_ROUNDS, rounds);
+          System.out.printf(
+              "%d reader(s) %-6s: plain %7.3f ms, cache %7.3f ms per op; ratio %.3fx"
+                  + " (min-max %.3f-%.3f; 95%% CI %.3f-%.3f); CPU per op plain %.3f ms,"
+                  + " cache %.3f ms: CPU ratio %.3fx (min-max %.3f-%.3f)%n",
+              r,
+              s.label,
+              res.baselineMs(),
+              res.candidateMs(),
+              res.ratio(),
+              res.min(),
+              res.max(),
+              res.ciLow(),
+              res.ciHigh(),
+              res.baselineCpuMs(),
+              res.candidateCpuMs(),
+              res.cpuRatio(),
+              res.cpuMin(),
+              res.cpuMax());
+        }
+        if (readAhead) {
+          PairedRatio.Result ra =
+              new PairedRatio(r, Shape.STREAM.opsPerRound)
+                  .measure(
+                      op(fixture, (f, d, s) -> HitPathBenchmark.cachedVerified(f, d, s, 0)),
+                      op(fixture, Shape.STREAM.cached),
+                      WARMUP_ROUNDS,
+                      rounds);
+          System.out.printf(
+              "%d reader(s) stream, cache: default read-ahead against none: %s%n",
+              r, ra.format("ms"));
+        }
+      }
     } finally {
       try (var s = Files.walk(dir)) {
         s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

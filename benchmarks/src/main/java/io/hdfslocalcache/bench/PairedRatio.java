@@ -13,6 +13,12 @@ import java.util.concurrent.Future;
  * rounds in one JVM (order flipped every round), so drift in the machine's speed hits both alike,
  * and the verdict is the median of the per-round ratios with its interquartile range. JMH runs the
  * two in separate forks minutes apart, where that drift alone was wider than the targets.
+ *
+ * <p>Besides wall time, each round's CPU time of the whole process (every thread: readers, I/O
+ * pools, GC, JIT; summed per thread, since the process total ticks in 10 ms steps) gives a CPU
+ * ratio: the cost per op, which other processes on the machine do not change the way they change
+ * wall time (with more runnable threads, a candidate gets a larger share of a contended machine and
+ * looks faster than it is).
  */
 final class PairedRatio {
   /** One operation; returns something the JIT must not discard. */
@@ -23,8 +29,8 @@ final class PairedRatio {
   /**
    * {@code ratio} = baseline time / candidate time (1.0: as fast as the baseline, 0.8: 80% of its
    * speed), the median over rounds; {@code ciLow}-{@code ciHigh} is a distribution-free 95%
-   * confidence interval of that median (order statistics), {@code q1}-{@code q3} the spread of
-   * single rounds.
+   * confidence interval of that median (order statistics), {@code q1}-{@code q3} and {@code
+   * min}-{@code max} the spread of single rounds.
    */
   record Result(
       double baselineMs,
@@ -34,12 +40,34 @@ final class PairedRatio {
       double ciHigh,
       double q1,
       double q3,
+      double min,
+      double max,
+      double baselineCpuMs,
+      double candidateCpuMs,
+      double cpuRatio,
+      double cpuMin,
+      double cpuMax,
       int rounds) {
     String format(String unit) {
       return String.format(
           "baseline %.3f %s, candidate %.3f %s per op; speed ratio %.3fx "
-              + "(95%% CI %.3f-%.3f; rounds IQR %.3f-%.3f; %d paired rounds)",
-          baselineMs, unit, candidateMs, unit, ratio, ciLow, ciHigh, q1, q3, rounds);
+              + "(95%% CI %.3f-%.3f; rounds IQR %.3f-%.3f, min-max %.3f-%.3f; %d paired rounds);"
+              + " CPU ratio %.3fx (min-max %.3f-%.3f)",
+          baselineMs,
+          unit,
+          candidateMs,
+          unit,
+          ratio,
+          ciLow,
+          ciHigh,
+          q1,
+          q3,
+          min,
+          max,
+          rounds,
+          cpuRatio,
+          cpuMin,
+          cpuMax);
     }
   }
 
@@ -72,17 +100,27 @@ final class PairedRatio {
       double[] base = new double[rounds];
       double[] cand = new double[rounds];
       double[] ratio = new double[rounds];
+      double[] baseCpu = new double[rounds];
+      double[] candCpu = new double[rounds];
+      double[] cpuRatio = new double[rounds];
+      double[] cpu = new double[1];
       for (int i = 0; i < rounds; i++) {
         if (i % 2 == 0) {
-          base[i] = round(pool, baseline);
-          cand[i] = round(pool, candidate);
+          base[i] = round(pool, baseline, cpu);
+          baseCpu[i] = cpu[0];
+          cand[i] = round(pool, candidate, cpu);
+          candCpu[i] = cpu[0];
         } else {
-          cand[i] = round(pool, candidate);
-          base[i] = round(pool, baseline);
+          cand[i] = round(pool, candidate, cpu);
+          candCpu[i] = cpu[0];
+          base[i] = round(pool, baseline, cpu);
+          baseCpu[i] = cpu[0];
         }
         ratio[i] = base[i] / cand[i];
+        cpuRatio[i] = baseCpu[i] / candCpu[i];
       }
       Arrays.sort(ratio);
+      Arrays.sort(cpuRatio);
       // Ranks n/2 -+ 1.96 sqrt(n)/2 bound the median with ~95% confidence (binomial, no shape).
       int half = (int) Math.ceil(1.96 * Math.sqrt(rounds) / 2);
       int lo = Math.max(0, (rounds - 1) / 2 - half);
@@ -95,14 +133,57 @@ final class PairedRatio {
           ratio[hi],
           quantile(ratio, 0.25),
           quantile(ratio, 0.75),
+          ratio[0],
+          ratio[rounds - 1],
+          median(baseCpu) / 1e6,
+          median(candCpu) / 1e6,
+          quantile(cpuRatio, 0.5),
+          cpuRatio[0],
+          cpuRatio[rounds - 1],
           rounds);
     } finally {
       pool.shutdownNow();
     }
   }
 
-  /** Nanoseconds per op of one round: {@code threads} threads, each doing opsPerRound ops. */
-  private double round(ExecutorService pool, Op op) throws Exception {
+  private void round(ExecutorService pool, Op op) throws Exception {
+    round(pool, op, new double[1]);
+  }
+
+  private static final com.sun.management.ThreadMXBean THREADS =
+      (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+
+  /**
+   * CPU nanoseconds of every live thread of the process, by thread id. (The process total the OS
+   * bean reports ticks in 10 ms steps here, too coarse for a round.)
+   */
+  private static java.util.Map<Long, Long> threadCpu() {
+    long[] ids = THREADS.getAllThreadIds();
+    long[] cpu = THREADS.getThreadCpuTime(ids);
+    java.util.Map<Long, Long> m = new java.util.HashMap<>();
+    for (int i = 0; i < ids.length; i++) {
+      if (cpu[i] > 0) {
+        m.put(ids[i], cpu[i]);
+      }
+    }
+    return m;
+  }
+
+  /** CPU used since {@code before} by threads alive now (one that ended meanwhile is lost). */
+  private static long cpuSince(java.util.Map<Long, Long> before) {
+    long sum = 0;
+    for (java.util.Map.Entry<Long, Long> e : threadCpu().entrySet()) {
+      sum += e.getValue() - before.getOrDefault(e.getKey(), 0L);
+    }
+    return sum;
+  }
+
+  /**
+   * Nanoseconds per op of one round: {@code threads} threads, each doing opsPerRound ops; {@code
+   * cpu[0]} is set to the process's CPU nanoseconds per op (all threads, divided by the ops of all
+   * readers).
+   */
+  private double round(ExecutorService pool, Op op, double[] cpu) throws Exception {
     List<Callable<Long>> work = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
       work.add(
@@ -114,12 +195,15 @@ final class PairedRatio {
             return s;
           });
     }
+    java.util.Map<Long, Long> cpuStart = threadCpu();
     long start = System.nanoTime();
     for (Future<Long> f : pool.invokeAll(work)) {
       sink += f.get();
     }
+    long wall = System.nanoTime() - start;
+    cpu[0] = (double) cpuSince(cpuStart) / ((long) opsPerRound * threads);
     // Wall time per op of one thread: with T threads busy, this is what each stream sees.
-    return (double) (System.nanoTime() - start) / opsPerRound;
+    return (double) wall / opsPerRound;
   }
 
   private static double median(double[] v) {

@@ -27,9 +27,12 @@ public final class CacheTunables {
 
   /**
    * A cached data stream's first window, and after a seek: small so a pread does not pull a whole
-   * page from the SSD; it doubles while the reader stays sequential, up to a page.
+   * page from the SSD; it doubles while the reader stays sequential, up to a page. 64 KB and 4 KB
+   * more: BlockSender widens a pread to whole checksum chunks, so a 64 KB pread at an unaligned
+   * offset asks for 64 KB and one chunk; at exactly 64 KB its last chunk was a second store call,
+   * and a window twice as large (docs/benchmarks.md, hit path).
    */
-  public static final int INITIAL_READ_AHEAD_BYTES = 64 * 1024;
+  public static final int INITIAL_READ_AHEAD_BYTES = 68 * 1024;
 
   /**
    * Start-up waits at most this many read timeouts (2 minutes by default) for the cache directories

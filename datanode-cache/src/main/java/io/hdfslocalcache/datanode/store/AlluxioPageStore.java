@@ -37,6 +37,9 @@ final class AlluxioPageStore implements PageStore {
   /** Alluxio's page files, to make each one owner-only once written; null if not local. */
   private final LocalPageStore files;
 
+  /** Page reads without Alluxio's per-call overhead; null if not local. */
+  private final LocalPageReads direct;
+
   private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_ONLY =
       java.nio.file.attribute.PosixFilePermissions.fromString("rw-------");
 
@@ -49,6 +52,7 @@ final class AlluxioPageStore implements PageStore {
     this.pageSize = pageSize;
     alluxio.client.file.cache.PageStore s = pages.getStoreDirs().get(0).getPageStore();
     this.files = s instanceof LocalPageStore ? (LocalPageStore) s : null;
+    this.direct = files != null ? new LocalPageReads(pages, files) : null;
   }
 
   static AlluxioPageStore open(Path dir, long capacityBytes, int pageSize) throws IOException {
@@ -87,9 +91,14 @@ final class AlluxioPageStore implements PageStore {
   @Override
   public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
       throws CacheException {
+    PageId page = new PageId(fileId, pageIndex);
+    if (direct != null
+        && direct.read(page, pageOffset, dst, off, len) == LocalPageReads.Outcome.READ) {
+      return;
+    }
     int n;
     try {
-      n = manager.get(new PageId(fileId, pageIndex), pageOffset, len, dst, off);
+      n = manager.get(page, pageOffset, len, dst, off);
     } catch (RuntimeException e) {
       throw new CacheException(CacheFailure.IO_ERROR, fileId + " page " + pageIndex, e);
     }
@@ -106,6 +115,11 @@ final class AlluxioPageStore implements PageStore {
     throw new CacheException(
         CacheFailure.IO_ERROR,
         fileId + " page " + pageIndex + ": read " + n + " of " + len + " bytes");
+  }
+
+  /** The direct page reads, for tests; null if the store is not local. */
+  LocalPageReads directReads() {
+    return direct;
   }
 
   @Override

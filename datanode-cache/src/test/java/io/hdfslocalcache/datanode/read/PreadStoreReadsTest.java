@@ -1,0 +1,65 @@
+package io.hdfslocalcache.datanode.read;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.CacheTunables;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.BlockMetadataHeader;
+import org.apache.hadoop.io.IOUtils;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What one 64 KB pread costs the SSD: BlockSender widens it to whole chunks (64 KB and one more
+ * chunk at an unaligned offset), reads the checksums, then the data. Each store call is a hand-off
+ * to the directory's I/O pool, the dominant cost of a pread from the page cache
+ * (docs/benchmarks.md, hit path).
+ */
+class PreadStoreReadsTest {
+  private static final int PAGE = 1 << 20;
+  private static final int LENGTH = 8 * PAGE;
+
+  @Test
+  void pread64kAtUnalignedOffset_oneDataReadAndOneSliceOfMetaPerStream() throws Exception {
+    StoredBlock b = new StoredBlock(LENGTH, PAGE);
+    assertTrue(b.entry.pin());
+    ReadSession session =
+        new ReadSession(
+            b.entry,
+            new ExtendedBlock(b.id.poolId(), b.id.blockId(), LENGTH, b.genStamp),
+            null,
+            new ReadPathStats(new MetricRegistry()),
+            (e, x) -> {
+              throw new AssertionError("cache failure " + x);
+            },
+            new ReadSettings(PAGE, 2, CacheTunables.INITIAL_READ_AHEAD_BYTES),
+            (x, served, runs, hddBytes, from, to) -> {});
+
+    long offset = 3 * PAGE + 100_000 + 77; // the client's
+    long start = offset - offset % 512; // BlockSender's chunk-aligned range
+    long end = (offset + 65536 + 511) / 512 * 512;
+    byte[] got = new byte[(int) (end - start)];
+    byte[] sums = new byte[got.length / 512 * 4];
+    try (InputStream metaIn = session.openMeta();
+        InputStream dataIn = session.openData(start)) {
+      IOUtils.skipFully(metaIn, BlockMetadataHeader.getHeaderSize() + start / 512 * 4);
+      for (int at = 0; at < got.length; at += 65536) { // 64 KB packets
+        int n = Math.min(65536, got.length - at);
+        IOUtils.readFully(metaIn, sums, at / 512 * 4, n / 512 * 4);
+        IOUtils.readFully(dataIn, got, at, n);
+      }
+    }
+    assertArrayEquals(Arrays.copyOfRange(b.data, (int) start, (int) end), got);
+    int sumsAt = BlockMetadataHeader.getHeaderSize() + (int) (start / 512 * 4);
+    assertArrayEquals(Arrays.copyOfRange(b.meta, sumsAt, sumsAt + sums.length), sums);
+    assertEquals(
+        List.of(".meta 4096", ".data " + CacheTunables.INITIAL_READ_AHEAD_BYTES, ".meta 4096"),
+        b.reads,
+        "the meta stream's slice, one data window, the slice that verifies it");
+  }
+}
