@@ -1,16 +1,22 @@
-package io.hdfslocalcache.datanode.admin;
+package io.hdfslocalcache.ops.admin;
 
+import io.hdfslocalcache.datanode.admin.AdminControl;
+import io.hdfslocalcache.ops.OpsCli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ScopeType;
 
 /**
  * {@code hdfs-local-cache admin --dir <cache dir> bypass|resume|evict ...|state}: writes the
@@ -18,22 +24,35 @@ import java.util.List;
  * only one who can write the cache directory). No port, no restart: the DataNode acts within a few
  * seconds. Errors are one line on stderr: exit 2 for bad arguments, 1 for a failure.
  */
-public final class AdminCommand {
-  private static final String USAGE =
-      "usage: hdfs-local-cache admin --dir <cache dir>"
-          + " [--datanode-uuid <uuid>] <action>\n"
-          + "  --dir            one of the DataNode's dfs.datanode.local-cache.dirs\n"
-          + "  --datanode-uuid  which DataNode's cache under it (needed only when several share it)\n"
-          + "actions:\n"
-          + "  bypass                       serve every read from the HDDs, admit nothing, keep the"
-          + " cached blocks\n"
-          + "  resume                       end a bypass\n"
-          + "  evict --all                  drop every cached block\n"
-          + "  evict <blockPoolId> <blockId>  drop one cached block\n"
-          + "  state                        print the bypass state and pending commands\n"
-          + "The DataNode's maintenance thread acts on a command within about 2 seconds.\n";
+@Command(
+    name = "hdfs-local-cache admin",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "On a DataNode's host, as the DataNode's user: bypass the cache, resume, or evict cached"
+          + " blocks, without a restart.",
+      "The DataNode's maintenance thread acts on a command within about 2 seconds."
+    })
+public final class AdminCommand implements Callable<Integer> {
+  @Option(
+      names = "--dir",
+      paramLabel = "DIR",
+      scope = ScopeType.INHERIT,
+      description = "One of the DataNode's dfs.datanode.local-cache.dirs.")
+  Path dir;
 
-  private AdminCommand() {}
+  @Option(
+      names = "--datanode-uuid",
+      paramLabel = "UUID",
+      scope = ScopeType.INHERIT,
+      description = "Which DataNode's cache under it (needed only when several share it).")
+  String uuid;
+
+  private final PrintStream out;
+
+  private AdminCommand(PrintStream out) {
+    this.out = out;
+  }
 
   public static void main(String[] args) {
     System.exit(run(args, System.out, System.err));
@@ -41,77 +60,86 @@ public final class AdminCommand {
 
   /** Runs the command; returns the exit code. Never throws. */
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    String dir = null;
-    String uuid = null;
-    List<String> action = new ArrayList<>();
-    for (int i = 0; i < args.length; i++) {
-      String a = args[i];
-      if (a.equals("-h") || a.equals("--help")) {
-        out.print(USAGE);
-        return 0;
-      } else if (a.equals("--dir") && i + 1 < args.length) {
-        dir = args[++i];
-      } else if (a.equals("--datanode-uuid") && i + 1 < args.length) {
-        uuid = args[++i];
-      } else {
-        action.add(a);
-      }
-    }
-    if (dir == null || action.isEmpty()) {
-      err.println("hdfs-local-cache admin: --dir and an action are required");
-      err.print(USAGE);
-      return 2;
-    }
-    try {
-      Path control = dataNodeDir(Paths.get(dir), uuid).resolve(AdminControl.CONTROL_DIR);
-      return act(control, action, out, err);
-    } catch (IllegalArgumentException e) {
-      err.println("hdfs-local-cache admin: " + e.getMessage());
-      return 2;
-    } catch (IOException e) {
-      err.println("hdfs-local-cache admin: " + e);
-      return 1;
-    }
+    return OpsCli.execute(new AdminCommand(out), args, out, err);
   }
 
-  private static int act(Path control, List<String> action, PrintStream out, PrintStream err)
+  @Override
+  public Integer call() {
+    throw new IllegalArgumentException("an action is required: bypass, resume, evict or state");
+  }
+
+  @Command(
+      name = "bypass",
+      mixinStandardHelpOptions = true,
+      description = "Serve every read from the HDDs and admit nothing; keep the cached blocks.")
+  int bypass() throws IOException {
+    Path control = control();
+    createPrivate(control);
+    Files.write(control.resolve(AdminControl.BYPASS_FILE), new byte[0]);
+    out.println("bypass requested in " + control + ": reads go to the HDDs within ~2 s");
+    return 0;
+  }
+
+  @Command(name = "resume", mixinStandardHelpOptions = true, description = "End a bypass.")
+  int resume() throws IOException {
+    Path control = control();
+    Files.deleteIfExists(control.resolve(AdminControl.BYPASS_FILE));
+    out.println("bypass ended in " + control + ": reads use the cache again within ~2 s");
+    return 0;
+  }
+
+  @Command(
+      name = "evict",
+      mixinStandardHelpOptions = true,
+      description = "Drop every cached block (--all), or one: evict <blockPoolId> <blockId>.")
+  int evict(
+      @Option(names = "--all", description = "Drop every cached block.") boolean all,
+      @Parameters(arity = "0..2", paramLabel = "BLOCK_POOL_ID BLOCK_ID") List<String> block)
       throws IOException {
-    String verb = action.get(0);
-    int n = action.size();
-    if (verb.equals("bypass") && n == 1) {
-      createPrivate(control);
-      Files.write(control.resolve(AdminControl.BYPASS_FILE), new byte[0]);
-      out.println("bypass requested in " + control + ": reads go to the HDDs within ~2 s");
-    } else if (verb.equals("resume") && n == 1) {
-      Files.deleteIfExists(control.resolve(AdminControl.BYPASS_FILE));
-      out.println("bypass ended in " + control + ": reads use the cache again within ~2 s");
-    } else if (verb.equals("evict") && n == 2 && action.get(1).equals("--all")) {
+    int n = block == null ? 0 : block.size();
+    if (all == (n != 0) || (!all && n != 2)) {
+      throw new IllegalArgumentException(
+          "evict needs --all, or a block pool id and a block id (BP-... 1073741825)");
+    }
+    Path control = control();
+    if (all) {
       command(control, AdminControl.EVICT_ALL);
       out.println("eviction of every cached block requested in " + control);
-    } else if (verb.equals("evict") && n == 3) {
-      try {
-        Long.parseLong(action.get(2));
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(
-            "block id must be a number, got '" + action.get(2) + "'");
-      }
-      command(control, action.get(1) + " " + action.get(2));
-      out.println(
-          "eviction of " + action.get(1) + ":blk_" + action.get(2) + " requested in " + control);
-    } else if (verb.equals("state") && n == 1) {
-      boolean on = Files.exists(control.resolve(AdminControl.BYPASS_FILE));
-      out.println(
-          "bypass "
-              + (on ? "on" : "off")
-              + ", "
-              + pending(control)
-              + " eviction command(s) pending, in "
-              + control);
-    } else {
-      throw new IllegalArgumentException(
-          "unknown action '" + String.join(" ", action) + "' (try --help)");
+      return 0;
     }
+    try {
+      Long.parseLong(block.get(1));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("block id must be a number, got '" + block.get(1) + "'");
+    }
+    command(control, block.get(0) + " " + block.get(1));
+    out.println(
+        "eviction of " + block.get(0) + ":blk_" + block.get(1) + " requested in " + control);
     return 0;
+  }
+
+  @Command(
+      name = "state",
+      mixinStandardHelpOptions = true,
+      description = "Print the bypass state and the eviction commands not yet taken.")
+  int state() throws IOException {
+    Path control = control();
+    boolean on = Files.exists(control.resolve(AdminControl.BYPASS_FILE));
+    out.println(
+        "bypass "
+            + (on ? "on" : "off")
+            + ", "
+            + pending(control)
+            + " eviction command(s) pending, in "
+            + control);
+    return 0;
+  }
+
+  private Path control() throws IOException {
+    if (dir == null) {
+      throw new IllegalArgumentException("--dir <cache dir> is required");
+    }
+    return dataNodeDir(dir, uuid).resolve(AdminControl.CONTROL_DIR);
   }
 
   /** Written under a name the DataNode ignores, then renamed: never read half-written. */
