@@ -45,6 +45,10 @@ final class CacheCluster implements AutoCloseable {
     conf.set(CacheConfig.CAPACITY, "64m");
     conf.set(CacheConfig.PAGE_SIZE, "64k");
     conf.setInt(CacheConfig.ADMISSION_THRESHOLD, 1);
+    // Whole-block fills unless the build runs these tests again in pages mode (-Dit.fill.mode).
+    conf.set(CacheConfig.FILL_MODE, System.getProperty("it.fill.mode", "block"));
+    // Tests count fills exactly; the guard's own tests turn it on.
+    conf.setBoolean(CacheConfig.FILL_GUARD, false);
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, BLOCK);
     conf.setInt(DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_KEY, 512);
     conf.setInt(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, 512);

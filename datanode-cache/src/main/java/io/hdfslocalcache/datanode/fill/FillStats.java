@@ -41,6 +41,15 @@ public final class FillStats {
    */
   public static final String HDD_CORRUPT_REPORTED = "fill.hdd_corrupt.reported";
 
+  /**
+   * Fills refused for room, by cause: {@code fill.no_room.<cause>} (the breakdown of {@code
+   * fill.no_room}): larger_than_directory, nothing_to_evict, drain_timeout.
+   */
+  public static final String NO_ROOM_BY_CAUSE = "fill.no_room.";
+
+  /** Data pages written by fills (a whole-block fill writes every page of the block). */
+  public static final String PAGES_WRITTEN = "fill.pages.written";
+
   /** Fills waiting in the queue now. */
   public static final String QUEUE_DEPTH = "fill.queue.depth";
 
@@ -55,6 +64,8 @@ public final class FillStats {
   final Counter hddFailures;
   final Counter otherFailures;
   final Counter hddCorruptReported;
+  final Map<Room, Counter> noRoom = new EnumMap<>(Room.class);
+  final Counter pagesWritten;
 
   public FillStats(MetricRegistry registry) {
     queued = registry.counter(QUEUED);
@@ -65,6 +76,12 @@ public final class FillStats {
     hddCorruptReported = registry.counter(HDD_CORRUPT_REPORTED);
     for (CacheFailure f : CacheFailure.values()) {
       storeFailures.put(f, registry.counter(FAILED_BY_STORE + f.name().toLowerCase(Locale.ROOT)));
+    }
+    pagesWritten = registry.counter(PAGES_WRITTEN);
+    for (Room r : Room.values()) {
+      if (r != Room.RESERVED) {
+        noRoom.put(r, registry.counter(NO_ROOM_BY_CAUSE + r.name().toLowerCase(Locale.ROOT)));
+      }
     }
     for (FillOutcome o : FillOutcome.values()) {
       outcomes.put(o, registry.counter(OUTCOME + o.name().toLowerCase(Locale.ROOT)));

@@ -27,6 +27,12 @@ public final class ReadPathStats {
   /** Data and meta bytes handed to BlockSender from the HDD by a cached read that fell back. */
   public static final String BYTES_FALLBACK_HDD = "read.bytes.fallback.hdd";
 
+  /**
+   * Data bytes a cached read took from the HDD because their pages were not cached (a partly cached
+   * block in {@code pages} fill mode); not a fallback.
+   */
+  public static final String BYTES_UNCACHED_HDD = "read.bytes.uncached_pages.hdd";
+
   /** Reads that switched to the HDD mid-stream, by cause: {@code read.fallback.<cause>}. */
   public static final String FALLBACK = "read.fallback.";
 
@@ -66,7 +72,10 @@ public final class ReadPathStats {
   /** hits / (hits + misses) since start; 0 before the first read. */
   public static final String HIT_RATIO = "read.hit.ratio";
 
-  /** bytes.cache / (bytes.cache + bytes.hdd + bytes.fallback.hdd) since start; 0 before. */
+  /**
+   * bytes.cache / (bytes.cache + bytes.hdd + bytes.fallback.hdd + bytes.uncached_pages.hdd) since
+   * start; 0 before.
+   */
   public static final String BYTES_CACHE_RATIO = "read.bytes.cache.ratio";
 
   /** Block reads (BlockSender opens) served from the cache. */
@@ -82,6 +91,9 @@ public final class ReadPathStats {
 
   /** Data and meta bytes handed to BlockSender from the HDD by a cached read that fell back. */
   final Counter bytesFallbackFromHdd;
+
+  /** Data bytes a cached read took from the HDD because their pages were not cached. */
+  final Counter bytesUncachedFromHdd;
 
   /** Reads that switched to the HDD mid-stream, by cause. */
   final Map<CacheFailure, Counter> fallbacks = new EnumMap<>(CacheFailure.class);
@@ -137,6 +149,7 @@ public final class ReadPathStats {
     misses = registry.counter(MISSES);
     bytesFromCache = registry.counter(BYTES_CACHE);
     bytesFallbackFromHdd = registry.counter(BYTES_FALLBACK_HDD);
+    bytesUncachedFromHdd = registry.counter(BYTES_UNCACHED_HDD);
     staleEntries = registry.counter(STALE_ENTRIES);
     readAheadPages = registry.counter(READAHEAD_PAGES);
     readAheadRefused = registry.counter(READAHEAD_REFUSED);
@@ -157,7 +170,11 @@ public final class ReadPathStats {
             () -> {
               long cache = bytesFromCache.getCount();
               return ratio(
-                  cache, cache + bytesFromHdd.getCount() + bytesFallbackFromHdd.getCount());
+                  cache,
+                  cache
+                      + bytesFromHdd.getCount()
+                      + bytesFallbackFromHdd.getCount()
+                      + bytesUncachedFromHdd.getCount());
             });
     for (CacheFailure f : CacheFailure.values()) {
       fallbacks.put(f, registry.counter(FALLBACK + f.name().toLowerCase()));

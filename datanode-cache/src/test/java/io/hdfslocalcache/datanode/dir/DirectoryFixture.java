@@ -45,21 +45,27 @@ public final class DirectoryFixture implements AutoCloseable {
 
   /**
    * Publishes a block of {@code dataLength} bytes read last at {@code accessMillis}, with its
-   * budget reserved and one page per file in the store, as a fill would leave it.
+   * budget reserved and its data pages (one meta page) in the store, as a fill would leave them.
    */
   public CacheEntry publish(BlockMap map, BlockId id, long gs, long dataLength, long accessMillis) {
     long metaLength = LAYOUT.expectedMetaLength(dataLength);
     dir.budget().reserveExisting(dataLength + metaLength);
-    store.write(id.fileId(gs, BlockId.CacheFile.DATA), 0, new byte[1], 0, 1);
+    for (long off = 0; off < dataLength; off += store.pageSize) {
+      int n = (int) Math.min(store.pageSize, dataLength - off);
+      store.write(id.fileId(gs, BlockId.CacheFile.DATA), off / store.pageSize, new byte[n], 0, n);
+    }
     store.write(id.fileId(gs, BlockId.CacheFile.META), 0, new byte[1], 0, 1);
     CacheEntry e =
         new CacheEntry(
             id,
             gs,
+            0,
             dataLength,
             metaLength,
             LAYOUT,
             new int[SegmentCrcs.segmentCount(metaLength)],
+            store.pageSize,
+            true,
             dir,
             0);
     e.lastAccessMillis = accessMillis;

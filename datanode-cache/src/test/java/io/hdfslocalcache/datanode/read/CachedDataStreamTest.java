@@ -170,10 +170,13 @@ class CachedDataStreamTest {
         new CacheEntry(
             id,
             gs,
+            0,
             LENGTH,
             meta.length,
             ChecksumLayout.of(dc, BlockMetadataHeader.getHeaderSize()),
             crcs,
+            PAGE,
+            true,
             new CacheDirectory(0, ssd, store, null, null, 0, budget),
             0);
     block = new ExtendedBlock(id.poolId(), id.blockId(), LENGTH, gs);
@@ -211,7 +214,8 @@ class CachedDataStreamTest {
             hdd,
             stats,
             (e, x) -> failures.add(x.failure()),
-            new ReadSettings(PAGE, readAheadPages, CacheTunables.INITIAL_READ_AHEAD_BYTES));
+            new ReadSettings(PAGE, readAheadPages, CacheTunables.INITIAL_READ_AHEAD_BYTES),
+            (s, served, runs, hddBytes, from, to) -> {});
     InputStream in = session.openData(offset);
     session.streamClosed(); // the meta stream this test does not open
     return in;

@@ -16,8 +16,11 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     description = {
       "Replay a DataNode clienttrace log (or CSV / cachelib block trace) through "
-          + "admission policies and an LRU SSD cache; print hit ratios, SSD writes and HDD load.",
-      "Sizes take plain bytes or k, m, g, t, p, e (powers of 1024), e.g. 128m, 2TB."
+          + "admission policies and an LRU SSD cache; print hit ratios, SSD writes and HDD load, "
+          + "then the hdfs-site.xml lines that configure a DataNode as simulated.",
+      "Sizes and durations are read as the DataNode reads its keys: sizes are bytes or k, m, g, "
+          + "t, p, e (powers of 1024, B optional), e.g. 128m, 2TB; durations are milliseconds or "
+          + "ms, s, m, h, d, e.g. 500, 30s, 1m."
     })
 public final class SimulateCommand implements Callable<Integer> {
   @Mixin TraceOptions options;
@@ -51,6 +54,16 @@ public final class SimulateCommand implements Callable<Integer> {
   FillMode fill;
 
   @Option(
+      names = "--cache-dirs",
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "SSD directories the DataNode caches on (dfs.datanode.local-cache.dirs); its capacity "
+              + "key is per directory, so the printed capacity is --cache-size / N "
+              + "(default: ${DEFAULT-VALUE}).")
+  int cacheDirs;
+
+  @Option(
       names = "--bench",
       paramLabel = "LINES",
       hidden = true,
@@ -72,6 +85,9 @@ public final class SimulateCommand implements Callable<Integer> {
     if (cacheSize == null) {
       throw new IllegalArgumentException("missing --cache-size SIZE (e.g. 2TB)");
     }
+    if (cacheDirs < 1) {
+      throw new IllegalArgumentException("--cache-dirs must be >= 1, got " + cacheDirs);
+    }
     List<PolicySpec> specs =
         policies == null || policies.isEmpty()
             ? List.of(PolicySpec.parse("bucket-time"))
@@ -87,6 +103,7 @@ public final class SimulateCommand implements Callable<Integer> {
         Reports.JsonShape.OBJECT_IF_SINGLE,
         Outputs.ChartKind.UTILIZATION_OVER_TIME,
         System.out);
+    SiteXml.print(configs, cacheDirs, System.out);
     return 0;
   }
 }

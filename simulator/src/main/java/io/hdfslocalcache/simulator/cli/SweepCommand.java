@@ -1,8 +1,8 @@
 package io.hdfslocalcache.simulator.cli;
 
+import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.simulator.model.FillMode;
 import io.hdfslocalcache.simulator.model.RunConfig;
-import io.hdfslocalcache.simulator.policy.Durations;
 import io.hdfslocalcache.simulator.policy.PolicySpec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -110,7 +110,7 @@ public final class SweepCommand implements Callable<Integer> {
                       + ",buckets="
                       + n
                       + ",bucket="
-                      + Durations.format(bucket)));
+                      + DurationValue.format(bucket)));
         }
       }
     }

@@ -1,7 +1,5 @@
-package io.hdfslocalcache.datanode.read;
+package io.hdfslocalcache.datanode.block;
 
-import io.hdfslocalcache.datanode.block.BlockId;
-import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.datanode.store.CacheFailure;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
@@ -10,7 +8,7 @@ import io.hdfslocalcache.datanode.verify.SegmentCrcs;
  * Verified access to a cached meta file: each {@link SegmentCrcs} slice is read whole and checked
  * against its fill-time CRC before any of its bytes are used. Not thread-safe: one per stream.
  */
-final class MetaSegments {
+public final class MetaSegments {
   /** Slices fetched per store read: one call covers the checksums of 8 MB of data. */
   static final int WINDOW_SEGMENTS = 16;
 
@@ -24,14 +22,14 @@ final class MetaSegments {
 
   private int windowLen;
 
-  MetaSegments(CacheEntry entry, int pageSize) {
+  public MetaSegments(CacheEntry entry, int pageSize) {
     this.entry = entry;
     this.fileId = entry.fileId(BlockId.CacheFile.META);
     this.pageSize = pageSize;
   }
 
   /** Copies meta bytes {@code [pos, pos + len)} into {@code dst}, verifying each slice once. */
-  void read(long pos, byte[] dst, int off, int len) throws CacheException {
+  public void read(long pos, byte[] dst, int off, int len) throws CacheException {
     while (len > 0) {
       if (pos < windowStart || pos >= windowStart + windowLen) {
         load(pos);
