@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.read.ReadPathStats;
 import io.hdfslocalcache.ops.status.FakePacing;
 import io.hdfslocalcache.ops.status.Pacing;
@@ -50,6 +51,8 @@ class StatusIT {
         "org.apache.hadoop.security.AuthenticationFilterInitializer");
     conf.set("hadoop.http.authentication.type", "simple");
     conf.setBoolean("hadoop.http.authentication.simple.anonymous.allowed", false);
+    // Whole blocks: a block once cached serves every later read (the watch test counts hits).
+    conf.set(CacheConfig.FILL_MODE, "block");
     c = CacheCluster.start(conf, 2);
   }
 
