@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hdfslocalcache.datanode.AlertRules;
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
-import io.hdfslocalcache.datanode.status.StatusCommand;
+import io.hdfslocalcache.ops.status.StatusCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -306,6 +306,34 @@ class MetricsIT {
 
   @Test
   @Order(5)
+  void status_fleetFromTheNameNode_oneLinePerLiveDataNodeAndTotal() throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int rc =
+        StatusCommand.run(
+            new String[] {
+              "--namenode", "localhost:" + c.cluster.getNameNode().getHttpAddress().getPort()
+            },
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertEquals(0, rc, err.toString(StandardCharsets.UTF_8));
+    for (DataNode dn : c.cluster.getDataNodes()) {
+      String line =
+          text.lines()
+              .filter(l -> l.split(" ")[0].endsWith(":" + dn.getInfoPort()))
+              .findFirst()
+              .orElseThrow(
+                  () -> new AssertionError("no line for " + dn.getInfoPort() + ":\n" + text));
+      assertTrue(line.matches(".*\\s0/1\\s+off$"), line);
+    }
+    // the second test's reads: a hit ratio of 1 in 3 over the fleet
+    assertTrue(
+        text.lines().anyMatch(l -> l.startsWith("TOTAL (2 of 2)") && l.contains("33.3%")), text);
+  }
+
+  @Test
+  @Order(6)
   void close_dataNodeStopped_beanGoneAndBackAfterRestart() throws Exception {
     DataNode survivor = c.cluster.getDataNodes().get(0);
     String stoppedUuid = c.cluster.getDataNodes().get(1).getDatanodeUuid();

@@ -31,44 +31,66 @@ final class ResultTable {
   private ResultTable() {}
 
   static void print(List<RunResult> results, PrintStream out) {
+    print(List.of(), results, out);
+  }
+
+  /**
+   * With {@code labels} (one per result: the DataNode, or "fleet"), a first column names each row's
+   * DataNode; without, the single-DataNode table.
+   */
+  static void print(List<String> labels, List<RunResult> results, PrintStream out) {
     List<String[]> rows = new ArrayList<>();
-    rows.add(HEADER);
-    for (RunResult r : results) {
-      rows.add(
-          new String[] {
-            r.policy(),
-            r.fill(),
-            r.guard(),
-            Sizes.format(r.cacheSizeBytes()),
-            percent(r.hitRatio()),
-            percent(r.byteHitRatio()),
-            Sizes.format(r.ssdBytesWritten()),
-            Sizes.format(r.hddBytesRead()),
-            String.valueOf(r.admissions()),
-            String.valueOf(r.evictions()),
-            String.valueOf(r.invalidations()),
-            r.fillsDeniedCost() + "/" + r.fillsDeniedWriteBudget(),
-            String.valueOf(r.guardTransitions()),
-            change(r.diskHeadSecondsWithCache(), r.diskHeadSecondsWithoutCache()),
-            percent(r.meanDiskUtilizationWithCache()),
-            percent(r.peakDiskUtilizationWithCache()),
-            percent(r.peakDiskUtilizationWithoutCache())
-          });
+    boolean labelled = !labels.isEmpty();
+    rows.add(labelled ? labelled("datanode", HEADER) : HEADER);
+    for (int i = 0; i < results.size(); i++) {
+      String[] row = row(results.get(i));
+      rows.add(labelled ? labelled(labels.get(i), row) : row);
     }
-    int[] width = new int[HEADER.length];
+    int columns = rows.get(0).length;
+    int[] width = new int[columns];
     for (String[] row : rows) {
       for (int i = 0; i < row.length; i++) {
         width[i] = Math.max(width[i], row[i].length());
       }
     }
+    int leftAligned = labelled ? 4 : 3;
     for (String[] row : rows) {
       StringBuilder line = new StringBuilder();
       for (int i = 0; i < row.length; i++) {
-        String cell = i < 3 ? pad(row[i], width[i]) : padLeft(row[i], width[i]);
+        String cell = i < leftAligned ? pad(row[i], width[i]) : padLeft(row[i], width[i]);
         line.append(i == 0 ? "" : "  ").append(cell);
       }
       out.println(line.toString().stripTrailing());
     }
+  }
+
+  private static String[] labelled(String label, String[] row) {
+    String[] out = new String[row.length + 1];
+    out[0] = label;
+    System.arraycopy(row, 0, out, 1, row.length);
+    return out;
+  }
+
+  private static String[] row(RunResult r) {
+    return new String[] {
+      r.policy(),
+      r.fill(),
+      r.guard(),
+      Sizes.format(r.cacheSizeBytes()),
+      percent(r.hitRatio()),
+      percent(r.byteHitRatio()),
+      Sizes.format(r.ssdBytesWritten()),
+      Sizes.format(r.hddBytesRead()),
+      String.valueOf(r.admissions()),
+      String.valueOf(r.evictions()),
+      String.valueOf(r.invalidations()),
+      r.fillsDeniedCost() + "/" + r.fillsDeniedWriteBudget(),
+      String.valueOf(r.guardTransitions()),
+      change(r.diskHeadSecondsWithCache(), r.diskHeadSecondsWithoutCache()),
+      percent(r.meanDiskUtilizationWithCache()),
+      percent(r.peakDiskUtilizationWithCache()),
+      percent(r.peakDiskUtilizationWithoutCache())
+    };
   }
 
   private static String percent(double ratio) {

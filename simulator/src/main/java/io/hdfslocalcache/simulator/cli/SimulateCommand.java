@@ -2,9 +2,7 @@ package io.hdfslocalcache.simulator.cli;
 
 import io.hdfslocalcache.simulator.model.FillMode;
 import io.hdfslocalcache.simulator.model.RunConfig;
-import io.hdfslocalcache.simulator.model.RunOutcome;
 import io.hdfslocalcache.simulator.policy.PolicySpec;
-import io.hdfslocalcache.simulator.trace.Trace;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -118,8 +116,7 @@ public final class SimulateCommand implements Callable<Integer> {
                         options.disks,
                         guardOptions.settings(guard)))
             .toList();
-    Trace trace = TraceLoading.parse(options, System.err);
-    List<RunOutcome> runs = TraceLoading.replay(trace, configs, options, System.err);
+    List<TraceLoading.DataNodeRuns> runs = TraceLoading.run(configs, options, System.err);
     Outputs.write(
         options,
         runs,

@@ -3,9 +3,7 @@ package io.hdfslocalcache.simulator.cli;
 import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.simulator.model.FillMode;
 import io.hdfslocalcache.simulator.model.RunConfig;
-import io.hdfslocalcache.simulator.model.RunOutcome;
 import io.hdfslocalcache.simulator.policy.PolicySpec;
-import io.hdfslocalcache.simulator.trace.Trace;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,8 +96,7 @@ public final class SweepCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     options.validate();
     List<RunConfig> configs = configs();
-    Trace trace = TraceLoading.parse(options, System.err);
-    List<RunOutcome> runs = TraceLoading.replay(trace, configs, options, System.err);
+    List<TraceLoading.DataNodeRuns> runs = TraceLoading.run(configs, options, System.err);
     Outputs.write(
         options, runs, Reports.JsonShape.ARRAY, Outputs.ChartKind.AGAINST_THRESHOLD, System.out);
     return 0;

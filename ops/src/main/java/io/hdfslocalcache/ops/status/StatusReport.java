@@ -1,4 +1,4 @@
-package io.hdfslocalcache.datanode.status;
+package io.hdfslocalcache.ops.status;
 
 import io.hdfslocalcache.datanode.admin.AdminStats;
 import io.hdfslocalcache.datanode.admission.AdmissionStats;
@@ -137,7 +137,9 @@ final class StatusReport {
             + " written");
     line(b, "invalidations", nonZero(InvalidationStats.INVALIDATIONS, "none"));
     line(b, "read fallbacks", nonZero(ReadPathStats.FALLBACK, "none"));
-    b.append("Totals since the DataNode started; JMX refreshes once per metrics period.\n");
+    b.append(
+        "Totals since the DataNode started; JMX refreshes once per metrics period;"
+            + " --watch SECONDS for rates.\n");
     return b.toString();
   }
 

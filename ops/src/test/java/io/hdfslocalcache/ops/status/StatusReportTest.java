@@ -1,8 +1,9 @@
-package io.hdfslocalcache.datanode.status;
+package io.hdfslocalcache.ops.status;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -20,10 +21,10 @@ class StatusReportTest {
     }
   }
 
-  @SuppressWarnings("unchecked")
   static Map<String, Object> bean(int i) throws IOException {
-    Map<String, Object> root = (Map<String, Object>) Json.parse(sample());
-    return (Map<String, Object>) ((List<Object>) root.get("beans")).get(i);
+    return Jmx.JSON.convertValue(
+        Jmx.JSON.readTree(sample()).get("beans").get(i),
+        new TypeReference<Map<String, Object>>() {});
   }
 
   @Test
