@@ -99,7 +99,7 @@ class FleetTraceTest {
     assertFleet(rows(json));
     List<String> lines = Files.readAllLines(csv);
     assertEquals(4, lines.size(), lines.toString());
-    assertTrue(lines.get(0).startsWith("datanode,policy,fill,cacheSizeBytes"), lines.get(0));
+    assertTrue(lines.get(0).startsWith("datanode,policy,fill,guard,cacheSizeBytes"), lines.get(0));
     assertTrue(
         lines.get(3).startsWith("\"fleet (2)\",admit-all")
             || lines.get(3).startsWith("fleet (2),admit-all"),
