@@ -193,8 +193,9 @@ class StatusIT {
   }
 
   /**
-   * Waits until the DataNode's JMX shows the cache's own hit and byte counters (JMX is a snapshot
-   * refreshed once per metrics period); returns read.bytes.cache.
+   * Waits until the DataNode's JMX shows the cache's own hit, miss and byte counters (JMX is a
+   * snapshot refreshed once per metrics period: a miss of the admitting reads seen only after the
+   * first interval began would count in it); returns read.bytes.cache.
    */
   private static long settled(DataNode dn, BlockCache cache) throws Exception {
     long[] seen = new long[1];
@@ -206,7 +207,9 @@ class StatusIT {
             seen[0] = bean.get(ReadPathStats.BYTES_CACHE).asLong();
             return seen[0] == cache.metrics().counter(ReadPathStats.BYTES_CACHE).getCount()
                 && bean.get(ReadPathStats.HITS).asLong()
-                    == cache.metrics().counter(ReadPathStats.HITS).getCount();
+                    == cache.metrics().counter(ReadPathStats.HITS).getCount()
+                && bean.get(ReadPathStats.MISSES).asLong()
+                    == cache.metrics().counter(ReadPathStats.MISSES).getCount();
           } catch (Exception e) {
             return false;
           }
