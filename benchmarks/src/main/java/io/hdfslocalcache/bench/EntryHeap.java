@@ -30,6 +30,12 @@ public final class EntryHeap {
 
     @Override
     public void deletePages(CacheEntry entry, long drainingBytes) {}
+
+    @Override
+    public void pageRead(CacheEntry entry, int page) {}
+
+    @Override
+    public void pageAdded(CacheEntry entry, int page) {}
   }
 
   public static void main(String[] args) {
@@ -49,10 +55,13 @@ public final class EntryHeap {
           new CacheEntry(
               id,
               1001,
+              0,
               blockLength,
               metaLength,
               new ChecksumLayout(2, 512, 4, 7),
               new int[SegmentCrcs.segmentCount(metaLength)],
+              1 << 20,
+              true,
               dir,
               0));
     }

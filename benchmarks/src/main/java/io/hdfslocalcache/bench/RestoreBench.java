@@ -75,8 +75,11 @@ public final class RestoreBench {
       BlockCache after =
           LocalCacheDatasetFactory.cacheOf(cluster.getDataNodes().get(0).getFSDataset());
       long restored = after.metrics().counter("store.restored").getCount();
-      long validateMs = after.metrics().counter("store.restore.millis").getCount();
-      Object openMs = after.metrics().getGauges().get("store.dir0.open.millis").getValue();
+      long validateMs = after.metrics().counter("store.restore.micros").getCount() / 1000;
+      long openMs =
+          ((Number) after.metrics().getGauges().get("store.dir0.open.micros").getValue())
+                  .longValue()
+              / 1000;
 
       Files.walk(base.resolve("ssd"))
           .sorted(java.util.Comparator.reverseOrder())

@@ -13,8 +13,10 @@ import io.hdfslocalcache.datanode.dir.Directories;
 import io.hdfslocalcache.datanode.dir.DirectoryStats;
 import io.hdfslocalcache.datanode.dir.SpaceBudget;
 import io.hdfslocalcache.datanode.fill.BlockFill;
+import io.hdfslocalcache.datanode.fill.DirectoryGuards;
 import io.hdfslocalcache.datanode.fill.FillScheduler;
 import io.hdfslocalcache.datanode.fill.FillStats;
+import io.hdfslocalcache.datanode.fill.GuardStats;
 import io.hdfslocalcache.datanode.fill.Throttle;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.SuspectReplicas;
@@ -100,6 +102,7 @@ public final class BlockCache implements AutoCloseable {
     SpaceKeeper space =
         new SpaceKeeper(
             map,
+            config.fillPolicy().mode(),
             new SpaceStats(registry),
             config.pageSize(),
             config.dirReservedPercent(),
@@ -108,6 +111,8 @@ public final class BlockCache implements AutoCloseable {
             System::nanoTime,
             Sleeper.REAL);
     FillStats fillStats = new FillStats(registry);
+    DirectoryGuards gate = new DirectoryGuards(dirs.all(), config.fillPolicy(), clock::millis);
+    GuardStats.register(registry, dirs.all(), gate);
     BlockFill fill =
         new BlockFill(
             hdd,
@@ -118,13 +123,21 @@ public final class BlockCache implements AutoCloseable {
             clock,
             config.pageSize(),
             space::reserve,
+            gate,
             space::relieveSpace,
             e -> dirs.of(e.home()).persist(e));
     this.fills =
         new FillScheduler(config.fillThreads(), config.fillQueue(), map, fill, fillStats, registry);
     BucketTimeRateLimit limiter = new BucketTimeRateLimit(config.admission(), clock);
     Admission admission =
-        new Admission(limiter, map, dirs, fills, new AdmissionStats(registry, limiter));
+        new Admission(
+            limiter,
+            map,
+            dirs,
+            fills,
+            new AdmissionStats(registry, limiter),
+            config.fillPolicy().mode(),
+            config.pageSize());
     List<java.nio.file.Path> dataNodeDirs = new ArrayList<>();
     for (CacheDirectory d : dirs.all()) {
       dataNodeDirs.add(d.path());
@@ -141,7 +154,8 @@ public final class BlockCache implements AutoCloseable {
             new ReadPathStats(registry),
             new ReadSettings(
                 config.pageSize(), config.readAheadPages(), CacheTunables.INITIAL_READ_AHEAD_BYTES),
-            clock);
+            clock,
+            gate);
     this.restorer =
         new Restorer(
             map,

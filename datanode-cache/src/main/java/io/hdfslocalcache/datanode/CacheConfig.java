@@ -1,5 +1,7 @@
 package io.hdfslocalcache.datanode;
 
+import io.hdfslocalcache.config.CacheKeys;
+import io.hdfslocalcache.datanode.fill.FillPolicy;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -11,9 +13,10 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * Every {@code dfs.datanode.local-cache.*} key, its default, and the validated, immutable values
- * read from a DataNode's configuration once at start-up. docs/configuration.md documents each key;
- * keep the two in step.
+ * Every {@code dfs.datanode.local-cache.*} key ({@link CacheKeys} names them), its default, and the
+ * validated, immutable values read from a DataNode's configuration once at start-up. Sizes and
+ * durations are read in the one grammar of {@code io.hdfslocalcache.config} (ConfigValues).
+ * docs/configuration.md documents each key; keep the two in step.
  */
 public final class CacheConfig {
   // A final class, not a record: the DataNode side is compiled for Java 8.
@@ -25,6 +28,7 @@ public final class CacheConfig {
   private final int fillThreads;
   private final int fillQueue;
   private final long fillBandwidthBytesPerSec;
+  private final FillPolicy fillPolicy;
   private final Duration readTimeout;
   private final int readAheadPages;
   private final int dirMaxErrors;
@@ -32,24 +36,30 @@ public final class CacheConfig {
   private final Duration dirErrorWindow;
   private final String innerFactory;
 
-  static final String PREFIX = "dfs.datanode.local-cache.";
-  public static final String ENABLED = PREFIX + "enabled";
-  public static final String DIRS = PREFIX + "dirs";
-  public static final String CAPACITY = PREFIX + "capacity";
-  public static final String PAGE_SIZE = PREFIX + "page.size";
-  public static final String ADMISSION_THRESHOLD = PREFIX + "admission.threshold";
-  public static final String ADMISSION_BUCKET_COUNT = PREFIX + "admission.bucket.count";
-  public static final String ADMISSION_BUCKET_DURATION = PREFIX + "admission.bucket.duration";
-  public static final String ADMISSION_MAX_TRACKED_KEYS = PREFIX + "admission.max.tracked.keys";
-  public static final String FILL_THREADS = PREFIX + "fill.threads";
-  public static final String FILL_QUEUE = PREFIX + "fill.queue";
-  public static final String FILL_BANDWIDTH = PREFIX + "fill.bandwidth";
-  public static final String READ_TIMEOUT = PREFIX + "read.timeout";
-  public static final String READ_AHEAD_PAGES = PREFIX + "read.ahead.pages";
-  public static final String DIR_MAX_ERRORS = PREFIX + "dir.max.errors";
-  public static final String DIR_ERROR_WINDOW = PREFIX + "dir.error.window";
-  public static final String DIR_RESERVED_PERCENT = PREFIX + "dir.reserved.percent";
-  public static final String INNER_FACTORY = PREFIX + "inner.factory";
+  // The key names, with what each sets, are in CacheKeys (shared with the simulator).
+  static final String PREFIX = CacheKeys.PREFIX;
+  public static final String ENABLED = CacheKeys.ENABLED;
+  public static final String DIRS = CacheKeys.DIRS;
+  public static final String CAPACITY = CacheKeys.CAPACITY;
+  public static final String PAGE_SIZE = CacheKeys.PAGE_SIZE;
+  public static final String ADMISSION_THRESHOLD = CacheKeys.ADMISSION_THRESHOLD;
+  public static final String ADMISSION_BUCKET_COUNT = CacheKeys.ADMISSION_BUCKET_COUNT;
+  public static final String ADMISSION_BUCKET_DURATION = CacheKeys.ADMISSION_BUCKET_DURATION;
+  public static final String ADMISSION_MAX_TRACKED_KEYS = CacheKeys.ADMISSION_MAX_TRACKED_KEYS;
+  public static final String FILL_THREADS = CacheKeys.FILL_THREADS;
+  public static final String FILL_QUEUE = CacheKeys.FILL_QUEUE;
+  public static final String FILL_BANDWIDTH = CacheKeys.FILL_BANDWIDTH;
+  public static final String FILL_MODE = CacheKeys.FILL_MODE;
+  public static final String FILL_GUARD = CacheKeys.FILL_GUARD;
+  public static final String FILL_GUARD_WINDOW = CacheKeys.FILL_GUARD_WINDOW;
+  public static final String FILL_MAX_DRIVE_WRITES_PER_DAY =
+      CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY;
+  public static final String READ_TIMEOUT = CacheKeys.READ_TIMEOUT;
+  public static final String READ_AHEAD_PAGES = CacheKeys.READ_AHEAD_PAGES;
+  public static final String DIR_MAX_ERRORS = CacheKeys.DIR_MAX_ERRORS;
+  public static final String DIR_ERROR_WINDOW = CacheKeys.DIR_ERROR_WINDOW;
+  public static final String DIR_RESERVED_PERCENT = CacheKeys.DIR_RESERVED_PERCENT;
+  public static final String INNER_FACTORY = CacheKeys.INNER_FACTORY;
 
   static final boolean DEFAULT_ENABLED = true;
   static final String DEFAULT_CAPACITY = "10g";
@@ -57,6 +67,11 @@ public final class CacheConfig {
   static final int DEFAULT_FILL_THREADS = 2;
   static final int DEFAULT_FILL_QUEUE = 64;
   static final String DEFAULT_FILL_BANDWIDTH = "200m";
+  static final String DEFAULT_FILL_MODE = "pages";
+  static final boolean DEFAULT_FILL_GUARD = true;
+  static final double DEFAULT_FILL_MAX_DRIVE_WRITES_PER_DAY =
+      io.hdfslocalcache.guard.GuardConfig.DEFAULT_MAX_DRIVE_WRITES_PER_DAY;
+  static final String DEFAULT_FILL_GUARD_WINDOW = "1h";
   static final String DEFAULT_READ_TIMEOUT = "10s";
   public static final int DEFAULT_READ_AHEAD_PAGES = 2;
   static final int MAX_READ_AHEAD_PAGES = 16;
@@ -75,6 +90,7 @@ public final class CacheConfig {
       int fillThreads,
       int fillQueue,
       long fillBandwidthBytesPerSec,
+      FillPolicy fillPolicy,
       Duration readTimeout,
       int readAheadPages,
       int dirMaxErrors,
@@ -98,6 +114,7 @@ public final class CacheConfig {
     this.fillThreads = fillThreads;
     this.fillQueue = fillQueue;
     this.fillBandwidthBytesPerSec = fillBandwidthBytesPerSec;
+    this.fillPolicy = fillPolicy;
     this.readTimeout = readTimeout;
     this.readAheadPages = readAheadPages;
     this.dirMaxErrors = dirMaxErrors;
@@ -136,6 +153,10 @@ public final class CacheConfig {
 
   public long fillBandwidthBytesPerSec() {
     return fillBandwidthBytesPerSec;
+  }
+
+  public FillPolicy fillPolicy() {
+    return fillPolicy;
   }
 
   public Duration readTimeout() {
@@ -181,6 +202,7 @@ public final class CacheConfig {
       fillThreads,
       fillQueue,
       fillBandwidthBytesPerSec,
+      fillPolicy,
       readTimeout,
       readAheadPages,
       dirMaxErrors,
@@ -199,6 +221,7 @@ public final class CacheConfig {
     "fillThreads",
     "fillQueue",
     "fillBandwidthBytesPerSec",
+    "fillPolicy",
     "readTimeout",
     "readAheadPages",
     "dirMaxErrors",
@@ -240,7 +263,7 @@ public final class CacheConfig {
     }
     List<Long> capacities = ConfigValues.capacities(conf, dirs.size());
     long page = ConfigValues.positiveSize(PAGE_SIZE, conf.getTrimmed(PAGE_SIZE, DEFAULT_PAGE_SIZE));
-    if (page < 64 * 1024 || page > 64L * 1024 * 1024 || Long.bitCount(page) != 1) {
+    if (!CacheKeys.isPageSize(page)) {
       throw new IllegalArgumentException(
           PAGE_SIZE + " must be a power of two between 64k and 64m, got " + page);
     }
@@ -277,6 +300,7 @@ public final class CacheConfig {
         threads,
         queue,
         bandwidth,
+        ConfigValues.fillPolicy(conf),
         Duration.ofMillis(timeout),
         readAhead,
         maxErrors,

@@ -142,10 +142,7 @@ final class CacheDirectories {
       }
     }
     if (linkage != null) {
-      for (Opened o : out) {
-        o.store().close();
-        o.index().close();
-      }
+      closeQuietly(out);
       throw linkage;
     }
     return out;
@@ -259,6 +256,18 @@ final class CacheDirectories {
             Files.deleteIfExists(q);
           }
         }
+      }
+    }
+  }
+
+  /** Closes what was opened, best effort: the cache could not start on it. */
+  static void closeQuietly(List<Opened> opened) {
+    for (Opened o : opened) {
+      try {
+        o.store().close();
+        o.index().close();
+      } catch (RuntimeException e) {
+        // already failing; the DataNode goes on without the cache
       }
     }
   }

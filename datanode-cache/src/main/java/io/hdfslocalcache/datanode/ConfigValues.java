@@ -1,15 +1,20 @@
 package io.hdfslocalcache.datanode;
 
+import io.hdfslocalcache.config.DurationValue;
+import io.hdfslocalcache.config.SizeValue;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * Reads one configuration value with Hadoop's own parsers; a bad value throws {@link
- * IllegalArgumentException} naming its key and what was expected.
+ * Reads one configuration value: integers with Java's parser, sizes and durations in the one
+ * grammar shared with the simulator ({@code io.hdfslocalcache.config}, a superset of what Hadoop's
+ * {@code getLongBytes} and {@code getTimeDuration} took: every value that worked before reads the
+ * same, except a duration below whole milliseconds, {@code 1500us}, which Hadoop rounded down and
+ * is now refused). A bad value throws {@link IllegalArgumentException} naming its key, the value
+ * and what is accepted.
  */
 final class ConfigValues {
   private ConfigValues() {}
@@ -26,31 +31,14 @@ final class ConfigValues {
     }
   }
 
+  /** Milliseconds: the one duration grammar ({@link DurationValue}); a bare number is ms. */
   static long timeKey(Configuration conf, String key, String dflt) {
-    String v = conf.getTrimmed(key, dflt);
-    try {
-      // Hadoop's own parser: "10s", "1m", "500ms"; a bare number is milliseconds.
-      Configuration one = new Configuration(false);
-      one.set(key, v);
-      return one.getTimeDuration(key, 0, TimeUnit.MILLISECONDS);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          key + " must be a duration like 10s or 1m, got '" + v + "'");
-    }
+    return DurationValue.parse(key, conf.getTrimmed(key, dflt)).toMillis();
   }
 
+  /** Bytes: the one size grammar ({@link SizeValue}), never negative. */
   static long size(String key, String v) {
-    long n;
-    try {
-      n = org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix.string2long(v);
-    } catch (IllegalArgumentException e) {
-      // Hadoop throws NumberFormatException or a plain IllegalArgumentException ("10GB").
-      throw new IllegalArgumentException(key + " must be a size like 512m or 2t, got '" + v + "'");
-    }
-    if (n < 0) {
-      throw new IllegalArgumentException(key + " must not be negative, got '" + v + "'");
-    }
-    return n;
+    return SizeValue.parse(key, v);
   }
 
   static long positiveSize(String key, String v) {
@@ -115,5 +103,38 @@ final class ConfigValues {
       throw new IllegalArgumentException(key + ": " + m, e);
     }
     return admission;
+  }
+
+  /** The fill mode, the guard switch and the SSD write budget. */
+  static io.hdfslocalcache.datanode.fill.FillPolicy fillPolicy(Configuration conf) {
+    io.hdfslocalcache.datanode.fill.FillMode mode =
+        io.hdfslocalcache.datanode.fill.FillMode.parse(
+            CacheConfig.FILL_MODE,
+            conf.getTrimmed(CacheConfig.FILL_MODE, CacheConfig.DEFAULT_FILL_MODE));
+    String dwpd = conf.getTrimmed(CacheConfig.FILL_MAX_DRIVE_WRITES_PER_DAY);
+    double writes;
+    try {
+      writes =
+          dwpd == null
+              ? CacheConfig.DEFAULT_FILL_MAX_DRIVE_WRITES_PER_DAY
+              : Double.parseDouble(dwpd);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          CacheConfig.FILL_MAX_DRIVE_WRITES_PER_DAY + " must be a number, got '" + dwpd + "'");
+    }
+    if (!(writes >= 0) || Double.isInfinite(writes)) {
+      throw new IllegalArgumentException(
+          CacheConfig.FILL_MAX_DRIVE_WRITES_PER_DAY
+              + " must be a number >= 0 (0: no budget), got "
+              + dwpd);
+    }
+    long window =
+        timeKey(conf, CacheConfig.FILL_GUARD_WINDOW, CacheConfig.DEFAULT_FILL_GUARD_WINDOW);
+    atLeast(CacheConfig.FILL_GUARD_WINDOW, window, 1000);
+    return new io.hdfslocalcache.datanode.fill.FillPolicy(
+        mode,
+        conf.getBoolean(CacheConfig.FILL_GUARD, CacheConfig.DEFAULT_FILL_GUARD),
+        writes,
+        window);
   }
 }

@@ -64,21 +64,47 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
           config.dirs());
       return inner;
     }
-    BlockCache cache =
-        new BlockCache(
-            config,
-            new DatasetReplicas(inner),
-            new ScannerSuspects(datanode, inner),
-            dirs,
-            Clock.systemUTC(),
-            new MetricRegistry());
-    cache.onClose(LocalCacheMetrics.register(cache.metrics(), uuid, datanode));
+    for (String problem :
+        FillUnitCheck.problems(
+            config.fillPolicy().mode(),
+            config.pageSize(),
+            conf.getLongBytes(
+                org.apache.hadoop.hdfs.DFSConfigKeys.DFS_BLOCK_SIZE_KEY,
+                org.apache.hadoop.hdfs.DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT),
+            dirs.stream().map(o -> o.path().toString()).collect(Collectors.toList()),
+            dirs.stream().map(o -> o.store().capacityBytes()).collect(Collectors.toList()))) {
+      LOG.warn(problem);
+    }
+    BlockCache cache;
+    try {
+      cache =
+          new BlockCache(
+              config,
+              new DatasetReplicas(inner),
+              new ScannerSuspects(datanode, inner),
+              dirs,
+              Clock.systemUTC(),
+              new MetricRegistry());
+    } catch (RuntimeException e) {
+      // A cache that cannot start must never take the DataNode's block pool down with it.
+      LOG.error("hdfs-local-cache: cache disabled, serving from HDD: start-up failed", e);
+      CacheDirectories.closeQuietly(dirs);
+      return inner;
+    }
+    cache.onClose(
+        LocalCacheMetrics.register(
+            cache.metrics(),
+            CacheMetricCatalog.get(),
+            uuid,
+            datanode,
+            config.dirs().stream().map(Object::toString).collect(Collectors.toList())));
     LOG.info(
-        "hdfs-local-cache {} active on {} directories {} (page {} B, admit after more than {}"
-            + " reads in {})",
+        "hdfs-local-cache {} active on {} directories {} (fill {}, page {} B, admit after more"
+            + " than {} reads in {})",
         BuildVersion.get(),
         dirs.size(),
         dirs.stream().map(CacheDirectories.Opened::path).collect(Collectors.toList()),
+        config.fillPolicy(),
         config.pageSize(),
         config.admission().threshold(),
         config.admission().window());

@@ -65,7 +65,8 @@ class CacheConfigTest {
   @Test
   void from_invalidValues_failNamingTheKey() {
     assertTrue(error(conf(CacheConfig.CAPACITY, "lots")).startsWith(CacheConfig.CAPACITY));
-    assertTrue(error(conf(CacheConfig.CAPACITY, "10GB")).startsWith(CacheConfig.CAPACITY));
+    assertTrue(error(conf(CacheConfig.CAPACITY, "10XB")).startsWith(CacheConfig.CAPACITY));
+    assertTrue(error(conf(CacheConfig.CAPACITY, "0")).startsWith(CacheConfig.CAPACITY));
     assertTrue(error(conf(CacheConfig.CAPACITY, "1g,2g,3g")).startsWith(CacheConfig.CAPACITY));
     assertTrue(error(conf(CacheConfig.PAGE_SIZE, "1000")).startsWith(CacheConfig.PAGE_SIZE));
     assertTrue(error(conf(CacheConfig.FILL_THREADS, "0")).startsWith(CacheConfig.FILL_THREADS));
@@ -86,6 +87,47 @@ class CacheConfigTest {
     assertTrue(
         error(conf(CacheConfig.DIR_RESERVED_PERCENT, "95"))
             .startsWith(CacheConfig.DIR_RESERVED_PERCENT));
+  }
+
+  @Test
+  void from_sharedGrammar_takesUnitsHadoopRefusedAndBareMillis() {
+    CacheConfig c =
+        CacheConfig.from(
+            conf(
+                CacheConfig.CAPACITY,
+                "2TB, 1.5g",
+                CacheConfig.FILL_BANDWIDTH,
+                "100MB",
+                CacheConfig.PAGE_SIZE,
+                "64KiB",
+                CacheConfig.ADMISSION_BUCKET_DURATION,
+                "1.5min",
+                CacheConfig.READ_TIMEOUT,
+                "1500",
+                CacheConfig.DIR_ERROR_WINDOW,
+                "0.5h"));
+    assertEquals(List.of(2L << 40, 3L << 29), c.capacities());
+    assertEquals(100L << 20, c.fillBandwidthBytesPerSec());
+    assertEquals(64 << 10, c.pageSize());
+    assertEquals(Duration.ofSeconds(90), c.admission().bucketDuration());
+    assertEquals(Duration.ofMillis(1500), c.readTimeout());
+    assertEquals(Duration.ofMinutes(30), c.dirErrorWindow());
+  }
+
+  @Test
+  void from_badSizeOrDuration_namesKeyValueAndGrammar() {
+    assertEquals(
+        CacheConfig.CAPACITY
+            + ": '10XB' is not a size (unknown unit 'XB'); a size is a number of bytes, optionally"
+            + " with a unit k, m, g, t, p or e (powers of 1024, any case, B or iB may follow), e.g."
+            + " 65536, 512m, 10g, 2TB, 1.5t",
+        error(conf(CacheConfig.CAPACITY, "1g, 10XB")));
+    assertEquals(
+        CacheConfig.READ_TIMEOUT
+            + ": '1500us' is not a duration (not a whole number of milliseconds); a duration is a"
+            + " number of milliseconds, or a number with a unit ms, s, m or min, h, d (also ns, us;"
+            + " any case), e.g. 500, 500ms, 10s, 1m, 1.5h",
+        error(conf(CacheConfig.READ_TIMEOUT, "1500us")));
   }
 
   @Test

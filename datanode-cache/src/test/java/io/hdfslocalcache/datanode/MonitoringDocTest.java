@@ -1,97 +1,83 @@
 package io.hdfslocalcache.datanode;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.codahale.metrics.MetricRegistry;
-import io.hdfslocalcache.datanode.block.BlockId;
-import io.hdfslocalcache.datanode.hdd.HddReplicas;
-import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
-import io.hdfslocalcache.datanode.metrics.HostStats;
-import io.hdfslocalcache.datanode.metrics.ProcStat;
-import java.io.InputStream;
+import io.hdfslocalcache.datanode.metrics.DropwizardMetricsSource;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
-import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
+import org.apache.hadoop.metrics2.AbstractMetric;
+import org.apache.hadoop.metrics2.MetricType;
+import org.apache.hadoop.metrics2.MetricsRecord;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * docs/monitoring.md and the metrics a real cache registers agree, both ways: every registered
- * metric has a row, every row names a registered metric. A family documented as one row ({@code
- * read.hdd.cause.<reason>}) covers every name under its prefix.
+ * docs/monitoring.md and what a real cache exports agree, both ways and by type: every exported
+ * metric has a row, every row names an exported metric, and the row's type (C counter, G gauge, H
+ * histogram summary) is the one exported. The rows under the "Per cache directory" heading are the
+ * directory record's metrics, the others the DataNode-wide record's. A family documented as one row
+ * ({@code read.hdd.cause.<reason>}) covers every name under its prefix.
  */
 class MonitoringDocTest {
-  private static final Pattern ROW = Pattern.compile("(?m)^\\| `([a-z][a-zA-Z0-9_.<>]*)` \\|");
+  private static final Pattern ROW =
+      Pattern.compile("^\\| `([a-z][a-zA-Z0-9_.<>]*)` \\| ([CGH]) \\|");
+  private static final String DIRECTORY_HEADING = "### Per cache directory";
   private static final List<String> HISTOGRAM_PARTS =
-      java.util.Arrays.asList(".count", ".mean", ".p50", ".p75", ".p95", ".p99", ".max");
+      Arrays.asList(".count", ".mean", ".p50", ".p75", ".p95", ".p99", ".max");
 
-  @TempDir Path dir;
+  @TempDir static Path dir;
+  static CacheExport export;
 
-  /** What one DataNode's cache with two directories registers, dirN for each directory. */
-  private Set<String> registered() throws Exception {
-    Configuration conf = new Configuration(false);
-    conf.set(CacheConfig.DIRS, dir.resolve("a") + "," + dir.resolve("b"));
-    conf.set(CacheConfig.CAPACITY, "256m");
-    CacheConfig config = CacheConfig.from(conf);
-    MetricRegistry registry = new MetricRegistry();
-    HddReplicas none =
-        new HddReplicas() {
-          @Override
-          public ReplicaVersion replica(BlockId id) {
-            return null;
-          }
-
-          @Override
-          public LengthInputStream openMeta(ExtendedBlock b) {
-            return null;
-          }
-
-          @Override
-          public InputStream openData(ExtendedBlock b, long offset) {
-            return null;
-          }
-
-          @Override
-          public boolean filesExist(ExtendedBlock b) {
-            return false;
-          }
-        };
-    try (BlockCache cache =
-        new BlockCache(
-            config,
-            none,
-            b -> false,
-            CacheDirectories.open(config, "dn"),
-            Clock.systemUTC(),
-            registry)) {
-      new HostStats(registry, ProcStat.system());
-      Set<String> out = new TreeSet<>();
-      for (String n : registry.getNames()) {
-        out.add(n.replaceFirst("^store\\.dir\\d+\\.", "store.dirN."));
-      }
-      return out;
-    }
+  @BeforeAll
+  static void start() throws Exception {
+    export = CacheExport.of(dir);
   }
 
-  private static List<String> documented() throws Exception {
-    String doc =
-        new String(
-            Files.readAllBytes(Paths.get("..", "docs", "monitoring.md")), StandardCharsets.UTF_8);
-    List<String> rows = new ArrayList<>();
-    Matcher m = ROW.matcher(doc);
-    while (m.find()) {
-      rows.add(m.group(1));
+  /** Exported name to type letter in records named {@code record}, histograms folded to H. */
+  static Map<String, String> exported(String record) {
+    Map<String, String> out = new TreeMap<>();
+    for (MetricsRecord r : export.records) {
+      if (r.name().equals(record)) {
+        for (AbstractMetric m : r.metrics()) {
+          out.put(m.name(), m.type() == MetricType.COUNTER ? "C" : "G");
+        }
+      }
+    }
+    for (String name : new ArrayList<>(out.keySet())) {
+      if (name.endsWith(".mean")) {
+        String base = name.substring(0, name.length() - ".mean".length());
+        HISTOGRAM_PARTS.forEach(p -> out.remove(base + p));
+        out.put(base, "H");
+      }
+    }
+    return out;
+  }
+
+  /** The rows of docs/monitoring.md (name to type letter), of the directory section or not. */
+  static Map<String, String> documented(boolean directorySection) throws Exception {
+    List<String> lines =
+        Files.readAllLines(Paths.get("..", "docs", "monitoring.md"), StandardCharsets.UTF_8);
+    Map<String, String> rows = new TreeMap<>();
+    boolean inDirectory = false;
+    for (String line : lines) {
+      if (line.startsWith("#")) {
+        inDirectory = line.startsWith(DIRECTORY_HEADING);
+      }
+      Matcher m = ROW.matcher(line);
+      if (m.find() && inDirectory == directorySection) {
+        rows.put(m.group(1), m.group(2));
+      }
     }
     return rows;
   }
@@ -101,34 +87,45 @@ class MonitoringDocTest {
     return family >= 0 ? name.startsWith(row.substring(0, family)) : row.equals(name);
   }
 
-  @Test
-  void monitoringDoc_everyRegisteredMetric_hasARow() throws Exception {
-    List<String> rows = documented();
+  private static void agree(String record, boolean directorySection) throws Exception {
+    Map<String, String> rows = documented(directorySection);
+    Map<String, String> names = exported(record);
+    assertTrue(names.size() > 2 && rows.size() > 2, record + " " + names + " " + rows);
     List<String> missing = new ArrayList<>();
-    for (String name : registered()) {
-      if (rows.stream().noneMatch(r -> covers(r, name))) {
-        missing.add(name);
+    List<String> wrongType = new ArrayList<>();
+    for (Map.Entry<String, String> n : names.entrySet()) {
+      List<String> covering = new ArrayList<>();
+      rows.forEach(
+          (row, type) -> {
+            if (covers(row, n.getKey())) {
+              covering.add(type);
+            }
+          });
+      if (covering.isEmpty()) {
+        missing.add(n.getKey());
+      } else if (!covering.contains(n.getValue())) {
+        wrongType.add(n.getKey() + " is " + n.getValue() + ", documented " + covering);
       }
     }
-    assertTrue(missing.isEmpty(), "registered but not in docs/monitoring.md: " + missing);
-  }
-
-  @Test
-  void monitoringDoc_everyRow_namesARegisteredMetric() throws Exception {
-    Set<String> names = registered();
     List<String> unknown = new ArrayList<>();
-    for (String row : documented()) {
-      String base = row;
-      for (String part : HISTOGRAM_PARTS) {
-        if (row.endsWith(part) && names.contains(row.substring(0, row.length() - part.length()))) {
-          base = row.substring(0, row.length() - part.length());
-        }
-      }
-      String b = base;
-      if (names.stream().noneMatch(n -> covers(b, n))) {
+    for (String row : rows.keySet()) {
+      if (names.keySet().stream().noneMatch(n -> covers(row, n))) {
         unknown.add(row);
       }
     }
-    assertTrue(unknown.isEmpty(), "in docs/monitoring.md but never registered: " + unknown);
+    assertTrue(missing.isEmpty(), record + " exports, docs/monitoring.md lacks: " + missing);
+    assertTrue(
+        unknown.isEmpty(), "in docs/monitoring.md, not exported in " + record + ": " + unknown);
+    assertEquals(List.of(), wrongType, "types in docs/monitoring.md");
+  }
+
+  @Test
+  void monitoringDoc_dataNodeRecord_rowsAndExportAgree() throws Exception {
+    agree(DropwizardMetricsSource.RECORD, false);
+  }
+
+  @Test
+  void monitoringDoc_directoryRecord_rowsAndExportAgree() throws Exception {
+    agree(DropwizardMetricsSource.DIRECTORY_RECORD, true);
   }
 }

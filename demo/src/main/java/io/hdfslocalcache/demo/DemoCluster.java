@@ -46,6 +46,13 @@ final class DemoCluster implements AutoCloseable {
     conf.set(CacheConfig.DIRS, base.resolve(CACHE_DIR).toString());
     conf.setLong(CacheConfig.CAPACITY, s.cacheBytesPerDataNode());
     conf.setInt(CacheConfig.ADMISSION_THRESHOLD, s.admissionThreshold());
+    if (s.fillMode() != null) {
+      conf.set(CacheConfig.FILL_MODE, s.fillMode().configName());
+    }
+    conf.setBoolean(CacheConfig.FILL_GUARD, s.guard());
+    // The guard weighs fills against hits over its window; the demo runs minutes, not hours, so
+    // it gets the same 1-minute window as admission (production default: 1 h).
+    conf.set(CacheConfig.FILL_GUARD_WINDOW, "1m");
     // A 1-minute window in 6 buckets of 10 s (production: 60 x 1 min), so it slides during a run.
     conf.setInt(CacheConfig.ADMISSION_BUCKET_COUNT, 6);
     conf.set(CacheConfig.ADMISSION_BUCKET_DURATION, "10s");

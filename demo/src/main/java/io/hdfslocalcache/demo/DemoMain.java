@@ -1,12 +1,13 @@
 package io.hdfslocalcache.demo;
 
+import io.hdfslocalcache.config.SizeValue;
+import io.hdfslocalcache.datanode.fill.FillMode;
 import io.hdfslocalcache.demo.hdd.HddModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.fs.FileUtil;
-import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -103,6 +104,21 @@ public final class DemoMain implements Callable<Integer> {
               + " ${DEFAULT-VALUE}: the production threshold, over a 1-minute instead of a 60-minute"
               + " window because the demo runs minutes, not hours).")
   int threshold;
+
+  @Option(
+      names = "--fill",
+      paramLabel = "MODE",
+      description =
+          "What an admitted block puts on the SSD: pages (the pages reads touch) or block"
+              + " (the whole block); default: the DataNode's default, pages.")
+  String fill;
+
+  @Option(
+      names = "--no-guard",
+      description =
+          "Turn the fill guard off (fills then run even when they cost the HDDs more than"
+              + " cache hits save).")
+  boolean noGuard;
 
   @Option(
       names = "--duration",
@@ -239,7 +255,9 @@ public final class DemoMain implements Callable<Integer> {
         run,
         warm,
         seed,
-        HddModel.DEFAULT);
+        HddModel.DEFAULT,
+        fill == null ? null : FillMode.parse("--fill", fill),
+        !noGuard);
   }
 
   private void require(boolean ok, String message) {
@@ -250,16 +268,14 @@ public final class DemoMain implements Callable<Integer> {
 
   private long size(String option, String value, String dflt) {
     String v = value == null ? dflt : value;
+    long n;
     try {
-      long n = TraditionalBinaryPrefix.string2long(v);
-      if (n > 0) {
-        return n;
-      }
+      n = SizeValue.parse(option, v);
     } catch (IllegalArgumentException e) {
-      // reported below
+      throw new ParameterException(spec.commandLine(), e.getMessage());
     }
-    throw new ParameterException(
-        spec.commandLine(), option + " must be a positive size like 64m or 2g, got '" + v + "'");
+    require(n > 0, option + " must be positive, got '" + v + "'");
+    return n;
   }
 
   private static void progress(

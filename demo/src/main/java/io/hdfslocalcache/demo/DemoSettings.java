@@ -1,5 +1,6 @@
 package io.hdfslocalcache.demo;
 
+import io.hdfslocalcache.datanode.fill.FillMode;
 import io.hdfslocalcache.demo.hdd.HddModel;
 
 /** Everything one demo run is configured by, after defaults and --quick are resolved. */
@@ -16,7 +17,9 @@ record DemoSettings(
     int runSeconds,
     int warmupSeconds,
     long seed,
-    HddModel hdd) {
+    HddModel hdd,
+    FillMode fillMode,
+    boolean guard) {
 
   int files() {
     return (int) (dataBytes / blockBytes);
@@ -28,7 +31,7 @@ record DemoSettings(
             + " %d blocks of %d MB, 1 replica each; cache %d MB per DataNode; %d readers offered %.0f reads/s, Zipf %.2f,"
             + " %.0f%% whole-block scans, the rest 4 KB-1 MB preads; admission after more than %d"
             + " reads in 1 min (production: in 60 min; the demo runs minutes, not hours);"
-            + " %d s per run after %d s cache warm-up",
+            + " %d s per run after %d s cache warm-up; fill mode %s, fill guard %s",
         datanodes,
         hdd.seekMinMs(),
         hdd.seekMaxMs(),
@@ -42,6 +45,8 @@ record DemoSettings(
         100 * scanFraction,
         admissionThreshold,
         runSeconds,
-        warmupSeconds);
+        warmupSeconds,
+        fillMode == null ? "default" : fillMode.configName(),
+        guard ? "on" : "off");
   }
 }

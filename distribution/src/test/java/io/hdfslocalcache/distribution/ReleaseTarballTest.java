@@ -20,6 +20,9 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -114,12 +117,58 @@ class ReleaseTarballTest {
   }
 
   @Test
-  void statusHelpRunsFromTheToolsJarWithoutMaven() throws Exception {
-    Result r = launcher(home, "status", "--help");
-    assertEquals(0, r.exit, r.toString());
-    assertTrue(
-        r.out.contains("usage: hdfs-local-cache status --datanode <host:port>"), r.toString());
-    assertTrue(!r.err.contains("building"), r.toString());
+  void statusAndAdminHelpRunFromTheToolsJarWithoutMaven() throws Exception {
+    for (String command : new String[] {"status", "admin"}) {
+      Result r = launcher(home, command, "--help");
+      assertEquals(0, r.exit, r.toString());
+      assertTrue(r.out.startsWith("Usage: hdfs-local-cache " + command), r.toString());
+      assertTrue(!r.err.contains("building"), r.toString());
+    }
+  }
+
+  /**
+   * The Hadoop client inside the tools jar (no Hadoop installed, Hadoop's server side left out of
+   * the jar): status lists a real cluster's DataNodes from its NameNode, simulate reads a glob of
+   * traces in its HDFS. The cluster runs without the cache: every DataNode says so.
+   */
+  @Test
+  void statusFleetAndHdfsTracesRunFromTheToolsJar() throws Exception {
+    Configuration conf = new HdfsConfiguration();
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, TARGET.resolve("release-test/dfs").toString());
+    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
+    try {
+      cluster.waitActive();
+      cluster
+          .getFileSystem()
+          .copyFromLocalFile(
+              new org.apache.hadoop.fs.Path(TRACE.toUri()),
+              new org.apache.hadoop.fs.Path("/traces/dn1.log"));
+      Result status =
+          launcher(
+              home,
+              "status",
+              "--namenode",
+              "localhost:" + cluster.getNameNode().getHttpAddress().getPort());
+      assertEquals(0, status.exit, status.toString());
+      assertTrue(status.out.contains("NO_CACHE: cache not active"), status.toString());
+      assertTrue(status.out.contains("TOTAL (0 of 1)"), status.toString());
+
+      Result simulate =
+          launcher(
+              home,
+              "simulate",
+              "--trace=hdfs://localhost:" + cluster.getNameNodePort() + "/traces/*.log",
+              "--cache-size=64m",
+              "--policy=admit-all",
+              "--threads=1");
+      assertEquals(0, simulate.exit, simulate.toString());
+      assertTrue(
+          Arrays.stream(simulate.out.split("\n"))
+              .anyMatch(l -> l.startsWith("admit-all ") && l.contains("40.00")),
+          simulate.toString());
+    } finally {
+      cluster.shutdown();
+    }
   }
 
   @Test
@@ -167,12 +216,11 @@ class ReleaseTarballTest {
     assertTrue(r.err.contains("reinstall the release"), r.toString());
 
     Files.write(copy.resolve("pom.xml"), "<project/>\n".getBytes(StandardCharsets.UTF_8));
-    Files.createDirectories(copy.resolve("datanode-cache"));
-    Files.write(
-        copy.resolve("datanode-cache/pom.xml"), "<project/>\n".getBytes(StandardCharsets.UTF_8));
+    Files.createDirectories(copy.resolve("ops"));
+    Files.write(copy.resolve("ops/pom.xml"), "<project/>\n".getBytes(StandardCharsets.UTF_8));
     r = launcher(copy, "status", "--help");
     assertEquals(1, r.exit, r.toString());
-    assertTrue(r.err.contains("build of datanode-cache failed"), r.toString());
+    assertTrue(r.err.contains("build of ops failed"), r.toString());
     assertTrue(r.err.contains("mvn") && r.err.contains("not found"), r.toString());
   }
 
@@ -189,7 +237,12 @@ class ReleaseTarballTest {
     env.put("PATH", path);
     for (String k :
         new String[] {
-          "JAVA_HOME", "MAVEN_HOME", "M2_HOME", "MAVEN_OPTS", "HDFS_LOCAL_CACHE_JAVA_OPTS"
+          "JAVA_HOME",
+          "MAVEN_HOME",
+          "M2_HOME",
+          "MAVEN_OPTS",
+          "HDFS_LOCAL_CACHE_JAVA_OPTS",
+          "HADOOP_CONF_DIR"
         }) {
       env.remove(k);
     }

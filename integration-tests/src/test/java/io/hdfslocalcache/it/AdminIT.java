@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.admin.AdminCommand;
 import io.hdfslocalcache.datanode.admin.AdminStats;
 import io.hdfslocalcache.datanode.read.ReadPathStats;
+import io.hdfslocalcache.ops.admin.AdminCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

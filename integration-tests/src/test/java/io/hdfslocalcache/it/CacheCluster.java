@@ -3,6 +3,7 @@ package io.hdfslocalcache.it;
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
+import io.hdfslocalcache.datanode.fill.FillMode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,9 +36,22 @@ final class CacheCluster implements AutoCloseable {
     this.conf = conf;
   }
 
-  /** Cache settings for tests: admits on the second read, small pages, 64 MB per directory. */
+  /**
+   * System property naming the fill mode the ITs run in ({@code pages} or {@code block}); unset:
+   * the configured default. The build runs the fault, restart and invalidation ITs in both.
+   */
+  static final String FILL_MODE_PROPERTY = "it.fill.mode";
+
+  /**
+   * Cache settings for tests: admits on the second read, small pages, 64 MB per directory, the fill
+   * mode of {@link #FILL_MODE_PROPERTY}.
+   */
   static Configuration conf(Path base) {
     Configuration conf = new Configuration();
+    String mode = System.getProperty(FILL_MODE_PROPERTY, "").trim();
+    if (!mode.isEmpty()) {
+      conf.set(CacheConfig.FILL_MODE, mode);
+    }
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve("dfs").toString());
     conf.set(
         DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, LocalCacheDatasetFactory.class.getName());
@@ -45,6 +59,8 @@ final class CacheCluster implements AutoCloseable {
     conf.set(CacheConfig.CAPACITY, "64m");
     conf.set(CacheConfig.PAGE_SIZE, "64k");
     conf.setInt(CacheConfig.ADMISSION_THRESHOLD, 1);
+    // Tests count fills exactly; the guard's own tests turn it on.
+    conf.setBoolean(CacheConfig.FILL_GUARD, false);
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, BLOCK);
     conf.setInt(DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_KEY, 512);
     conf.setInt(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, 512);
@@ -53,6 +69,16 @@ final class CacheCluster implements AutoCloseable {
     // The scanner would read every block at start-up and skew counters; tests that need it set it.
     conf.setInt(DFSConfigKeys.DFS_DATANODE_SCAN_PERIOD_HOURS_KEY, -1);
     return conf;
+  }
+
+  /** The fill mode {@code conf} sets, or the default. */
+  static FillMode fillMode(Configuration conf) {
+    return CacheConfig.from(conf).fillPolicy().mode();
+  }
+
+  /** The fill mode of this cluster's DataNodes. */
+  FillMode fillMode() {
+    return fillMode(conf);
   }
 
   static CacheCluster start(Configuration conf, int datanodes) throws IOException {

@@ -2,19 +2,25 @@ package io.hdfslocalcache.it;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.CacheConfig;
+import io.hdfslocalcache.datanode.fill.FillMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A cache smaller than the hot set: whole blocks leave, least recently read first. */
+/**
+ * A cache smaller than the hot set: whole blocks ({@code block} fill mode) or pages ({@code pages})
+ * leave, least recently read first, and no read loses a page from under it.
+ */
 class EvictionIT {
   @TempDir Path base;
   CacheCluster c;
@@ -27,7 +33,7 @@ class EvictionIT {
   }
 
   @Test
-  void fill_cacheFull_evictsWholeLeastRecentlyReadBlocksAndNoReadLosesAPage() throws Exception {
+  void fill_cacheFull_evictsLeastRecentlyReadFirstAndNoReadLosesAPage() throws Exception {
     Configuration conf = CacheCluster.conf(base);
     conf.set(CacheConfig.CAPACITY, "4m"); // ~3.8 MB after Alluxio's overhead: three 1 MB blocks
     c = CacheCluster.start(conf, 1);
@@ -36,14 +42,30 @@ class EvictionIT {
     for (int i = 0; i < 8; i++) {
       data.add(c.cachedFile("/evict-" + i + ".bin", CacheCluster.BLOCK));
     }
-    assertTrue(c.counter("store.evictions") >= 5, "evictions " + c.counter("store.evictions"));
     long capacity = gauge(cache, "store.dir0.capacity");
     assertTrue(gauge(cache, "store.dir0.reserved") <= capacity);
     assertTrue(gauge(cache, "store.dir0.used") <= capacity);
-    // the three most recently filled are the ones still cached
+    if (c.fillMode() == FillMode.BLOCK) {
+      // whole blocks leave: five of the eight
+      assertTrue(c.counter("store.evictions") >= 5, "evictions " + c.counter("store.evictions"));
+    } else {
+      // Pages leave, least recently read first: a fill evicts just the pages it needs, so the
+      // oldest blocks go whole (their last page drops the entry) and the next one only in part.
+      assertTrue(c.counter("store.evictions.pages") >= 4 * 16, "pages evicted");
+      for (int i = 0; i < 4; i++) {
+        org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/evict-" + i + ".bin");
+        ExtendedBlock b = c.blocks(p).get(0);
+        assertFalse(cache.isCached(b), p + ": every page evicted, entry dropped");
+        assertEquals(0, SsdFiles.count(base.resolve("ssd"), List.of(b)), p + ": files gone");
+      }
+      assertTrue(c.counter("store.evictions") >= 4, "blocks dropped with their last page");
+    }
+    // the three most recently filled are the ones still cached, every page of them
     for (int i = 5; i < 8; i++) {
       org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/evict-" + i + ".bin");
-      assertTrue(cache.isCached(c.blocks(p).get(0)), p.toString());
+      ExtendedBlock b = c.blocks(p).get(0);
+      assertTrue(cache.isCached(b), p.toString());
+      assertEquals(16, SsdFiles.pages(base.resolve("ssd"), b, ".data").size(), p.toString());
     }
     long hits = c.counter("read.hits");
     // cached ones first: reading an evicted one admits it again and its fill evicts the coldest

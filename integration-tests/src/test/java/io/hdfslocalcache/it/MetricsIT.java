@@ -1,13 +1,15 @@
 package io.hdfslocalcache.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hdfslocalcache.datanode.AlertRules;
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
-import io.hdfslocalcache.datanode.status.StatusCommand;
+import io.hdfslocalcache.ops.status.StatusCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -98,6 +100,29 @@ class MetricsIT {
   }
 
   @Test
+  @Order(1)
+  void jmx_eachDataNode_oneBeanPerCacheDirectoryTaggedWithIt() throws Exception {
+    for (DataNode dn : c.cluster.getDataNodes()) {
+      String uuid = dn.getDatanodeUuid();
+      List<JsonNode> dirs = beans(dn, "LocalCacheDirectory-" + uuid + "-*");
+      assertEquals(1, dirs.size(), "one configured directory");
+      JsonNode d = dirs.get(0);
+      assertEquals(
+          "Hadoop:service=DataNode,name=LocalCacheDirectory-" + uuid + "-0",
+          d.get("name").asText());
+      assertEquals(base.resolve("ssd").toString(), d.get("tag.Directory").asText());
+      assertEquals("0", d.get("tag.DirectoryIndex").asText());
+      assertEquals(uuid, d.get("tag.DatanodeUuid").asText());
+      assertEquals(String.valueOf(dn.getInfoPort()), d.get("tag.HttpPort").asText());
+      assertEquals(1, d.get("in.service").asInt());
+      assertTrue(d.get("capacity").asLong() > 0);
+      assertTrue(d.has("used") && d.has("guard.state") && d.has("open.micros"), d.toString());
+      // the DataNode-wide bean no longer carries directory numbers in its names
+      bean(dn).fieldNames().forEachRemaining(f -> assertFalse(f.startsWith("store.dir"), f));
+    }
+  }
+
+  @Test
   @Order(2)
   void jmx_afterHddThenCachedReads_countersMoveOnTheReadingDataNodeOnly() throws Exception {
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/metrics.bin");
@@ -154,7 +179,9 @@ class MetricsIT {
     assertTrue(after.get("read.bytes.cache.ratio") > 0);
     assertTrue(delta(after, before, "fill.completed") >= blocks);
     assertTrue(after.get("store.blocks") >= blocks);
-    assertTrue(after.get("store.dir0.used") > 0);
+    assertTrue(
+        beans(dn, "LocalCacheDirectory-" + dn.getDatanodeUuid() + "-0").get(0).get("used").asLong()
+            > 0);
     if (Files.isReadable(Path.of("/proc/stat"))) {
       assertTrue(after.get("host.procs.blocked") >= 0);
       assertTrue(after.get("host.procs.running") >= 1, "this test itself is running");
@@ -199,23 +226,53 @@ class MetricsIT {
             "local_cache_read_hit_ratio",
             "local_cache_host_procs_blocked",
             "local_cache_read_latency_hdd_micros_p99",
-            "local_cache_store_dir0_capacity")) {
+            "local_cache_directory_capacity")) {
       assertTrue(body[0].lines().anyMatch(l -> l.startsWith(metric + "{")), metric);
     }
-    // Every metric the shipped Grafana dashboard queries by name exists in the export.
+    // One series per directory, labelled with it; no directory number in any name.
+    String dir = "directory=\"" + base.resolve("ssd") + "\"";
+    for (String u : uuids) {
+      assertTrue(
+          body[0]
+              .lines()
+              .anyMatch(
+                  l ->
+                      l.startsWith("local_cache_directory_in_service{")
+                          && l.contains(dir)
+                          && l.contains("directoryindex=\"0\"")
+                          && l.contains("datanodeuuid=\"" + u + "\"")
+                          && l.endsWith(" 1")),
+          "in_service of " + u);
+    }
+    assertTrue(body[0].lines().noneMatch(l -> l.startsWith("local_cache_store_dir")));
+    // Totals are counters, values now gauges; each with its description.
+    String text = body[0];
+    assertTrue(text.contains("# TYPE local_cache_read_hits counter\n"));
+    assertTrue(text.contains("# TYPE local_cache_admission_early_bucket_drops counter\n"));
+    assertTrue(text.contains("# TYPE local_cache_directory_guard_transitions counter\n"));
+    assertTrue(text.contains("# TYPE local_cache_directory_used gauge\n"));
+    assertTrue(
+        text.contains(
+            "# HELP local_cache_read_hits Client block reads (BlockSender opens) served from the"
+                + " cache, since start.\n"),
+        "a real description");
+    assertTrue(
+        text.lines()
+            .noneMatch(
+                l -> l.startsWith("# HELP local_cache") && l.contains("docs/monitoring.md")));
+    // Every metric the shipped dashboard and alert rules query exists in a real DataNode's /prom.
+    java.util.Set<String> names = new java.util.TreeSet<>();
+    text.lines().filter(l -> l.startsWith("# TYPE ")).forEach(l -> names.add(l.split(" ")[2]));
+    java.util.Set<String> used = new java.util.TreeSet<>(AlertRules.names(AlertRules.load()));
+    assertTrue(used.containsAll(AlertRules.DATANODE_METRICS), used.toString());
     String dashboard = Files.readString(Path.of("..", "conf", "grafana-dashboard.json"));
     java.util.regex.Matcher m =
         java.util.regex.Pattern.compile("local_cache_[a-z0-9_]+").matcher(dashboard);
     while (m.find()) {
-      String metric = m.group();
-      boolean pattern = m.end() < dashboard.length() && dashboard.charAt(m.end()) == '[';
-      // this cluster has one cache directory; the dashboard also charts a second one
-      if (!pattern && !metric.matches("local_cache_store_dir[1-9].*")) {
-        assertTrue(
-            body[0].lines().anyMatch(l -> l.startsWith(metric + "{")),
-            "dashboard queries " + metric + ", which /prom does not export");
-      }
+      used.add(m.group());
     }
+    used.removeAll(names);
+    assertEquals(java.util.Set.of(), used, "queried by conf/, not in /prom");
   }
 
   @Test
@@ -228,7 +285,7 @@ class MetricsIT {
             dn,
             "/jmx?qry="
                 + URLEncoder.encode(
-                    "Hadoop:service=DataNode,name=LocalCache-*", StandardCharsets.UTF_8)));
+                    "Hadoop:service=DataNode,name=LocalCache*", StandardCharsets.UTF_8)));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int rc =
@@ -249,6 +306,34 @@ class MetricsIT {
 
   @Test
   @Order(5)
+  void status_fleetFromTheNameNode_oneLinePerLiveDataNodeAndTotal() throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int rc =
+        StatusCommand.run(
+            new String[] {
+              "--namenode", "localhost:" + c.cluster.getNameNode().getHttpAddress().getPort()
+            },
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertEquals(0, rc, err.toString(StandardCharsets.UTF_8));
+    for (DataNode dn : c.cluster.getDataNodes()) {
+      String line =
+          text.lines()
+              .filter(l -> l.split(" ")[0].endsWith(":" + dn.getInfoPort()))
+              .findFirst()
+              .orElseThrow(
+                  () -> new AssertionError("no line for " + dn.getInfoPort() + ":\n" + text));
+      assertTrue(line.matches(".*\\s0/1\\s+off$"), line);
+    }
+    // the second test's reads: a hit ratio of 1 in 3 over the fleet
+    assertTrue(
+        text.lines().anyMatch(l -> l.startsWith("TOTAL (2 of 2)") && l.contains("33.3%")), text);
+  }
+
+  @Test
+  @Order(6)
   void close_dataNodeStopped_beanGoneAndBackAfterRestart() throws Exception {
     DataNode survivor = c.cluster.getDataNodes().get(0);
     String stoppedUuid = c.cluster.getDataNodes().get(1).getDatanodeUuid();

@@ -89,10 +89,13 @@ class NameNodeViewIT {
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/rotten-fill.bin");
     byte[] data = c.write(p, 200_000, (short) 1, 7);
     ExtendedBlock b = c.blocks(p).get(0);
-    // Rot near the end; clients read only the first chunk, so no client ever reports it.
+    // Rot near the end, in the last page (196608..200000); clients read only that page's first
+    // chunk, so no client ever reports it. The fill copies the page whole (pages mode: the page
+    // the read touched; block mode: every page) and finds it.
     CacheCluster.flip(CacheCluster.hddBlockFile(base, b), 199_000);
-    assertArrayEquals(Arrays.copyOf(data, 512), c.pread(p, 0, 512));
-    assertArrayEquals(Arrays.copyOf(data, 512), c.pread(p, 0, 512)); // admitted: fill
+    byte[] firstChunk = Arrays.copyOfRange(data, 196_608, 196_608 + 512);
+    assertArrayEquals(firstChunk, c.pread(p, 196_608, 512));
+    assertArrayEquals(firstChunk, c.pread(p, 196_608, 512)); // admitted: fill
     CacheCluster.await(
         "the fill finds the HDD replica corrupt", () -> c.counter("fill.hdd_corrupt") >= 1);
     assertEquals(0, c.cache(0).cachedBlocks());

@@ -87,8 +87,14 @@ class RestartIT {
     CacheCluster.await("pages deleted", () -> SsdFiles.count(base.resolve("ssd"), List.of(b)) == 0);
   }
 
+  /**
+   * A data page lost in a crash: the block comes back with the pages still on disk (in both fill
+   * modes), reserving exactly their bytes, and the lost page is read from the HDD and filled again;
+   * pages no index record owns are deleted.
+   */
   @Test
-  void restart_pageLostAndOrphanPages_entryDroppedOrphansDeletedBytesCorrect() throws Exception {
+  void restart_pageLostAndOrphanPages_restoredWithoutItOrphansDeletedBytesCorrect()
+      throws Exception {
     byte[] data = c.cachedFile("/torn.bin", 300_000);
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/torn.bin");
     ExtendedBlock b = c.blocks(p).get(0);
@@ -98,7 +104,7 @@ class RestartIT {
     restart(
         () -> {
           try {
-            // A torn fill: the last data page never reached the disk...
+            // A crash lost the last data page...
             List<Path> pages = SsdFiles.pages(base.resolve("ssd"), b, ".data");
             Files.delete(pages.get(pages.size() - 1));
             // ...and pages of a fill cut off by a crash, never recorded in the index.
@@ -116,10 +122,25 @@ class RestartIT {
           }
         });
     BlockCache cache = c.cache(0);
-    assertFalse(cache.isCached(b));
+    assertTrue(cache.isCached(b));
+    assertEquals(1, cache.metrics().counter("store.restored").getCount());
     assertEquals(0, SsdFiles.count(base.resolve("ssd"), List.of(orphan)), "orphans deleted");
+    long meta = 7 + (300_000 + 511) / 512 * 4;
+    assertEquals(meta + 4 * 65536, reserved(cache), "the meta and the four pages left");
     assertArrayEquals(data, c.readAll(p));
-    assertTrue(cache.metrics().counter("store.restore.dropped").getCount() >= 1);
+    assertEquals(
+        300_000 - 4 * 65536,
+        cache.metrics().counter("read.bytes.uncached_pages.hdd").getCount(),
+        "the lost page, from the HDD");
+    CacheCluster.await(
+        "the lost page filled again",
+        () -> SsdFiles.pages(base.resolve("ssd"), b, ".data").size() == 5);
+    assertEquals(meta + 300_000, reserved(cache));
+    assertArrayEquals(data, c.readAll(p));
+  }
+
+  private static long reserved(BlockCache cache) {
+    return ((Number) cache.metrics().getGauges().get("store.dir0.reserved").getValue()).longValue();
   }
 
   @Test

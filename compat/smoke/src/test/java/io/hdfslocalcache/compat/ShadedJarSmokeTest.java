@@ -115,6 +115,7 @@ class ShadedJarSmokeTest {
   @Test
   void everyClassOnTheLocalCachePath_linksAndInitializes() throws Exception {
     List<String> prefixes = List.of("io/hdfslocalcache/datanode/", "io/hdfslocalcache/ratelimit/",
+        "io/hdfslocalcache/config/",
         "alluxio/client/file/cache/", "alluxio/conf/", "alluxio/exception/", "alluxio/resource/",
         "alluxio/collections/", "alluxio/util/io/", "alluxio/metrics/MetricsSystem", "org/rocksdb/");
     List<String> failed = new ArrayList<>();

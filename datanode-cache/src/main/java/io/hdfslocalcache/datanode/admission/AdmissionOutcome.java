@@ -8,6 +8,11 @@ public enum AdmissionOutcome {
   REJECTED,
   /** Hot enough, and a fill was requested (the scheduler may still drop it when full). */
   FILL_REQUESTED,
+  /**
+   * Hot enough, in {@code pages} fill mode: the pages this read touches are filled when it ends
+   * (the read's length is known only then).
+   */
+  FILL_ON_CLOSE,
   /** Hot enough, but a fill of the block is already running. */
   FILL_RUNNING,
   /** Hot enough, but no directory is in service. */

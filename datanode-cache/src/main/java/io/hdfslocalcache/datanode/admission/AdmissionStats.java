@@ -3,6 +3,7 @@ package io.hdfslocalcache.datanode.admission;
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.metrics.Describe;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import java.util.EnumMap;
 import java.util.Locale;
@@ -10,28 +11,30 @@ import java.util.Map;
 
 /** Metrics of the admission gate; each named and documented here once. */
 public final class AdmissionStats {
-  /** Client reads of uncached blocks the limiter judged hot enough to cache. */
+  @Describe("Client reads of uncached blocks judged hot enough: a fill is requested.")
   public static final String ADMIT = "admission.admit";
 
-  /** Client reads of uncached blocks not (yet) hot enough. */
+  @Describe("Client reads of uncached blocks not (yet) hot enough.")
   public static final String REJECT = "admission.reject";
 
-  /** Blocks with at least one read in the window. */
+  @Describe("Blocks with at least one read in the admission window now.")
   public static final String TRACKED_KEYS = "admission.tracked.keys";
 
-  /** Window buckets forgotten early because the key cap was reached. */
+  @Describe(
+      value = "Window buckets forgotten early because the key cap was reached, since start.",
+      total = true)
   public static final String EARLY_BUCKET_DROPS = "admission.early.bucket.drops";
 
-  /** Reads not recorded because the current bucket alone filled the key cap. */
+  @Describe(
+      value =
+          "Reads not recorded because the current bucket alone filled the key cap, since start.",
+      total = true)
   public static final String UNTRACKED_ACCESSES = "admission.untracked.accesses";
 
-  /** Admitted reads by what came of them: {@code admission.outcome.<outcome>}. */
+  @Describe("What came of each admitted read, by outcome")
   public static final String OUTCOME = "admission.outcome.";
 
-  /**
-   * Admitted blocks not filled because the directory's file system was below its reserve (kept
-   * under the fill prefix, where operators have always found it).
-   */
+  @Describe("Admitted blocks not filled: the directory's file system was below its reserve.")
   public static final String SKIPPED_NO_SPACE = "fill.skipped.no.space";
 
   private final Counter admits;

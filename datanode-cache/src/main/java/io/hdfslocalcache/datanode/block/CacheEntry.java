@@ -4,8 +4,9 @@ import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A block published in the cache: both files completely written, with what is needed to verify them
- * on every read.
+ * A block version published in the cache: its meta file completely written, its data pages as
+ * {@link #pages} says (all of them for a whole-block fill, the ones clients read in {@code pages}
+ * fill mode), with what is needed to verify them on every read.
  *
  * <p>Lifecycle: readers {@link #pin()} it for the life of a stream. {@link #retire()} (eviction or
  * invalidation) stops new pins; the pages are deleted exactly once, by whoever leaves the entry
@@ -13,6 +14,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * LRU evicts nothing while the directory's {@link SpaceBudget} holds; a page lost anyway makes the
  * stream fall back to the HDD.) The entry carries its block's space reservation and releases it
  * when its pages are deleted. State is one int, {@code pins << 1 | retired}, changed only by CAS.
+ *
+ * <p>Single data pages come and go while the entry lives (page fills add them, page eviction takes
+ * them, see {@link PageSet}); {@link #bytes()} follows them, so the space the entry holds in its
+ * directory's budget is always its meta plus its present pages. A fill holds a pin while it adds
+ * pages, so the entry's pages cannot be deleted under it.
  */
 public final class CacheEntry implements Slot {
   public final BlockId id;
@@ -27,6 +33,19 @@ public final class CacheEntry implements Slot {
 
   /** CRC32C of each {@link MetaSegments#SEGMENT_BYTES} slice of the meta file, taken at fill. */
   public final int[] metaSegmentCrcs;
+
+  /** Data bytes per page: page {@code p} holds data {@code [p * pageSize, (p + 1) * pageSize)}. */
+  public final int pageSize;
+
+  /** The data pages on the SSD. */
+  public final PageSet pages;
+
+  /** Meta plus present data pages: what the entry holds of its directory's budget. */
+  private final java.util.concurrent.atomic.AtomicLong cachedBytes =
+      new java.util.concurrent.atomic.AtomicLong();
+
+  /** Bytes counted as draining when retired with readers; the rest is counted at deletion. */
+  private volatile long drainingCounted;
 
   private final EntryHome home;
   public final long filledAtMillis;
@@ -44,6 +63,9 @@ public final class CacheEntry implements Slot {
   private static final int DRAINING = 1;
   private static final int RELEASED = 2;
 
+  /** Reads of this entry that needed data pages it did not hold (see Admission#partialRead). */
+  public final AtomicInteger partialReads = new AtomicInteger();
+
   /** Last time a read was served from this entry; orders early eviction on a full disk. */
   public volatile long lastAccessMillis;
 
@@ -53,25 +75,21 @@ public final class CacheEntry implements Slot {
   public CacheEntry(
       BlockId id,
       long genStamp,
-      long dataLength,
-      long metaLength,
-      ChecksumLayout checksum,
-      int[] metaSegmentCrcs,
-      EntryHome home,
-      long filledAtMillis) {
-    this(id, genStamp, 0, dataLength, metaLength, checksum, metaSegmentCrcs, home, filledAtMillis);
-  }
-
-  public CacheEntry(
-      BlockId id,
-      long genStamp,
       long fillId,
       long dataLength,
       long metaLength,
       ChecksumLayout checksum,
       int[] metaSegmentCrcs,
+      int pageSize,
+      boolean full,
       EntryHome home,
       long filledAtMillis) {
+    if (pageSize <= 0) {
+      throw new IllegalArgumentException("page size " + pageSize);
+    }
+    this.pageSize = pageSize;
+    this.pages = new PageSet((int) ((dataLength + pageSize - 1) / pageSize), full);
+    this.cachedBytes.set(metaLength + (full ? dataLength : 0));
     this.id = id;
     this.genStamp = genStamp;
     this.fillId = fillId;
@@ -119,9 +137,11 @@ public final class CacheEntry implements Slot {
         if (s == 0) {
           deletePages();
         } else if (!keepPages) {
-          home.draining(bytes());
+          long b = bytes();
+          drainingCounted = b;
+          home.draining(b);
           if (!budgetState.compareAndSet(RESERVED, DRAINING)) {
-            home.draining(-bytes()); // the last reader closed meanwhile: already released
+            home.draining(-b); // the last reader closed meanwhile: already released
           }
         }
         return;
@@ -152,8 +172,55 @@ public final class CacheEntry implements Slot {
     return home;
   }
 
+  /** Meta plus the data pages present now: the budget this entry holds. */
   public long bytes() {
-    return dataLength + metaLength;
+    return cachedBytes.get();
+  }
+
+  /** Data bytes of page {@code p} (the last page may be short). */
+  public int pageBytes(int p) {
+    return (int) Math.min(pageSize, dataLength - (long) p * pageSize);
+  }
+
+  /** A fill wrote page {@code p} (claimed by {@link PageSet#tryClaim}); readers may use it now. */
+  public void publishPage(int p) {
+    cachedBytes.addAndGet(pageBytes(p));
+    pages.publish(p);
+  }
+
+  /**
+   * Takes page {@code p} from readers for eviction; true if it was present. The caller deletes its
+   * file, releases its bytes and then {@link PageSet#release}s it.
+   */
+  public boolean evictPage(int p) {
+    if (pages.tryEvict(p)) {
+      cachedBytes.addAndGet(-pageBytes(p));
+      return true;
+    }
+    return false;
+  }
+
+  /** A page found whole on disk at restart. */
+  public void restorePage(int p) {
+    if (!pages.has(p)) {
+      pages.restorePresent(p);
+      cachedBytes.addAndGet(pageBytes(p));
+    }
+  }
+
+  /**
+   * Takes every present page from page eviction and returns the bytes still held: the meta and
+   * those pages. An eviction that took a page first releases that page itself; one that comes later
+   * (it chose the page before the entry retired) finds nothing, so no page is released twice.
+   */
+  private long takePages() {
+    long b = metaLength;
+    for (int p = 0; p < pages.pages(); p++) {
+      if (pages.tryEvict(p)) {
+        b += pageBytes(p);
+      }
+    }
+    return b;
   }
 
   private void deletePages() {
@@ -161,9 +228,11 @@ public final class CacheEntry implements Slot {
       return;
     }
     int was = budgetState.getAndSet(RELEASED);
-    long b = was == RELEASED ? 0 : bytes();
+    long b = was == RELEASED ? 0 : takePages();
     if (was == RESERVED) {
       home.draining(b); // on its way out until the deletes are done
+    } else if (was == DRAINING) {
+      home.draining(b - drainingCounted); // pages a pinned fill added after the retire
     }
     home.deletePages(this, b);
   }

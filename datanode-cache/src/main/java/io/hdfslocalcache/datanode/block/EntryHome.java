@@ -22,4 +22,10 @@ public interface EntryHome {
    * counted as draining) once the store has really deleted them.
    */
   void deletePages(CacheEntry entry, long drainingBytes);
+
+  /** A reader served page {@code page} of the entry from the SSD (page LRU order). */
+  void pageRead(CacheEntry entry, int page);
+
+  /** A fill published page {@code page} of the entry. */
+  void pageAdded(CacheEntry entry, int page);
 }

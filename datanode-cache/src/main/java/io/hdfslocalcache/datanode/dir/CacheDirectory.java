@@ -22,6 +22,7 @@ public final class CacheDirectory implements EntryHome {
   private final BlockIndex blockIndex;
   private final long openMillis;
   private final SpaceBudget budget;
+  private final PageLru lru = new PageLru();
 
   /** {@code index}: its place in {@code dirs}, which names its metrics. */
   public CacheDirectory(
@@ -71,6 +72,42 @@ public final class CacheDirectory implements EntryHome {
     return budget;
   }
 
+  /** The directory's data pages, least recently read first. */
+  public PageLru pageLru() {
+    return lru;
+  }
+
+  @Override
+  public void pageRead(CacheEntry e, int page) {
+    lru.touch(e, page);
+  }
+
+  @Override
+  public void pageAdded(CacheEntry e, int page) {
+    lru.add(e, page);
+  }
+
+  /**
+   * Evicts one data page: readers stop using it at once, its bytes count as draining until the
+   * store has deleted it, and only then may a fill write it again. Returns the bytes freed (0 if
+   * the page was not present).
+   */
+  public long evictPage(CacheEntry e, int page) {
+    if (!e.evictPage(page)) {
+      return 0;
+    }
+    lru.remove(e, page);
+    long n = e.pageBytes(page);
+    budget.draining(n);
+    store.deletePage(e.fileId(BlockId.CacheFile.DATA), page);
+    store.afterDeletes(
+        () -> {
+          budget.releaseDrained(n);
+          e.pages.release(page);
+        });
+    return n;
+  }
+
   @Override
   public void draining(long bytes) {
     budget.draining(bytes);
@@ -86,6 +123,7 @@ public final class CacheDirectory implements EntryHome {
 
   @Override
   public void deletePages(CacheEntry e, long drainingBytes) {
+    lru.removeAll(e);
     blockIndex.delete(e.id, e.genStamp, e.fillId);
     deleteBlock(e.id, e.genStamp, e.fillId, drainingBytes);
   }

@@ -1,9 +1,8 @@
 package io.hdfslocalcache.datanode.fill;
 
-import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
+import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.block.FillTicket;
-import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.store.CacheThreads;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -45,17 +44,33 @@ public final class FillScheduler implements AutoCloseable {
     stats.register(registry, this::queued, this::active);
   }
 
-  /** Queues a fill of this block version into {@code dir} unless one is cached or running. */
-  public void request(BlockId id, long genStamp, CacheDirectory dir) {
-    FillTicket ticket = map.tryStartFill(id, genStamp);
-    if (ticket == null) {
+  /**
+   * Queues a fill of the request: a first fill if the version has no slot, or a page fill of its
+   * published entry (pages already cached or being filled are skipped when it runs). Nothing if a
+   * first fill of the block is running or another version is cached.
+   */
+  public void request(FillRequest r) {
+    CacheEntry e = map.lookupAny(r.id);
+    if (e != null) {
+      if (e.genStamp == r.genStamp && e.home() == r.dir) {
+        submit(() -> fill.addPages(r, e), null, r);
+      }
       return;
     }
+    FillTicket ticket = map.tryStartFill(r.id, r.genStamp);
+    if (ticket != null) {
+      submit(() -> fill.fillNew(r, ticket), ticket, r);
+    }
+  }
+
+  private void submit(Runnable task, FillTicket ticket, FillRequest r) {
     try {
-      pool.execute(() -> fill.run(id, ticket, dir));
+      pool.execute(task);
       stats.queued.inc();
-    } catch (RejectedExecutionException e) {
-      map.endFill(id, ticket);
+    } catch (RejectedExecutionException x) {
+      if (ticket != null) {
+        map.endFill(r.id, ticket);
+      }
       stats.rejected.inc();
     }
   }

@@ -3,6 +3,7 @@ package io.hdfslocalcache.datanode.fill;
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.metrics.Describe;
 import io.hdfslocalcache.datanode.store.CacheFailure;
 import java.util.EnumMap;
 import java.util.Locale;
@@ -11,40 +12,40 @@ import java.util.function.IntSupplier;
 
 /** Metrics of the fill pipeline; each named and documented here once. */
 public final class FillStats {
-  /** Fills queued after an ADMIT. */
+  @Describe("Fills queued after an admit, since start.")
   public static final String QUEUED = "fill.queued";
 
-  /** Fills not queued because the queue was full (the block stays uncached for now). */
+  @Describe("Fills not queued because the queue was full (the block stays uncached for now).")
   public static final String REJECTED = "fill.rejected";
 
-  /** Fills finished, by outcome: {@code fill.<outcome>}. */
+  @Describe("Fills finished, by outcome")
   public static final String OUTCOME = "fill.";
 
-  /** Data + meta bytes written to the SSD by completed and partial fills. */
+  @Describe("Bytes written to the SSD by fills, since start.")
   public static final String BYTES_WRITTEN = "fill.bytes.written";
 
-  /**
-   * Failed fills whose cause was the SSD, by cause: {@code fill.failed.<cause>} (the breakdown of
-   * {@code fill.failed}).
-   */
+  @Describe("Failed fills whose cause was the SSD, by cause")
   public static final String FAILED_BY_STORE = "fill.failed.";
 
-  /** Failed fills whose cause was reading the HDD replica. */
+  @Describe("Failed fills whose cause was reading the HDD replica.")
   public static final String FAILED_HDD = "fill.failed.hdd";
 
-  /** Failed fills with an unexpected error (logged with its stack trace). */
+  @Describe("Failed fills with an unexpected error (each logged at WARN with its stack trace).")
   public static final String FAILED_OTHER = "fill.failed.other";
 
-  /**
-   * HDD replicas a fill found failing their own checksums and handed to the DataNode's block
-   * scanner as suspect blocks (reported to the NameNode directly when the scanner is disabled).
-   */
+  @Describe("HDD replicas failing their own checksums handed to the block scanner as suspect.")
   public static final String HDD_CORRUPT_REPORTED = "fill.hdd_corrupt.reported";
 
-  /** Fills waiting in the queue now. */
+  @Describe("Fills not done for want of room, by cause")
+  public static final String NO_ROOM_BY_CAUSE = "fill.no_room.";
+
+  @Describe("Data pages written to the SSD by fills, since start.")
+  public static final String PAGES_WRITTEN = "fill.pages.written";
+
+  @Describe("Fills waiting in the queue now.")
   public static final String QUEUE_DEPTH = "fill.queue.depth";
 
-  /** Fills running now. */
+  @Describe("Fills running now.")
   public static final String ACTIVE = "fill.active";
 
   final Counter queued;
@@ -55,6 +56,8 @@ public final class FillStats {
   final Counter hddFailures;
   final Counter otherFailures;
   final Counter hddCorruptReported;
+  final Map<Room, Counter> noRoom = new EnumMap<>(Room.class);
+  final Counter pagesWritten;
 
   public FillStats(MetricRegistry registry) {
     queued = registry.counter(QUEUED);
@@ -65,6 +68,12 @@ public final class FillStats {
     hddCorruptReported = registry.counter(HDD_CORRUPT_REPORTED);
     for (CacheFailure f : CacheFailure.values()) {
       storeFailures.put(f, registry.counter(FAILED_BY_STORE + f.name().toLowerCase(Locale.ROOT)));
+    }
+    pagesWritten = registry.counter(PAGES_WRITTEN);
+    for (Room r : Room.values()) {
+      if (r != Room.RESERVED) {
+        noRoom.put(r, registry.counter(NO_ROOM_BY_CAUSE + r.name().toLowerCase(Locale.ROOT)));
+      }
     }
     for (FillOutcome o : FillOutcome.values()) {
       outcomes.put(o, registry.counter(OUTCOME + o.name().toLowerCase(Locale.ROOT)));

@@ -2,13 +2,14 @@ package io.hdfslocalcache.datanode.invalidate;
 
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.metrics.Describe;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 
 /** Metrics of invalidation; each named and documented here once. */
 public final class InvalidationStats {
-  /** Entries removed other than by LRU, by cause: {@code store.invalidations.<cause>}. */
+  @Describe("Cached blocks removed other than by eviction, by cause")
   public static final String INVALIDATIONS = "store.invalidations.";
 
   private final Map<InvalidationCause, Counter> byCause = new EnumMap<>(InvalidationCause.class);

@@ -5,10 +5,10 @@ import com.codahale.metrics.MetricRegistry;
 
 /** Host-wide load the cache is meant to relieve; each metric named and documented here once. */
 public final class HostStats {
-  /** Processes in uninterruptible sleep (mostly waiting on disks), /proc/stat; -1 if absent. */
+  @Describe("Host processes in uninterruptible sleep (/proc/stat procs_blocked); -1 if absent.")
   public static final String PROCS_BLOCKED = "host.procs.blocked";
 
-  /** Runnable processes, /proc/stat procs_running; -1 if absent. */
+  @Describe("Host runnable processes (/proc/stat procs_running); -1 if absent.")
   public static final String PROCS_RUNNING = "host.procs.running";
 
   public HostStats(MetricRegistry registry, ProcStat procStat) {

@@ -1,7 +1,10 @@
 package io.hdfslocalcache.datanode.metrics;
 
 import com.codahale.metrics.MetricRegistry;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
@@ -11,15 +14,24 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Exports one DataNode's cache metrics through Hadoop metrics2: the JMX bean {@code
- * Hadoop:service=DataNode,name=LocalCache-<datanodeUuid>} (so {@code /jmx} shows it), the {@code
- * /prom} endpoint when {@code hadoop.prometheus.endpoint.enabled} is set, and every sink in {@code
- * hadoop-metrics2.properties}. One source per DataNode, named by its UUID, so several DataNodes in
- * one JVM (MiniDFSCluster) stay apart.
+ * Exports one DataNode's cache metrics through Hadoop metrics2: the JMX beans under {@code
+ * Hadoop:service=DataNode} (so {@code /jmx} shows them), the {@code /prom} endpoint when {@code
+ * hadoop.prometheus.endpoint.enabled} is set, and every sink in {@code hadoop-metrics2.properties}.
+ *
+ * <p>One source per DataNode, {@code LocalCache-<datanodeUuid>} (record {@code LocalCache}), with
+ * the DataNode-wide metrics, and one per configured cache directory, {@code
+ * LocalCacheDirectory-<datanodeUuid>-<N>} (record {@code LocalCacheDirectory}), with that
+ * directory's metrics under short names and the directory as tags: Prometheus then sees one series
+ * per directory with a {@code directory} label instead of N inside the metric name, and a JMX
+ * reader one bean per directory, as Hadoop's own {@code DataNodeVolume-<path>} beans. Sources are
+ * named by the DataNode's UUID, so several DataNodes in one JVM (MiniDFSCluster) stay apart.
  */
 public final class LocalCacheMetrics implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LocalCacheMetrics.class);
   public static final String SOURCE_PREFIX = "LocalCache-";
+
+  /** Prefix of a directory's source: {@code LocalCacheDirectory-<datanodeUuid>-<N>}. */
+  public static final String DIRECTORY_SOURCE_PREFIX = "LocalCacheDirectory-";
 
   /** Record tags: the DataNode's UUID and its HTTP port (the status command picks its bean). */
   public static final String TAG_UUID = "DatanodeUuid";
@@ -29,60 +41,113 @@ public final class LocalCacheMetrics implements AutoCloseable {
   /** Record tag: the cache jar's version (a half-upgraded fleet shows who runs what). */
   public static final String TAG_VERSION = "LocalCacheVersion";
 
-  private final String sourceName;
-  private volatile boolean registered;
+  /** Directory record tag: the directory as configured in {@code dfs.datanode.local-cache.dirs}. */
+  public static final String TAG_DIRECTORY = "Directory";
 
-  private LocalCacheMetrics(String sourceName, boolean registered) {
-    this.sourceName = sourceName;
+  /** Directory record tag: its place in {@code dfs.datanode.local-cache.dirs}, from 0. */
+  public static final String TAG_DIRECTORY_INDEX = "DirectoryIndex";
+
+  private final List<String> registered;
+
+  private LocalCacheMetrics(List<String> registered) {
     this.registered = registered;
   }
 
   /**
-   * Adds the host gauges to {@code registry} and registers it with the DataNode's metrics system.
-   * Never fails the DataNode: a registration error is logged and the cache runs unexported.
+   * Adds the host gauges to {@code registry} and registers its sources with the DataNode's metrics
+   * system; {@code directories} are the configured directories, in order. Never fails the DataNode:
+   * a registration error is logged and the cache runs unexported.
    */
   public static LocalCacheMetrics register(
-      MetricRegistry registry, String datanodeUuid, DataNode datanode) {
+      MetricRegistry registry,
+      MetricCatalog catalog,
+      String datanodeUuid,
+      DataNode datanode,
+      List<String> directories) {
     new HostStats(registry, ProcStat.system());
-    String name = SOURCE_PREFIX + datanodeUuid;
     Map<String, Supplier<String>> tags = new LinkedHashMap<>();
     tags.put(TAG_UUID, () -> datanodeUuid);
     tags.put(TAG_VERSION, BuildVersion::get);
     if (datanode != null) {
       tags.put(TAG_HTTP_PORT, () -> String.valueOf(datanode.getInfoPort()));
     }
+    List<String> done = new ArrayList<>();
+    Map<String, DropwizardMetricsSource> sources =
+        sources(registry, catalog, datanodeUuid, tags, directories);
     try {
-      DefaultMetricsSystem.instance()
-          .register(
-              name,
-              "hdfs-local-cache metrics of DataNode " + datanodeUuid,
-              new DropwizardMetricsSource(registry, tags));
-      return new LocalCacheMetrics(name, true);
+      MetricsSystem ms = DefaultMetricsSystem.instance();
+      for (Map.Entry<String, DropwizardMetricsSource> s : sources.entrySet()) {
+        ms.register(
+            s.getKey(), "hdfs-local-cache metrics of DataNode " + datanodeUuid, s.getValue());
+        done.add(s.getKey());
+      }
     } catch (RuntimeException e) {
       LOG.warn(
-          "hdfs-local-cache: metrics not exported to JMX/metrics2 as {}: {}", name, e.toString());
-      return new LocalCacheMetrics(name, false);
+          "hdfs-local-cache: metrics not exported to JMX/metrics2 as {}: {}",
+          sources.keySet(),
+          e.toString());
+    }
+    return new LocalCacheMetrics(Collections.synchronizedList(done));
+  }
+
+  /**
+   * The sources of one DataNode's cache by source name: the DataNode-wide one first, then one per
+   * directory. {@code tags} go on every record.
+   */
+  public static Map<String, DropwizardMetricsSource> sources(
+      MetricRegistry registry,
+      MetricCatalog catalog,
+      String datanodeUuid,
+      Map<String, Supplier<String>> tags,
+      List<String> directories) {
+    Map<String, DropwizardMetricsSource> out = new LinkedHashMap<>();
+    out.put(
+        SOURCE_PREFIX + datanodeUuid,
+        new DropwizardMetricsSource(
+            registry,
+            DropwizardMetricsSource.RECORD,
+            tags,
+            DropwizardMetricsSource.dataNodeWide(),
+            catalog));
+    for (int i = 0; i < directories.size(); i++) {
+      Map<String, Supplier<String>> dirTags = new LinkedHashMap<>(tags);
+      String dir = directories.get(i);
+      String index = String.valueOf(i);
+      dirTags.put(TAG_DIRECTORY, () -> dir);
+      dirTags.put(TAG_DIRECTORY_INDEX, () -> index);
+      out.put(
+          DIRECTORY_SOURCE_PREFIX + datanodeUuid + "-" + i,
+          new DropwizardMetricsSource(
+              registry,
+              DropwizardMetricsSource.DIRECTORY_RECORD,
+              dirTags,
+              DropwizardMetricsSource.directory(i),
+              catalog));
+    }
+    return out;
+  }
+
+  /** The metrics2 source (and JMX bean) names registered, the DataNode-wide one first. */
+  public List<String> sourceNames() {
+    synchronized (registered) {
+      return new ArrayList<>(registered);
     }
   }
 
-  /** The metrics2 source (and JMX bean) name. */
-  public String sourceName() {
-    return sourceName;
-  }
-
-  /** Unregisters the source and its JMX bean; idempotent. */
+  /** Unregisters the sources and their JMX beans; idempotent. */
   @Override
   public void close() {
-    if (registered) {
-      registered = false;
+    List<String> names;
+    synchronized (registered) {
+      names = new ArrayList<>(registered);
+      registered.clear();
+    }
+    for (String name : names) {
       try {
-        MetricsSystem ms = DefaultMetricsSystem.instance();
-        ms.unregisterSource(sourceName);
+        DefaultMetricsSystem.instance().unregisterSource(name);
       } catch (RuntimeException e) {
         LOG.warn(
-            "hdfs-local-cache: could not unregister metrics source {}: {}",
-            sourceName,
-            e.toString());
+            "hdfs-local-cache: could not unregister metrics source {}: {}", name, e.toString());
       }
     }
   }

@@ -2,6 +2,7 @@ package io.hdfslocalcache.datanode.read;
 
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.MetaSegments;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.datanode.store.CacheFailure;
 import io.hdfslocalcache.datanode.store.PendingIo;
@@ -28,6 +29,11 @@ import org.apache.hadoop.util.DataChecksum;
  * with its buffer, because the pool may still be writing into it (buffers are never shared between
  * streams). The verification that runs on the pool touches only final fields and its own checksum
  * object and checksum slice.
+ *
+ * <p>Pages the entry does not hold ({@code pages} fill mode) are read from the HDD through {@link
+ * FallbackStream}'s gap stream; windows and read-aheads stop at them. What the stream read, and
+ * which uncached pages it touched, is reported to the session when it closes: the fill guard weighs
+ * the one, the page fill copies the other.
  */
 final class CachedDataStream extends FallbackStream {
   private final CacheEntry entry;
@@ -51,6 +57,19 @@ final class CachedDataStream extends FallbackStream {
 
   /** Page buffers no read can still write into, for the next read-aheads. */
   private final ArrayDeque<byte[]> spares = new ArrayDeque<>(2);
+
+  /** Bytes returned to the reader, from any source. */
+  private long served;
+
+  /** HDD reads (runs) and bytes this stream needed: uncached pages and any fallback. */
+  private long hddRuns;
+
+  private long hddBytes;
+
+  /** Data range of the uncached pages read from the HDD (gaps only), or -1. */
+  private long missFrom = -1;
+
+  private long missTo = -1;
 
   private static final class ReadAhead {
     final byte[] buf;
@@ -80,12 +99,54 @@ final class CachedDataStream extends FallbackStream {
   }
 
   @Override
+  long uncachedUntil(long pos) {
+    int page = (int) (pos / pageSize);
+    if (entry.pages.has(page)) {
+      return pos;
+    }
+    int q = page + 1;
+    while (q < entry.pages.pages() && !entry.pages.has(q)) {
+      q++;
+    }
+    return Math.min(length, (long) q * pageSize);
+  }
+
+  @Override
+  boolean evictedUnder(CacheException e) {
+    return evictedAt(e, pos);
+  }
+
+  /** True if the read failed because the page holding {@code at} was evicted under this reader. */
+  private boolean evictedAt(CacheException e, long at) {
+    return e.failure() == CacheFailure.MISSING_PAGE && !entry.pages.has((int) (at / pageSize));
+  }
+
+  @Override
+  void servedFromHdd(long from, int n, boolean newRun) {
+    if (newRun) {
+      hddRuns++;
+    }
+    hddBytes += n;
+    served += n;
+    if (n > 0 && !session.fellBack()) {
+      missFrom = missFrom < 0 ? from : Math.min(missFrom, from);
+      missTo = Math.max(missTo, from + n);
+    }
+  }
+
+  @Override
+  void onClose() {
+    session.dataEnded(served, hddRuns, hddBytes, missFrom, missTo);
+  }
+
+  @Override
   int readCached(byte[] b, int off, int len) throws CacheException {
     if (pos < bufStart || pos >= bufStart + bufLen) {
       fill(len);
     }
     int n = (int) Math.min(len, bufStart + bufLen - pos);
     System.arraycopy(buf, (int) (pos - bufStart), b, off, n);
+    served += n;
     return n;
   }
 
@@ -120,6 +181,10 @@ final class CachedDataStream extends FallbackStream {
       long span = Math.max(readahead, roundUp(pos - start + want));
       end = Math.min(length, start + Math.min(span, pageSize));
     }
+    long pageEnd = (start / pageSize + 1) * pageSize;
+    if (end > pageEnd && !entry.pages.has((int) (pageEnd / pageSize))) {
+      end = pageEnd; // the next page is not cached: the gap stream serves it
+    }
     int n = (int) (end - start);
     bufLen = 0;
     if (buf.length < n) {
@@ -128,7 +193,16 @@ final class CachedDataStream extends FallbackStream {
     for (long p = start; p < end; ) {
       int inPage = (int) (p % pageSize);
       int take = (int) Math.min(end - p, pageSize - inPage);
-      entry.home().store().read(fileId, p / pageSize, inPage, buf, (int) (p - start), take);
+      try {
+        entry.home().store().read(fileId, p / pageSize, inPage, buf, (int) (p - start), take);
+      } catch (CacheException e) {
+        if (p == start || !evictedAt(e, p)) {
+          throw e;
+        }
+        n = (int) (p - start); // a later page was evicted since checked: the gap stream's now
+        break;
+      }
+      entry.home().pageRead(entry, (int) (p / pageSize));
       p += take;
     }
     verify(start, n);
@@ -155,6 +229,7 @@ final class CachedDataStream extends FallbackStream {
       }
       throw e;
     }
+    entry.home().pageRead(entry, (int) (next.start / pageSize));
     byte[] done = buf;
     buf = next.buf;
     bufStart = next.start;
@@ -178,7 +253,10 @@ final class CachedDataStream extends FallbackStream {
     }
     ReadAhead last = ahead.peekLast();
     long start = last != null ? last.start + last.len : bufStart + bufLen;
-    while (ahead.size() < readAheadPages && start < length && start % pageSize == 0) {
+    while (ahead.size() < readAheadPages
+        && start < length
+        && start % pageSize == 0
+        && entry.pages.has((int) (start / pageSize))) {
       int len = (int) Math.min(pageSize, length - start);
       byte[] pageSums;
       try {

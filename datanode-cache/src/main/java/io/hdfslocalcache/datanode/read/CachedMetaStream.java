@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.read;
 
+import io.hdfslocalcache.datanode.block.MetaSegments;
 import io.hdfslocalcache.datanode.store.CacheException;
 import java.io.IOException;
 import java.io.InputStream;

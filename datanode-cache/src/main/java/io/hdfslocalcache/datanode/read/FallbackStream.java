@@ -10,6 +10,11 @@ import java.io.InputStream;
  * CacheException} is reported to the session (which evicts the entry) and every later byte comes
  * from the HDD stream opened at the same offset. A stream whose session already fell back (on the
  * other stream) goes to the HDD too, so a hung disk costs one read one timeout, not two.
+ *
+ * <p>A partly cached block is not a failure: bytes whose pages are not cached ({@link
+ * #uncachedUntil}) come from a second HDD stream, the gap stream, and the stream returns to the
+ * cache at the next cached page, in both directions as often as the pages alternate. The gap stream
+ * is kept open and skipped forward over cached pages, so a run of gaps costs one open.
  */
 abstract class FallbackStream extends InputStream {
   protected final ReadSession session;
@@ -24,6 +29,33 @@ abstract class FallbackStream extends InputStream {
   private boolean cacheFailed;
 
   private boolean closed;
+
+  /** The HDD stream serving uncached pages of a healthy session, at {@code gapPos}; or null. */
+  private InputStream gap;
+
+  private long gapPos;
+
+  /**
+   * End (exclusive) of the uncached bytes starting at {@code pos}, or {@code pos} if the byte at
+   * {@code pos} is cached. Everything is cached unless a subclass says otherwise.
+   */
+  long uncachedUntil(long pos) {
+    return pos;
+  }
+
+  /**
+   * True if the cached read failed only because its page left the cache under this reader (page
+   * eviction): the bytes then come from the HDD, and the copy is not blamed.
+   */
+  boolean evictedUnder(CacheException e) {
+    return false;
+  }
+
+  /** {@code n} bytes from {@code from} came from the HDD; {@code newRun}: after a seek or open. */
+  void servedFromHdd(long from, int n, boolean newRun) {}
+
+  /** Called once, when the stream closes, before the session hears of it. */
+  void onClose() {}
 
   FallbackStream(ReadSession session, long length, long pos) {
     this.session = session;
@@ -79,24 +111,67 @@ abstract class FallbackStream extends InputStream {
       // Once the session fell back (the other stream failed), this one does not wait on the
       // cache again: one read waits out the read timeout at most once.
       if (!cacheFailed && !session.fellBack()) {
+        long until = uncachedUntil(pos);
+        if (until > pos) {
+          return readGap(b, off, (int) Math.min(len, until - pos));
+        }
         try {
           int n = readCached(b, off, len);
           pos += n;
           session.stats().bytesFromCache.inc(n);
           return n;
         } catch (CacheException e) {
+          if (evictedUnder(e) && uncachedUntil(pos) > pos) {
+            return readGap(b, off, (int) Math.min(len, uncachedUntil(pos) - pos));
+          }
           cacheFailed = true;
           session.fallBack(e);
         }
       }
+      closeGap();
       hdd = openHdd(pos);
+      servedFromHdd(pos, 0, true);
     }
     int n = hdd.read(b, off, len);
     if (n > 0) {
       pos += n;
       session.stats().bytesFallbackFromHdd.inc(n);
+      servedFromHdd(pos - n, n, false);
     }
     return n;
+  }
+
+  /** Reads uncached bytes at {@code pos} from the gap stream, moving or opening it as needed. */
+  private int readGap(byte[] b, int off, int len) throws IOException {
+    boolean newRun = gap == null || gapPos != pos;
+    if (gap != null && gapPos != pos) {
+      if (gapPos < pos) {
+        org.apache.hadoop.io.IOUtils.skipFully(gap, pos - gapPos);
+        gapPos = pos;
+      } else {
+        closeGap();
+      }
+    }
+    if (gap == null) {
+      gap = openHdd(pos);
+      gapPos = pos;
+    }
+    int n = gap.read(b, off, len);
+    if (n > 0) {
+      gapPos += n;
+      pos += n;
+      session.stats().bytesUncachedFromHdd.inc(n);
+      servedFromHdd(pos - n, n, newRun);
+    }
+    return n;
+  }
+
+  private void closeGap() throws IOException {
+    if (gap != null) {
+      InputStream g = gap;
+      gap = null;
+      g.close();
+    }
   }
 
   @Override
@@ -123,11 +198,16 @@ abstract class FallbackStream extends InputStream {
     }
     closed = true;
     try {
+      closeGap();
       if (hdd != null) {
         hdd.close();
       }
     } finally {
-      session.streamClosed();
+      try {
+        onClose();
+      } finally {
+        session.streamClosed();
+      }
     }
   }
 }

@@ -19,13 +19,20 @@ final class ReadAccounting {
 
   /** A client read's HDD meta stream, its bytes counted. */
   static LengthInputStream hddMeta(ReadPathStats stats, LengthInputStream in) {
-    return new LengthInputStream(wrap(in.getWrappedStream(), stats, false), in.getLength());
+    return new LengthInputStream(
+        wrap(in.getWrappedStream(), stats, false, bytes -> {}), in.getLength());
   }
 
   /** A client read's HDD data stream, counted as a read, its bytes and calls too. */
   static InputStream hddData(ReadPathStats stats, InputStream in) {
+    return hddData(stats, in, bytes -> {});
+  }
+
+  /** As {@link #hddData(ReadPathStats, InputStream)}; {@code onClose} gets the bytes it read. */
+  static InputStream hddData(
+      ReadPathStats stats, InputStream in, java.util.function.LongConsumer onClose) {
     stats.hddReads.inc();
-    return wrap(in, stats, true);
+    return wrap(in, stats, true, onClose);
   }
 
   /** A cached data stream whose read calls are timed into {@code read.latency.cache.micros}. */
@@ -33,8 +40,9 @@ final class ReadAccounting {
     return new TimedCachedStream(in, stats);
   }
 
-  private static InputStream wrap(InputStream in, ReadPathStats stats, boolean data) {
-    HddStreamCounter counter = new HddStreamCounter(stats, data);
+  private static InputStream wrap(
+      InputStream in, ReadPathStats stats, boolean data, java.util.function.LongConsumer onClose) {
+    HddStreamCounter counter = new HddStreamCounter(stats, data, onClose);
     if (in instanceof FileInputStream) {
       try {
         return new CountingFileInputStream((FileInputStream) in, counter);
@@ -54,9 +62,17 @@ final class ReadAccounting {
 
     private boolean closed;
 
-    HddStreamCounter(ReadPathStats stats, boolean data) {
+    /** Told the bytes this stream read, once, when it closes. */
+    private final java.util.function.LongConsumer onClose;
+
+    /** Bytes read through this stream (any thread; BlockSender uses one). */
+    private final java.util.concurrent.atomic.AtomicLong total =
+        new java.util.concurrent.atomic.AtomicLong();
+
+    HddStreamCounter(ReadPathStats stats, boolean data, java.util.function.LongConsumer onClose) {
       this.stats = stats;
       this.data = data;
+      this.onClose = onClose;
       if (data) {
         stats.hddStreamsOpen.incrementAndGet();
       }
@@ -77,17 +93,22 @@ final class ReadAccounting {
       }
       if (bytes > 0) {
         stats.bytesFromHdd.inc(bytes);
+        total.addAndGet(bytes);
       }
     }
 
     /** Idempotent. */
-    synchronized void closed() {
-      if (!closed) {
-        closed = true;
-        if (data) {
-          stats.hddStreamsOpen.decrementAndGet();
+    void closed() {
+      synchronized (this) {
+        if (closed) {
+          return;
         }
+        closed = true;
       }
+      if (data) {
+        stats.hddStreamsOpen.decrementAndGet();
+      }
+      onClose.accept(total.get());
     }
   }
 

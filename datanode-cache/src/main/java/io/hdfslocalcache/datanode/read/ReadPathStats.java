@@ -5,6 +5,7 @@ import com.codahale.metrics.Gauge;
 import com.codahale.metrics.Histogram;
 import com.codahale.metrics.LockFreeExponentiallyDecayingReservoir;
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.metrics.Describe;
 import io.hdfslocalcache.datanode.store.CacheFailure;
 import java.util.EnumMap;
 import java.util.Map;
@@ -15,58 +16,65 @@ import java.util.concurrent.atomic.AtomicInteger;
  * named and documented here once; docs/monitoring.md lists them for operators.
  */
 public final class ReadPathStats {
-  /** Block reads (BlockSender opens) served from the cache. */
+  @Describe("Client block reads (BlockSender opens) served from the cache, since start.")
   public static final String HITS = "read.hits";
 
-  /** Client block reads of finalized blocks that found no usable cached copy: sent to the HDD. */
+  @Describe(
+      "Client reads of finalized blocks that found no usable cached copy and went to the HDD.")
   public static final String MISSES = "read.misses";
 
-  /** Data and meta bytes handed to BlockSender from the cache (verified). */
+  @Describe("Data and checksum bytes handed to the DataNode from the SSD (verified), since start.")
   public static final String BYTES_CACHE = "read.bytes.cache";
 
-  /** Data and meta bytes handed to BlockSender from the HDD by a cached read that fell back. */
+  @Describe("Bytes of cached reads that switched to the HDD mid-block, since start.")
   public static final String BYTES_FALLBACK_HDD = "read.bytes.fallback.hdd";
 
-  /** Reads that switched to the HDD mid-stream, by cause: {@code read.fallback.<cause>}. */
+  @Describe(
+      "Bytes a cached read took from the HDD because their pages were not cached"
+          + " (a partly cached block); not a failure.")
+  public static final String BYTES_UNCACHED_HDD = "read.bytes.uncached_pages.hdd";
+
+  @Describe("Cached reads that switched to the HDD mid-block, by cause")
   public static final String FALLBACK = "read.fallback.";
 
-  /** Cached entries dropped on open because the live replica changed (GS, length, state). */
+  @Describe("Cached copies dropped on open because the replica changed (generation stamp, length).")
   public static final String STALE_ENTRIES = "read.stale.entries";
 
-  /** Pages read ahead (and verified) on the I/O pool for streaming readers. */
+  @Describe("Read-aheads started for streaming readers, refused ones included, since start.")
   public static final String READAHEAD_PAGES = "read.readahead.pages";
 
-  /**
-   * Read-aheads refused because every I/O thread of the directory was busy; the reader then read
-   * that page itself.
-   */
+  @Describe(
+      "Read-aheads refused because half the directory's I/O threads were in use;"
+          + " the reader read that page itself.")
   public static final String READAHEAD_REFUSED = "read.readahead.refused";
 
-  /** Data and meta bytes of client reads served by the HDD because no cached copy was used. */
+  @Describe("Data and checksum bytes of client reads served by the HDD, no cached copy used.")
   public static final String BYTES_HDD = "read.bytes.hdd";
 
-  /** Client block reads served by the HDD (data streams opened through the wrapper). */
+  @Describe("Client block reads served by the HDD, since start.")
   public static final String HDD_READS = "read.hdd.reads";
 
-  /** Block reads sent to the HDD, by {@link HddReason}: {@code read.hdd.cause.<reason>}. */
+  @Describe("Block reads sent to the HDD, by reason")
   public static final String HDD_CAUSE = "read.hdd.cause.";
 
-  /** Microseconds per read call on a cached block's data stream. */
+  @Describe("Microseconds per read call on a cached block's data stream.")
   public static final String LATENCY_CACHE = "read.latency.cache.micros";
 
-  /** Microseconds per read or transferTo call on a client read's HDD data stream. */
+  @Describe("Microseconds per read or transferTo call on a client read's HDD data stream.")
   public static final String LATENCY_HDD = "read.latency.hdd.micros";
 
-  /** Client HDD data streams open now: the HDD read queue as this DataNode sees it. */
+  @Describe("Client HDD block streams open now: the HDD read queue as this DataNode sees it.")
   public static final String HDD_STREAMS_OPEN = "read.hdd.streams.open";
 
-  /** Client HDD read calls in progress now. */
+  @Describe("Client HDD read calls in progress now.")
   public static final String HDD_INFLIGHT = "read.hdd.inflight";
 
-  /** hits / (hits + misses) since start; 0 before the first read. */
+  @Describe("read.hits / (read.hits + read.misses) since start; 0 before the first read.")
   public static final String HIT_RATIO = "read.hit.ratio";
 
-  /** bytes.cache / (bytes.cache + bytes.hdd + bytes.fallback.hdd) since start; 0 before. */
+  @Describe(
+      "Share of client read bytes served from the SSD since start (cache / (cache +"
+          + " hdd + fallback.hdd + uncached_pages.hdd)); 0 before the first read.")
   public static final String BYTES_CACHE_RATIO = "read.bytes.cache.ratio";
 
   /** Block reads (BlockSender opens) served from the cache. */
@@ -82,6 +90,9 @@ public final class ReadPathStats {
 
   /** Data and meta bytes handed to BlockSender from the HDD by a cached read that fell back. */
   final Counter bytesFallbackFromHdd;
+
+  /** Data bytes a cached read took from the HDD because their pages were not cached. */
+  final Counter bytesUncachedFromHdd;
 
   /** Reads that switched to the HDD mid-stream, by cause. */
   final Map<CacheFailure, Counter> fallbacks = new EnumMap<>(CacheFailure.class);
@@ -137,6 +148,7 @@ public final class ReadPathStats {
     misses = registry.counter(MISSES);
     bytesFromCache = registry.counter(BYTES_CACHE);
     bytesFallbackFromHdd = registry.counter(BYTES_FALLBACK_HDD);
+    bytesUncachedFromHdd = registry.counter(BYTES_UNCACHED_HDD);
     staleEntries = registry.counter(STALE_ENTRIES);
     readAheadPages = registry.counter(READAHEAD_PAGES);
     readAheadRefused = registry.counter(READAHEAD_REFUSED);
@@ -157,7 +169,11 @@ public final class ReadPathStats {
             () -> {
               long cache = bytesFromCache.getCount();
               return ratio(
-                  cache, cache + bytesFromHdd.getCount() + bytesFallbackFromHdd.getCount());
+                  cache,
+                  cache
+                      + bytesFromHdd.getCount()
+                      + bytesFallbackFromHdd.getCount()
+                      + bytesUncachedFromHdd.getCount());
             });
     for (CacheFailure f : CacheFailure.values()) {
       fallbacks.put(f, registry.counter(FALLBACK + f.name().toLowerCase()));

@@ -2,9 +2,12 @@ package io.hdfslocalcache.datanode.read;
 
 import io.hdfslocalcache.datanode.admin.AdminControl;
 import io.hdfslocalcache.datanode.admission.Admission;
+import io.hdfslocalcache.datanode.admission.AdmissionOutcome;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.dir.CacheDirectory;
+import io.hdfslocalcache.datanode.fill.FillGate;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
@@ -26,6 +29,10 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
  * cached meta with HDD data or the reverse. The hand-off is the one piece of per-read state, scoped
  * to this router (one per DataNode), not a static.
  *
+ * <p>When a read ends, what it did flows back: a cached read tells the fill guard what it saved and
+ * asks for the pages it had to read from the HDD; an admitted read of an uncached block in {@code
+ * pages} fill mode asks for the pages it read ({@link AdmissionOutcome#FILL_ON_CLOSE}).
+ *
  * <p>No locks: the block map is a concurrent map with atomic publish, entries carry their own pin
  * state, the limiter stripes internally.
  */
@@ -44,6 +51,7 @@ public final class ReadRouter {
   private final ReadPathStats stats;
   private final ReadSettings settings;
   private final Clock clock;
+  private final FillGate gate;
   private final ThreadLocal<HandOff> handOff = new ThreadLocal<>();
 
   public ReadRouter(
@@ -54,7 +62,9 @@ public final class ReadRouter {
       Invalidator invalidator,
       ReadPathStats stats,
       ReadSettings settings,
-      Clock clock) {
+      Clock clock,
+      FillGate gate) {
+    this.gate = gate;
     this.admin = admin;
     this.map = map;
     this.hdd = hdd;
@@ -73,9 +83,13 @@ public final class ReadRouter {
     /** The block the decision is for. */
     final ExtendedBlock block;
 
-    HandOff(ReadSession session, ExtendedBlock block) {
+    /** An HDD read admitted in pages mode: fill what it reads when it ends. */
+    final boolean fillOnClose;
+
+    HandOff(ReadSession session, ExtendedBlock block, boolean fillOnClose) {
       this.session = session;
       this.block = block;
+      this.fillOnClose = fillOnClose;
     }
 
     boolean isFor(ExtendedBlock b) {
@@ -90,12 +104,13 @@ public final class ReadRouter {
       throws IOException {
     handOff.remove();
     ReadCaller caller = ReadCaller.current();
+    AdmissionOutcome[] admitted = {AdmissionOutcome.REJECTED};
     ReadSession s =
         admin.bypassed()
             ? reason(HddReason.BYPASS)
-            : caller.mayUseCache ? tryCache(b, caller) : reason(HddReason.CALLER);
+            : caller.mayUseCache ? tryCache(b, caller, admitted) : reason(HddReason.CALLER);
     if (s != null) {
-      handOff.set(new HandOff(s, new ExtendedBlock(b)));
+      handOff.set(new HandOff(s, new ExtendedBlock(b), false));
       stats.hits.inc();
       return s.openMeta();
     }
@@ -103,7 +118,8 @@ public final class ReadRouter {
     if (caller != ReadCaller.CLIENT_READ || in == null) {
       return in;
     }
-    handOff.set(new HandOff(null, new ExtendedBlock(b)));
+    handOff.set(
+        new HandOff(null, new ExtendedBlock(b), admitted[0] == AdmissionOutcome.FILL_ON_CLOSE));
     return ReadAccounting.hddMeta(stats, in);
   }
 
@@ -121,13 +137,40 @@ public final class ReadRouter {
         return hddData.open(); // the session closed first: a plain HDD read, as before the cache
       }
       InputStream in = hddData.open();
-      return in == null ? null : ReadAccounting.hddData(stats, in);
+      if (in == null) {
+        return null;
+      }
+      BlockId id = new BlockId(b.getBlockPoolId(), b.getBlockId());
+      long gs = b.getGenerationStamp();
+      boolean fill = h.fillOnClose;
+      return ReadAccounting.hddData(
+          stats,
+          in,
+          bytes -> {
+            CacheDirectory dir = admission.placeFor(id);
+            if (dir != null) {
+              gate.recordMiss(dir, bytes); // the load the guard's allowance is a share of
+            }
+            if (fill) {
+              admission.fillTouched(id, gs, null, offset, offset + bytes);
+            }
+          });
     }
     return hddData.open();
   }
 
+  /** A cached read's data stream closed: the guard's ledger, and the pages it lacked. */
+  private void ended(
+      ReadSession s, long served, long hddRuns, long hddBytes, long missFrom, long missTo) {
+    CacheEntry e = s.entry;
+    gate.recordRead(e.home(), served, hddRuns, hddBytes);
+    if (missFrom >= 0 && !admin.bypassed() && !e.retired()) {
+      admission.partialRead(e, missFrom, missTo);
+    }
+  }
+
   /** A pinned session on the cached copy, or null (counted by reason) to read the HDD. */
-  private ReadSession tryCache(ExtendedBlock b, ReadCaller caller) {
+  private ReadSession tryCache(ExtendedBlock b, ReadCaller caller, AdmissionOutcome[] admitted) {
     BlockId id = new BlockId(b.getBlockPoolId(), b.getBlockId());
     ReplicaVersion r = hdd.replica(id);
     if (!ReplicaVersion.isFinalized(r, b.getGenerationStamp())) {
@@ -143,14 +186,14 @@ public final class ReadRouter {
       stale = true;
     }
     if (caller.countsForAdmission) {
-      admission.record(id, b.getGenerationStamp(), e != null);
+      admitted[0] = admission.record(id, b.getGenerationStamp(), e != null);
     }
     if (e == null || !e.pin()) {
       stats.misses.inc();
       return reason(e != null ? HddReason.RETIRED : stale ? HddReason.STALE : HddReason.NOT_CACHED);
     }
     e.lastAccessMillis = clock.millis();
-    return new ReadSession(e, b, hdd, stats, invalidator::onReadFailure, settings);
+    return new ReadSession(e, b, hdd, stats, invalidator::onReadFailure, settings, this::ended);
   }
 
   private ReadSession reason(HddReason why) {

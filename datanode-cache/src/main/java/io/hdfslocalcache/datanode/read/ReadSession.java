@@ -26,6 +26,7 @@ final class ReadSession {
   private final ReadPathStats stats;
   private final BiConsumer<CacheEntry, CacheException> onFailure;
   private final ReadSettings settings;
+  private final ReadEnd onEnd;
 
   /** Open streams; the pin is released when the last one closes. */
   private final AtomicInteger streams = new AtomicInteger(1);
@@ -45,7 +46,9 @@ final class ReadSession {
       HddReplicas hdd,
       ReadPathStats stats,
       BiConsumer<CacheEntry, CacheException> onFailure,
-      ReadSettings settings) {
+      ReadSettings settings,
+      ReadEnd onEnd) {
+    this.onEnd = onEnd;
     this.entry = entry;
     this.block = new ExtendedBlock(block);
     this.hdd = hdd;
@@ -69,6 +72,17 @@ final class ReadSession {
         return new CachedDataStream(this, offset);
       }
     }
+  }
+
+  /** The data stream closed: what it read, and the uncached data range it read from the HDD. */
+  void dataEnded(long served, long hddRuns, long hddBytes, long missFrom, long missTo) {
+    onEnd.ended(this, served, hddRuns, hddBytes, missFrom, missTo);
+  }
+
+  /** What a cached read did, told once its data stream closes. */
+  interface ReadEnd {
+    void ended(
+        ReadSession session, long served, long hddRuns, long hddBytes, long missFrom, long missTo);
   }
 
   void streamClosed() {

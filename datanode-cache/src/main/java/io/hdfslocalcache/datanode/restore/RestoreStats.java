@@ -2,35 +2,34 @@ package io.hdfslocalcache.datanode.restore;
 
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.metrics.Describe;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 
 /** Metrics of restart restore; each named and documented here once. */
 public final class RestoreStats {
-  /** Entries from before a restart validated and served again. */
+  @Describe("Cached blocks from before a restart validated and served again.")
   public static final String RESTORED = "store.restored";
 
-  /** Entries from before a restart dropped by validation (all causes). */
+  @Describe("Cached blocks from before a restart dropped by validation, all causes.")
   public static final String DROPPED = "store.restore.dropped";
 
-  /**
-   * Entries dropped by validation, by {@link RestoreDrop}: {@code store.restore.dropped.<cause>}.
-   */
+  @Describe("Cached blocks from before a restart dropped by validation, by cause")
   public static final String DROPPED_BY_CAUSE = DROPPED + ".";
 
-  /** Milliseconds spent validating restored entries against the dataset, all pools. */
-  public static final String MILLIS = "store.restore.millis";
+  @Describe("Microseconds spent validating cached blocks from before a restart, all block pools.")
+  public static final String MICROS = "store.restore.micros";
 
   final Counter restored;
   final Counter dropped;
   final Map<RestoreDrop, Counter> droppedBy = new EnumMap<>(RestoreDrop.class);
-  final Counter millis;
+  final Counter micros;
 
   public RestoreStats(MetricRegistry registry) {
     restored = registry.counter(RESTORED);
     dropped = registry.counter(DROPPED);
-    millis = registry.counter(MILLIS);
+    micros = registry.counter(MICROS);
     for (RestoreDrop d : RestoreDrop.values()) {
       droppedBy.put(d, registry.counter(DROPPED_BY_CAUSE + d.name().toLowerCase(Locale.ROOT)));
     }

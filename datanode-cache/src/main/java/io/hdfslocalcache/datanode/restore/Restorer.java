@@ -11,6 +11,7 @@ import io.hdfslocalcache.datanode.index.IndexRecord;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.invalidate.Invalidator;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -29,10 +30,12 @@ import org.slf4j.LoggerFactory;
  * are deleted (fills cut off by a crash, records lost with an unsynced write), each record's bytes
  * are reserved, and the records wait for their block pool. Once the dataset has loaded the pool's
  * replicas ({@link #restorePool}) each becomes an entry only if the replica still exists, is
- * FINALIZED with the same generation stamp and length, its files are on disk and every page of both
- * cached files is present; anything else is dropped with its pages, counted by {@link RestoreDrop}.
- * A pool shut down without the DataNode stopping ({@link #detachPool}) keeps its pages and records
- * for its return; a deleted pool ({@link #deletePool}) loses them.
+ * FINALIZED with the same generation stamp and length, its files are on disk, every page of its
+ * meta file is present and at least one data page is (a block partly cached in {@code pages} fill
+ * mode comes back with the data pages found whole on disk: every byte is verified on each read
+ * anyway, and a torn page is deleted); anything else is dropped with its pages, counted by {@link
+ * RestoreDrop}. A pool shut down without the DataNode stopping ({@link #detachPool}) keeps its
+ * pages and records for its return; a deleted pool ({@link #deletePool}) loses them.
  *
  * <p>Lock: {@code pending} guards itself; nothing else is held while it is.
  */
@@ -71,9 +74,16 @@ public final class Restorer {
     final IndexRecord record;
     final CacheDirectory dir;
 
-    Pending(IndexRecord record, CacheDirectory dir) {
+    /** Data pages found whole on disk at load. */
+    final BitSet whole;
+
+    final int pageSize;
+
+    Pending(IndexRecord record, CacheDirectory dir, BitSet whole, int pageSize) {
       this.record = record;
       this.dir = dir;
+      this.whole = whole;
+      this.pageSize = pageSize;
     }
 
     /** The entry the record describes; retiring it deletes its pages, record and reservation. */
@@ -88,8 +98,15 @@ public final class Restorer {
               r.metaLength(),
               r.checksum(),
               r.metaSegmentCrcs(),
+              pageSize,
+              false,
               dir,
               r.filledAtMillis());
+      for (int p = whole.nextSetBit(0);
+          p >= 0 && p < e.pages.pages();
+          p = whole.nextSetBit(p + 1)) {
+        e.restorePage(p);
+      }
       e.lastAccessMillis = r.lastAccessMillis();
       e.persistedAccessMillis = r.lastAccessMillis();
       return e;
@@ -100,19 +117,42 @@ public final class Restorer {
   public void loadIndexes() {
     for (CacheDirectory d : dirs.all()) {
       Set<String> owned = new HashSet<>();
+      List<Runnable> torn = new ArrayList<>();
       for (IndexRecord r : d.blockIndex().loadAll()) {
         owned.add(r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.DATA));
         owned.add(r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.META));
-        d.budget().reserveExisting(r.dataLength() + r.metaLength());
-        addPending(r, d);
+        BitSet whole = wholeDataPages(d, r, torn);
+        Pending p = new Pending(r, d, whole, pageSize);
+        d.budget().reserveExisting(p.entry().bytes());
+        addPending(p);
       }
       d.store().retainFiles(owned::contains);
+      // Only after retainFiles: it scans the directory's files, and a page deleted under the
+      // scan (deletes are queued) fails it, and with it the cache's start.
+      torn.forEach(Runnable::run);
     }
   }
 
-  private void addPending(IndexRecord r, CacheDirectory d) {
+  /**
+   * The record's data pages whole on disk; the deletes of the others (torn or short: never read)
+   * are added to {@code deletes}.
+   */
+  private BitSet wholeDataPages(CacheDirectory d, IndexRecord r, List<Runnable> deletes) {
+    String dataId = r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.DATA);
+    BitSet whole = d.store().wholePages(dataId, r.dataLength());
+    long pages = (r.dataLength() + pageSize - 1) / pageSize;
+    for (int p = 0; p < pages; p++) {
+      if (!whole.get(p)) {
+        long page = p;
+        deletes.add(() -> d.store().deletePage(dataId, page));
+      }
+    }
+    return whole;
+  }
+
+  private void addPending(Pending p) {
     synchronized (pending) {
-      pending.computeIfAbsent(r.id().poolId(), p -> new ArrayList<>()).add(new Pending(r, d));
+      pending.computeIfAbsent(p.record.id().poolId(), k -> new ArrayList<>()).add(p);
     }
   }
 
@@ -127,6 +167,8 @@ public final class Restorer {
     }
     long start = nanoTime.getAsLong();
     int restored = 0;
+    // Oldest first, so the directories' page LRU starts in the order the blocks were last read.
+    waiting.sort(java.util.Comparator.comparingLong(p -> p.record.lastAccessMillis()));
     for (Pending p : waiting) {
       CacheEntry e = p.entry();
       RestoreDrop drop = validate(poolId, p.dir, e);
@@ -135,22 +177,27 @@ public final class Restorer {
       }
       if (drop == null) {
         restored++;
+        for (int page = 0; page < e.pages.pages(); page++) {
+          if (e.pages.has(page)) {
+            p.dir.pageAdded(e, page);
+          }
+        }
       } else {
         stats.droppedBy.get(drop).inc();
         e.retire(); // deletes its record and pages
       }
     }
-    long millis = (nanoTime.getAsLong() - start) / 1_000_000;
+    long micros = (nanoTime.getAsLong() - start) / 1_000;
     stats.restored.inc(restored);
     stats.dropped.inc(waiting.size() - restored);
-    stats.millis.inc(millis);
+    stats.micros.inc(micros);
     LOG.info(
         "hdfs-local-cache: restored {} of {} cached blocks of {} in {} ms ({} dropped:"
             + " replica gone or changed, or pages missing)",
         restored,
         waiting.size(),
         poolId,
-        millis,
+        micros / 1_000,
         waiting.size() - restored);
   }
 
@@ -166,7 +213,7 @@ public final class Restorer {
     if (!hdd.filesExist(new ExtendedBlock(poolId, e.id.blockId(), e.dataLength, e.genStamp))) {
       return RestoreDrop.REPLICA_FILES_MISSING;
     }
-    if (!complete(dir, e, BlockId.CacheFile.DATA, e.dataLength)
+    if ((e.dataLength > 0 && e.pages.count() == 0)
         || !complete(dir, e, BlockId.CacheFile.META, e.metaLength)) {
       return RestoreDrop.PAGES_MISSING;
     }
@@ -207,7 +254,11 @@ public final class Restorer {
   public void detachPool(String poolId) {
     List<CacheEntry> detached = map.detachIf(id -> id.poolId().equals(poolId));
     for (CacheEntry e : detached) {
-      addPending(IndexRecord.of(e), dirs.of(e.home()));
+      BitSet present = new BitSet();
+      for (int p = 0; p < e.pages.pages(); p++) {
+        present.set(p, e.pages.has(p));
+      }
+      addPending(new Pending(IndexRecord.of(e), dirs.of(e.home()), present, pageSize));
     }
     invalidator.count(detached, InvalidationCause.POOL_SHUTDOWN);
   }

@@ -4,7 +4,10 @@ import com.codahale.metrics.Counter;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
+import io.hdfslocalcache.datanode.dir.PageLru;
 import io.hdfslocalcache.datanode.dir.SpaceBudget;
+import io.hdfslocalcache.datanode.fill.FillMode;
+import io.hdfslocalcache.datanode.fill.Room;
 import io.hdfslocalcache.datanode.store.FileSystemSpace;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -14,8 +17,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * Space and eviction for the cache directories: whole blocks leave least recently read first,
- * decided here and never by Alluxio's page LRU (see {@link SpaceBudget}).
+ * Space and eviction for the cache directories, decided here and never by Alluxio's own LRU (see
+ * {@link SpaceBudget}). In {@code block} fill mode whole blocks leave, least recently read first;
+ * in {@code pages} mode single data pages do, in the directory's page LRU order ({@link
+ * io.hdfslocalcache.datanode.dir.PageLru}), and a block whose last data page leaves is dropped with
+ * its meta.
  *
  * <p>Two triggers. A fill reserves its block's bytes ({@link #reserve}, on a fill thread, never a
  * reader's), evicting until they fit. The maintenance thread samples each directory's file system
@@ -36,9 +42,11 @@ public final class SpaceKeeper {
   private final long roomPollMillis;
   private final LongSupplier nanoTime;
   private final Sleeper sleeper;
+  private final FillMode mode;
 
   public SpaceKeeper(
       BlockMap map,
+      FillMode mode,
       SpaceStats stats,
       int pageSize,
       int reservedPercent,
@@ -47,6 +55,7 @@ public final class SpaceKeeper {
       LongSupplier nanoTime,
       Sleeper sleeper) {
     this.map = map;
+    this.mode = mode;
     this.stats = stats;
     this.pageSize = pageSize;
     this.reservedPercent = reservedPercent;
@@ -57,26 +66,29 @@ public final class SpaceKeeper {
   }
 
   /**
-   * Reserves room for {@code bytes} in {@code dir}, evicting whole blocks of the directory, least
-   * recently read first, until they fit. False, and the fill is skipped, if nothing more can be
-   * evicted or the bytes of evicted blocks still read do not come free in time.
+   * Reserves room for {@code bytes} in {@code dir}, evicting least recently read blocks or pages of
+   * the directory until they fit. Anything but {@link Room#RESERVED} skips the fill: nothing more
+   * can be evicted, or the bytes of evicted blocks still read do not come free in time.
    */
-  public boolean reserve(CacheDirectory dir, long bytes) throws InterruptedException {
+  public Room reserve(CacheDirectory dir, long bytes) throws InterruptedException {
     SpaceBudget budget = dir.budget();
+    if (bytes > budget.capacity() / 2) {
+      return Room.TOO_LARGE_FOR_DIRECTORY;
+    }
     long deadline = nanoTime.getAsLong() + TimeUnit.MILLISECONDS.toNanos(roomWaitMillis);
     while (!budget.tryReserve(bytes)) {
       long shortfall = budget.shortfall(bytes);
       if (shortfall > 0) {
         if (evictLeastRecentlyRead(dir, shortfall, stats.evictions) == 0) {
-          return false;
+          return Room.NOTHING_TO_EVICT;
         }
       } else if (nanoTime.getAsLong() - deadline > 0) {
-        return false;
+        return Room.DRAIN_TIMEOUT;
       } else {
         sleeper.sleepMillis(roomPollMillis);
       }
     }
-    return true;
+    return Room.RESERVED;
   }
 
   /** Maintenance: one statfs, and one round of early eviction while below the reserve. */
@@ -106,8 +118,46 @@ public final class SpaceKeeper {
     evictLeastRecentlyRead(dir, target, stats.evictedNoSpace);
   }
 
+  /** Frees at least {@code bytes} of {@code dir} if it can, in the fill mode's unit. */
+  long evictLeastRecentlyRead(CacheDirectory dir, long bytes, Counter blocks) {
+    return mode == FillMode.PAGES
+        ? evictPages(dir, bytes, blocks)
+        : evictBlocks(dir, bytes, blocks);
+  }
+
+  /**
+   * Evicts the directory's least recently read data pages totalling at least {@code bytes}; a block
+   * left without data pages is dropped (its meta is useless alone).
+   */
+  private long evictPages(CacheDirectory dir, long bytes, Counter blocks) {
+    long freed = 0;
+    while (freed < bytes) {
+      List<PageLru.Key> oldest = dir.pageLru().pollOldest(1);
+      if (oldest.isEmpty()) {
+        break;
+      }
+      CacheEntry e = oldest.get(0).entry;
+      if (e.retired()) {
+        continue; // its pages go with it
+      }
+      long n = dir.evictPage(e, oldest.get(0).page);
+      if (n > 0) {
+        freed += n;
+        stats.evictedPages.inc();
+      }
+      if (e.pages.count() == 0) {
+        long meta = e.bytes();
+        if (map.dropEntry(e)) {
+          freed += meta;
+          blocks.inc();
+        }
+      }
+    }
+    return freed;
+  }
+
   /** Drops least recently read entries of {@code dir} totalling at least {@code bytes}. */
-  long evictLeastRecentlyRead(CacheDirectory dir, long bytes, Counter counter) {
+  private long evictBlocks(CacheDirectory dir, long bytes, Counter counter) {
     // Sort a snapshot of the access times: readers update them meanwhile, and a sort key that
     // changes under TimSort can make it throw.
     List<long[]> order = new ArrayList<>();

@@ -172,6 +172,15 @@ final class AlluxioPageStore implements PageStore {
     }
   }
 
+  @Override
+  public void deletePage(String fileId, long pageIndex) {
+    try {
+      manager.delete(new PageId(fileId, pageIndex));
+    } catch (RuntimeException e) {
+      // Best effort, as deleteFile.
+    }
+  }
+
   /**
    * Counts only pages of their full size: after a power loss a page file may be torn or short
    * (nothing is synced), and Alluxio restores it with the size found on disk. Reading such a page
@@ -179,26 +188,33 @@ final class AlluxioPageStore implements PageStore {
    * at restore instead.
    */
   @Override
-  public int pageCount(String fileId, long fileLength) {
-    int n = 0;
+  public java.util.BitSet wholePages(String fileId, long fileLength) {
+    java.util.BitSet whole = new java.util.BitSet();
     java.util.concurrent.locks.Lock lock = pages.getLock().readLock();
     lock.lock();
     try {
       for (PageInfo p : pages.getAllPagesByFileId(fileId)) {
         long expected = Math.min(pageSize, fileLength - p.getPageId().getPageIndex() * pageSize);
         if (expected > 0 && p.getPageSize() == expected) {
-          n++;
+          whole.set((int) p.getPageId().getPageIndex());
         }
       }
     } finally {
       lock.unlock();
     }
-    return n;
+    return whole;
   }
 
   @Override
   public void retainFiles(java.util.function.Predicate<String> keep) {
-    manager.invalidate(page -> !keep.test(page.getPageId().getFileId()));
+    try {
+      manager.invalidate(page -> !keep.test(page.getPageId().getFileId()));
+    } catch (RuntimeException e) {
+      // Alluxio walks the directory; a page deleted under the walk (UncheckedIOException) ends it.
+      // Orphans left are only space: they are deleted at the next start. Never fail the start.
+      org.slf4j.LoggerFactory.getLogger(AlluxioPageStore.class)
+          .warn("hdfs-local-cache: orphan page scan of {} stopped early: {}", dir, e.toString());
+    }
   }
 
   @Override

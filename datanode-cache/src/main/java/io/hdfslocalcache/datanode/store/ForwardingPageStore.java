@@ -27,8 +27,8 @@ public abstract class ForwardingPageStore implements PageStore {
   }
 
   @Override
-  public int pageCount(String fileId, long fileLength) {
-    return inner.pageCount(fileId, fileLength);
+  public java.util.BitSet wholePages(String fileId, long fileLength) {
+    return inner.wholePages(fileId, fileLength);
   }
 
   @Override
@@ -39,6 +39,11 @@ public abstract class ForwardingPageStore implements PageStore {
   @Override
   public void deleteFile(String fileId) {
     inner.deleteFile(fileId);
+  }
+
+  @Override
+  public void deletePage(String fileId, long pageIndex) {
+    inner.deletePage(fileId, pageIndex);
   }
 
   @Override

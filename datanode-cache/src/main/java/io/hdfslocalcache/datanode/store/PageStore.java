@@ -46,13 +46,28 @@ public interface PageStore extends AutoCloseable {
    * Pages of the file present in the store with their full size (a complete file has ceil(length /
    * page) pages); a torn or short page counts as missing.
    */
-  int pageCount(String fileId, long fileLength);
+  default int pageCount(String fileId, long fileLength) {
+    return wholePages(fileId, fileLength).cardinality();
+  }
+
+  /**
+   * The indexes of the file's pages present with their full size (page {@code p} of a file of
+   * {@code fileLength} bytes holds {@code min(page, fileLength - p * page)}); torn or short pages
+   * are not in the set.
+   */
+  java.util.BitSet wholePages(String fileId, long fileLength);
 
   /** Deletes every page whose file id {@code keep} rejects: orphans left by a crash. */
   void retainFiles(java.util.function.Predicate<String> keep);
 
   /** Deletes every page of a file; best effort, never throws. May complete later. */
   void deleteFile(String fileId);
+
+  /**
+   * Deletes one page (page eviction); best effort, never throws. May complete later, in order with
+   * {@link #deleteFile} and {@link #afterDeletes}.
+   */
+  void deletePage(String fileId, long pageIndex);
 
   /**
    * Runs {@code then} once every delete requested before it has been done (the space budget is

@@ -267,6 +267,11 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   }
 
   @Override
+  public void deletePage(String fileId, long pageIndex) {
+    deleter.execute(() -> inner.deletePage(fileId, pageIndex));
+  }
+
+  @Override
   public void afterDeletes(Runnable then) {
     deleter.execute(() -> inner.afterDeletes(then));
   }

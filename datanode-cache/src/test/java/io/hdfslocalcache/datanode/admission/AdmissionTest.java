@@ -3,7 +3,7 @@ package io.hdfslocalcache.datanode.admission;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.mockito.ArgumentMatchers.any;
-import static org.mockito.ArgumentMatchers.anyLong;
+import static org.mockito.ArgumentMatchers.argThat;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
@@ -11,8 +11,11 @@ import static org.mockito.Mockito.verify;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
+import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.Directories;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
+import io.hdfslocalcache.datanode.fill.FillMode;
+import io.hdfslocalcache.datanode.fill.FillRequest;
 import io.hdfslocalcache.datanode.fill.FillScheduler;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
@@ -76,7 +79,9 @@ class AdmissionTest {
             map,
             new Directories(Arrays.asList(d0.dir, d1.dir), 2),
             fills,
-            new AdmissionStats(registry, limiter));
+            new AdmissionStats(registry, limiter),
+            FillMode.BLOCK,
+            1 << 20);
   }
 
   @AfterEach
@@ -94,7 +99,12 @@ class AdmissionTest {
     assertEquals(AdmissionOutcome.REJECTED, admission.record(id, 7, false));
     assertEquals(AdmissionOutcome.REJECTED, admission.record(id, 7, false));
     assertEquals(AdmissionOutcome.FILL_REQUESTED, admission.record(id, 7, false));
-    verify(fills).request(id, 7, admission.placeFor(id));
+    verify(fills)
+        .request(
+            argThat(
+                r ->
+                    r.toString()
+                        .equals(FillRequest.wholeBlock(id, 7, admission.placeFor(id)).toString())));
     assertEquals(1, registry.counter(AdmissionStats.ADMIT).getCount());
     assertEquals(2, registry.counter(AdmissionStats.REJECT).getCount());
   }
@@ -105,7 +115,16 @@ class AdmissionTest {
       assertEquals(AdmissionOutcome.REJECTED, admission.record(id, 7, false));
       clock.millis += Duration.ofMinutes(2).toMillis(); // at most 2 reads in any 3 minutes
     }
-    verify(fills, never()).request(any(), anyLong(), any());
+    verify(fills, never()).request(any());
+  }
+
+  @Test
+  void partialRead_secondOnTheSameEntry_fillsEveryMissingPageInOnePass() {
+    CacheEntry e = d0.publish(map, id, 7, 4 << 20, 0);
+    admission.partialRead(e, 1 << 20, (1 << 20) + 4096);
+    verify(fills).request(argThat(r -> r.toString().contains(" pages 1..1 ")));
+    admission.partialRead(e, 3 << 20, (3 << 20) + 4096);
+    verify(fills).request(argThat(r -> r.toString().contains(" pages 0..3 ")));
   }
 
   @Test
@@ -129,7 +148,7 @@ class AdmissionTest {
     d0.dir.health().takeOutOfService("test");
     d1.dir.health().takeOutOfService("test");
     assertEquals(AdmissionOutcome.NO_DIRECTORY, admission.record(id, 7, false));
-    verify(fills, never()).request(any(), anyLong(), any());
+    verify(fills, never()).request(any());
   }
 
   @Test

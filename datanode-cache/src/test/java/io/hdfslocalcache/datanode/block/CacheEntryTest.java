@@ -32,6 +32,12 @@ class CacheEntryTest {
     }
 
     @Override
+    public void pageRead(CacheEntry e, int page) {}
+
+    @Override
+    public void pageAdded(CacheEntry e, int page) {}
+
+    @Override
     public void deletePages(CacheEntry e, long drainingBytes) {
       store.deleteFile(e.fileId(BlockId.CacheFile.DATA));
       store.deleteFile(e.fileId(BlockId.CacheFile.META));
@@ -42,7 +48,17 @@ class CacheEntryTest {
   private CacheEntry entry() {
     budget.reserveExisting(115);
     return new CacheEntry(
-        id, 7, 100, 15, new ChecksumLayout(2, 512, 4, 7), new int[1], new Home(), 0);
+        id,
+        7,
+        0,
+        100,
+        15,
+        new ChecksumLayout(2, 512, 4, 7),
+        new int[1],
+        1 << 20,
+        true,
+        new Home(),
+        0);
   }
 
   @Test

@@ -1,23 +1,62 @@
 package io.hdfslocalcache.datanode.hdd;
 
 import io.hdfslocalcache.datanode.block.BlockId;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.BlockMetadataHeader;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
+import org.apache.hadoop.util.DataChecksum;
 
-/** The dataset as a map the test fills: which replicas exist, and whose files are gone. */
+/**
+ * The dataset as a map the test fills: which replicas exist, and whose files are gone. Replicas
+ * given bytes ({@link #finalized(BlockId, long, byte[])}) can be read too, as fills read them.
+ */
 public final class FakeReplicas implements HddReplicas {
   public final Map<BlockId, ReplicaVersion> replicas = new ConcurrentHashMap<>();
 
   /** Replicas the dataset lists but whose files are not on disk. */
   public final Set<Long> filesGone = ConcurrentHashMap.newKeySet();
 
+  /** Block file bytes of the readable replicas; a test may change them (bit rot). */
+  public final Map<BlockId, byte[]> data = new ConcurrentHashMap<>();
+
+  private final Map<BlockId, byte[]> meta = new ConcurrentHashMap<>();
+
+  /** Called as a data stream opens at an offset, on the opening thread: tests hold a fill there. */
+  public volatile java.util.function.LongConsumer onOpenData = offset -> {};
+
   /** A FINALIZED replica of this version. */
   public void finalized(BlockId id, long gs, long length) {
     replicas.put(id, new ReplicaVersion(true, gs, length));
+  }
+
+  /** A FINALIZED, readable replica of these bytes, checksummed as HDFS does (CRC32C per 512). */
+  public void finalized(BlockId id, long gs, byte[] bytes) {
+    finalized(id, gs, bytes.length);
+    data.put(id, bytes);
+    meta.put(id, metaOf(bytes));
+  }
+
+  /** The meta file HDFS writes for {@code bytes}: header, then a CRC32C per 512 bytes. */
+  public static byte[] metaOf(byte[] bytes) {
+    DataChecksum dc = DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, 512);
+    byte[] sums = new byte[(bytes.length + 511) / 512 * 4];
+    dc.calculateChunkedSums(bytes, 0, bytes.length, sums, 0);
+    ByteArrayOutputStream m = new ByteArrayOutputStream();
+    try {
+      BlockMetadataHeader.writeHeader(new DataOutputStream(m), dc);
+      m.write(sums);
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+    return m.toByteArray();
   }
 
   @Override
@@ -27,17 +66,31 @@ public final class FakeReplicas implements HddReplicas {
 
   @Override
   public LengthInputStream openMeta(ExtendedBlock b) {
-    throw new UnsupportedOperationException("no HDD reads in decision tests");
+    byte[] m = meta.get(idOf(b));
+    if (m == null) {
+      throw new UnsupportedOperationException("no HDD reads of " + b + " in this test");
+    }
+    return new LengthInputStream(new ByteArrayInputStream(m), m.length);
   }
 
   @Override
   public InputStream openData(ExtendedBlock b, long offset) {
-    throw new UnsupportedOperationException("no HDD reads in decision tests");
+    byte[] d = data.get(idOf(b));
+    if (d == null) {
+      throw new UnsupportedOperationException("no HDD reads of " + b + " in this test");
+    }
+    onOpenData.accept(offset);
+    ByteArrayInputStream in = new ByteArrayInputStream(d);
+    in.skip(offset);
+    return in;
   }
 
   @Override
   public boolean filesExist(ExtendedBlock b) {
-    return replicas.containsKey(new BlockId(b.getBlockPoolId(), b.getBlockId()))
-        && !filesGone.contains(b.getBlockId());
+    return replicas.containsKey(idOf(b)) && !filesGone.contains(b.getBlockId());
+  }
+
+  private static BlockId idOf(ExtendedBlock b) {
+    return new BlockId(b.getBlockPoolId(), b.getBlockId());
   }
 }

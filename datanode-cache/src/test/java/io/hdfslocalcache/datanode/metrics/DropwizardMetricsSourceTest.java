@@ -9,7 +9,9 @@ import com.codahale.metrics.Histogram;
 import com.codahale.metrics.MetricRegistry;
 import java.lang.management.ManagementFactory;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.apache.hadoop.metrics2.AbstractMetric;
@@ -21,21 +23,53 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.junit.jupiter.api.Test;
 
 class DropwizardMetricsSourceTest {
-  private static Map<String, AbstractMetric> snapshot(
-      MetricRegistry r, Map<String, String> tags, Map<String, String> tagsOut) {
+  /** Stand-in stats class: names and descriptions as the real ones declare them. */
+  static final class Stats {
+    @Describe("Client block reads served from the cache, since start.")
+    static final String HITS = "read.hits";
+
+    @Describe("Cached blocks now.")
+    static final String BLOCKS = "store.blocks";
+
+    @Describe("Hit ratio since start.")
+    static final String RATIO = "read.hit.ratio";
+
+    @Describe("Microseconds per HDD read call.")
+    static final String LATENCY = "read.latency.hdd.micros";
+
+    @Describe("Cached reads that switched to the HDD, by cause")
+    static final String FALLBACK = "read.fallback.";
+
+    @Describe(value = "Buckets dropped since start.", total = true)
+    static final String DROPS = "admission.early.bucket.drops";
+
+    @Describe("Bytes of pages on the directory now.")
+    static final String USED = "used";
+  }
+
+  static final MetricCatalog CATALOG = MetricCatalog.of(Stats.class);
+
+  /** The records of the DataNode-wide source and one source per directory, by record tag. */
+  private static List<MetricsRecord> records(MetricRegistry r, List<String> dirs) {
     MetricsCollectorImpl collector = new MetricsCollectorImpl();
-    Map<String, java.util.function.Supplier<String>> t = new HashMap<>();
-    tags.forEach((k, v) -> t.put(k, () -> v));
-    new DropwizardMetricsSource(r, t).getMetrics(collector, false);
-    assertEquals(1, collector.getRecords().size());
-    MetricsRecord rec = collector.getRecords().get(0);
-    assertEquals(DropwizardMetricsSource.RECORD, rec.name());
-    assertEquals("dfs", rec.context());
-    for (MetricsTag tag : rec.tags()) {
-      tagsOut.put(tag.name(), tag.value());
-    }
+    Map<String, Supplier<String>> tags = Map.of(LocalCacheMetrics.TAG_UUID, () -> "u-1");
+    LocalCacheMetrics.sources(r, CATALOG, "u-1", tags, dirs)
+        .values()
+        .forEach(s -> s.getMetrics(collector, false));
+    return new java.util.ArrayList<>(collector.getRecords());
+  }
+
+  private static Map<String, AbstractMetric> metrics(MetricsRecord rec) {
     Map<String, AbstractMetric> out = new HashMap<>();
     rec.metrics().forEach(m -> out.put(m.name(), m));
+    return out;
+  }
+
+  private static Map<String, String> tags(MetricsRecord rec) {
+    Map<String, String> out = new HashMap<>();
+    for (MetricsTag t : rec.tags()) {
+      out.put(t.name(), t.value());
+    }
     return out;
   }
 
@@ -50,10 +84,13 @@ class DropwizardMetricsSourceTest {
     for (int i = 1; i <= 100; i++) {
       h.update(i);
     }
-    Map<String, String> tags = new HashMap<>();
-    Map<String, AbstractMetric> m = snapshot(r, Map.of("DatanodeUuid", "u-1"), tags);
-
-    assertEquals("u-1", tags.get("DatanodeUuid"));
+    List<MetricsRecord> recs = records(r, List.of());
+    assertEquals(1, recs.size());
+    MetricsRecord rec = recs.get(0);
+    assertEquals(DropwizardMetricsSource.RECORD, rec.name());
+    assertEquals("dfs", rec.context());
+    assertEquals("u-1", tags(rec).get("DatanodeUuid"));
+    Map<String, AbstractMetric> m = metrics(rec);
     assertEquals(MetricType.COUNTER, m.get("read.hits").type());
     assertEquals(5L, m.get("read.hits").value());
     assertEquals(MetricType.GAUGE, m.get("store.blocks").type());
@@ -70,6 +107,64 @@ class DropwizardMetricsSourceTest {
   }
 
   @Test
+  void getMetrics_describedConstants_descriptionsFromThem() {
+    MetricRegistry r = new MetricRegistry();
+    r.counter("read.hits");
+    r.counter("read.fallback.io_error");
+    r.histogram("read.latency.hdd.micros");
+    Map<String, AbstractMetric> m = metrics(records(r, List.of()).get(0));
+    assertEquals(
+        "Client block reads served from the cache, since start.", m.get("read.hits").description());
+    assertEquals(
+        "Cached reads that switched to the HDD, by cause: io_error",
+        m.get("read.fallback.io_error").description());
+    assertEquals(
+        "Microseconds per HDD read call; 99th percentile over a sample biased to the last 5"
+            + " minutes",
+        m.get("read.latency.hdd.micros.p99").description());
+  }
+
+  @Test
+  void getMetrics_totalGauge_exportedAsCounter() {
+    MetricRegistry r = new MetricRegistry();
+    r.register("admission.early.bucket.drops", (Gauge<Long>) () -> 12L);
+    r.register("store.blocks", (Gauge<Long>) () -> 3L);
+    Map<String, AbstractMetric> m = metrics(records(r, List.of()).get(0));
+    assertEquals(MetricType.COUNTER, m.get("admission.early.bucket.drops").type());
+    assertEquals(12L, m.get("admission.early.bucket.drops").value());
+    assertEquals(MetricType.GAUGE, m.get("store.blocks").type());
+  }
+
+  @Test
+  void getMetrics_directoryMetrics_oneRecordPerDirectoryTaggedWithIt() {
+    MetricRegistry r = new MetricRegistry();
+    r.register("store.blocks", (Gauge<Integer>) () -> 7);
+    r.register("store.dir0.used", (Gauge<Long>) () -> 100L);
+    r.register("store.dir1.used", (Gauge<Long>) () -> 200L);
+    List<MetricsRecord> recs = records(r, List.of("/ssd0/cache", "/ssd1/cache"));
+
+    assertEquals(3, recs.size());
+    Map<String, AbstractMetric> node = metrics(recs.get(0));
+    assertEquals(DropwizardMetricsSource.RECORD, recs.get(0).name());
+    assertEquals(7L, node.get("store.blocks").value());
+    assertEquals(
+        1, node.size(), "no directory metric in the DataNode-wide record: " + node.keySet());
+    for (int i = 0; i < 2; i++) {
+      MetricsRecord rec = recs.get(i + 1);
+      assertEquals(DropwizardMetricsSource.DIRECTORY_RECORD, rec.name());
+      assertEquals("dfs", rec.context());
+      Map<String, String> tags = tags(rec);
+      assertEquals("/ssd" + i + "/cache", tags.get(LocalCacheMetrics.TAG_DIRECTORY));
+      assertEquals(String.valueOf(i), tags.get(LocalCacheMetrics.TAG_DIRECTORY_INDEX));
+      assertEquals("u-1", tags.get(LocalCacheMetrics.TAG_UUID));
+      Map<String, AbstractMetric> m = metrics(rec);
+      assertEquals(1, m.size(), m.keySet().toString());
+      assertEquals(100L * (i + 1), m.get("used").value());
+      assertEquals("Bytes of pages on the directory now.", m.get("used").description());
+    }
+  }
+
+  @Test
   void getMetrics_failingGauge_othersStillPublished() {
     MetricRegistry r = new MetricRegistry();
     r.register(
@@ -79,26 +174,36 @@ class DropwizardMetricsSourceTest {
               throw new IllegalStateException("boom");
             });
     r.counter("read.misses").inc();
-    Map<String, AbstractMetric> m = snapshot(r, Map.of(), new HashMap<>());
+    Map<String, AbstractMetric> m = metrics(records(r, List.of()).get(0));
     assertFalse(m.containsKey("broken"));
     assertEquals(1L, m.get("read.misses").value());
   }
 
   @Test
-  void register_metricsSystemRunning_jmxBeanLiveUntilClosed() throws Exception {
+  void register_metricsSystemRunning_jmxBeansLiveUntilClosed() throws Exception {
     DefaultMetricsSystem.initialize("DataNode");
     try {
       MetricRegistry r = new MetricRegistry();
       r.counter("read.hits").inc(3);
-      LocalCacheMetrics exported = LocalCacheMetrics.register(r, "unit-uuid", null);
+      r.register("store.dir0.used", (Gauge<Long>) () -> 42L);
+      LocalCacheMetrics exported =
+          LocalCacheMetrics.register(r, CATALOG, "unit-uuid", null, List.of("/ssd0/cache"));
       MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
       ObjectName name = new ObjectName("Hadoop:service=DataNode,name=LocalCache-unit-uuid");
+      ObjectName dir =
+          new ObjectName("Hadoop:service=DataNode,name=LocalCacheDirectory-unit-uuid-0");
       assertTrue(mbs.isRegistered(name));
       assertEquals(3L, mbs.getAttribute(name, "read.hits"));
       assertEquals("unit-uuid", mbs.getAttribute(name, "tag.DatanodeUuid"));
+      assertEquals(42L, mbs.getAttribute(dir, "used"));
+      assertEquals("/ssd0/cache", mbs.getAttribute(dir, "tag.Directory"));
       assertTrue(r.getGauges().containsKey("host.procs.blocked"));
+      assertEquals(
+          List.of("LocalCache-unit-uuid", "LocalCacheDirectory-unit-uuid-0"),
+          exported.sourceNames());
       exported.close();
       assertFalse(mbs.isRegistered(name));
+      assertFalse(mbs.isRegistered(dir));
       exported.close(); // idempotent
     } finally {
       DefaultMetricsSystem.shutdown();

@@ -90,10 +90,13 @@ public final class CachedBlockFixture implements AutoCloseable {
         new CacheEntry(
             id,
             gs,
+            0,
             dataLength,
             meta.length,
             ChecksumLayout.of(dc, BlockMetadataHeader.getHeaderSize()),
             crcs,
+            pageSize,
+            true,
             cd,
             0);
     block = new ExtendedBlock(id.poolId(), id.blockId(), dataLength, gs);
@@ -124,7 +127,8 @@ public final class CachedBlockFixture implements AutoCloseable {
             (e, x) -> {
               throw new IllegalStateException("cached read failed in a benchmark: " + x);
             },
-            new ReadSettings(pageSize, readAheadPages, CacheTunables.INITIAL_READ_AHEAD_BYTES));
+            new ReadSettings(pageSize, readAheadPages, CacheTunables.INITIAL_READ_AHEAD_BYTES),
+            (x, served, runs, hddBytes, from, to) -> {});
     return new Streams(s.openMeta(), s.openData(offset));
   }
 

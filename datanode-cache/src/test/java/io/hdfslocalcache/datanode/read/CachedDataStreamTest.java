@@ -2,6 +2,7 @@ package io.hdfslocalcache.datanode.read;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
@@ -34,8 +35,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
@@ -71,11 +74,20 @@ class CachedDataStreamTest {
   private CountingStore store;
   private CacheEntry entry;
   private ExtendedBlock block;
-  private final ReadPathStats stats = new ReadPathStats(new MetricRegistry());
+  private byte[] meta;
+  private CacheDirectory home;
+  private final MetricRegistry registry = new MetricRegistry();
+  private final ReadPathStats stats = new ReadPathStats(registry);
   private final List<CacheFailure> failures = new CopyOnWriteArrayList<>();
 
   /** Opens of the HDD copy that fail before one succeeds. */
   private final AtomicInteger hddOpenFailures = new AtomicInteger();
+
+  /** Opens of the HDD copy (fallback or gap streams). */
+  private final AtomicInteger hddOpens = new AtomicInteger();
+
+  /** What each closed data stream told the session: {served, hddRuns, hddBytes, from, to}. */
+  private final List<long[]> ended = new CopyOnWriteArrayList<>();
 
   /** Flips a byte of one data page as it is read: silent corruption on the SSD. */
   private static final class Corruption {
@@ -101,6 +113,12 @@ class CachedDataStreamTest {
     final AtomicInteger reads = new AtomicInteger();
     final AtomicInteger asyncReads = new AtomicInteger();
 
+    /** Data pages read, synchronously or ahead. */
+    final java.util.Set<Long> dataPagesRead = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** Runs before each synchronous read, with its file and page. */
+    volatile java.util.function.BiConsumer<String, Long> beforeRead = (f, p) -> {};
+
     /** Every read-ahead refused as if all I/O threads were busy. */
     volatile boolean busy;
 
@@ -112,6 +130,10 @@ class CachedDataStreamTest {
     public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
         throws CacheException {
       reads.incrementAndGet();
+      if (fileId.contains(".data")) {
+        dataPagesRead.add(pageIndex);
+      }
+      beforeRead.accept(fileId, pageIndex);
       inner.read(fileId, pageIndex, pageOffset, dst, off, len);
     }
 
@@ -125,6 +147,9 @@ class CachedDataStreamTest {
         int len,
         PageStore.AfterRead then) {
       asyncReads.incrementAndGet();
+      if (fileId.contains(".data")) {
+        dataPagesRead.add(pageIndex);
+      }
       if (busy) {
         return PendingIo.failed(new CacheException(CacheFailure.BUSY, "all I/O threads busy"));
       }
@@ -142,7 +167,7 @@ class CachedDataStreamTest {
     ByteArrayOutputStream m = new ByteArrayOutputStream();
     BlockMetadataHeader.writeHeader(new DataOutputStream(m), dc);
     m.write(sums);
-    byte[] meta = m.toByteArray();
+    meta = m.toByteArray();
 
     Path ssd = dir.resolve("ssd");
     Files.createDirectories(ssd.resolve("LOCAL"));
@@ -166,15 +191,19 @@ class CachedDataStreamTest {
     put(id.fileId(gs, BlockId.CacheFile.META), meta);
     int[] crcs = SegmentCrcs.of(meta);
     SpaceBudget budget = new SpaceBudget(store.capacityBytes());
+    home = new CacheDirectory(0, ssd, store, null, null, 0, budget);
     entry =
         new CacheEntry(
             id,
             gs,
+            0,
             LENGTH,
             meta.length,
             ChecksumLayout.of(dc, BlockMetadataHeader.getHeaderSize()),
             crcs,
-            new CacheDirectory(0, ssd, store, null, null, 0, budget),
+            PAGE,
+            true,
+            home,
             0);
     block = new ExtendedBlock(id.poolId(), id.blockId(), LENGTH, gs);
   }
@@ -196,6 +225,7 @@ class CachedDataStreamTest {
     when(hdd.openData(any(), anyLong()))
         .thenAnswer(
             inv -> {
+              hddOpens.incrementAndGet();
               if (hddOpenFailures.getAndDecrement() > 0) {
                 throw new IOException("HDD open failed (test)");
               }
@@ -211,7 +241,9 @@ class CachedDataStreamTest {
             hdd,
             stats,
             (e, x) -> failures.add(x.failure()),
-            new ReadSettings(PAGE, readAheadPages, CacheTunables.INITIAL_READ_AHEAD_BYTES));
+            new ReadSettings(PAGE, readAheadPages, CacheTunables.INITIAL_READ_AHEAD_BYTES),
+            (s, served, runs, hddBytes, from, to) ->
+                ended.add(new long[] {served, runs, hddBytes, from, to}));
     InputStream in = session.openData(offset);
     session.streamClosed(); // the meta stream this test does not open
     return in;
@@ -310,5 +342,161 @@ class CachedDataStreamTest {
       assertArrayEquals(java.util.Arrays.copyOfRange(data, (int) to, LENGTH), rest);
     }
     assertEquals(List.of(), failures);
+  }
+
+  /**
+   * Makes {@link #entry} the block as {@code pages} fill mode leaves it: the meta whole and only
+   * the data pages not in {@code absent}, under a fill id of its own, so an absent page is really
+   * missing from the store and reading it there would fail the read.
+   */
+  private void partlyCached(Set<Integer> absent) throws CacheException {
+    CacheEntry e =
+        new CacheEntry(
+            entry.id,
+            entry.genStamp,
+            7,
+            LENGTH,
+            meta.length,
+            entry.checksum,
+            entry.metaSegmentCrcs,
+            PAGE,
+            false,
+            home,
+            0);
+    put(e.fileId(BlockId.CacheFile.META), meta);
+    for (int p = 0; p < e.pages.pages(); p++) {
+      if (!absent.contains(p)) {
+        alluxio.write(e.fileId(BlockId.CacheFile.DATA), p, data, p * PAGE, e.pageBytes(p));
+        e.restorePage(p);
+      }
+    }
+    entry = e;
+  }
+
+  /**
+   * Streams the whole partly cached block as BlockSender does: the same bytes, the absent pages
+   * from the HDD and counted as uncached pages, never as a fallback, and the copy kept.
+   */
+  private void readPartly(Set<Integer> absent) throws Exception {
+    partlyCached(absent);
+    try (InputStream in = open(0, 2)) {
+      assertArrayEquals(data, readLikeBlockSender(in, LENGTH));
+      assertEquals(-1, in.read());
+    }
+    long uncached = 0;
+    for (int p : absent) {
+      uncached += entry.pageBytes(p);
+    }
+    assertEquals(List.of(), failures, "an absent page is no failure");
+    assertFalse(entry.retired(), "the copy is kept");
+    assertEquals(0, stats.bytesFallbackFromHdd.getCount());
+    assertEquals(uncached, registry.counter(ReadPathStats.BYTES_UNCACHED_HDD).getCount());
+    assertEquals(LENGTH - uncached, stats.bytesFromCache.getCount());
+    for (int p : absent) {
+      assertFalse(store.dataPagesRead.contains((long) p), "page " + p + " read from the SSD");
+    }
+    int first = java.util.Collections.min(absent);
+    int last = java.util.Collections.max(absent);
+    long[] end = ended.get(0);
+    assertEquals(LENGTH, end[0], "served");
+    assertEquals(uncached, end[2], "HDD bytes");
+    assertEquals((long) first * PAGE, end[3], "first uncached byte, for the page fill");
+    assertEquals((long) last * PAGE + entry.pageBytes(last), end[4], "end of the uncached bytes");
+  }
+
+  @Test
+  void read_absentPagesInTheMiddle_sameBytesGapFromHddNoFallback() throws Exception {
+    readPartly(Set.of(3, 4, 5));
+  }
+
+  @Test
+  void read_absentPagesAtTheStart_sameBytesGapFromHddNoFallback() throws Exception {
+    readPartly(Set.of(0, 1));
+  }
+
+  @Test
+  void read_absentPagesAtTheEnd_sameBytesGapFromHddNoFallback() throws Exception {
+    readPartly(Set.of(9, 10)); // 10 is the short last page
+  }
+
+  @Test
+  void read_pagesAlternate_switchesBothWaysOnOneGapStream() throws Exception {
+    readPartly(Set.of(1, 3, 5, 7, 9));
+    assertEquals(1, hddOpens.get(), "the gap stream is skipped over cached pages, not reopened");
+    assertEquals(5, ended.get(0)[1], "five HDD runs");
+  }
+
+  @Test
+  void read_streamingTowardsAnAbsentPage_readAheadStopsBeforeIt() throws Exception {
+    readPartly(Set.of(6));
+    assertTrue(store.asyncReads.get() > 0, "pages before and after the gap were read ahead");
+    assertFalse(store.dataPagesRead.contains(6L));
+  }
+
+  @Test
+  void read_everyPageAbsent_allFromHddOneOpen() throws Exception {
+    Set<Integer> all = new java.util.HashSet<>();
+    for (int p = 0; p <= 10; p++) {
+      all.add(p);
+    }
+    readPartly(all);
+    assertEquals(1, hddOpens.get());
+    assertEquals(0, store.dataPagesRead.size());
+  }
+
+  /**
+   * With every page cached, page {@code evicted} is evicted (and deleted) as the reader's store
+   * read of page {@code readOf} starts: after the reader found it present. Then a pread of {@code
+   * len} at {@code at} must return the block's bytes without blaming the copy.
+   */
+  private void preadWithPageEvictedUnderTheReader(int readOf, int evicted, long at, int len)
+      throws Exception {
+    partlyCached(Set.of());
+    String dataFile = entry.fileId(BlockId.CacheFile.DATA);
+    store.beforeRead =
+        (file, page) -> {
+          if (file.equals(dataFile) && page == readOf && entry.evictPage(evicted)) {
+            alluxio.deletePage(dataFile, evicted);
+          }
+        };
+    try (InputStream in = open(at, 2)) {
+      byte[] got = new byte[len];
+      IOUtils.readFully(in, got, 0, got.length);
+      assertArrayEquals(Arrays.copyOfRange(data, (int) at, (int) at + len), got);
+    }
+    assertEquals(List.of(), failures, "a page evicted under a reader does not blame the copy");
+    assertFalse(entry.retired());
+  }
+
+  @Test
+  void read_pageEvictedAtItsOwnReadUnderTheReader_servedFromHddWithoutBlame() throws Exception {
+    preadWithPageEvictedUnderTheReader(2, 2, 2L * PAGE + 1000, 4096);
+    assertEquals(4096, registry.counter(ReadPathStats.BYTES_UNCACHED_HDD).getCount());
+  }
+
+  @Test
+  void read_nextPageOfWindowEvictedUnderTheReader_servedFromHddWithoutBlame() throws Exception {
+    // a 64 KB pread whose window spans pages 0 and 1; page 1 goes as page 0 is read
+    preadWithPageEvictedUnderTheReader(0, 1, PAGE - 4 * 512, 64 * 1024);
+    assertEquals(4 * 512, stats.bytesFromCache.getCount(), "page 0's part from the SSD");
+    assertEquals(
+        64 * 1024 - 4 * 512,
+        registry.counter(ReadPathStats.BYTES_UNCACHED_HDD).getCount(),
+        "page 1's part from the HDD");
+  }
+
+  @Test
+  void read_servedFromSsd_movesItsPageToTheNewEndOfThePageLru() throws Exception {
+    for (int p = 0; p <= 10; p++) {
+      home.pageAdded(entry, p);
+    }
+    try (InputStream in = open(3L * PAGE + 100, 2)) {
+      IOUtils.readFully(in, new byte[4096], 0, 4096);
+    }
+    List<io.hdfslocalcache.datanode.dir.PageLru.Key> order = home.pageLru().pollOldest(11);
+    assertEquals(11, order.size());
+    assertEquals(3, order.get(10).page, "the page read is now the most recently read");
+    assertEquals(0, order.get(0).page);
+    assertEquals(4, order.get(3).page);
   }
 }

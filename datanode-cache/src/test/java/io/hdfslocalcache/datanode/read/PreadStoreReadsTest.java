@@ -37,7 +37,8 @@ class PreadStoreReadsTest {
             (e, x) -> {
               throw new AssertionError("cache failure " + x);
             },
-            new ReadSettings(PAGE, 2, CacheTunables.INITIAL_READ_AHEAD_BYTES));
+            new ReadSettings(PAGE, 2, CacheTunables.INITIAL_READ_AHEAD_BYTES),
+            (x, served, runs, hddBytes, from, to) -> {});
 
     long offset = 3 * PAGE + 100_000 + 77; // the client's
     long start = offset - offset % 512; // BlockSender's chunk-aligned range

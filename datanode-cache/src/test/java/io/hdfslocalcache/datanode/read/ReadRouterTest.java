@@ -8,6 +8,7 @@ import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.admin.AdminControl;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
+import io.hdfslocalcache.datanode.fill.FillGate;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
 import java.io.ByteArrayInputStream;
@@ -66,7 +67,8 @@ class ReadRouterTest {
           null,
           new ReadPathStats(registry),
           new ReadSettings(1 << 20, 2, 64 << 10),
-          Clock.systemUTC());
+          Clock.systemUTC(),
+          FillGate.OPEN);
 
   private static LengthInputStream meta() {
     return new LengthInputStream(new ByteArrayInputStream(new byte[100]), 100);

@@ -119,10 +119,13 @@ class ReadSessionTimeoutTest {
         new CacheEntry(
             id,
             gs,
+            0,
             LENGTH,
             meta.length,
             ChecksumLayout.of(dc, BlockMetadataHeader.getHeaderSize()),
             SegmentCrcs.of(meta),
+            PAGE,
+            true,
             new CacheDirectory(
                 0, ssd, store, health, null, 0, new SpaceBudget(store.capacityBytes())),
             0);
@@ -163,7 +166,8 @@ class ReadSessionTimeoutTest {
             hdd,
             new ReadPathStats(new MetricRegistry()),
             (e, x) -> failures.add(x.failure()),
-            new ReadSettings(PAGE, 2, CacheTunables.INITIAL_READ_AHEAD_BYTES));
+            new ReadSettings(PAGE, 2, CacheTunables.INITIAL_READ_AHEAD_BYTES),
+            (s, served, runs, hddBytes, from, to) -> {});
     return new InputStream[] {session.openMeta(), session.openData(0)};
   }
 

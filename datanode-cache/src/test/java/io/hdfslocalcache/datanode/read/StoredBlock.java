@@ -61,10 +61,13 @@ final class StoredBlock {
         new CacheEntry(
             id,
             genStamp,
+            0,
             length,
             meta.length,
             ChecksumLayout.of(dc, BlockMetadataHeader.getHeaderSize()),
             SegmentCrcs.of(meta),
+            pageSize,
+            true,
             new EntryHome() {
               @Override
               public PageStore store() {
@@ -76,6 +79,12 @@ final class StoredBlock {
 
               @Override
               public void deletePages(CacheEntry e, long drainingBytes) {}
+
+              @Override
+              public void pageRead(CacheEntry e, int page) {}
+
+              @Override
+              public void pageAdded(CacheEntry e, int page) {}
             },
             0);
     write(entry.fileId(BlockId.CacheFile.DATA), data, pageSize);

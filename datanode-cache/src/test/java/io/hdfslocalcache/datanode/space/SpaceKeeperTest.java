@@ -11,6 +11,8 @@ import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
+import io.hdfslocalcache.datanode.fill.FillMode;
+import io.hdfslocalcache.datanode.fill.Room;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -51,7 +53,15 @@ class SpaceKeeperTest {
         };
     keeper =
         new SpaceKeeper(
-            map, new SpaceStats(registry), 64, 5, WAIT_MILLIS, POLL_MILLIS, nanos::get, fake);
+            map,
+            FillMode.BLOCK,
+            new SpaceStats(registry),
+            64,
+            5,
+            WAIT_MILLIS,
+            POLL_MILLIS,
+            nanos::get,
+            fake);
   }
 
   @AfterEach
@@ -68,7 +78,7 @@ class SpaceKeeperTest {
     publish(1, 300);
     publish(2, 100);
     publish(3, 200);
-    assertTrue(keeper.reserve(d.dir, entryBytes));
+    assertEquals(Room.RESERVED, keeper.reserve(d.dir, entryBytes));
     assertNull(map.lookupAny(new BlockId("BP-1", 2)), "least recently read goes");
     assertNotNull(map.lookupAny(new BlockId("BP-1", 1)));
     assertNotNull(map.lookupAny(new BlockId("BP-1", 3)));
@@ -81,7 +91,7 @@ class SpaceKeeperTest {
     for (long b = 1; b <= 3; b++) {
       assertTrue(publish(b, b).pin(), "a reader holds every block open");
     }
-    assertFalse(keeper.reserve(d.dir, entryBytes));
+    assertEquals(Room.DRAIN_TIMEOUT, keeper.reserve(d.dir, entryBytes));
     // One eviction, then waiting for its reader: the held bytes are not evicted for twice.
     assertEquals(1, registry.counter(SpaceStats.EVICTIONS).getCount());
     assertEquals(WAIT_MILLIS / POLL_MILLIS + 1, sleeps.get());
@@ -99,7 +109,7 @@ class SpaceKeeperTest {
             oldest.unpin(); // the last reader closes: pages deleted, bytes released
           }
         };
-    assertTrue(keeper.reserve(d.dir, entryBytes));
+    assertEquals(Room.RESERVED, keeper.reserve(d.dir, entryBytes));
     assertEquals(5, sleeps.get());
     assertEquals(1, registry.counter(SpaceStats.EVICTIONS).getCount());
     assertFalse(d.store.hasFile(oldest.fileId(BlockId.CacheFile.DATA)));
@@ -107,8 +117,17 @@ class SpaceKeeperTest {
 
   @Test
   void reserve_nothingEvictable_refusesAtOnce() throws Exception {
-    assertFalse(keeper.reserve(d.dir, 4 * entryBytes));
+    d.dir.budget().reserveExisting(d.dir.budget().capacity()); // bytes no entry holds
+    assertEquals(Room.NOTHING_TO_EVICT, keeper.reserve(d.dir, entryBytes));
     assertEquals(0, sleeps.get());
+  }
+
+  @Test
+  void reserve_moreThanHalfTheDirectory_refusedAsTooLarge() throws Exception {
+    publish(1, 1);
+    assertEquals(
+        Room.TOO_LARGE_FOR_DIRECTORY, keeper.reserve(d.dir, d.dir.budget().capacity() / 2 + 1));
+    assertNotNull(map.lookupAny(new BlockId("BP-1", 1)), "nothing evicted for it");
   }
 
   @Test

@@ -43,6 +43,24 @@ public final class MemoryPageStore implements PageStore {
   }
 
   @Override
+  public java.util.BitSet wholePages(String fileId, long fileLength) {
+    java.util.BitSet whole = new java.util.BitSet();
+    pages.forEach(
+        (k, v) -> {
+          if (k.startsWith(fileId + "#")) {
+            long p = Long.parseLong(k.substring(fileId.length() + 1));
+            if (v.length == Math.min(pageSize, fileLength - p * pageSize)) {
+              whole.set((int) p);
+            }
+          }
+        });
+    return whole;
+  }
+
+  /** Page size assumed by {@link #wholePages}. */
+  public volatile int pageSize = 1 << 20;
+
+  @Override
   public int pageCount(String fileId, long fileLength) {
     int n = 0;
     for (String k : pages.keySet()) {
@@ -63,7 +81,8 @@ public final class MemoryPageStore implements PageStore {
     pages.keySet().removeIf(k -> k.startsWith(fileId + "#"));
   }
 
-  /** Deletes some of a file's pages: a crash that lost them. */
+  /** Deletes one of a file's pages (also: a crash that lost it). */
+  @Override
   public void deletePage(String fileId, long pageIndex) {
     pages.remove(key(fileId, pageIndex));
   }

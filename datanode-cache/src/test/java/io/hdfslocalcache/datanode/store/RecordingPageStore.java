@@ -14,8 +14,13 @@ public class RecordingPageStore implements PageStore {
   public void write(String f, long p, byte[] s, int off, int len) {}
 
   @Override
-  public int pageCount(String fileId, long fileLength) {
-    return 0;
+  public java.util.BitSet wholePages(String fileId, long fileLength) {
+    return new java.util.BitSet();
+  }
+
+  @Override
+  public synchronized void deletePage(String fileId, long pageIndex) {
+    deleted.add(fileId + "#" + pageIndex);
   }
 
   @Override

@@ -43,7 +43,14 @@ final class Charts {
     for (RunOutcome run : runs) {
       RunResult r = run.result();
       String name =
-          "with cache: " + r.policy() + " " + r.fill() + " " + Sizes.format(r.cacheSizeBytes());
+          "with cache: "
+              + r.policy()
+              + " "
+              + r.fill()
+              + " guard "
+              + r.guard()
+              + " "
+              + Sizes.format(r.cacheSizeBytes());
       if (!chart.getSeriesMap().containsKey(name)) {
         chart
             .addSeries(
@@ -56,7 +63,7 @@ final class Charts {
 
   /**
    * Byte hit ratio and SSD bytes written against the bucket-time threshold, one series per cache
-   * size (and window and fill, when those vary). Other policies have no threshold: left out.
+   * size (and window, fill and guard, when those vary). Other policies have no threshold: left out.
    */
   static void sweep(Path file, List<RunOutcome> runs) throws IOException {
     Map<String, List<RunOutcome>> groups = new LinkedHashMap<>();
@@ -112,7 +119,9 @@ final class Charts {
         + " x "
         + bucket
         + ", "
-        + run.config().fill().configName();
+        + run.config().fill().configName()
+        + ", guard "
+        + run.config().guard().label();
   }
 
   private static double[] hours(int minutes) {

@@ -1,13 +1,17 @@
 package io.hdfslocalcache.simulator.cli;
 
+import io.hdfslocalcache.config.DurationValue;
+import io.hdfslocalcache.config.SizeValue;
 import io.hdfslocalcache.simulator.model.FillMode;
-import io.hdfslocalcache.simulator.policy.Durations;
 import io.hdfslocalcache.simulator.policy.PolicySpec;
 import java.time.Duration;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** picocli converters: each failure becomes one line naming the option and the problem. */
+/**
+ * picocli converters: each failure becomes one line naming the option (picocli adds it) and the
+ * problem. Sizes and durations are the DataNode's own grammar ({@code io.hdfslocalcache.config}).
+ */
 final class Converters {
   private Converters() {}
 
@@ -26,7 +30,7 @@ final class Converters {
   static final class Size implements ITypeConverter<Long> {
     @Override
     public Long convert(String value) {
-      return wrap(Sizes::parse, value);
+      return wrap(SizeValue::parse, value);
     }
   }
 
@@ -47,7 +51,7 @@ final class Converters {
   static final class BucketDuration implements ITypeConverter<Duration> {
     @Override
     public Duration convert(String value) {
-      return wrap(Durations::parse, value);
+      return wrap(DurationValue::parse, value);
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.hdfslocalcache.simulator.cli;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
@@ -27,14 +28,30 @@ final class Reports {
     mapper.writeValue(file.toFile(), value);
   }
 
+  /** A result of one DataNode, or of the fleet ("fleet"): the result's fields after "datanode". */
+  record FleetRow(String datanode, @JsonUnwrapped RunResult result) {}
+
+  static void writeFleetJson(Path file, List<FleetRow> rows) throws IOException {
+    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), rows);
+  }
+
   static void writeCsv(Path file, List<RunResult> results) throws IOException {
-    CsvMapper mapper = new CsvMapper();
-    // Columns in the record's order (the JSON order), not Jackson's alphabetical CSV default.
+    new CsvMapper().writer(schema(false)).writeValue(file.toFile(), results);
+  }
+
+  static void writeFleetCsv(Path file, List<FleetRow> rows) throws IOException {
+    new CsvMapper().writer(schema(true)).writeValue(file.toFile(), rows);
+  }
+
+  /** Columns in the record's order (the JSON order), not Jackson's alphabetical CSV default. */
+  private static CsvSchema schema(boolean fleet) {
     CsvSchema.Builder columns = CsvSchema.builder();
+    if (fleet) {
+      columns.addColumn("datanode");
+    }
     for (RecordComponent c : RunResult.class.getRecordComponents()) {
       columns.addColumn(c.getName());
     }
-    CsvSchema schema = columns.build().withHeader();
-    mapper.writer(schema).writeValue(file.toFile(), results);
+    return columns.build().withHeader();
   }
 }

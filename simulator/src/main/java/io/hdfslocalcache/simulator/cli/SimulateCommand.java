@@ -2,9 +2,7 @@ package io.hdfslocalcache.simulator.cli;
 
 import io.hdfslocalcache.simulator.model.FillMode;
 import io.hdfslocalcache.simulator.model.RunConfig;
-import io.hdfslocalcache.simulator.model.RunOutcome;
 import io.hdfslocalcache.simulator.policy.PolicySpec;
-import io.hdfslocalcache.simulator.trace.Trace;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -18,11 +16,16 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     description = {
       "Replay a DataNode clienttrace log (or CSV / cachelib block trace) through "
-          + "admission policies and an LRU SSD cache; print hit ratios, SSD writes and HDD load.",
-      "Sizes take plain bytes or k, m, g, t, p, e (powers of 1024), e.g. 128m, 2TB."
+          + "admission policies and an LRU SSD cache; print hit ratios, SSD writes and HDD load, "
+          + "then the hdfs-site.xml lines that configure a DataNode as simulated.",
+      "Sizes and durations are read as the DataNode reads its keys: sizes are bytes or k, m, g, "
+          + "t, p, e (powers of 1024, B optional), e.g. 128m, 2TB; durations are milliseconds or "
+          + "ms, s, m, h, d, e.g. 500, 30s, 1m."
     })
 public final class SimulateCommand implements Callable<Integer> {
   @Mixin TraceOptions options;
+
+  @Mixin GuardOptions guardOptions;
 
   @Option(
       names = "--cache-size",
@@ -45,12 +48,32 @@ public final class SimulateCommand implements Callable<Integer> {
   @Option(
       names = "--fill",
       paramLabel = "MODE",
-      defaultValue = "block",
+      defaultValue = "pages",
       converter = Converters.Fill.class,
       description =
-          "block (whole block + meta, the paper's design) or pages "
-              + "(only the pages a read touched). Default: ${DEFAULT-VALUE}.")
+          "pages (the meta whole and the pages reads touch, the DataNode's default) or block "
+              + "(whole block + meta, the paper's design). Default: ${DEFAULT-VALUE}.")
   FillMode fill;
+
+  @Option(
+      names = "--guard",
+      paramLabel = "on|off",
+      defaultValue = "on",
+      converter = GuardOptions.ToggleConverter.class,
+      description =
+          "The fill guard and SSD write budget, on by default as on a DataNode "
+              + "(default: ${DEFAULT-VALUE}).")
+  GuardOptions.Toggle guard;
+
+  @Option(
+      names = "--cache-dirs",
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "SSD directories the DataNode caches on (dfs.datanode.local-cache.dirs); its capacity "
+              + "key is per directory, so the printed capacity is --cache-size / N "
+              + "(default: ${DEFAULT-VALUE}).")
+  int cacheDirs;
 
   @Option(
       names = "--bench",
@@ -74,22 +97,33 @@ public final class SimulateCommand implements Callable<Integer> {
     if (cacheSize == null) {
       throw new IllegalArgumentException("missing --cache-size SIZE (e.g. 2TB)");
     }
+    if (cacheDirs < 1) {
+      throw new IllegalArgumentException("--cache-dirs must be >= 1, got " + cacheDirs);
+    }
     List<PolicySpec> specs =
         policies == null || policies.isEmpty()
             ? List.of(PolicySpec.parse("bucket-time"))
             : policies;
     List<RunConfig> configs =
         specs.stream()
-            .map(p -> new RunConfig(p, cacheSize, fill, options.pageSize, options.disks))
+            .map(
+                p ->
+                    new RunConfig(
+                        p,
+                        cacheSize,
+                        fill,
+                        options.pageSize,
+                        options.disks,
+                        guardOptions.settings(guard)))
             .toList();
-    Trace trace = TraceLoading.parse(options, System.err);
-    List<RunOutcome> runs = TraceLoading.replay(trace, configs, options, System.err);
+    List<TraceLoading.DataNodeRuns> runs = TraceLoading.run(configs, options, System.err);
     Outputs.write(
         options,
         runs,
         Reports.JsonShape.OBJECT_IF_SINGLE,
         Outputs.ChartKind.UTILIZATION_OVER_TIME,
         System.out);
+    SiteXml.print(configs, cacheDirs, System.out);
     return 0;
   }
 }

@@ -42,12 +42,10 @@ final class SimulatorBench {
   }
 
   int run(PrintStream out) throws Exception {
-    Path file =
-        options.trace != null
-            ? options.trace
-            : Files.createTempFile("synthetic-clienttrace", ".log");
+    Path given = options.benchFile();
+    Path file = given != null ? given : Files.createTempFile("synthetic-clienttrace", ".log");
     try {
-      if (options.trace == null || !Files.exists(file)) {
+      if (given == null || !Files.exists(file)) {
         long t0 = System.nanoTime();
         SyntheticTrace.write(file, lines);
         out.printf(
@@ -60,7 +58,7 @@ final class SimulatorBench {
       }
       measure(file, out);
     } finally {
-      if (options.trace == null) {
+      if (given == null) {
         Files.deleteIfExists(file);
       }
     }

@@ -1,11 +1,9 @@
 package io.hdfslocalcache.simulator.cli;
 
+import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.simulator.model.FillMode;
 import io.hdfslocalcache.simulator.model.RunConfig;
-import io.hdfslocalcache.simulator.model.RunOutcome;
-import io.hdfslocalcache.simulator.policy.Durations;
 import io.hdfslocalcache.simulator.policy.PolicySpec;
-import io.hdfslocalcache.simulator.trace.Trace;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +27,8 @@ import picocli.CommandLine.Option;
     })
 public final class SweepCommand implements Callable<Integer> {
   @Mixin TraceOptions options;
+
+  @Mixin GuardOptions guardOptions;
 
   @Option(
       names = "--cache-size",
@@ -73,10 +73,20 @@ public final class SweepCommand implements Callable<Integer> {
       names = "--fill",
       paramLabel = "MODE[,MODE...]",
       split = ",",
-      defaultValue = "block",
+      defaultValue = "pages",
       converter = Converters.Fill.class,
-      description = "block and/or pages (default: block).")
+      description = "pages and/or block (default: pages, as the DataNode).")
   List<FillMode> fills;
+
+  @Option(
+      names = "--guard",
+      paramLabel = "on|off[,...]",
+      split = ",",
+      defaultValue = "on",
+      converter = GuardOptions.ToggleConverter.class,
+      description =
+          "With and/or without the fill guard, e.g. on,off (default: on, as the DataNode).")
+  List<GuardOptions.Toggle> guards;
 
   public static void main(String[] args) {
     Cli.main(new SweepCommand(), args);
@@ -86,14 +96,16 @@ public final class SweepCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     options.validate();
     List<RunConfig> configs = configs();
-    Trace trace = TraceLoading.parse(options, System.err);
-    List<RunOutcome> runs = TraceLoading.replay(trace, configs, options, System.err);
+    List<TraceLoading.DataNodeRuns> runs = TraceLoading.run(configs, options, System.err);
     Outputs.write(
         options, runs, Reports.JsonShape.ARRAY, Outputs.ChartKind.AGAINST_THRESHOLD, System.out);
     return 0;
   }
 
-  /** Every combination, cache size outermost so the table reads one size at a time. */
+  /**
+   * Every combination, cache size outermost, then fill mode and guard, so the table reads one size
+   * at a time.
+   */
   List<RunConfig> configs() {
     if (cacheSizes == null || cacheSizes.isEmpty()) {
       throw new IllegalArgumentException("missing --cache-size SIZE[,SIZE...]");
@@ -113,7 +125,7 @@ public final class SweepCommand implements Callable<Integer> {
                       + ",buckets="
                       + n
                       + ",bucket="
-                      + Durations.format(bucket)));
+                      + DurationValue.format(bucket)));
         }
       }
     }
@@ -123,8 +135,12 @@ public final class SweepCommand implements Callable<Integer> {
     List<RunConfig> configs = new ArrayList<>();
     for (long size : cacheSizes) {
       for (FillMode fill : fills) {
-        for (PolicySpec p : specs) {
-          configs.add(new RunConfig(p, size, fill, options.pageSize, options.disks));
+        for (GuardOptions.Toggle guard : guards) {
+          for (PolicySpec p : specs) {
+            configs.add(
+                new RunConfig(
+                    p, size, fill, options.pageSize, options.disks, guardOptions.settings(guard)));
+          }
         }
       }
     }

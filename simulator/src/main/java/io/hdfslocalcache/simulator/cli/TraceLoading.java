@@ -9,27 +9,53 @@ import io.hdfslocalcache.simulator.trace.TraceFormatException;
 import io.hdfslocalcache.simulator.trace.TraceParser;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.LongAdder;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
 
-/** Parses the trace once and replays the configurations, with progress and a summary on stderr. */
+/**
+ * Finds the trace files, puts them together per DataNode, and for each DataNode in turn parses its
+ * trace and replays the configurations (one parsed trace in memory at a time), with progress and a
+ * summary on stderr.
+ */
 final class TraceLoading {
   private TraceLoading() {}
 
-  static Trace parse(TraceOptions options, PrintStream err)
+  /** What the runs of each DataNode gave, in DataNode order, configurations in order within. */
+  record DataNodeRuns(String name, List<RunOutcome> runs) {}
+
+  static List<DataNodeRuns> run(List<RunConfig> configs, TraceOptions options, PrintStream err)
+      throws IOException, TraceFormatException, InterruptedException {
+    List<DataNodeTraces> dataNodes =
+        DataNodeTraces.group(
+            TraceFiles.resolve(options.traces, new HdfsConfiguration()), options.traceFormat());
+    List<DataNodeRuns> out = new ArrayList<>();
+    for (DataNodeTraces dn : dataNodes) {
+      Trace trace = parse(dn, options, err);
+      if (trace.stats().reads() == 0 && dataNodes.size() > 1) {
+        err.println("warning: " + noReads(dn, trace) + "; left out");
+        continue;
+      }
+      if (trace.stats().reads() == 0) {
+        throw new TraceFormatException(noReads(dn, trace));
+      }
+      out.add(new DataNodeRuns(dn.name(), replay(trace, configs, options, err)));
+    }
+    if (out.isEmpty()) {
+      throw new TraceFormatException("no reads in any of the " + dataNodes.size() + " DataNodes");
+    }
+    return out;
+  }
+
+  static Trace parse(DataNodeTraces dn, TraceOptions options, PrintStream err)
       throws IOException, TraceFormatException {
     TraceParser parser = new TraceParser(options.traceFormat(), options.strictness());
     Trace trace;
     try (ProgressBar bar =
-        new ProgressBar(
-            options.console(),
-            err,
-            "parsing",
-            Files.size(options.trace),
-            parser.bytesRead()::get)) {
-      trace = parser.parse(options.trace);
+        new ProgressBar(options.console(), err, "parsing", dn.length(), parser.bytesRead()::get)) {
+      trace = parser.parse(dn.files());
     }
     ParseStats s = trace.stats();
     if (options.console() != Console.QUIET) {
@@ -37,7 +63,7 @@ final class TraceLoading {
           Locale.ROOT,
           "parsed %s as %s: %,d lines, %,d reads, %,d writes, %,d deletes, "
               + "%,d skipped, %,d malformed in %.1f s%n",
-          options.trace,
+          dn.describe(),
           trace.format().configName(),
           s.lines(),
           s.reads(),
@@ -55,18 +81,18 @@ final class TraceLoading {
               + " malformed line(s), first: "
               + String.join("; ", s.firstMalformed().stream().map(Object::toString).toList()));
     }
-    if (s.reads() == 0) {
-      throw new TraceFormatException(
-          "no reads in "
-              + options.trace
-              + " as "
-              + trace.format().configName()
-              + (trace.format().configName().equals("clienttrace")
-                  ? " (HDFS_READ lines are logged at DEBUG: set log4j.logger.org.apache.hadoop.hdfs"
-                      + ".server.datanode.DataNode.clienttrace=DEBUG)"
-                  : ""));
-    }
     return trace;
+  }
+
+  private static String noReads(DataNodeTraces dn, Trace trace) {
+    return "no reads in "
+        + dn.describe()
+        + " as "
+        + trace.format().configName()
+        + (trace.format().configName().equals("clienttrace")
+            ? " (HDFS_READ lines are logged at DEBUG: set log4j.logger.org.apache.hadoop.hdfs"
+                + ".server.datanode.DataNode.clienttrace=DEBUG)"
+            : "");
   }
 
   static List<RunOutcome> replay(

@@ -3,6 +3,7 @@ package io.hdfslocalcache.simulator.cli;
 import io.hdfslocalcache.simulator.trace.Strictness;
 import io.hdfslocalcache.simulator.trace.TraceFormat;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
@@ -10,9 +11,14 @@ import picocli.CommandLine.Option;
 final class TraceOptions {
   @Option(
       names = "--trace",
-      paramLabel = "FILE",
-      description = "Trace file, plain or gzip/xz/zstd compressed.")
-  Path trace;
+      paramLabel = "FILE|URI|GLOB",
+      description = {
+        "Trace file(s), plain or gzip/xz/zstd compressed, repeatable: a local path, or a URI of"
+            + " any Hadoop file system (hdfs://nn:8020/logs/dn1.log), either one a glob"
+            + " ('logs/*/hadoop-hdfs-datanode-*.log*'). Several DataNodes' logs: each is"
+            + " replayed with its own cache, then the fleet is summed."
+      })
+  List<String> traces;
 
   @Option(
       names = "--format",
@@ -59,6 +65,17 @@ final class TraceOptions {
       description = "Replays run in parallel (default: available processors).")
   int threads = Runtime.getRuntime().availableProcessors();
 
+  /** The bench's one local file, when --trace names one. */
+  Path benchFile() {
+    if (traces == null || traces.isEmpty()) {
+      return null;
+    }
+    if (traces.size() > 1) {
+      throw new IllegalArgumentException("--bench takes one --trace FILE");
+    }
+    return Path.of(traces.get(0));
+  }
+
   Optional<TraceFormat> traceFormat() {
     return "auto".equalsIgnoreCase(format.trim())
         ? Optional.empty()
@@ -75,7 +92,7 @@ final class TraceOptions {
 
   /** Checks what picocli cannot; throws IllegalArgumentException with a one-line message. */
   void validate() {
-    if (trace == null) {
+    if (traces == null || traces.isEmpty()) {
       throw new IllegalArgumentException("missing --trace FILE");
     }
     traceFormat();

@@ -1,6 +1,9 @@
 package io.hdfslocalcache.simulator.model;
 
-/** Whole blocks (data + meta) in LRU order: the paper's fill unit. Ids are block indexes. */
+/**
+ * Whole blocks (data + meta) in LRU order: the paper's fill unit. A held block serves every read in
+ * full; a fill reads the data file and the meta file (2 IOs). Ids are block indexes.
+ */
 final class BlockLruCache implements CacheModel {
   private final long capacity;
   private final long[] size; // bytes on SSD; 0 = not cached (a cached block has a meta header)
@@ -20,20 +23,28 @@ final class BlockLruCache implements CacheModel {
   }
 
   @Override
-  public boolean hit(int block, long offset, long length) {
-    if (size[block] == 0) {
-      return false;
+  public void lookup(int block, long offset, long length, long blockLength, ReadPlan plan) {
+    if (size[block] != 0) {
+      lru.moveToFront(block);
+      plan.set(length, 0, 0, 0, 0);
+    } else {
+      plan.set(0, 1, length, 2, blockLength + MetaFile.length(blockLength));
     }
-    lru.moveToFront(block);
-    return true;
   }
 
   @Override
-  public long fill(int block, long offset, long length, long blockLength) {
-    long bytes = blockLength + MetaFile.length(blockLength);
-    if (bytes > capacity) {
-      return 0;
-    }
+  public void planFill(int block, long offset, long length, long blockLength, ReadPlan plan) {
+    throw new UnsupportedOperationException("a held block is cached whole");
+  }
+
+  @Override
+  public boolean fits(int block, ReadPlan plan) {
+    return plan.fillBytes <= capacity / 2;
+  }
+
+  @Override
+  public long fill(int block, long offset, long length, long blockLength, ReadPlan plan) {
+    long bytes = plan.fillBytes;
     while (used + bytes > capacity) {
       drop(lru.last());
       evictions++;

@@ -2,22 +2,39 @@ package io.hdfslocalcache.simulator.model;
 
 /**
  * The SSD's contents for one replay: which bytes of which block are cached, in LRU order. Knows
- * nothing of generation stamps or admission; the {@link Replayer} decides when to look up, fill and
- * drop.
+ * nothing of generation stamps, admission or the guard; the {@link Replayer} decides when to look
+ * up, fill and drop. A block with an entry is "held".
  */
 interface CacheModel {
-  /** True if anything of {@code block} is cached. */
+  /** True if {@code block} has an entry (its meta and at least one data unit). */
   boolean holds(int block);
 
-  /** True if every byte of the read is cached; a hit becomes most recently used. */
-  boolean hit(int block, long offset, long length);
+  /**
+   * Fills {@code plan} for a read of {@code [offset, offset + length)} and makes the cached units
+   * it touches most recently used.
+   */
+  void lookup(int block, long offset, long length, long blockLength, ReadPlan plan);
 
   /**
-   * Caches what the read needs that is not cached yet, evicting least recently used data.
-   *
-   * @return bytes written to SSD (data + meta), 0 if it cannot fit in the whole cache
+   * Sets {@code plan}'s fill part to the missing pages of {@code [offset, offset + length)} of a
+   * held block, touching nothing (pages mode: a read's missing pages, or the whole block's).
    */
-  long fill(int block, long offset, long length, long blockLength);
+  void planFill(int block, long offset, long length, long blockLength, ReadPlan plan);
+
+  /**
+   * True if the DataNode would reserve room for the fill {@code plan} describes: no more than half
+   * the capacity (SpaceKeeper's TOO_LARGE_FOR_DIRECTORY), everything else evicted as needed.
+   */
+  boolean fits(int block, ReadPlan plan);
+
+  /**
+   * Caches what {@code [offset, offset + length)} is missing (and the entry's meta if it is new),
+   * evicting least recently used units until it fits. The plan must come from {@link #lookup} or
+   * {@link #planFill} of this range with nothing changed since, and {@link #fits}.
+   *
+   * @return bytes written to SSD
+   */
+  long fill(int block, long offset, long length, long blockLength, ReadPlan plan);
 
   /** Removes everything of {@code block}. */
   void drop(int block);

@@ -1,15 +1,14 @@
 package io.hdfslocalcache.simulator.model;
 
+import io.hdfslocalcache.guard.DiskModel;
+
 /**
- * HDD disk-head time as Baleen (FAST'24) estimates it: each IO costs a seek plus its bytes at the
- * disk's streaming rate. Accumulated per minute of trace time, for utilisation over time.
+ * HDD disk-head time by the fill guard's {@link DiskModel} (Baleen, FAST'24: each IO costs a seek
+ * plus its bytes at the disk's streaming rate), so the guard and the figures agree on what an IO
+ * costs. Accumulated per minute of trace time, for utilisation over time.
  */
 final class DiskLoad {
-  /** Seek + rotation of one random IO. */
-  static final double SECONDS_PER_IO = 0.0115;
-
-  /** Streaming rate, 143 MB/s with MB = 10^6 bytes. */
-  static final double BYTES_PER_SECOND = 143e6;
+  static final DiskModel DISK = DiskModel.DEFAULT;
 
   private final long firstMinute;
   private final double[] seconds;
@@ -25,12 +24,14 @@ final class DiskLoad {
     this.seconds = new double[(int) minutes];
   }
 
-  static double ioSeconds(long bytes) {
-    return SECONDS_PER_IO + bytes / BYTES_PER_SECOND;
+  /** One IO of {@code bytes}. */
+  void io(long timeMs, long bytes) {
+    ios(timeMs, 1, bytes);
   }
 
-  void io(long timeMs, long bytes) {
-    double s = ioSeconds(bytes);
+  /** {@code ios} IOs moving {@code bytes} in all. */
+  void ios(long timeMs, long ios, long bytes) {
+    double s = DISK.seconds(ios, bytes);
     seconds[(int) (Math.floorDiv(timeMs, 60_000L) - firstMinute)] += s;
     total += s;
   }

@@ -4,17 +4,27 @@ import io.hdfslocalcache.simulator.util.LongIntMap;
 import java.util.Arrays;
 
 /**
- * Fixed-size pages of blocks in LRU order (the page store's unit). A page holds up to {@code
- * pageSize} data bytes (less at the block's end) plus the checksums covering them; the meta header
- * is counted with page 0. Ids in the LRU list are slots; a map finds the slot of (block, page).
+ * The DataNode's {@code pages} fill mode. An entry is a block version's meta file, cached whole
+ * when the entry is created, plus the data pages reads touched ({@code pageSize} data bytes each,
+ * the last one short). One LRU list holds the pages of all blocks; a read touches the cached pages
+ * it reads. When a block's last page is evicted its meta goes too, unless that block is the one
+ * being filled. Meta bytes count against the capacity but are not in the LRU list.
+ *
+ * <p>A read of a held block costs the HDD one IO per maximal run of missing pages in its range and
+ * only the bytes of its range in them; a fill of those pages reads the whole pages, one IO per run
+ * (plus one for the meta when the entry is new). Ids in the LRU list are slots; a map finds the
+ * slot of (block, page).
  */
 final class PageLruCache implements CacheModel {
+  private static final int NOBODY = -1;
+
   private final long capacity;
   private final long pageSize;
   private final LongIntMap slots = new LongIntMap(1 << 12);
   private final LruList lru = new LruList(1 << 12);
-  private final int[] held; // pages cached per block
-  private final int[] span; // 1 + highest page index ever filled per block, to find its pages
+  private final int[] held; // data pages cached per block
+  private final long[] meta; // meta bytes on SSD per block; 0 = no entry
+  private final int[] span; // 1 + highest page index cached since the entry began, to find pages
   private long[] keys = new long[1 << 12];
   private long[] bytes = new long[1 << 12];
   private int[] free = new int[16];
@@ -22,6 +32,10 @@ final class PageLruCache implements CacheModel {
   private int slotCount;
   private long used;
   private long evictions;
+  private int filling = NOBODY; // its entry survives losing its last page to its own fill
+  private long[] pending = new long[16]; // the pages a fill adds
+  private long runs; // scan's results
+  private long fillMissing;
 
   PageLruCache(long capacity, long pageSize, int blocks) {
     if (pageSize <= 0 || pageSize % MetaFile.CHUNK != 0) {
@@ -31,6 +45,7 @@ final class PageLruCache implements CacheModel {
     this.capacity = capacity;
     this.pageSize = pageSize;
     this.held = new int[blocks];
+    this.meta = new long[blocks];
     this.span = new int[blocks];
   }
 
@@ -42,65 +57,107 @@ final class PageLruCache implements CacheModel {
     return offset / pageSize;
   }
 
-  /** A zero-length read still touches the page of its offset. */
-  private long lastPage(long offset, long length) {
-    return length == 0 ? offset / pageSize : (offset + length - 1) / pageSize;
+  /** The last page the read touches (a zero-length read touches its offset's page), clamped. */
+  private long lastPage(long offset, long length, long blockLength) {
+    long last = length == 0 ? offset / pageSize : (offset + length - 1) / pageSize;
+    return Math.min(last, (blockLength + pageSize - 1) / pageSize - 1);
+  }
+
+  /** Data bytes of page {@code p}: the page size, less at the block's end. */
+  private long pageData(long p, long blockLength) {
+    return Math.max(0, Math.min(pageSize, blockLength - p * pageSize));
   }
 
   @Override
   public boolean holds(int block) {
-    return held[block] != 0;
+    return meta[block] != 0;
   }
 
   @Override
-  public boolean hit(int block, long offset, long length) {
-    if (held[block] == 0) {
-      return false;
+  public void lookup(int block, long offset, long length, long blockLength, ReadPlan plan) {
+    long readMissing = scan(block, offset, length, blockLength, true);
+    if (meta[block] == 0) {
+      long fill = runs == 0 ? 0 : fillMissing + MetaFile.length(blockLength);
+      plan.set(0, 1, length, runs == 0 ? 0 : runs + 1, fill);
+    } else {
+      plan.set(length - readMissing, runs, readMissing, runs, fillMissing);
     }
-    long last = lastPage(offset, length);
-    for (long p = firstPage(offset); p <= last; p++) {
-      if (slots.get(key(block, p)) == LongIntMap.ABSENT) {
-        return false;
-      }
-    }
-    for (long p = firstPage(offset); p <= last; p++) {
-      lru.moveToFront(slots.get(key(block, p)));
-    }
-    return true;
   }
 
   @Override
-  public long fill(int block, long offset, long length, long blockLength) {
-    long last = lastPage(offset, length);
-    long needed = 0;
+  public void planFill(int block, long offset, long length, long blockLength, ReadPlan plan) {
+    scan(block, offset, length, blockLength, false);
+    plan.fillIos = runs;
+    plan.fillBytes = fillMissing;
+  }
+
+  /**
+   * Walks the pages of a range: sets {@link #runs} (maximal runs of missing pages) and {@link
+   * #fillMissing} (their whole bytes); returns the range's bytes in missing pages. {@code touch}:
+   * cached pages become most recently used, in page order.
+   */
+  private long scan(int block, long offset, long length, long blockLength, boolean touch) {
+    long last = lastPage(offset, length, blockLength);
+    long readMissing = 0;
+    boolean inRun = false;
+    runs = 0;
+    fillMissing = 0;
     for (long p = firstPage(offset); p <= last; p++) {
       int slot = slots.get(key(block, p));
-      if (slot == LongIntMap.ABSENT) {
-        needed += pageBytes(p, blockLength);
-      } else {
-        lru.moveToFront(slot); // keep what this read already has while evicting for the rest
+      if (slot != LongIntMap.ABSENT) {
+        if (touch) {
+          lru.moveToFront(slot);
+        }
+        inRun = false;
+        continue;
       }
+      if (!inRun) {
+        runs++;
+        inRun = true;
+      }
+      long start = p * pageSize;
+      long end = start + pageData(p, blockLength);
+      readMissing += Math.max(0, Math.min(end, offset + length) - Math.max(start, offset));
+      fillMissing += end - start;
     }
-    if (needed == 0 || needed > capacity) {
-      return 0;
-    }
-    while (used + needed > capacity) {
-      evict(lru.last());
-    }
-    long written = 0;
+    return readMissing;
+  }
+
+  @Override
+  public boolean fits(int block, ReadPlan plan) {
+    return plan.fillBytes <= capacity / 2 && plan.fillBytes + meta[block] <= capacity;
+  }
+
+  @Override
+  public long fill(int block, long offset, long length, long blockLength, ReadPlan plan) {
+    // The pages missing now are the plan's; eviction below may take more of this block's pages
+    // (even ones this read touched), which stay out.
+    int count = 0;
+    long last = lastPage(offset, length, blockLength);
     for (long p = firstPage(offset); p <= last; p++) {
       if (slots.get(key(block, p)) == LongIntMap.ABSENT) {
-        written += insert(block, p, pageBytes(p, blockLength));
+        if (count == pending.length) {
+          pending = Arrays.copyOf(pending, count * 2);
+        }
+        pending[count++] = p;
       }
+    }
+    filling = block;
+    while (used + plan.fillBytes > capacity) {
+      evict(lru.last());
+    }
+    filling = NOBODY;
+    long written = 0;
+    if (meta[block] == 0) {
+      meta[block] = MetaFile.length(blockLength);
+      used += meta[block];
+      written += meta[block];
+    }
+    for (int i = 0; i < count; i++) {
+      written += insert(block, pending[i], pageData(pending[i], blockLength));
     }
     span[block] = (int) Math.max(span[block], last + 1);
     return written;
-  }
-
-  /** Data and checksums of page {@code p}, plus the meta header for page 0. */
-  private long pageBytes(long p, long blockLength) {
-    long data = Math.max(0, Math.min(pageSize, blockLength - p * pageSize));
-    return data + MetaFile.checksumBytes(data) + (p == 0 ? MetaFile.HEADER : 0);
   }
 
   private long insert(int block, long page, long size) {
@@ -125,19 +182,31 @@ final class PageLruCache implements CacheModel {
   }
 
   private void evict(int slot) {
-    remove(slot);
+    int block = remove(slot);
     evictions++;
+    if (held[block] == 0 && block != filling) {
+      dropMeta(block);
+    }
   }
 
-  private void remove(int slot) {
+  /** Removes one page; returns its block. */
+  private int remove(int slot) {
+    int block = (int) (keys[slot] >>> 32);
     slots.remove(keys[slot]);
     lru.remove(slot);
-    held[(int) (keys[slot] >>> 32)]--;
+    held[block]--;
     used -= bytes[slot];
     if (freeCount == free.length) {
       free = Arrays.copyOf(free, freeCount * 2);
     }
     free[freeCount++] = slot;
+    return block;
+  }
+
+  private void dropMeta(int block) {
+    used -= meta[block];
+    meta[block] = 0;
+    span[block] = 0;
   }
 
   @Override
@@ -148,6 +217,7 @@ final class PageLruCache implements CacheModel {
         remove(slot);
       }
     }
+    dropMeta(block);
   }
 
   @Override

@@ -1,25 +1,36 @@
 package io.hdfslocalcache.simulator.model;
 
+import io.hdfslocalcache.guard.FillGuard;
+import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.ratelimit.BlockKey;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.simulator.policy.AdmissionPolicy;
 import io.hdfslocalcache.simulator.trace.EventLog;
 import io.hdfslocalcache.simulator.trace.Op;
-import io.hdfslocalcache.simulator.trace.ParseStats;
 import io.hdfslocalcache.simulator.trace.Trace;
 import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
- * Replays a {@link Trace} through one policy and one cache model, in file order. The rules (see
- * docs/simulator.md): every read records an access with the policy; a read of the cached generation
- * stamp whose bytes are all cached is a hit; a read or write of a newer generation stamp
- * invalidates the cached version; a read of an older one is a miss that leaves the newer copy; a
- * miss of the current version fills when the policy admits. Writes and deletes never fill, never
- * touch the policy, and cost no disk time.
+ * Replays a {@link Trace} through one policy, one cache model and one fill guard, in file order.
+ * The rules (see docs/simulator.md): every read records an access with the policy; a read or write
+ * of a newer generation stamp invalidates the cached version; a read of an older one is served from
+ * HDD and leaves the newer copy. A read of the held version is served by the cache model (wholly,
+ * partly or not at all from SSD); a read of an unheld version is a miss; the guard hears of every
+ * read. A miss the policy admits creates an entry; a read of a held version fills what it missed
+ * without admission (pages mode), all the block's missing pages from its second such read. Every
+ * fill asks the guard, then must fit half the cache (the DataNode's order). Writes and deletes
+ * never fill, never touch the policy, and cost no disk time.
  */
 public final class Replayer {
   private static final long NONE = Long.MIN_VALUE;
+
+  /**
+   * The DataNode's Admission.WHOLE_AFTER_PARTIAL_READS: from the second read of a held block that
+   * needed pages it lacked, the fill takes all the block's missing pages, as runs.
+   */
+  static final int WHOLE_AFTER_PARTIAL_READS = 2;
 
   private final Trace trace;
   private final RunConfig config;
@@ -29,6 +40,16 @@ public final class Replayer {
     this.trace = trace;
     this.config = config;
     this.progress = progress;
+  }
+
+  /** The trace's time as the guard's clock: the newest event time replayed so far. */
+  private static final class TraceClock implements LongSupplier {
+    long now;
+
+    @Override
+    public long getAsLong() {
+      return now;
+    }
   }
 
   public RunOutcome run() {
@@ -43,14 +64,20 @@ public final class Replayer {
             ? new BlockLruCache(config.cacheSizeBytes(), blocks)
             : new PageLruCache(config.cacheSizeBytes(), config.pageSizeBytes(), blocks);
     AdmissionPolicy policy = config.policy().create();
+    TraceClock clock = new TraceClock();
+    clock.now = trace.firstTimeMs();
+    GuardLog log = new GuardLog();
+    FillGuard guard = new FillGuard(config.guard().config(config.cacheSizeBytes()), clock, log);
     long[] cachedGenStamp = new long[blocks];
     Arrays.fill(cachedGenStamp, NONE);
+    int[] partialReads = new int[blocks]; // reads of the held version that missed pages
     int[] versionBlock = trace.versionBlock();
     long[] versionGenStamp = trace.versionGenStamp();
     long[] versionLength = trace.versionLength();
     DiskLoad withCache = new DiskLoad(trace.firstTimeMs(), trace.lastTimeMs());
     DiskLoad withoutCache = new DiskLoad(trace.firstTimeMs(), trace.lastTimeMs());
-    Counts c = new Counts();
+    RunTotals c = new RunTotals();
+    ReadPlan plan = new ReadPlan();
 
     for (EventLog.Chunk chunk : trace.events().chunks()) {
       int n = chunk.count();
@@ -71,104 +98,97 @@ public final class Replayer {
           continue;
         }
         long time = chunk.timeMs[i];
+        clock.now = Math.max(clock.now, time);
         long offset = chunk.offset[i];
         long length = chunk.length[i];
         c.reads++;
         c.readBytes += length;
         withoutCache.io(time, length);
         Decision decision = policy.onRead(keys[block], time);
-        boolean stale = false;
         if (cache.holds(block) && cachedGenStamp[block] != genStamp) {
           if (cachedGenStamp[block] > genStamp) {
-            stale = true; // an old reader; the newer copy stays
-          } else {
-            cache.drop(block);
-            c.invalidations++;
+            // An old reader: served from HDD; the newer copy stays.
+            guard.recordMiss(length);
+            c.hddBytesRead += length;
+            withCache.io(time, length);
+            continue;
+          }
+          cache.drop(block);
+          c.invalidations++;
+        }
+        boolean held = cache.holds(block);
+        long blockLength = versionLength[version];
+        cache.lookup(block, offset, length, blockLength, plan);
+        c.hitBytes += plan.cachedBytes;
+        if (!held) {
+          guard.recordMiss(length);
+        } else {
+          guard.recordRead(length, plan.hddIos, plan.hddBytes);
+          if (plan.hit()) {
+            c.hits++;
+            continue;
+          }
+          if (plan.cachedBytes > 0) {
+            c.partialHits++;
           }
         }
-        if (!stale && cache.holds(block) && cache.hit(block, offset, length)) {
-          c.hits++;
-          c.hitBytes += length;
-          continue;
-        }
-        c.hddBytesRead += length;
-        withCache.io(time, length);
-        if (!stale && decision == Decision.ADMIT) {
-          long written = cache.fill(block, offset, length, versionLength[version]);
-          if (written > 0) {
+        c.hddBytesRead += plan.hddBytes;
+        withCache.ios(time, plan.hddIos, plan.hddBytes);
+        if (held) {
+          // A held block fills what the read missed; from its second such read, all it misses.
+          if (++partialReads[block] >= WHOLE_AFTER_PARTIAL_READS) {
+            offset = 0;
+            length = blockLength;
+            cache.planFill(block, offset, length, blockLength, plan);
+          }
+          fill(cache, guard, block, offset, length, blockLength, plan, c, withCache, time);
+        } else if (decision == Decision.ADMIT && plan.fillBytes > 0) {
+          fill(cache, guard, block, offset, length, blockLength, plan, c, withCache, time);
+          if (cache.holds(block)) {
             cachedGenStamp[block] = genStamp;
-            c.admissions++;
-            c.ssdBytesWritten += written;
-            c.hddBytesRead += written;
-            withCache.io(time, written);
+            partialReads[block] = 0;
           }
         }
       }
       progress.add(n);
     }
     double elapsed = (System.nanoTime() - start) / 1e9;
-    return outcome(cache, c, withCache, withoutCache, elapsed);
+    guard.state(); // ends a pause that ran out by the last event's time
+    return c.outcome(config, trace, cache, guard, log, clock.now, withCache, withoutCache, elapsed);
   }
 
-  private RunOutcome outcome(
-      CacheModel cache, Counts c, DiskLoad withCache, DiskLoad withoutCache, double elapsed) {
-    ParseStats stats = trace.stats();
-    double[] with = withCache.utilization(config.disks());
-    double[] without = withoutCache.utilization(config.disks());
-    RunResult r =
-        new RunResult(
-            config.policy().name(),
-            config.fill().configName(),
-            config.cacheSizeBytes(),
-            config.pageSizeBytes(),
-            c.reads,
-            c.readBytes,
-            c.hits,
-            c.hitBytes,
-            ratio(c.hits, c.reads),
-            ratio(c.hitBytes, c.readBytes),
-            c.ssdBytesWritten,
-            c.hddBytesRead,
-            c.admissions,
-            cache.evictions(),
-            c.invalidations,
-            c.deletions,
-            stats.malformedLines(),
-            stats.skippedLines(),
-            withCache.totalSeconds(),
-            withoutCache.totalSeconds(),
-            mean(with),
-            mean(without),
-            max(with),
-            max(without),
-            stats.parseSeconds(),
-            elapsed,
-            elapsed > 0 ? trace.events().size() / elapsed : 0);
-    return new RunOutcome(config, r, new UtilizationSeries(withCache.firstMinute(), with, without));
-  }
-
-  private static double ratio(long part, long whole) {
-    return whole == 0 ? 0 : (double) part / whole;
-  }
-
-  private static double mean(double[] values) {
-    return values.length == 0 ? 0 : Arrays.stream(values).sum() / values.length;
-  }
-
-  private static double max(double[] values) {
-    return Arrays.stream(values).max().orElse(0);
-  }
-
-  /** The running totals of one replay. */
-  private static final class Counts {
-    long reads;
-    long readBytes;
-    long hits;
-    long hitBytes;
-    long ssdBytesWritten;
-    long hddBytesRead;
-    long admissions;
-    long invalidations;
-    long deletions;
+  /**
+   * A fill asks the guard, then for room (the DataNode's order, FillSteps.admit: a fill allowed and
+   * then refused as too large keeps its cost on the guard's ledger); if both agree it is done.
+   */
+  private static void fill(
+      CacheModel cache,
+      FillGuard guard,
+      int block,
+      long offset,
+      long length,
+      long blockLength,
+      ReadPlan plan,
+      RunTotals c,
+      DiskLoad withCache,
+      long time) {
+    if (guard.tryFill(plan.fillIos, plan.fillBytes, plan.fillBytes) != FillVerdict.ALLOW) {
+      return; // counted by the guard
+    }
+    if (!cache.fits(block, plan)) {
+      c.fillsTooLarge++;
+      return;
+    }
+    boolean held = cache.holds(block);
+    long written = cache.fill(block, offset, length, blockLength, plan);
+    if (held) {
+      c.pageFills++;
+    } else {
+      c.admissions++;
+    }
+    c.ssdBytesWritten += written;
+    c.hddBytesRead += written;
+    c.fillBytesRead += written;
+    withCache.ios(time, plan.fillIos, written);
   }
 }

@@ -18,17 +18,21 @@ final class BucketTimeAdmission implements AdmissionPolicy {
   }
 
   static BucketTimeAdmission from(PolicyParams params) {
+    return new BucketTimeAdmission(config(params));
+  }
+
+  /** The limiter's settings in {@code params}, defaults filled in: what the DataNode would run. */
+  static RateLimitConfig config(PolicyParams params) {
     RateLimitConfig d = RateLimitConfig.defaults();
     int threshold = params.integer("threshold", d.threshold());
     int buckets = params.integer("buckets", d.bucketCount());
     Duration bucket = params.duration("bucket", d.bucketDuration());
     int maxKeys = params.integer("maxKeys", d.maxTrackedKeys());
     try {
-      return new BucketTimeAdmission(
-          d.withThreshold(threshold)
-              .withBucketCount(buckets)
-              .withBucketDuration(bucket)
-              .withMaxTrackedKeys(maxKeys));
+      return d.withThreshold(threshold)
+          .withBucketCount(buckets)
+          .withBucketDuration(bucket)
+          .withMaxTrackedKeys(maxKeys);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("bucket-time: " + e.getMessage(), e);
     }

@@ -1,5 +1,6 @@
 package io.hdfslocalcache.simulator.policy;
 
+import io.hdfslocalcache.config.DurationValue;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -35,13 +36,8 @@ public final class PolicyParams {
 
   Duration duration(String name, Duration defaultValue) {
     String v = values.get(name);
-    Duration result;
-    try {
-      result = v == null ? defaultValue : Durations.parse(v);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(policy + ": " + name + ": " + e.getMessage());
-    }
-    canonical.put(name, Durations.format(result));
+    Duration result = v == null ? defaultValue : DurationValue.parse(policy + ": " + name, v);
+    canonical.put(name, DurationValue.format(result));
     return result;
   }
 

@@ -1,7 +1,9 @@
 package io.hdfslocalcache.simulator.policy;
 
+import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -50,6 +52,16 @@ public record PolicySpec(PolicyType type, Map<String, String> params, String nam
   /** A new, empty policy for one replay. */
   public AdmissionPolicy create() {
     return type.create(new PolicyParams(type.configName(), params));
+  }
+
+  /**
+   * The DataNode's admission settings this spec runs: present for bucket-time, the DataNode's own
+   * gate; empty for the other policies, which the DataNode does not have.
+   */
+  public Optional<RateLimitConfig> rateLimitConfig() {
+    return type == PolicyType.BUCKET_TIME
+        ? Optional.of(BucketTimeAdmission.config(new PolicyParams(type.configName(), params)))
+        : Optional.empty();
   }
 
   /** The value of a numeric parameter after defaults (for charts), or -1 if it has none. */

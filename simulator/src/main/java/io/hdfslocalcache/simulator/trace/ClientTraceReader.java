@@ -23,6 +23,7 @@ final class ClientTraceReader implements TraceReader {
   private static final byte[] BLK = Ascii.bytes(":blk_");
   private static final byte[] HDFS_READ = Ascii.bytes("HDFS_READ");
   private static final byte[] HDFS_WRITE = Ascii.bytes("HDFS_WRITE");
+  private static final byte[] SRV_ID = Ascii.bytes("srvID: ");
 
   private final LogTimestamp timestamps = new LogTimestamp();
 
@@ -76,6 +77,20 @@ final class ClientTraceReader implements TraceReader {
       sink.add(time, b, block, blk, blockId, genStamp, Op.WRITE, offset, bytes);
     }
     return true;
+  }
+
+  /**
+   * The DataNode that logged a record line: its {@code srvID} (the DataNode's UUID), or empty when
+   * the line has none.
+   */
+  static String dataNodeId(byte[] b, int from, int to) {
+    int i = Ascii.indexOf(b, from, to, SRV_ID);
+    if (i < 0) {
+      return "";
+    }
+    int start = i + SRV_ID.length;
+    return Ascii.string(
+        b, start, Ascii.trimEnd(b, start, Ascii.tokenEnd(b, start, to, (byte) ',')));
   }
 
   /** Data bytes of a read whose logged byte count includes 4 checksum bytes per 512-byte chunk. */

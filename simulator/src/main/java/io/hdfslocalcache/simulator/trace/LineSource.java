@@ -31,23 +31,46 @@ final class LineSource {
 
   /** Passes every line to {@code handler}; returns the number of lines. */
   long forEach(LineHandler handler) throws IOException, TraceFormatException {
+    return scan(
+        (buf, from, to, lineNumber) -> {
+          handler.line(buf, from, to, lineNumber);
+          return false;
+        },
+        Long.MAX_VALUE);
+  }
+
+  /** Whether a line is the one looked for. */
+  interface LineTest {
+    boolean found(byte[] buf, int from, int to, long lineNumber) throws TraceFormatException;
+  }
+
+  /**
+   * Passes lines to {@code test} until it finds one, the stream ends or {@code maxLines} were seen;
+   * returns the number of lines passed.
+   */
+  long scan(LineTest test, long maxLines) throws IOException, TraceFormatException {
     long lineNumber = 0;
-    while (true) {
+    while (lineNumber < maxLines) {
       int nl = Ascii.indexOf(buf, start, end, (byte) '\n');
       if (nl < 0) {
         if (eof) {
           if (end > start) {
-            handler.line(buf, start, stripCr(start, end), ++lineNumber);
+            int from = start;
             start = end;
+            test.found(buf, from, stripCr(from, end), ++lineNumber);
           }
           return lineNumber;
         }
         fill();
         continue;
       }
-      handler.line(buf, start, stripCr(start, nl), ++lineNumber);
+      int from = start;
       start = nl + 1;
+      if (test.found(buf, from, stripCr(from, nl), ++lineNumber)) {
+        return lineNumber;
+      }
     }
+    return lineNumber;
   }
 
   private int stripCr(int from, int to) {

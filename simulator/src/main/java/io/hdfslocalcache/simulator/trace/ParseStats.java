@@ -26,10 +26,13 @@ public record ParseStats(
   /** How many malformed lines are kept for the report. */
   public static final int KEPT_MALFORMED = 5;
 
-  public record Malformed(long lineNumber, String reason) {
+  /**
+   * @param source the file, when the trace spans several; empty otherwise
+   */
+  public record Malformed(String source, long lineNumber, String reason) {
     @Override
     public String toString() {
-      return "line " + lineNumber + ": " + reason;
+      return (source.isEmpty() ? "" : source + " ") + "line " + lineNumber + ": " + reason;
     }
   }
 }

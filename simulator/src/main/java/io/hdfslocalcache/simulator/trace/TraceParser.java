@@ -11,8 +11,9 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Reads a whole trace file (any supported compression) into a {@link Trace}: the pass before
- * replay.
+ * Reads a whole trace (any supported compression) into a {@link Trace}: the pass before replay. A
+ * trace may span several files, one DataNode's rolled logs: they are read in the order given into
+ * one trace, each with its own reader (a CSV header per file) and line numbers.
  */
 public final class TraceParser {
   private final Optional<TraceFormat> format;
@@ -42,14 +43,40 @@ public final class TraceParser {
   }
 
   public Trace parse(InputStream raw) throws IOException, TraceFormatException {
+    return parse(List.of(new TraceInput("", -1, () -> raw)));
+  }
+
+  /**
+   * The files of one DataNode, in time order, as one trace. Messages name the file when there are
+   * several. All must be of one format.
+   */
+  public Trace parse(List<TraceInput> files) throws IOException, TraceFormatException {
     long start = System.nanoTime();
-    LineSource lines = new LineSource(Decompression.open(new CountingInputStream(raw, bytesRead)));
-    byte[] head = new byte[1 << 14];
-    TraceFormat f = format.orElseGet(() -> detect(lines, head));
-    TraceReader reader = f.newReader();
     TraceBuilder builder = new TraceBuilder();
-    Counter counter = new Counter(reader, builder, strictness, f);
-    long lineCount = lines.forEach(counter);
+    Counter counter = new Counter(builder, strictness);
+    TraceFormat first = null;
+    long lineCount = 0;
+    for (TraceInput file : files) {
+      try (InputStream raw = file.open()) {
+        LineSource lines =
+            new LineSource(Decompression.open(new CountingInputStream(raw, bytesRead)));
+        TraceFormat f = format.orElseGet(() -> detect(lines, new byte[1 << 14]));
+        if (first != null && f != first) {
+          throw new TraceFormatException(
+              file.name()
+                  + " is "
+                  + f.configName()
+                  + " but "
+                  + files.get(0).name()
+                  + " is "
+                  + first.configName()
+                  + ": one DataNode's files must share a format");
+        }
+        first = f;
+        counter.start(f, files.size() > 1 ? file.name() : "");
+        lineCount += lines.forEach(counter);
+      }
+    }
     double seconds = (System.nanoTime() - start) / 1e9;
     ParseStats stats =
         new ParseStats(
@@ -62,10 +89,10 @@ public final class TraceParser {
             counter.malformed,
             List.copyOf(counter.firstMalformed),
             seconds);
-    return builder.build(f, stats);
+    return builder.build(first == null ? format.orElse(TraceFormat.CLIENTTRACE) : first, stats);
   }
 
-  private static TraceFormat detect(LineSource lines, byte[] head) {
+  static TraceFormat detect(LineSource lines, byte[] head) {
     try {
       return TraceFormat.detect(head, lines.peek(head));
     } catch (IOException e) {
@@ -73,21 +100,27 @@ public final class TraceParser {
     }
   }
 
-  /** Feeds lines to the reader and counts what is skipped or malformed. */
+  /** Feeds lines to the current file's reader and counts what is skipped or malformed. */
   private static final class Counter implements LineHandler {
-    private final TraceReader reader;
     private final TraceBuilder sink;
     private final Strictness strictness;
-    private final TraceFormat format;
     private final List<ParseStats.Malformed> firstMalformed = new ArrayList<>();
+    private TraceReader reader;
+    private TraceFormat format;
+    private String source;
     long skipped;
     long malformed;
 
-    Counter(TraceReader reader, TraceBuilder sink, Strictness strictness, TraceFormat format) {
-      this.reader = reader;
+    Counter(TraceBuilder sink, Strictness strictness) {
       this.sink = sink;
       this.strictness = strictness;
+    }
+
+    /** The next file: a fresh reader (a CSV header per file). */
+    void start(TraceFormat format, String source) {
       this.format = format;
+      this.reader = format.newReader();
+      this.source = source;
     }
 
     @Override
@@ -99,7 +132,8 @@ public final class TraceParser {
       } catch (MalformedLineException e) {
         if (strictness == Strictness.STRICT) {
           throw new TraceFormatException(
-              "line "
+              (source.isEmpty() ? "" : source + " ")
+                  + "line "
                   + lineNumber
                   + ": malformed "
                   + format.configName()
@@ -108,7 +142,7 @@ public final class TraceParser {
         }
         malformed++;
         if (firstMalformed.size() < ParseStats.KEPT_MALFORMED) {
-          firstMalformed.add(new ParseStats.Malformed(lineNumber, e.getMessage()));
+          firstMalformed.add(new ParseStats.Malformed(source, lineNumber, e.getMessage()));
         }
       }
     }

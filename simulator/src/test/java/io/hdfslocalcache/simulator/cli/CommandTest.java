@@ -6,11 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hdfslocalcache.config.CacheKeys;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -19,15 +25,22 @@ class CommandTest {
   private static final List<String> REQUIRED_FIELDS =
       List.of(
           "policy",
+          "fill",
+          "guard",
           "cacheSizeBytes",
           "reads",
           "readBytes",
           "hits",
+          "partialHits",
           "hitRatio",
           "byteHitRatio",
           "ssdBytesWritten",
           "hddBytesRead",
           "admissions",
+          "pageFills",
+          "fillsDeniedCost",
+          "fillsDeniedWriteBudget",
+          "guardTransitions",
           "evictions",
           "invalidations",
           "malformedLines",
@@ -143,8 +156,48 @@ class CommandTest {
     assertEquals(2, node.get("hits").asLong());
     List<String> rows = Files.readAllLines(csv);
     assertEquals(2, rows.size());
-    assertTrue(rows.get(0).startsWith("policy,fill,cacheSizeBytes"), rows.get(0));
+    assertTrue(rows.get(0).startsWith("policy,fill,guard,cacheSizeBytes"), rows.get(0));
     assertTrue(Files.size(png) > 0);
+  }
+
+  @Test
+  void simulate_bucketTime_printsSiteXmlThatHadoopReadsBack() throws Exception {
+    Path t = csvTrace("0,p,1,1,READ,0,10", "1,p,1,1,READ,0,10", "2,p,1,1,READ,0,10");
+    PrintStream stdout = System.out;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    Outcome o;
+    try {
+      System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+      o =
+          run(
+              new SimulateCommand(),
+              "--trace",
+              t.toString(),
+              "--cache-size",
+              "2TB",
+              "--cache-dirs",
+              "2",
+              "--fill",
+              "pages",
+              "--page-size",
+              "64KB",
+              "--policy",
+              "bucket-time:threshold=1,buckets=10,bucket=500",
+              "-q");
+    } finally {
+      System.setOut(stdout);
+    }
+    assertEquals(0, o.exit(), o.err());
+    List<String> xml =
+        captured.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("<")).toList();
+    Configuration c = SiteXmlTest.hadoopReads(xml);
+    assertEquals(1, c.getInt(CacheKeys.ADMISSION_THRESHOLD, -1));
+    assertEquals(10, c.getInt(CacheKeys.ADMISSION_BUCKET_COUNT, -1));
+    assertEquals(
+        500, c.getTimeDuration(CacheKeys.ADMISSION_BUCKET_DURATION, 0, TimeUnit.MILLISECONDS));
+    assertEquals(1L << 40, c.getLongBytes(CacheKeys.CAPACITY, -1));
+    assertEquals(64L << 10, c.getLongBytes(CacheKeys.PAGE_SIZE, -1));
+    assertEquals("pages", c.get(CacheKeys.FILL_MODE));
   }
 
   @Test
@@ -165,6 +218,12 @@ class CommandTest {
             "1k,1m",
             "--policy",
             "never",
+            "--fill",
+            "block,pages",
+            "--guard",
+            "off,on",
+            "--max-drive-writes-per-day",
+            "1",
             "--json",
             json.toString(),
             "--chart",
@@ -173,7 +232,13 @@ class CommandTest {
     assertEquals(0, o.exit(), o.err());
     JsonNode arr = new ObjectMapper().readTree(json.toFile());
     assertTrue(arr.isArray());
-    assertEquals((3 * 2 + 1) * 2, arr.size());
+    int policies = 3 * 2 + 1;
+    assertEquals(policies * 2 * 2 * 2, arr.size());
+    // cache size outermost, then fill mode, then guard
+    assertEquals("block", arr.get(0).get("fill").asText());
+    assertEquals("off", arr.get(0).get("guard").asText());
+    assertEquals("on", arr.get(policies).get("guard").asText());
+    assertEquals("pages", arr.get(2 * policies).get("fill").asText());
     assertTrue(Files.size(png) > 0);
   }
 
@@ -182,5 +247,20 @@ class CommandTest {
     Path t = csvTrace("0,p,1,1,READ,0,10");
     assertOneLineError(
         run(new SweepCommand(), "--trace", t.toString(), "--cache-size", "1g"), "nothing to sweep");
+  }
+
+  @Test
+  void simulate_badGuardValue_oneLineNamingTheValue() throws Exception {
+    Path t = csvTrace("0,p,1,1,READ,0,10");
+    assertOneLineError(
+        run(
+            new SimulateCommand(),
+            "--trace",
+            t.toString(),
+            "--cache-size",
+            "1m",
+            "--guard",
+            "maybe"),
+        "maybe");
   }
 }

@@ -18,6 +18,21 @@ class PolicySpecTest {
   }
 
   @Test
+  void parse_bucketInTheSharedGrammar_bareMillisAndFractions() {
+    assertEquals(
+        "bucket-time:threshold=15,buckets=60,bucket=500ms",
+        PolicySpec.parse("bucket-time:bucket=500").name());
+    assertEquals(
+        "bucket-time:threshold=15,buckets=60,bucket=90s",
+        PolicySpec.parse("bucket-time:bucket=1.5min").name());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> PolicySpec.parse("bucket-time:bucket=1y"));
+    assertTrue(
+        e.getMessage().startsWith("bucket-time: bucket: '1y' is not a duration"), e.getMessage());
+  }
+
+  @Test
   void parse_unknownPolicy_listsKnownNames() {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> PolicySpec.parse("lfu"));

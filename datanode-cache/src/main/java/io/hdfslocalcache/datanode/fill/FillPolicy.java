@@ -1,0 +1,75 @@
+package io.hdfslocalcache.datanode.fill;
+
+/**
+ * How fills behave, read once from configuration: the fill mode, whether the fill guard may pause
+ * fills that cost the HDDs more than their hits save, and the SSD write budget in drive writes per
+ * day (0: none).
+ */
+public final class FillPolicy {
+  private final FillMode mode;
+  private final boolean guard;
+  private final double maxDriveWritesPerDay;
+  private final long guardWindowMillis;
+
+  public FillPolicy(
+      FillMode mode, boolean guard, double maxDriveWritesPerDay, long guardWindowMillis) {
+    if (guardWindowMillis <= 0) {
+      throw new IllegalArgumentException("guard window must be positive, got " + guardWindowMillis);
+    }
+    this.guardWindowMillis = guardWindowMillis;
+    if (!(maxDriveWritesPerDay >= 0) || Double.isInfinite(maxDriveWritesPerDay)) {
+      throw new IllegalArgumentException(
+          "drive writes per day must be a finite number >= 0, got " + maxDriveWritesPerDay);
+    }
+    this.mode = mode;
+    this.guard = guard;
+    this.maxDriveWritesPerDay = maxDriveWritesPerDay;
+  }
+
+  public FillMode mode() {
+    return mode;
+  }
+
+  public boolean guard() {
+    return guard;
+  }
+
+  public double maxDriveWritesPerDay() {
+    return maxDriveWritesPerDay;
+  }
+
+  /** The guard's sliding window: fills are weighed against the hits of this past period. */
+  public long guardWindowMillis() {
+    return guardWindowMillis;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof FillPolicy)) {
+      return false;
+    }
+    FillPolicy p = (FillPolicy) o;
+    return mode == p.mode
+        && guard == p.guard
+        && Double.compare(maxDriveWritesPerDay, p.maxDriveWritesPerDay) == 0
+        && guardWindowMillis == p.guardWindowMillis;
+  }
+
+  @Override
+  public int hashCode() {
+    return ((mode.hashCode() * 31 + Boolean.hashCode(guard)) * 31
+                + Double.hashCode(maxDriveWritesPerDay))
+            * 31
+        + Long.hashCode(guardWindowMillis);
+  }
+
+  @Override
+  public String toString() {
+    return mode.configName()
+        + ", guard "
+        + (guard ? "on" : "off")
+        + ", "
+        + maxDriveWritesPerDay
+        + " drive writes/day";
+  }
+}

@@ -1,0 +1,156 @@
+package io.hdfslocalcache.datanode.fill;
+
+import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.dir.CacheDirectory;
+import io.hdfslocalcache.datanode.hdd.HddReplicas;
+import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
+import io.hdfslocalcache.datanode.hdd.SuspectReplicas;
+import io.hdfslocalcache.datanode.store.CacheException;
+import io.hdfslocalcache.datanode.store.CacheFailure;
+import io.hdfslocalcache.guard.FillVerdict;
+import java.io.IOException;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.IntConsumer;
+import org.apache.hadoop.fs.ChecksumException;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+
+/**
+ * The steps every fill shares, new entry or added pages: ask the guard, reserve room, copy pages
+ * (handing a corrupt HDD replica to the block scanner), and turn how it ended into one counted
+ * {@link FillOutcome}.
+ */
+final class FillSteps {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(BlockFill.class);
+
+  final HddReplicas hdd;
+  private final SuspectReplicas suspects;
+  private final PageCopier copier;
+  final FillStats stats;
+  private final BlockFill.RoomMaker room;
+  private final FillGate gate;
+  private final Consumer<CacheDirectory> onNoSpace;
+
+  /** Directories already warned about a fill too large for them: one line each, not per fill. */
+  private final java.util.Set<CacheDirectory> warnedTooLarge =
+      java.util.Collections.newSetFromMap(new java.util.concurrent.ConcurrentHashMap<>());
+
+  FillSteps(
+      HddReplicas hdd,
+      SuspectReplicas suspects,
+      Throttle throttle,
+      FillStats stats,
+      BlockFill.RoomMaker room,
+      FillGate gate,
+      Consumer<CacheDirectory> onNoSpace) {
+    this.hdd = hdd;
+    this.suspects = suspects;
+    this.copier = new PageCopier(hdd, throttle, stats);
+    this.stats = stats;
+    this.room = room;
+    this.gate = gate;
+    this.onNoSpace = onNoSpace;
+  }
+
+  interface Copy {
+    /** COMPLETED, or why not (a changed or invalidated replica is ABANDONED). */
+    FillOutcome run() throws IOException, InterruptedException;
+  }
+
+  /** Runs the copy and maps every way it can end to an outcome (counting the failures). */
+  FillOutcome outcomeOf(FillRequest r, Copy copy) {
+    try {
+      return copy.run();
+    } catch (Refused e) {
+      return e.outcome;
+    } catch (ChecksumException e) {
+      return FillOutcome.HDD_CORRUPT;
+    } catch (CacheException e) {
+      if (e.failure() == CacheFailure.NO_SPACE) {
+        onNoSpace.accept(r.dir);
+      }
+      stats.storeFailures.get(e.failure()).inc();
+      return FillOutcome.FAILED;
+    } catch (IOException e) {
+      stats.hddFailures.inc();
+      return FillOutcome.FAILED;
+    } catch (RuntimeException e) {
+      LOG.warn("hdfs-local-cache: fill of {} failed unexpectedly", r, e);
+      stats.otherFailures.inc();
+      return FillOutcome.FAILED;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return FillOutcome.ABANDONED;
+    }
+  }
+
+  /** Asks the guard, then reserves room; throws {@link Refused} with the outcome otherwise. */
+  void admit(CacheDirectory dir, long ios, long bytes) throws IOException, InterruptedException {
+    FillVerdict verdict = gate.tryFill(dir, ios, bytes, bytes);
+    if (verdict == FillVerdict.DENY_COST) {
+      throw new Refused(FillOutcome.GUARD_COST);
+    }
+    if (verdict == FillVerdict.DENY_WRITE_BUDGET) {
+      throw new Refused(FillOutcome.GUARD_WRITE_BUDGET);
+    }
+    Room got = room.reserve(dir, bytes);
+    if (got == Room.TOO_LARGE_FOR_DIRECTORY && warnedTooLarge.add(dir)) {
+      LOG.warn(
+          "hdfs-local-cache: a fill of {} bytes is more than half of {} (effective capacity {}"
+              + " bytes): such fills are refused and counted in fill.no_room.too_large_for_directory;"
+              + " raise dfs.datanode.local-cache.capacity or use fill.mode=pages",
+          bytes,
+          dir,
+          dir.budget().capacity());
+    }
+    if (got != Room.RESERVED) {
+      stats.noRoom.get(got).inc();
+      throw new Refused(FillOutcome.NO_ROOM);
+    }
+  }
+
+  /** Copies the runs; a replica failing its own checksums goes to the block scanner. */
+  boolean copy(
+      CacheEntry e,
+      FillRequest r,
+      ExtendedBlock b,
+      List<int[]> runs,
+      PageCopier.Sums sums,
+      PageCopier.Abandon stop,
+      IntConsumer published)
+      throws IOException, InterruptedException {
+    try {
+      return copier.copy(e, r.dir, b, runs, sums, stop, published);
+    } catch (ChecksumException x) {
+      reportCorrupt(r.id, b);
+      throw x;
+    }
+  }
+
+  /**
+   * Hands a replica that failed its own checksums to the block scanner, once per detection, unless
+   * it changed under the fill (then the mismatch says nothing about the replica now).
+   */
+  private void reportCorrupt(BlockId id, ExtendedBlock b) {
+    if (isFinalizedWithLength(id, b.getGenerationStamp(), b.getNumBytes()) && suspects.suspect(b)) {
+      stats.hddCorruptReported.inc();
+    }
+  }
+
+  boolean isFinalizedWithLength(BlockId id, long gs, long length) {
+    ReplicaVersion r = hdd.replica(id);
+    return r != null && r.finalizedAt(gs, length);
+  }
+
+  /** A fill that ends before copying anything, with its outcome. */
+  static final class Refused extends IOException {
+    private static final long serialVersionUID = 1L;
+    final transient FillOutcome outcome;
+
+    Refused(FillOutcome outcome) {
+      super(outcome.name());
+      this.outcome = outcome;
+    }
+  }
+}

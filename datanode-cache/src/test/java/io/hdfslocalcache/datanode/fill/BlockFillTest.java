@@ -1,0 +1,91 @@
+package io.hdfslocalcache.datanode.fill;
+
+import static io.hdfslocalcache.datanode.fill.FillHarness.GS;
+import static io.hdfslocalcache.datanode.fill.FillHarness.PAGE;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.block.CacheEntry;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A version's first fill: the meta whole and the pages asked for, or nothing at all. */
+class BlockFillTest {
+  /** Five whole pages and a short sixth. */
+  private static final int LENGTH = 5 * PAGE + 1000;
+
+  @TempDir Path root;
+  private FillHarness h;
+
+  @BeforeEach
+  void setUp() throws Exception {
+    h = new FillHarness(root, 64L * PAGE);
+  }
+
+  @AfterEach
+  void tearDown() {
+    h.close();
+  }
+
+  @Test
+  void fillNew_somePages_metaWholeAndOnlyThosePagesPublished() throws Exception {
+    byte[] data = h.replica(1, LENGTH);
+    assertEquals(FillOutcome.COMPLETED, h.fillNew(1, 1, 2));
+    CacheEntry e = h.entry(1);
+    assertNotNull(e);
+    assertEquals(Set.of(1, 2), FillHarness.present(e));
+    assertEquals(Set.of(1, 2), h.dataPagesWritten(e, 0));
+    assertEquals(Set.of(1, 2), h.dataPagesStored(e));
+    assertEquals(
+        1, h.d.store.pageCount(e.fileId(BlockId.CacheFile.META), e.metaLength), "meta whole");
+    assertEquals(2, h.counter(FillStats.PAGES_WRITTEN));
+    assertEquals(e.metaLength + 2L * PAGE, e.bytes());
+    assertEquals(e.bytes(), h.budget().reserved(), "the budget holds what the entry holds");
+    assertEquals(0, h.draining());
+    assertEquals(2, h.d.dir.pageLru().size(), "its pages are in the page LRU");
+    byte[] page2 = new byte[PAGE];
+    h.d.store.read(e.fileId(BlockId.CacheFile.DATA), 2, 0, page2, 0, PAGE);
+    assertArrayEquals(Arrays.copyOfRange(data, 2 * PAGE, 3 * PAGE), page2);
+  }
+
+  @Test
+  void fillNew_wholeBlock_everyPageIncludingTheShortLast() throws Exception {
+    h.replica(1, LENGTH);
+    assertEquals(
+        FillOutcome.COMPLETED,
+        h.fill.fillNew(
+            FillRequest.wholeBlock(FillHarness.id(1), GS, h.d.dir),
+            h.map.tryStartFill(FillHarness.id(1), GS)));
+    CacheEntry e = h.entry(1);
+    assertTrue(e.pages.complete());
+    assertEquals(6, h.counter(FillStats.PAGES_WRITTEN));
+    assertEquals(e.metaLength + LENGTH, h.budget().reserved());
+  }
+
+  @Test
+  void fillNew_hddCopyCorrupt_handedToScannerNothingPublishedNothingLeft() throws Exception {
+    h.replica(1, LENGTH);
+    h.rot(1, 2 * PAGE + 100);
+    assertEquals(FillOutcome.HDD_CORRUPT, h.fillNew(1, 0, 3));
+    assertEquals(
+        List.of(new ExtendedBlock(FillHarness.POOL, 1, LENGTH, GS)),
+        h.suspects,
+        "the replica goes to the block scanner, once");
+    assertEquals(1, h.counter(FillStats.HDD_CORRUPT_REPORTED));
+    assertEquals(0, h.map.size(), "not published, ticket gone");
+    assertEquals(0, h.d.store.usedBytes(), "meta and pages written before it deleted");
+    assertEquals(0, h.budget().reserved());
+    assertEquals(0, h.draining());
+    assertEquals(0, h.d.dir.pageLru().size());
+  }
+}

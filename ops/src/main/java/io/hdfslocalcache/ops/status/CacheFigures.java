@@ -1,0 +1,120 @@
+package io.hdfslocalcache.ops.status;
+
+import io.hdfslocalcache.datanode.admin.AdminStats;
+import io.hdfslocalcache.datanode.dir.DirectoryStats;
+import io.hdfslocalcache.datanode.fill.FillOutcome;
+import io.hdfslocalcache.datanode.fill.FillStats;
+import io.hdfslocalcache.datanode.read.ReadPathStats;
+import io.hdfslocalcache.datanode.store.CacheFailure;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The figures of one DataNode's cache that a fleet line shows, read from its JMX bean: counters
+ * (totals since the DataNode started) and gauges (now). Summed over DataNodes for the fleet total,
+ * subtracted between two readings for rates.
+ *
+ * @param hits client block reads served from the cache
+ * @param misses client block reads served from the HDD
+ * @param bytesCache bytes served from the cache
+ * @param bytesHdd bytes served from the HDD, fallbacks included
+ * @param fills fills completed
+ * @param errors SSD errors: failed reads and fills whose cause counts towards taking a directory
+ *     out of service (I/O error, timeout, checksum mismatch)
+ * @param dirs cache directories configured (gauge)
+ * @param dirsOutOfService of those, out of service (gauge)
+ * @param bypassed DataNodes with the cache bypassed by an operator (gauge: 0 or 1 for one)
+ * @param blocks cached blocks (gauge)
+ */
+record CacheFigures(
+    long hits,
+    long misses,
+    long bytesCache,
+    long bytesHdd,
+    long fills,
+    long errors,
+    long dirs,
+    long dirsOutOfService,
+    long bypassed,
+    long blocks) {
+
+  static final CacheFigures ZERO = new CacheFigures(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+  static CacheFigures of(Map<String, Object> bean) {
+    long errors = 0;
+    for (CacheFailure f : CacheFailure.values()) {
+      if (f.directoryError) {
+        String cause = f.name().toLowerCase(Locale.ROOT);
+        errors += num(bean, ReadPathStats.FALLBACK + cause);
+        errors += num(bean, FillStats.FAILED_BY_STORE + cause);
+      }
+    }
+    long dirs = 0;
+    long out = 0;
+    String suffix = "." + DirectoryStats.IN_SERVICE;
+    for (Map.Entry<String, Object> e : bean.entrySet()) {
+      if (e.getKey().startsWith(DirectoryStats.DIR_PREFIX) && e.getKey().endsWith(suffix)) {
+        dirs++;
+        out += e.getValue() instanceof Number n && n.longValue() == 1 ? 0 : 1;
+      }
+    }
+    return new CacheFigures(
+        num(bean, ReadPathStats.HITS),
+        num(bean, ReadPathStats.MISSES),
+        num(bean, ReadPathStats.BYTES_CACHE),
+        num(bean, ReadPathStats.BYTES_HDD) + num(bean, ReadPathStats.BYTES_FALLBACK_HDD),
+        num(bean, FillStats.OUTCOME + FillOutcome.COMPLETED.name().toLowerCase(Locale.ROOT)),
+        errors,
+        dirs,
+        out,
+        num(bean, AdminStats.BYPASS) == 1 ? 1 : 0,
+        num(bean, DirectoryStats.BLOCKS));
+  }
+
+  /**
+   * The counters' growth from {@code earlier} to this reading, gauges as now; empty when a counter
+   * went down (the DataNode restarted in between: no rate for this interval).
+   */
+  Optional<CacheFigures> since(CacheFigures earlier) {
+    CacheFigures d =
+        new CacheFigures(
+            hits - earlier.hits,
+            misses - earlier.misses,
+            bytesCache - earlier.bytesCache,
+            bytesHdd - earlier.bytesHdd,
+            fills - earlier.fills,
+            errors - earlier.errors,
+            dirs,
+            dirsOutOfService,
+            bypassed,
+            blocks);
+    boolean back = d.hits < 0 || d.misses < 0 || d.bytesCache < 0 || d.bytesHdd < 0 || d.fills < 0;
+    return back || d.errors < 0 ? Optional.empty() : Optional.of(d);
+  }
+
+  CacheFigures plus(CacheFigures o) {
+    return new CacheFigures(
+        hits + o.hits,
+        misses + o.misses,
+        bytesCache + o.bytesCache,
+        bytesHdd + o.bytesHdd,
+        fills + o.fills,
+        errors + o.errors,
+        dirs + o.dirs,
+        dirsOutOfService + o.dirsOutOfService,
+        bypassed + o.bypassed,
+        blocks + o.blocks);
+  }
+
+  /** hits / (hits + misses); NaN before the first read. */
+  double hitRatio() {
+    long reads = hits + misses;
+    return reads == 0 ? Double.NaN : (double) hits / reads;
+  }
+
+  /** A counter or gauge of the bean; 0 when absent (an older cache without it). */
+  private static long num(Map<String, Object> bean, String key) {
+    return bean.get(key) instanceof Number n ? n.longValue() : 0;
+  }
+}

@@ -1,0 +1,107 @@
+package io.hdfslocalcache.ops.status;
+
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One line per DataNode plus a total, as text: figures since the DataNodes started, or what grew in
+ * a {@code --watch} interval (bytes per second; fills and errors counted in the interval). A
+ * DataNode without figures gets its state and why instead. Pure.
+ */
+final class FleetTable {
+  private static final String[] TOTALS = {
+    "DATANODE", "HIT%", "FROM CACHE", "FROM HDD", "FILLS", "ERRORS", "DIRS OUT", "BYPASS"
+  };
+  private static final String[] RATES = {
+    "DATANODE", "HIT%", "CACHE/s", "HDD/s", "FILLS", "ERRORS", "DIRS OUT", "BYPASS"
+  };
+
+  private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+  private FleetTable() {}
+
+  /** Figures since start; {@code total}: add the TOTAL line (the fleet form). */
+  static String totals(List<Row> rows, boolean total) {
+    return render(TOTALS, rows, total, Double.NaN);
+  }
+
+  /** What grew in {@code seconds}, per second for bytes. */
+  static String rates(List<Row> rows, boolean total, double seconds) {
+    return render(RATES, rows, total, seconds);
+  }
+
+  private static String render(String[] header, List<Row> rows, boolean total, double seconds) {
+    List<String[]> cells = new ArrayList<>();
+    cells.add(header);
+    List<Row> all = new ArrayList<>(rows);
+    if (total) {
+      all.add(Row.total(rows));
+    }
+    for (Row r : all) {
+      cells.add(r.isOk() ? cells(r, seconds, total && r == all.get(all.size() - 1)) : failed(r));
+    }
+    int[] width = new int[header.length];
+    for (String[] row : cells) {
+      if (row.length == header.length) {
+        for (int i = 0; i < row.length; i++) {
+          width[i] = Math.max(width[i], row[i].length());
+        }
+      }
+    }
+    width[0] = Math.max(width[0], cells.stream().mapToInt(c -> c[0].length()).max().orElse(0));
+    StringBuilder b = new StringBuilder();
+    for (String[] row : cells) {
+      StringBuilder line = new StringBuilder(pad(row[0], width[0]));
+      for (int i = 1; i < row.length; i++) {
+        line.append("  ").append(row.length == header.length ? padLeft(row[i], width[i]) : row[i]);
+      }
+      b.append(line.toString().stripTrailing()).append('\n');
+    }
+    return b.toString();
+  }
+
+  private static String[] cells(Row r, double seconds, boolean isTotal) {
+    CacheFigures f = r.figures();
+    boolean rates = !Double.isNaN(seconds);
+    return new String[] {
+      r.datanode(),
+      StatusReport.pct(f.hitRatio()),
+      rates ? perSecond(f.bytesCache(), seconds) : StatusReport.bytes(f.bytesCache()),
+      rates ? perSecond(f.bytesHdd(), seconds) : StatusReport.bytes(f.bytesHdd()),
+      StatusReport.count(f.fills()),
+      StatusReport.count(f.errors()),
+      f.dirsOutOfService() + "/" + f.dirs(),
+      isTotal
+          ? (f.bypassed() == 0 ? "off" : f.bypassed() + " on")
+          : (f.bypassed() == 0 ? "off" : "ON")
+    };
+  }
+
+  private static String[] failed(Row r) {
+    return new String[] {r.datanode(), r.state() + ": " + r.detail()};
+  }
+
+  private static String perSecond(long bytes, double seconds) {
+    return seconds <= 0 ? "n/a" : StatusReport.bytes(Math.round(bytes / seconds));
+  }
+
+  private static String pad(String s, int w) {
+    return s + " ".repeat(Math.max(0, w - s.length()));
+  }
+
+  private static String padLeft(String s, int w) {
+    return " ".repeat(Math.max(0, w - s.length())) + s;
+  }
+
+  /** The line above a watch interval's table. */
+  static String intervalHeader(Watch.Interval iv) {
+    return String.format(
+        Locale.ROOT,
+        "-- %s, over the last %.1f s: bytes per second; fills and errors in the interval --%n",
+        TIME.format(iv.at().atZone(ZoneId.systemDefault())),
+        iv.seconds());
+  }
+}

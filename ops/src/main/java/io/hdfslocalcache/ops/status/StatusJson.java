@@ -1,0 +1,93 @@
+package io.hdfslocalcache.ops.status;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+
+/**
+ * {@code --json}: the same figures as the text, for scripts. One object per run; with {@code
+ * --watch} one object per interval, one per line (JSON Lines). Field names are stable; a ratio with
+ * no reads behind it is null.
+ */
+final class StatusJson {
+  private StatusJson() {}
+
+  /** A single DataNode: its line's figures plus every attribute of its JMX bean. */
+  static String dataNode(Row r) {
+    ObjectNode n = row(r, Double.NaN);
+    n.set("jmx", Jmx.JSON.valueToTree(r.bean()));
+    return write(n);
+  }
+
+  /** The fleet form: each DataNode's line and the total, since the DataNodes started. */
+  static String fleet(String nameNode, List<Row> rows) {
+    ObjectNode n = Jmx.JSON.createObjectNode();
+    n.put("namenode", nameNode);
+    n.set("datanodes", rows(rows, Double.NaN));
+    n.set("total", row(Row.total(rows), Double.NaN));
+    return write(n);
+  }
+
+  /** One --watch interval: what grew in it; {@code total} in the fleet form. */
+  static String interval(Watch.Interval iv, boolean total) {
+    ObjectNode n = Jmx.JSON.createObjectNode();
+    n.put("time", iv.at().toString());
+    n.put("seconds", iv.seconds());
+    n.set("datanodes", rows(iv.rows(), iv.seconds()));
+    if (total) {
+      n.set("total", row(Row.total(iv.rows()), iv.seconds()));
+    }
+    return write(n);
+  }
+
+  private static ArrayNode rows(List<Row> rows, double seconds) {
+    ArrayNode a = Jmx.JSON.createArrayNode();
+    for (Row r : rows) {
+      a.add(row(r, seconds));
+    }
+    return a;
+  }
+
+  /** {@code seconds} NaN: totals since start; otherwise an interval of that length. */
+  private static ObjectNode row(Row r, double seconds) {
+    ObjectNode n = Jmx.JSON.createObjectNode();
+    n.put("datanode", r.datanode());
+    n.put("state", r.state().name());
+    if (!r.isOk()) {
+      n.put("detail", r.detail());
+      return n;
+    }
+    CacheFigures f = r.figures();
+    n.put("hits", f.hits());
+    n.put("misses", f.misses());
+    double ratio = f.hitRatio();
+    if (Double.isNaN(ratio)) {
+      n.putNull("hitRatio");
+    } else {
+      n.put("hitRatio", ratio);
+    }
+    if (Double.isNaN(seconds)) {
+      n.put("bytesCache", f.bytesCache());
+      n.put("bytesHdd", f.bytesHdd());
+    } else {
+      n.put("bytesCachePerSecond", seconds > 0 ? f.bytesCache() / seconds : 0);
+      n.put("bytesHddPerSecond", seconds > 0 ? f.bytesHdd() / seconds : 0);
+    }
+    n.put("fills", f.fills());
+    n.put("errors", f.errors());
+    n.put("dirs", f.dirs());
+    n.put("dirsOutOfService", f.dirsOutOfService());
+    n.put("bypassed", f.bypassed());
+    n.put("blocks", f.blocks());
+    return n;
+  }
+
+  private static String write(ObjectNode n) {
+    try {
+      return Jmx.JSON.writeValueAsString(n) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

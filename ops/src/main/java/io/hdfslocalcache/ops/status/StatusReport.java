@@ -1,0 +1,261 @@
+package io.hdfslocalcache.ops.status;
+
+import io.hdfslocalcache.datanode.admin.AdminStats;
+import io.hdfslocalcache.datanode.admission.AdmissionStats;
+import io.hdfslocalcache.datanode.dir.DirectoryStats;
+import io.hdfslocalcache.datanode.fill.FillOutcome;
+import io.hdfslocalcache.datanode.fill.FillStats;
+import io.hdfslocalcache.datanode.invalidate.InvalidationStats;
+import io.hdfslocalcache.datanode.metrics.HostStats;
+import io.hdfslocalcache.datanode.metrics.LocalCacheMetrics;
+import io.hdfslocalcache.datanode.read.ReadPathStats;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Renders one DataNode's {@code LocalCache-<uuid>} JMX bean as a one-screen summary. Pure: the bean
+ * comes in as parsed JSON, the text goes out, so it is tested on captured samples.
+ */
+final class StatusReport {
+  private final Map<String, Object> bean;
+
+  StatusReport(Map<String, Object> bean) {
+    this.bean = bean;
+  }
+
+  String render(String target) {
+    StringBuilder b = new StringBuilder();
+    b.append("hdfs-local-cache on ").append(target);
+    String uuid = str("tag.DatanodeUuid");
+    if (uuid != null) {
+      b.append("  (DataNode ").append(uuid);
+      String host = str("tag.Hostname");
+      if (host != null) {
+        b.append(" on ").append(host);
+      }
+      String version = str("tag." + LocalCacheMetrics.TAG_VERSION);
+      if (version != null) {
+        b.append(", cache ").append(version);
+      }
+      b.append(')');
+    }
+    b.append('\n');
+
+    long hits = num(ReadPathStats.HITS);
+    long misses = num(ReadPathStats.MISSES);
+    long bytesCache = num(ReadPathStats.BYTES_CACHE);
+    long bytesHdd = num(ReadPathStats.BYTES_HDD);
+    long bytesFallback = num(ReadPathStats.BYTES_FALLBACK_HDD);
+    line(
+        b,
+        "block reads",
+        count(hits)
+            + " from cache, "
+            + count(misses)
+            + " from HDD"
+            + "  (hit ratio "
+            + pct(dbl(ReadPathStats.HIT_RATIO))
+            + ")");
+    line(
+        b,
+        "bytes read",
+        bytes(bytesCache)
+            + " from cache, "
+            + bytes(bytesHdd)
+            + " from HDD, "
+            + bytes(bytesFallback)
+            + " HDD fallback  ("
+            + pct(dbl(ReadPathStats.BYTES_CACHE_RATIO))
+            + " from cache)");
+    line(
+        b,
+        "read call latency",
+        "cache "
+            + latency(ReadPathStats.LATENCY_CACHE)
+            + "   HDD "
+            + latency(ReadPathStats.LATENCY_HDD));
+    line(
+        b,
+        "HDD reads now",
+        count(num(ReadPathStats.HDD_STREAMS_OPEN))
+            + " streams open, "
+            + count(num(ReadPathStats.HDD_INFLIGHT))
+            + " reads in flight");
+    line(
+        b,
+        "host now",
+        "procs_blocked "
+            + count(num(HostStats.PROCS_BLOCKED))
+            + ", procs_running "
+            + count(num(HostStats.PROCS_RUNNING)));
+    line(
+        b,
+        "cached blocks",
+        count(num(DirectoryStats.BLOCKS))
+            + (num(AdminStats.BYPASS) == 1
+                ? "   BYPASSED by an operator: every read goes to the HDD"
+                : ""));
+    for (int dir : dirs()) {
+      long used = num(DirectoryStats.dir(dir, DirectoryStats.USED));
+      long cap = num(DirectoryStats.dir(dir, DirectoryStats.CAPACITY));
+      String state =
+          num(DirectoryStats.dir(dir, DirectoryStats.IN_SERVICE)) == 1
+              ? "in service"
+              : "OUT OF SERVICE";
+      line(
+          b,
+          "  dir" + dir,
+          bytes(used)
+              + " of "
+              + bytes(cap)
+              + " ("
+              + pct(cap > 0 ? (double) used / cap : Double.NaN)
+              + "), "
+              + state);
+    }
+    line(
+        b,
+        "admission",
+        count(num(AdmissionStats.ADMIT))
+            + " admitted, "
+            + count(num(AdmissionStats.REJECT))
+            + " not yet, "
+            + count(num(AdmissionStats.TRACKED_KEYS))
+            + " blocks tracked");
+    line(
+        b,
+        "fills",
+        count(num(FillStats.QUEUED))
+            + " queued: "
+            + nonZero(FILL_OUTCOMES, "none finished")
+            + "; "
+            + bytes(num(FillStats.BYTES_WRITTEN))
+            + " written");
+    line(b, "invalidations", nonZero(InvalidationStats.INVALIDATIONS, "none"));
+    line(b, "read fallbacks", nonZero(ReadPathStats.FALLBACK, "none"));
+    b.append(
+        "Totals since the DataNode started; JMX refreshes once per metrics period;"
+            + " --watch SECONDS for rates.\n");
+    return b.toString();
+  }
+
+  /** The directory numbers the bean has metrics for, in order. */
+  private List<Integer> dirs() {
+    TreeSet<Integer> out = new TreeSet<>();
+    String suffix = "." + DirectoryStats.CAPACITY;
+    for (String k : bean.keySet()) {
+      if (k.startsWith(DirectoryStats.DIR_PREFIX) && k.endsWith(suffix)) {
+        try {
+          out.add(
+              Integer.parseInt(
+                  k.substring(DirectoryStats.DIR_PREFIX.length(), k.length() - suffix.length())));
+        } catch (NumberFormatException e) {
+          // not ours
+        }
+      }
+    }
+    return new ArrayList<>(out);
+  }
+
+  /** "name n, name n" for the non-zero counters under {@code prefix}. */
+  private String nonZero(String prefix, String none) {
+    List<String> keys = new ArrayList<>();
+    bean.keySet().stream().filter(k -> k.startsWith(prefix)).sorted().forEach(keys::add);
+    return nonZero(keys, prefix.length(), none);
+  }
+
+  /** "name n, name n" for the non-zero counters among {@code names} (full metric names). */
+  private String nonZero(List<String> names, String none) {
+    return nonZero(names, FillStats.OUTCOME.length(), none);
+  }
+
+  /** As above, each labelled by its name less the first {@code strip} characters. */
+  private String nonZero(List<String> names, int strip, String none) {
+    StringBuilder b = new StringBuilder();
+    for (String k : names) {
+      long v = num(k);
+      if (v > 0) {
+        b.append(b.length() == 0 ? "" : ", ")
+            .append(k.substring(strip))
+            .append(' ')
+            .append(count(v));
+      }
+    }
+    return b.length() == 0 ? none : b.toString();
+  }
+
+  /** How fills ended, then fills never started: the counters the fills line shows. */
+  private static final List<String> FILL_OUTCOMES;
+
+  static {
+    List<String> names = new ArrayList<>();
+    for (FillOutcome o : FillOutcome.values()) {
+      names.add(FillStats.OUTCOME + o.name().toLowerCase(Locale.ROOT));
+    }
+    names.add(FillStats.REJECTED);
+    names.add(AdmissionStats.SKIPPED_NO_SPACE); // under the fill prefix too
+    FILL_OUTCOMES = Collections.unmodifiableList(names);
+  }
+
+  private String latency(String name) {
+    if (num(name + ".count") <= 0) {
+      return "n/a";
+    }
+    return "p50 " + micros(dbl(name + ".p50")) + " p99 " + micros(dbl(name + ".p99"));
+  }
+
+  private static void line(StringBuilder b, String label, String text) {
+    b.append(String.format(Locale.ROOT, "  %-18s %s%n", label, text));
+  }
+
+  private String str(String key) {
+    Object v = bean.get(key);
+    return v == null ? null : v.toString();
+  }
+
+  /** The number at {@code key}, or {@link Long#MIN_VALUE} when absent or not a number. */
+  private long num(String key) {
+    Object v = bean.get(key);
+    return v instanceof Number ? ((Number) v).longValue() : Long.MIN_VALUE;
+  }
+
+  private double dbl(String key) {
+    Object v = bean.get(key);
+    return v instanceof Number ? ((Number) v).doubleValue() : Double.NaN;
+  }
+
+  static String count(long v) {
+    return v == Long.MIN_VALUE ? "n/a" : String.format(Locale.ROOT, "%,d", v);
+  }
+
+  static String pct(double ratio) {
+    return Double.isNaN(ratio) ? "n/a" : String.format(Locale.ROOT, "%.1f%%", ratio * 100);
+  }
+
+  static String micros(double us) {
+    if (Double.isNaN(us)) {
+      return "n/a";
+    }
+    return us < 1000
+        ? String.format(Locale.ROOT, "%.0f us", us)
+        : String.format(Locale.ROOT, "%.1f ms", us / 1000);
+  }
+
+  static String bytes(long v) {
+    if (v == Long.MIN_VALUE) {
+      return "n/a";
+    }
+    String[] units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    double d = v;
+    int u = 0;
+    while (Math.abs(d) >= 1024 && u < units.length - 1) {
+      d /= 1024;
+      u++;
+    }
+    return u == 0 ? v + " B" : String.format(Locale.ROOT, "%.1f %s", d, units[u]);
+  }
+}

@@ -1,0 +1,86 @@
+package io.hdfslocalcache.ops.status;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hdfslocalcache.ops.status.Jmx.LiveDataNode;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class JmxTest {
+  /** LiveNodes as a Hadoop 3.x NameNode writes it (fields trimmed), keyed by hostname:xferPort. */
+  private static final String NAMENODE_INFO =
+      "{\"beans\":[{\"name\":\"Hadoop:service=NameNode,name=NameNodeInfo\",\"LiveNodes\":"
+          + "\"{\\\"dn2.example:9866\\\":{\\\"infoAddr\\\":\\\"10.0.0.2:9864\\\","
+          + "\\\"infoSecureAddr\\\":\\\"10.0.0.2:9865\\\",\\\"xferaddr\\\":\\\"10.0.0.2:9866\\\"},"
+          + "\\\"dn1.example:9866\\\":{\\\"infoAddr\\\":\\\"10.0.0.1:9864\\\","
+          + "\\\"infoSecureAddr\\\":\\\"10.0.0.1:9865\\\",\\\"xferaddr\\\":\\\"10.0.0.1:9866\\\"}}\""
+          + "}]}";
+
+  @Test
+  void liveDataNodes_http_hostnameWithHttpPortInNameOrder() {
+    List<LiveDataNode> nodes = Jmx.liveDataNodes(NAMENODE_INFO, URI.create("http://nn:9870"));
+    assertEquals(
+        List.of(
+            new LiveDataNode("dn1.example:9864", URI.create("http://dn1.example:9864")),
+            new LiveDataNode("dn2.example:9864", URI.create("http://dn2.example:9864"))),
+        nodes);
+  }
+
+  @Test
+  void liveDataNodes_https_secureAddressesOverHttps() {
+    List<LiveDataNode> nodes = Jmx.liveDataNodes(NAMENODE_INFO, URI.create("https://nn:9871"));
+    assertEquals(URI.create("https://dn1.example:9865"), nodes.get(0).web());
+  }
+
+  @Test
+  void liveDataNodes_notANameNode_failureSaysSo() {
+    Failure f =
+        assertThrows(
+            Failure.class,
+            () -> Jmx.liveDataNodes("{\"beans\":[]}", URI.create("http://dn1:9864")));
+    assertTrue(f.getMessage().contains("is it a NameNode?"), f.getMessage());
+  }
+
+  @Test
+  void cacheBean_noBean_empty() {
+    assertTrue(Jmx.cacheBean("{\"beans\":[]}", URI.create("http://dn1:9864")).isEmpty());
+  }
+
+  @Test
+  void figures_errorsAreTheDirectoryErrorCausesOfReadsAndFills() {
+    Map<String, Object> bean =
+        Map.of(
+            "read.fallback.io_error", 1,
+            "read.fallback.timeout", 2,
+            "read.fallback.busy", 100, // not a directory error
+            "read.fallback.missing_page", 100,
+            "fill.failed.checksum_mismatch", 4,
+            "fill.failed.no_space", 100,
+            "store.dir0.in.service", 1,
+            "store.dir1.in.service", 0,
+            "admin.bypass", 1);
+    CacheFigures f = CacheFigures.of(bean);
+    assertEquals(7, f.errors());
+    assertEquals(2, f.dirs());
+    assertEquals(1, f.dirsOutOfService());
+    assertEquals(1, f.bypassed());
+    assertTrue(Double.isNaN(f.hitRatio()), "no reads: no ratio");
+  }
+
+  @Test
+  void figures_since_counterWentDownIsNoInterval() {
+    CacheFigures before = CacheFigures.of(Map.of("read.hits", 10, "read.bytes.cache", 100));
+    CacheFigures after = CacheFigures.of(Map.of("read.hits", 15, "read.bytes.cache", 50));
+    assertTrue(after.since(before).isEmpty());
+    assertEquals(
+        5,
+        CacheFigures.of(Map.of("read.hits", 15))
+            .since(CacheFigures.of(Map.of("read.hits", 10)))
+            .orElseThrow()
+            .hits());
+  }
+}
