@@ -40,6 +40,9 @@ final class AlluxioPageStore implements PageStore {
   /** Page reads without Alluxio's per-call overhead; null if not local. */
   private final LocalPageReads direct;
 
+  /** Page files kept open for partial reads; every delete closes its pages' files. */
+  private final OpenPageFiles open = new OpenPageFiles(OpenPageFiles.FILES_PER_DIRECTORY);
+
   private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_ONLY =
       java.nio.file.attribute.PosixFilePermissions.fromString("rw-------");
 
@@ -52,7 +55,7 @@ final class AlluxioPageStore implements PageStore {
     this.pageSize = pageSize;
     alluxio.client.file.cache.PageStore s = pages.getStoreDirs().get(0).getPageStore();
     this.files = s instanceof LocalPageStore ? (LocalPageStore) s : null;
-    this.direct = files != null ? new LocalPageReads(pages, files) : null;
+    this.direct = files != null ? new LocalPageReads(pages, files, open) : null;
   }
 
   static AlluxioPageStore open(Path dir, long capacityBytes, int pageSize) throws IOException {
@@ -122,6 +125,11 @@ final class AlluxioPageStore implements PageStore {
     return direct;
   }
 
+  /** The page files kept open, for tests. */
+  OpenPageFiles openFiles() {
+    return open;
+  }
+
   @Override
   public void write(String fileId, long pageIndex, byte[] src, int off, int len)
       throws CacheException {
@@ -170,6 +178,7 @@ final class AlluxioPageStore implements PageStore {
     } catch (RuntimeException e) {
       // Best effort: an orphan page is reclaimed by LRU eviction.
     }
+    open.forgetFile(fileId);
   }
 
   @Override
@@ -179,6 +188,7 @@ final class AlluxioPageStore implements PageStore {
     } catch (RuntimeException e) {
       // Best effort, as deleteFile.
     }
+    open.forgetPage(new PageId(fileId, pageIndex));
   }
 
   /**
@@ -215,6 +225,7 @@ final class AlluxioPageStore implements PageStore {
       org.slf4j.LoggerFactory.getLogger(AlluxioPageStore.class)
           .warn("hdfs-local-cache: orphan page scan of {} stopped early: {}", dir, e.toString());
     }
+    open.forgetAll();
   }
 
   @Override
@@ -230,6 +241,7 @@ final class AlluxioPageStore implements PageStore {
 
   @Override
   public void close() {
+    open.forgetAll();
     closeQuietly(manager);
   }
 

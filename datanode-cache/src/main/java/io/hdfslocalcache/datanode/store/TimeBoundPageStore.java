@@ -134,11 +134,13 @@ final class TimeBoundPageStore extends ForwardingPageStore {
    * would take the core that the other read-ahead thread needs.
    */
   private PendingIo submit(Op op, boolean spin, Callable<Void> task) {
+    Started started = new Started();
     Future<Void> f;
     try {
       f =
           pool.submit(
               () -> {
+                started.yes = true;
                 Thread self = Thread.currentThread();
                 running.put(self, nanoTime.getAsLong());
                 try {
@@ -150,7 +152,12 @@ final class TimeBoundPageStore extends ForwardingPageStore {
     } catch (RejectedExecutionException e) {
       return PendingIo.failed(refusal(op));
     }
-    return () -> await(f, spin, op);
+    return () -> await(f, spin ? started : null, op);
+  }
+
+  /** Set by the I/O thread when it starts an operation: the caller's spin watches it. */
+  private static final class Started {
+    volatile boolean yes;
   }
 
   /** What an operation is, for failure messages (built only when one fails). */
@@ -202,10 +209,11 @@ final class TimeBoundPageStore extends ForwardingPageStore {
         CacheFailure.BUSY, what + ": every I/O thread of this directory is busy");
   }
 
-  private void await(Future<Void> f, boolean spin, Op op) throws CacheException {
+  /** {@code started}: null to park at once (a read-ahead), else spin first. */
+  private void await(Future<Void> f, Started started, Op op) throws CacheException {
     try {
-      if (spin) {
-        awaitBriefly(f);
+      if (started != null) {
+        awaitBriefly(f, started);
       }
       f.get(timeoutNanos, TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
@@ -231,10 +239,19 @@ final class TimeBoundPageStore extends ForwardingPageStore {
    * waking it again costs about as much again (measured: a cached 128 MB block read 29.7 ms without
    * this, 18.2 ms with it, 14.2 ms with no hand-off at all). So the caller spins that long before
    * it parks; a slow or hung disk costs at most this much CPU per operation.
+   *
+   * <p>Unless no I/O thread has started the operation within a quarter of that: then no core was
+   * free to run it, and spinning on would keep the very core it waits for (two readers on two
+   * cores: the spin held the core the I/O thread needed for up to 100 us per synchronous read).
    */
-  private void awaitBriefly(Future<?> f) {
-    long end = System.nanoTime() + spinNanos;
-    while (!f.isDone() && System.nanoTime() < end) {
+  private void awaitBriefly(Future<?> f, Started started) {
+    long begin = System.nanoTime();
+    long end = begin + spinNanos;
+    long startBy = begin + spinNanos / 4;
+    for (long now = begin; !f.isDone() && now < end; now = System.nanoTime()) {
+      if (now > startBy && !started.yes) {
+        return; // not picked up yet: park and leave the core to the I/O thread
+      }
       // busy wait: Thread.onSpinWait (a PAUSE hint) is Java 9+
     }
   }

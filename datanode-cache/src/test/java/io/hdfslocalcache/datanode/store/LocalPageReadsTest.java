@@ -97,4 +97,63 @@ class LocalPageReadsTest {
         LocalPageReads.Outcome.ASK_ALLUXIO,
         direct.read(new PageId("f", 0), 0, new byte[PAGE], 0, PAGE));
   }
+
+  private byte[] readPartly(String fileId, long index, int at, int len) {
+    byte[] got = new byte[len];
+    assertEquals(
+        LocalPageReads.Outcome.READ, direct.read(new PageId(fileId, index), at, got, 0, len));
+    return got;
+  }
+
+  @Test
+  void read_partialRangesOfOnePage_openItsFileOnce() {
+    assertArrayEquals(Arrays.copyOfRange(page, 10, 4106), readPartly("f", 0, 10, 4096));
+    FileChannel kept = store.openFiles().get(new PageId("f", 0));
+    assertTrue(kept != null && kept.isOpen());
+    assertArrayEquals(Arrays.copyOfRange(page, 5000, 9096), readPartly("f", 0, 5000, 4096));
+    assertEquals(kept, store.openFiles().get(new PageId("f", 0)), "the same file served both");
+    assertEquals(1, store.openFiles().size());
+  }
+
+  @Test
+  void read_wholePage_keepsNoFileOpen() {
+    assertArrayEquals(page, readPartly("f", 0, 0, PAGE));
+    assertArrayEquals(Arrays.copyOf(page, 3000), readPartly("f", 1, 0, 3000));
+    assertEquals(0, store.openFiles().size(), "a stream reads each data page once");
+  }
+
+  @Test
+  void deletePage_closesThatPagesFileOnly() throws Exception {
+    store.write("g", 0, page, 0, PAGE);
+    readPartly("f", 0, 0, 100);
+    readPartly("g", 0, 0, 100);
+    FileChannel f0 = store.openFiles().get(new PageId("f", 0));
+    store.deletePage("f", 0);
+    assertTrue(!f0.isOpen(), "a deleted page's blocks are not held by an open file");
+    assertEquals(1, store.openFiles().size());
+    store.deleteFile("g");
+    assertEquals(0, store.openFiles().size());
+  }
+
+  @Test
+  void read_keptFileClosedUnderTheReader_opensItAgain() throws Exception {
+    readPartly("f", 0, 0, 100);
+    store.openFiles().get(new PageId("f", 0)).close(); // as an interrupt of a timed-out read does
+    assertArrayEquals(Arrays.copyOfRange(page, 200, 300), readPartly("f", 0, 200, 100));
+    assertTrue(store.openFiles().get(new PageId("f", 0)).isOpen());
+  }
+
+  @Test
+  void read_pageAlluxioEvictedItself_closesItsKeptFile() throws Exception {
+    readPartly("f", 0, 0, 100);
+    FileChannel kept = store.openFiles().get(new PageId("f", 0));
+    readPartly("f", 1, 0, 100); // page 0 is now Alluxio's least recently used
+    for (int i = 0; store.wholePages("f", PAGE + 3000L).get(0); i++) {
+      store.write("g", i, page, 0, PAGE); // past Alluxio's capacity: its own LRU evicts
+    }
+    assertEquals(
+        LocalPageReads.Outcome.ASK_ALLUXIO,
+        direct.read(new PageId("f", 0), 0, new byte[100], 0, 100));
+    assertTrue(!kept.isOpen(), "an evicted page's blocks are not held by an open file");
+  }
 }

@@ -1,0 +1,56 @@
+package io.hdfslocalcache.datanode.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import alluxio.client.file.cache.PageId;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The bounded set of open page files: least recently read closed first, one file per page. */
+class OpenPageFilesTest {
+  @TempDir Path dir;
+
+  private FileChannel open(String name) throws Exception {
+    Path p = Files.write(dir.resolve(name), new byte[] {1});
+    return FileChannel.open(p, StandardOpenOption.READ);
+  }
+
+  @Test
+  void add_pastCapacity_closesTheLeastRecentlyRead() throws Exception {
+    OpenPageFiles files = new OpenPageFiles(2);
+    FileChannel a = files.add(new PageId("f", 0), open("a"));
+    FileChannel b = files.add(new PageId("f", 1), open("b"));
+    files.get(new PageId("f", 0)); // read a again: b is now the eldest
+    FileChannel c = files.add(new PageId("f", 2), open("c"));
+    assertEquals(2, files.size());
+    assertTrue(a.isOpen() && c.isOpen());
+    assertTrue(!b.isOpen());
+  }
+
+  @Test
+  void add_secondFileForTheSamePage_keepsTheFirstAndClosesTheSecond() throws Exception {
+    OpenPageFiles files = new OpenPageFiles(4);
+    FileChannel first = files.add(new PageId("f", 0), open("a"));
+    FileChannel second = open("b");
+    assertSame(first, files.add(new PageId("f", 0), second));
+    assertTrue(!second.isOpen());
+  }
+
+  @Test
+  void forgetFile_closesEveryPageOfThatFileOnly() throws Exception {
+    OpenPageFiles files = new OpenPageFiles(4);
+    FileChannel f0 = files.add(new PageId("f", 0), open("a"));
+    FileChannel f1 = files.add(new PageId("f", 1), open("b"));
+    FileChannel g0 = files.add(new PageId("g", 0), open("c"));
+    files.forgetFile("f");
+    assertTrue(!f0.isOpen() && !f1.isOpen());
+    assertTrue(g0.isOpen());
+    assertEquals(1, files.size());
+  }
+}
