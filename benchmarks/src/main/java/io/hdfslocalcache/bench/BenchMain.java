@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.Map;
 
 /**
- * {@code bench heap}, {@code restore}, {@code hitpath} and {@code misspath} run the measurements
- * that are not JMH benchmarks; anything else goes to JMH unchanged.
+ * {@code bench heap}, {@code restore}, {@code hitpath}, {@code builds} and {@code misspath} run the
+ * measurements that are not JMH benchmarks; anything else goes to JMH unchanged.
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -24,6 +24,7 @@ public final class BenchMain {
               },
           "restore", RestoreBench::main,
           "hitpath", HitPathPaired::main,
+          "builds", BuildsPaired::main,
           "misspath", MissPathPaired::main);
 
   public static void main(String[] args) throws Exception {

@@ -50,28 +50,43 @@ final class HitPathPaired {
     return () -> read.run(fixture, data.get(), sums.get());
   }
 
-  public static void main(String[] args) throws Exception {
+  /** The arguments of {@code bench hitpath} and {@code bench builds}. */
+  static final class Options {
     int rounds = 30;
     List<Integer> readers = List.of(1, 2);
-    List<Shape> shapes = List.of(Shape.STREAM, Shape.PREAD);
-    boolean readAhead = false;
-    for (String a : args) {
-      if (a.startsWith("readers=")) {
-        readers = new ArrayList<>();
-        for (String r : a.substring(8).split(",")) {
-          readers.add(Integer.parseInt(r));
+    List<String> shapes = List.of("stream", "pread");
+    boolean readAhead;
+
+    static Options parse(String[] args) {
+      Options o = new Options();
+      for (String a : args) {
+        if (a.startsWith("readers=")) {
+          o.readers = new ArrayList<>();
+          for (String r : a.substring(8).split(",")) {
+            o.readers.add(Integer.parseInt(r));
+          }
+        } else if (a.startsWith("shapes=")) {
+          o.shapes = List.of(a.substring(7).split(","));
+        } else if (a.equals("readahead")) {
+          o.readAhead = true;
+        } else {
+          o.rounds = Integer.parseInt(a);
         }
-      } else if (a.startsWith("shapes=")) {
-        shapes = new ArrayList<>();
-        for (String s : a.substring(7).split(",")) {
-          shapes.add(Shape.valueOf(s.toUpperCase(java.util.Locale.ROOT)));
-        }
-      } else if (a.equals("readahead")) {
-        readAhead = true;
-      } else {
-        rounds = Integer.parseInt(a);
       }
+      return o;
     }
+  }
+
+  /** Deletes a benchmark's temporary directory and everything under it. */
+  static void deleteTree(Path dir) throws java.io.IOException {
+    try (var s = Files.walk(dir)) {
+      s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    Options o = Options.parse(args);
+    int rounds = o.rounds;
     Path dir = Files.createTempDirectory("hitpath-paired");
     try (CachedBlockFixture fixture = new CachedBlockFixture(dir, 128 << 20, 1 << 20)) {
       System.out.printf(
@@ -80,8 +95,9 @@ final class HitPathPaired {
               + " 95%% CI of the median); CPU ratio = plain CPU time / cache CPU time, all"
               + " threads of the process%n",
           rounds);
-      for (int r : readers) {
-        for (Shape s : shapes) {
+      for (int r : o.readers) {
+        for (String name : o.shapes) {
+          Shape s = Shape.valueOf(name.toUpperCase(java.util.Locale.ROOT));
           PairedRatio.Result res =
               new PairedRatio(r, s.opsPerRound)
                   .measure(op(fixture, s.plain), op(fixture, s.cached), WARMUP_ROUNDS, rounds);
@@ -104,7 +120,7 @@ final class HitPathPaired {
               res.cpuMin(),
               res.cpuMax());
         }
-        if (readAhead) {
+        if (o.readAhead) {
           PairedRatio.Result ra =
               new PairedRatio(r, Shape.STREAM.opsPerRound)
                   .measure(
@@ -118,9 +134,7 @@ final class HitPathPaired {
         }
       }
     } finally {
-      try (var s = Files.walk(dir)) {
-        s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
+      deleteTree(dir);
     }
   }
 }

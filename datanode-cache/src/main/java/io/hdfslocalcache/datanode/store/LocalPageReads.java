@@ -5,6 +5,7 @@ import alluxio.client.file.cache.PageMetaStore;
 import alluxio.client.file.cache.store.LocalPageStore;
 import alluxio.exception.PageNotFoundException;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.StandardOpenOption;
@@ -13,9 +14,13 @@ import java.util.concurrent.locks.Lock;
 /**
  * The common case of a page read from Alluxio's LOCAL store, without Alluxio's read call: the page
  * is looked up in Alluxio's page metadata (so Alluxio still decides which pages exist and how long
- * they are), then its file is read with one positional read into the caller's array; a partial read
- * goes through the page's file kept open ({@link OpenPageFiles}), a whole-page read opens and
- * closes it.
+ * they are), then its file is read straight into the caller's array: a partial read with one
+ * positional read through the page's file kept open ({@link OpenPageFiles}), a whole-page read (a
+ * stream's data page, read once) through a {@code RandomAccessFile} opened for it. Not a
+ * FileChannel for whole pages: that reads into a native buffer of its own and copies it into the
+ * heap array with {@code Unsafe.copyMemory}, and a stream paid 25-40% more CPU per page that way
+ * than through {@code RandomAccessFile}'s copy (glibc's memmove), by an amount that changed from
+ * one JVM run to the next (docs/benchmarks.md, hit path).
  *
  * <p>Why: per call, {@code LocalCacheManager.get} takes a striped page lock and the metadata lock,
  * updates its metrics, and {@code LocalPageStore.get} opens a {@code RandomAccessFile}, asks its
@@ -60,10 +65,12 @@ final class LocalPageReads {
       return Outcome.ASK_ALLUXIO; // a range Alluxio would refuse
     }
     if (len == size) {
-      try (FileChannel ch = openFile(page)) {
-        return readFully(ch, pageOffset, dst, off, len) ? Outcome.READ : Outcome.ASK_ALLUXIO;
+      try (RandomAccessFile f =
+          new RandomAccessFile(files.getPagePath(page, false).toFile(), "r")) {
+        f.readFully(dst, off, len); // pageOffset is 0: the whole page
+        return Outcome.READ;
       } catch (IOException | RuntimeException e) {
-        return Outcome.ASK_ALLUXIO;
+        return Outcome.ASK_ALLUXIO; // EOFException: shorter than recorded, Alluxio deletes it
       }
     }
     FileChannel kept = open.get(page);
