@@ -57,6 +57,18 @@ public final class MetaSegments {
   }
 
   /**
+   * Copies meta bytes {@code [pos, pos + len)} into {@code dst} if the current window holds all of
+   * them (verified when it was loaded), without a store call; false, copying nothing, otherwise.
+   */
+  public boolean copyIfHeld(long pos, byte[] dst, int off, int len) {
+    if (pos < windowStart || pos + len > windowStart + windowLen) {
+      return false;
+    }
+    System.arraycopy(window, (int) (pos - windowStart), dst, off, len);
+    return true;
+  }
+
+  /**
    * Loads the slices from the one holding {@code pos}: at least those covering {@code want} bytes,
    * more when the reader continues where the last window ended, never past the page or file end.
    */

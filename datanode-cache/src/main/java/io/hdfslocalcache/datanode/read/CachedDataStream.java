@@ -5,11 +5,9 @@ import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.block.MetaSegments;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.datanode.store.CacheFailure;
-import io.hdfslocalcache.datanode.store.PendingIo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.util.ArrayDeque;
 import org.apache.hadoop.fs.ChecksumException;
 import org.apache.hadoop.util.DataChecksum;
 
@@ -24,11 +22,9 @@ import org.apache.hadoop.util.DataChecksum;
  * <p>Once the window is a whole page, the next pages ({@code read.ahead.pages}, default 2) are read
  * and verified on the directory's I/O pool while this one is served, so a streaming read pays
  * neither the hand-off, the SSD read nor the verification on its own thread, and one stream can use
- * a second core (docs/benchmarks.md). A read-ahead is used only once awaited, which orders its
- * verification before any of its bytes are served; on a seek or a failure it is dropped together
- * with its buffer, because the pool may still be writing into it (buffers are never shared between
- * streams). The verification that runs on the pool touches only final fields and its own checksum
- * object and checksum slice.
+ * a second core (docs/benchmarks.md); {@link PageReadAhead} keeps them. A pread's data window is
+ * verified against the checksums the session's meta stream has just loaded when they are still in
+ * its window ({@link ReadSession#copyFromMetaWindow}), so a pread costs one meta slice, not two.
  *
  * <p>Pages the entry does not hold ({@code pages} fill mode) are read from the HDD through {@link
  * FallbackStream}'s gap stream; windows and read-aheads stop at them. What the stream read, and
@@ -43,9 +39,6 @@ final class CachedDataStream extends FallbackStream {
   private final DataChecksum checksum;
   private final MetaSegments meta;
 
-  /** Pages kept in flight ahead of a streaming reader; each costs a page of heap while it reads. */
-  private final int readAheadPages;
-
   private byte[] buf = new byte[0];
   private long bufStart;
   private int bufLen;
@@ -53,10 +46,7 @@ final class CachedDataStream extends FallbackStream {
   private int readahead;
 
   /** The next pages, in order, being read on the pool. */
-  private final ArrayDeque<ReadAhead> ahead = new ArrayDeque<>(2);
-
-  /** Page buffers no read can still write into, for the next read-aheads. */
-  private final ArrayDeque<byte[]> spares = new ArrayDeque<>(2);
+  private final PageReadAhead ahead;
 
   /** Bytes returned to the reader, from any source. */
   private long served;
@@ -71,20 +61,6 @@ final class CachedDataStream extends FallbackStream {
 
   private long missTo = -1;
 
-  private static final class ReadAhead {
-    final byte[] buf;
-    final long start;
-    final int len;
-    final PendingIo io;
-
-    ReadAhead(byte[] buf, long start, int len, PendingIo io) {
-      this.buf = buf;
-      this.start = start;
-      this.len = len;
-      this.io = io;
-    }
-  }
-
   CachedDataStream(ReadSession session, long offset) {
     super(session, session.entry.dataLength, offset);
     this.entry = session.entry;
@@ -93,7 +69,15 @@ final class CachedDataStream extends FallbackStream {
     this.chunk = entry.checksum.bytesPerChecksum();
     this.checksum = entry.checksum.newChecksum();
     this.meta = new MetaSegments(entry, pageSize);
-    this.readAheadPages = session.settings().readAheadPages;
+    this.ahead =
+        new PageReadAhead(
+            entry,
+            fileId,
+            pageSize,
+            length,
+            session.settings().readAheadPages,
+            session.stats(),
+            this::sumsOf);
     this.initialReadAhead = session.settings().initialReadAheadBytes;
     this.readahead = initialReadAhead;
   }
@@ -159,18 +143,15 @@ final class CachedDataStream extends FallbackStream {
   private void fill(int want) throws CacheException {
     boolean sequential = bufLen > 0 && pos == bufStart + bufLen;
     readahead = sequential ? Math.min(readahead * 2, pageSize) : initialReadAhead;
-    ReadAhead next = ahead.peek();
-    if (next != null && sequential && next.start == pos) {
-      ahead.poll();
-      if (take(next)) {
-        return;
-      }
-      // Refused for want of an I/O thread: read this page here; later read-aheads stay queued.
-    } else {
-      // A seek: pending reads are dropped with their buffers (the pool may still write into
-      // them).
+    // A seek drops the pages read ahead; a sequential read takes the next one if it is in flight.
+    PageReadAhead.Page next = sequential ? ahead.takeAt(pos) : null;
+    if (!sequential) {
       ahead.clear();
     }
+    if (next != null && take(next)) {
+      return;
+    }
+    // (take refused for want of an I/O thread: this page is read here; later ones stay queued.)
     long start = pos - pos % chunk;
     long end;
     if (sequential && readahead == pageSize) {
@@ -218,7 +199,7 @@ final class CachedDataStream extends FallbackStream {
    * the pool had no thread free for it (BUSY): read-ahead is an optimisation, so that page is then
    * read like any other instead of sending the stream to the HDD.
    */
-  private boolean take(ReadAhead next) throws CacheException {
+  private boolean take(PageReadAhead.Page next) throws CacheException {
     bufLen = 0;
     try {
       next.io.await(); // the read and its verification
@@ -234,9 +215,7 @@ final class CachedDataStream extends FallbackStream {
     buf = next.buf;
     bufStart = next.start;
     bufLen = next.len;
-    if (spares.size() < readAheadPages) {
-      spares.push(done);
-    }
+    ahead.recycle(done);
     readAhead();
     return true;
   }
@@ -248,63 +227,27 @@ final class CachedDataStream extends FallbackStream {
    * the verified meta) and checksum object, since it is verified on another thread.
    */
   private void readAhead() throws CacheException {
-    if (readahead < pageSize) {
-      return;
-    }
-    ReadAhead last = ahead.peekLast();
-    long start = last != null ? last.start + last.len : bufStart + bufLen;
-    while (ahead.size() < readAheadPages
-        && start < length
-        && start % pageSize == 0
-        && entry.pages.has((int) (start / pageSize))) {
-      int len = (int) Math.min(pageSize, length - start);
-      byte[] pageSums;
-      try {
-        pageSums = sumsOf(start, len);
-      } catch (CacheException e) {
-        if (e.failure() == CacheFailure.BUSY) {
-          return; // no I/O thread for the meta: no read-ahead this time, not a failure
-        }
-        throw e;
-      }
-      byte[] spare = spares.poll();
-      byte[] into = spare != null && spare.length >= len ? spare : new byte[pageSize];
-      DataChecksum dc = entry.checksum.newChecksum();
-      long at = start;
-      ahead.add(
-          new ReadAhead(
-              into,
-              start,
-              len,
-              entry
-                  .home()
-                  .store()
-                  .readAsync(
-                      fileId,
-                      start / pageSize,
-                      0,
-                      into,
-                      0,
-                      len,
-                      () -> verify(dc, into, at, len, pageSums))));
-      session.stats().readAheadPages.inc();
-      start += len;
+    if (readahead >= pageSize) {
+      ahead.schedule(bufStart + bufLen);
     }
   }
 
   private void verify(long start, int n) throws CacheException {
-    verify(checksum, buf, start, n, sumsOf(start, n));
+    verify(checksum, buf, start, n, sumsOf(start, n), fileId);
   }
 
   /** The verified cached checksums of data {@code [start, start + n)}, exactly. */
   private byte[] sumsOf(long start, int n) throws CacheException {
     byte[] out = new byte[(n + chunk - 1) / chunk * entry.checksum.checksumSize()];
-    meta.read(entry.checksum.checksumOffset(start / chunk), out, 0, out.length);
+    long at = entry.checksum.checksumOffset(start / chunk);
+    if (!session.copyFromMetaWindow(at, out, 0, out.length)) {
+      meta.read(at, out, 0, out.length);
+    }
     return out;
   }
 
   /** Checks {@code data[0, n)}, the block's bytes from {@code start}, against {@code sums}. */
-  private void verify(DataChecksum dc, byte[] data, long start, int n, byte[] sums)
+  static void verify(DataChecksum dc, byte[] data, long start, int n, byte[] sums, String fileId)
       throws CacheException {
     try {
       dc.verifyChunkedSums(ByteBuffer.wrap(data, 0, n), ByteBuffer.wrap(sums), fileId, start);

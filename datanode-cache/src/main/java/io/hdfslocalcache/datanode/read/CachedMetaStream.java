@@ -14,6 +14,10 @@ final class CachedMetaStream extends FallbackStream {
     this.segments = new MetaSegments(session.entry, session.settings().pageSize);
   }
 
+  MetaSegments segments() {
+    return segments;
+  }
+
   @Override
   int readCached(byte[] b, int off, int len) throws CacheException {
     int n = (int) Math.min(len, length - pos);

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode.read;
 
 import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.MetaSegments;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
@@ -33,6 +34,11 @@ final class ReadSession {
 
   private volatile boolean fellBack;
 
+  /** The meta stream's verified window and the thread reading it (BlockSender's). */
+  private MetaSegments metaWindow;
+
+  private Thread metaThread;
+
   /** Set when the meta stream failed with an I/O error; the data stream then fails too. */
   private volatile IOException checksumFailure;
 
@@ -58,7 +64,22 @@ final class ReadSession {
   }
 
   LengthInputStream openMeta() {
-    return new LengthInputStream(new CachedMetaStream(this), entry.metaLength);
+    CachedMetaStream meta = new CachedMetaStream(this);
+    metaWindow = meta.segments();
+    metaThread = Thread.currentThread();
+    return new LengthInputStream(meta, entry.metaLength);
+  }
+
+  /**
+   * Copies verified meta bytes {@code [pos, pos + len)} from the meta stream's current window if it
+   * holds them: BlockSender reads a packet's checksums just before its data, so a pread's data
+   * stream finds the checksums it verifies against already loaded, and saves a store call (a
+   * hand-off to the I/O pool). Only on the meta stream's own thread (BlockSender uses both streams
+   * from one thread), since the window is not thread-safe.
+   */
+  boolean copyFromMetaWindow(long pos, byte[] dst, int off, int len) {
+    MetaSegments w = metaWindow;
+    return w != null && metaThread == Thread.currentThread() && w.copyIfHeld(pos, dst, off, len);
   }
 
   /** The data stream for the same BlockSender; null if the session already closed (use HDD). */

@@ -25,8 +25,37 @@ class PreadStoreReadsTest {
   private static final int LENGTH = 8 * PAGE;
 
   @Test
-  void pread64kAtUnalignedOffset_oneDataReadAndOneSliceOfMetaPerStream() throws Exception {
+  void pread64kAtUnalignedOffset_oneSliceOfMetaAndOneDataWindow() throws Exception {
     StoredBlock b = new StoredBlock(LENGTH, PAGE);
+    pread(b, Runnable::run);
+    assertEquals(
+        List.of(".meta 4096", ".data " + CacheTunables.INITIAL_READ_AHEAD_BYTES),
+        b.reads,
+        "the meta stream's slice, then one data window verified against that same slice");
+  }
+
+  @Test
+  void pread_dataReadOnAnotherThreadThanMeta_loadsItsOwnSlice() throws Exception {
+    StoredBlock b = new StoredBlock(LENGTH, PAGE);
+    pread(
+        b,
+        r -> {
+          Thread t = new Thread(r);
+          t.start();
+          try {
+            t.join();
+          } catch (InterruptedException e) {
+            throw new AssertionError(e);
+          }
+        });
+    assertEquals(
+        List.of(".meta 4096", ".data " + CacheTunables.INITIAL_READ_AHEAD_BYTES, ".meta 4096"),
+        b.reads,
+        "the meta stream's window is not thread-safe: another thread never reads it");
+  }
+
+  /** BlockSender's pread: each packet's checksums, then its data ({@code dataOn} runs the read). */
+  private static void pread(StoredBlock b, java.util.concurrent.Executor dataOn) throws Exception {
     assertTrue(b.entry.pin());
     ReadSession session =
         new ReadSession(
@@ -51,15 +80,23 @@ class PreadStoreReadsTest {
       for (int at = 0; at < got.length; at += 65536) { // 64 KB packets
         int n = Math.min(65536, got.length - at);
         IOUtils.readFully(metaIn, sums, at / 512 * 4, n / 512 * 4);
-        IOUtils.readFully(dataIn, got, at, n);
+        int a = at;
+        Throwable[] failed = {null};
+        dataOn.execute(
+            () -> {
+              try {
+                IOUtils.readFully(dataIn, got, a, n);
+              } catch (Throwable t) {
+                failed[0] = t;
+              }
+            });
+        if (failed[0] != null) {
+          throw new AssertionError(failed[0]);
+        }
       }
     }
     assertArrayEquals(Arrays.copyOfRange(b.data, (int) start, (int) end), got);
     int sumsAt = BlockMetadataHeader.getHeaderSize() + (int) (start / 512 * 4);
     assertArrayEquals(Arrays.copyOfRange(b.meta, sumsAt, sumsAt + sums.length), sums);
-    assertEquals(
-        List.of(".meta 4096", ".data " + CacheTunables.INITIAL_READ_AHEAD_BYTES, ".meta 4096"),
-        b.reads,
-        "the meta stream's slice, one data window, the slice that verifies it");
   }
 }

@@ -1,0 +1,136 @@
+package io.hdfslocalcache.datanode.read;
+
+import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.store.CacheException;
+import io.hdfslocalcache.datanode.store.CacheFailure;
+import io.hdfslocalcache.datanode.store.PendingIo;
+import java.util.ArrayDeque;
+import org.apache.hadoop.util.DataChecksum;
+
+/**
+ * The whole pages a streaming {@link CachedDataStream} keeps in flight on the directory's I/O pool,
+ * each read and verified there, in order. A page is used only once awaited, which orders its
+ * verification before any of its bytes are served; on a seek or a failure the pages are dropped
+ * together with their buffers, because the pool may still be writing into them (buffers are never
+ * shared between streams). The verification that runs on the pool touches only its own checksum
+ * object and checksum slice, both taken here on the reader's thread. Not thread-safe: one per
+ * stream.
+ */
+final class PageReadAhead {
+  /** One page being read ahead. */
+  static final class Page {
+    final byte[] buf;
+    final long start;
+    final int len;
+    final PendingIo io;
+
+    Page(byte[] buf, long start, int len, PendingIo io) {
+      this.buf = buf;
+      this.start = start;
+      this.len = len;
+      this.io = io;
+    }
+  }
+
+  /** The verified cached checksums of data {@code [start, start + n)}. */
+  interface Sums {
+    byte[] of(long start, int n) throws CacheException;
+  }
+
+  private final CacheEntry entry;
+  private final String fileId;
+  private final int pageSize;
+  private final long length;
+  private final ReadPathStats stats;
+  private final Sums sums;
+
+  /** Pages kept in flight; each costs a page of heap while it reads. */
+  private final int maxPages;
+
+  private final ArrayDeque<Page> ahead = new ArrayDeque<>(2);
+
+  /** Page buffers no read can still write into, for the next pages. */
+  private final ArrayDeque<byte[]> spares = new ArrayDeque<>(2);
+
+  PageReadAhead(
+      CacheEntry entry,
+      String fileId,
+      int pageSize,
+      long length,
+      int maxPages,
+      ReadPathStats stats,
+      Sums sums) {
+    this.entry = entry;
+    this.fileId = fileId;
+    this.pageSize = pageSize;
+    this.length = length;
+    this.maxPages = maxPages;
+    this.stats = stats;
+    this.sums = sums;
+  }
+
+  /** The page read ahead from {@code pos}, taken off the queue; null (dropping all) if none is. */
+  Page takeAt(long pos) {
+    Page next = ahead.peek();
+    if (next != null && next.start == pos) {
+      return ahead.poll();
+    }
+    ahead.clear();
+    return null;
+  }
+
+  /** A seek: pending reads are dropped with their buffers (the pool may still write into them). */
+  void clear() {
+    ahead.clear();
+  }
+
+  /** {@code buf}, no longer read into nor served from, may take a later page. */
+  void recycle(byte[] buf) {
+    if (spares.size() < maxPages) {
+      spares.push(buf);
+    }
+  }
+
+  /**
+   * Starts reading the cached whole pages that follow {@code from} (or the last page in flight), up
+   * to {@link #maxPages} in flight; stops at an uncached page.
+   */
+  void schedule(long from) throws CacheException {
+    Page last = ahead.peekLast();
+    long start = last != null ? last.start + last.len : from;
+    while (ahead.size() < maxPages
+        && start < length
+        && start % pageSize == 0
+        && entry.pages.has((int) (start / pageSize))) {
+      int len = (int) Math.min(pageSize, length - start);
+      byte[] pageSums;
+      try {
+        pageSums = sums.of(start, len);
+      } catch (CacheException e) {
+        if (e.failure() == CacheFailure.BUSY) {
+          return; // no I/O thread for the meta: no read-ahead this time, not a failure
+        }
+        throw e;
+      }
+      byte[] spare = spares.poll();
+      byte[] into = spare != null && spare.length >= len ? spare : new byte[pageSize];
+      DataChecksum dc = entry.checksum.newChecksum();
+      long at = start;
+      PendingIo io =
+          entry
+              .home()
+              .store()
+              .readAsync(
+                  fileId,
+                  start / pageSize,
+                  0,
+                  into,
+                  0,
+                  len,
+                  () -> CachedDataStream.verify(dc, into, at, len, pageSums, fileId));
+      ahead.add(new Page(into, start, len, io));
+      stats.readAheadPages.inc();
+      start += len;
+    }
+  }
+}
