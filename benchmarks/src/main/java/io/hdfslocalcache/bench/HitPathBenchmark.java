@@ -1,6 +1,8 @@
 package io.hdfslocalcache.bench;
 
 import io.hdfslocalcache.datanode.read.CachedBlockFixture;
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hdfs.server.datanode.BlockMetadataHeader;
 import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.util.DataChecksum;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -194,14 +197,16 @@ public class HitPathBenchmark {
   }
 
   /**
-   * Sends data {@code [start, end)} (chunk-aligned start) as BlockSender does: the meta header read
-   * once and the checksums before {@code start} skipped, then per 64 KB packet its checksums and
-   * its data; {@code in} is already at {@code start}.
+   * Sends data {@code [start, end)} (chunk-aligned start) as BlockSender does: the meta stream
+   * wrapped in a 4 KB buffered stream (io.file.buffer.size), its header read through it and the
+   * checksums before {@code start} skipped, then per 64 KB packet its checksums and its data;
+   * {@code in} is already at {@code start}.
    */
   private static long sendRange(
-      InputStream meta, InputStream in, long start, long end, byte[] data, byte[] sums)
+      InputStream metaIn, InputStream in, long start, long end, byte[] data, byte[] sums)
       throws IOException {
-    IOUtils.skipFully(meta, 7); // header, read once by BlockSender
+    DataInputStream meta = new DataInputStream(new BufferedInputStream(metaIn, 4096));
+    BlockMetadataHeader.readDataChecksum(meta, "blk");
     IOUtils.skipFully(meta, start / 512 * 4);
     long sent = 0;
     for (long left = end - start; left > 0; ) {

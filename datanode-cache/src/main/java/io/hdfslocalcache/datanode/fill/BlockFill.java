@@ -124,6 +124,7 @@ public final class BlockFill {
         BlockMetadataHeader.readDataChecksum(
             new DataInputStream(new ByteArrayInputStream(meta)), b);
     if (dc.getChecksumType() == DataChecksum.Type.NULL
+        || ((meta[0] & 0xff) << 8 | (meta[1] & 0xff)) != BlockMetadataHeader.VERSION
         || dc.getChecksumSize() == 0
         || pageSize % dc.getBytesPerChecksum() != 0) {
       return FillOutcome.UNSUPPORTED;

@@ -14,7 +14,10 @@ public enum FillOutcome {
   HDD_CORRUPT,
   /** No room: see {@code fill.no_room.<cause>} for why. */
   NO_ROOM,
-  /** Not cacheable: not FINALIZED, or no checksums (NULL type). */
+  /**
+   * Not cacheable: not FINALIZED, no checksums (NULL type), or a meta file format version other
+   * than the one BlockMetadataHeader writes.
+   */
   UNSUPPORTED,
   /** The fill guard paused fills: recent fills cost the HDDs more than their hits saved. */
   GUARD_COST,

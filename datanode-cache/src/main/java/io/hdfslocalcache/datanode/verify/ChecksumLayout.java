@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.verify;
 
+import org.apache.hadoop.hdfs.server.datanode.BlockMetadataHeader;
 import org.apache.hadoop.util.DataChecksum;
 
 /**
@@ -42,6 +43,18 @@ public final class ChecksumLayout {
 
   public DataChecksum newChecksum() {
     return DataChecksum.newDataChecksum(DataChecksum.Type.valueOf(typeId), bytesPerChecksum);
+  }
+
+  /**
+   * The meta file's header bytes: the format version BlockMetadataHeader writes (fills refuse any
+   * other, so this is the cached file's own header), then the checksum type and bytes per checksum.
+   * The meta stream serves them from here: BlockSender's first read of every meta stream then costs
+   * no store call.
+   */
+  public byte[] header() {
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(headerSize);
+    b.putShort(BlockMetadataHeader.VERSION).put((byte) typeId).putInt(bytesPerChecksum);
+    return b.array();
   }
 
   /** Meta file offset of the checksum of chunk {@code chunk}. */

@@ -59,6 +59,15 @@ class BlockFillTest {
   }
 
   @Test
+  void fillNew_metaOfAnotherFormatVersion_unsupportedNothingCached() throws Exception {
+    h.replica(1, LENGTH);
+    h.hdd.metaVersion(FillHarness.id(1), (short) 2);
+    assertEquals(FillOutcome.UNSUPPORTED, h.fillNew(1, 0, 1));
+    assertEquals(null, h.entry(1), "the meta stream serves header version 1 from memory");
+    assertEquals(0, h.budget().reserved());
+  }
+
+  @Test
   void fillNew_wholeBlock_everyPageIncludingTheShortLast() throws Exception {
     h.replica(1, LENGTH);
     assertEquals(

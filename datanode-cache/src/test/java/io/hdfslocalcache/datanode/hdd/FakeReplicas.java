@@ -44,6 +44,13 @@ public final class FakeReplicas implements HddReplicas {
     meta.put(id, metaOf(bytes));
   }
 
+  /** Rewrites the format version in the header of {@code id}'s meta file. */
+  public void metaVersion(BlockId id, short version) {
+    byte[] m = meta.get(id);
+    m[0] = (byte) (version >> 8);
+    m[1] = (byte) version;
+  }
+
   /** The meta file HDFS writes for {@code bytes}: header, then a CRC32C per 512 bytes. */
   public static byte[] metaOf(byte[] bytes) {
     DataChecksum dc = DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, 512);

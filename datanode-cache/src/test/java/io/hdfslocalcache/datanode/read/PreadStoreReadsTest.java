@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.CacheTunables;
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
 import java.io.InputStream;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.BlockMetadataHeader;
 import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.util.DataChecksum;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,6 +38,40 @@ class PreadStoreReadsTest {
   }
 
   @Test
+  void blockSenderOpen_headerThroughItsBufferedStream_noStoreCallBeforeTheOffset()
+      throws Exception {
+    StoredBlock b = new StoredBlock(LENGTH, PAGE);
+    ReadSession session = session(b);
+    long start = 3L * PAGE + 100_352; // chunk-aligned
+    try (InputStream metaIn = session.openMeta();
+        InputStream dataIn = session.openData(start)) {
+      // BlockSender's own calls: a 4 KB buffered stream, the header, a skip to the offset.
+      DataInputStream checksumIn = new DataInputStream(new BufferedInputStream(metaIn, 4096));
+      DataChecksum dc = BlockMetadataHeader.readDataChecksum(checksumIn, b.id);
+      assertEquals(DataChecksum.Type.CRC32C, dc.getChecksumType());
+      IOUtils.skipFully(checksumIn, start / 512 * 4);
+      byte[] sums = new byte[128 * 4];
+      IOUtils.readFully(checksumIn, sums, 0, sums.length);
+      IOUtils.readFully(dataIn, new byte[65536], 0, 65536);
+    }
+    // Its buffer asks 4 KB from just past the header's 7 bytes: two slices, in one store call.
+    assertEquals(
+        List.of(".meta 8192", ".data " + CacheTunables.INITIAL_READ_AHEAD_BYTES),
+        b.reads,
+        "the header comes from memory: only the slices at the offset and the data window");
+  }
+
+  @Test
+  void openMeta_readWhole_bytesOfTheFileHeaderIncluded() throws Exception {
+    StoredBlock b = new StoredBlock(LENGTH, PAGE);
+    byte[] got = new byte[b.meta.length];
+    try (InputStream metaIn = session(b).openMeta()) {
+      IOUtils.readFully(metaIn, got, 0, got.length);
+    }
+    assertArrayEquals(b.meta, got);
+  }
+
+  @Test
   void pread_dataReadOnAnotherThreadThanMeta_loadsItsOwnSlice() throws Exception {
     StoredBlock b = new StoredBlock(LENGTH, PAGE);
     pread(
@@ -54,20 +91,23 @@ class PreadStoreReadsTest {
         "the meta stream's window is not thread-safe: another thread never reads it");
   }
 
+  private static ReadSession session(StoredBlock b) {
+    assertTrue(b.entry.pin());
+    return new ReadSession(
+        b.entry,
+        new ExtendedBlock(b.id.poolId(), b.id.blockId(), LENGTH, b.genStamp),
+        null,
+        new ReadPathStats(new MetricRegistry()),
+        (e, x) -> {
+          throw new AssertionError("cache failure " + x);
+        },
+        new ReadSettings(PAGE, 2, CacheTunables.INITIAL_READ_AHEAD_BYTES),
+        (x, served, runs, hddBytes, from, to) -> {});
+  }
+
   /** BlockSender's pread: each packet's checksums, then its data ({@code dataOn} runs the read). */
   private static void pread(StoredBlock b, java.util.concurrent.Executor dataOn) throws Exception {
-    assertTrue(b.entry.pin());
-    ReadSession session =
-        new ReadSession(
-            b.entry,
-            new ExtendedBlock(b.id.poolId(), b.id.blockId(), LENGTH, b.genStamp),
-            null,
-            new ReadPathStats(new MetricRegistry()),
-            (e, x) -> {
-              throw new AssertionError("cache failure " + x);
-            },
-            new ReadSettings(PAGE, 2, CacheTunables.INITIAL_READ_AHEAD_BYTES),
-            (x, served, runs, hddBytes, from, to) -> {});
+    ReadSession session = session(b);
 
     long offset = 3 * PAGE + 100_000 + 77; // the client's
     long start = offset - offset % 512; // BlockSender's chunk-aligned range
