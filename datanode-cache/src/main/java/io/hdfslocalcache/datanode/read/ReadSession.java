@@ -33,6 +33,9 @@ final class ReadSession {
 
   private volatile boolean fellBack;
 
+  /** Where the data stream started: what a shadow model is told the read's offset was. */
+  private volatile long dataOffset;
+
   /** Set when the meta stream failed with an I/O error; the data stream then fails too. */
   private volatile IOException checksumFailure;
 
@@ -69,6 +72,7 @@ final class ReadSession {
         return null;
       }
       if (streams.compareAndSet(n, n + 1)) {
+        dataOffset = offset;
         return new CachedDataStream(this, offset);
       }
     }
@@ -89,6 +93,10 @@ final class ReadSession {
     if (streams.decrementAndGet() == 0) {
       entry.unpin();
     }
+  }
+
+  long dataOffset() {
+    return dataOffset;
   }
 
   ReadSettings settings() {

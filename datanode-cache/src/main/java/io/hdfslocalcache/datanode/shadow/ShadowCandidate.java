@@ -1,0 +1,83 @@
+package io.hdfslocalcache.datanode.shadow;
+
+import io.hdfslocalcache.model.CandidateSpec;
+import io.hdfslocalcache.model.LiveModel;
+import io.hdfslocalcache.model.ModelTotals;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One candidate: its model, which only the feed thread touches (a {@link LiveModel} is not
+ * thread-safe), and the totals it last published for metric readers on other threads.
+ */
+final class ShadowCandidate {
+  private static final Logger LOG = LoggerFactory.getLogger(ShadowCandidate.class);
+
+  /** What came of giving a model one event. */
+  enum Applied {
+    OK,
+    FAILED
+  }
+
+  static final ModelTotals ZERO = new ModelTotals(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+  final CandidateSpec spec;
+  private final LiveModel model;
+  private volatile ModelTotals published = ZERO;
+
+  /** Feed thread only: the first failure is logged, later ones only counted. */
+  private boolean failedBefore;
+
+  ShadowCandidate(CandidateSpec spec) {
+    this.spec = spec;
+    this.model = new LiveModel(spec);
+  }
+
+  String name() {
+    return spec.name();
+  }
+
+  /** Feed thread only. A model that throws must not stop the other candidates or later events. */
+  Applied apply(ShadowEvent e, long timeMs) {
+    try {
+      if (e.kind == ShadowEvent.Kind.READ) {
+        ClientRead r = e.read;
+        model.read(
+            r.block.poolId(),
+            r.block.blockId(),
+            r.genStamp,
+            r.blockLength,
+            r.offset,
+            r.bytes,
+            timeMs);
+      } else {
+        model.delete(e.block.poolId(), e.block.blockId(), timeMs);
+      }
+      return Applied.OK;
+    } catch (RuntimeException ex) {
+      if (!failedBefore) {
+        failedBefore = true;
+        LOG.warn(
+            "hdfs-local-cache: shadow candidate {} failed on an event (later failures are only"
+                + " counted in shadow.feed.errors)",
+            spec.name(),
+            ex);
+      }
+      return Applied.FAILED;
+    }
+  }
+
+  /** Feed thread only: makes the model's totals visible to metric readers. */
+  void publish() {
+    try {
+      published = model.totals();
+    } catch (RuntimeException ex) {
+      // keep the last totals; apply() has logged the model's trouble
+    }
+  }
+
+  /** The totals as of the last batch the feed applied. */
+  ModelTotals totals() {
+    return published;
+  }
+}
