@@ -1,7 +1,8 @@
-package io.hdfslocalcache.simulator.model;
+package io.hdfslocalcache.model;
 
-import io.hdfslocalcache.simulator.util.LongIntMap;
+import io.hdfslocalcache.model.util.LongIntMap;
 import java.util.Arrays;
+import java.util.function.IntConsumer;
 
 /**
  * The DataNode's {@code pages} fill mode. An entry is a block version's meta file, cached whole
@@ -20,15 +21,15 @@ final class PageLruCache implements CacheModel {
 
   private final long capacity;
   private final long pageSize;
+  private final IntConsumer released;
   private final LongIntMap slots = new LongIntMap(1 << 12);
   private final LruList lru = new LruList(1 << 12);
-  private final int[] held; // data pages cached per block
-  private final long[] meta; // meta bytes on SSD per block; 0 = no entry
-  private final int[] span; // 1 + highest page index cached since the entry began, to find pages
+  private int[] held; // data pages cached per block
+  private long[] meta; // meta bytes on SSD per block; 0 = no entry
+  private int[] span; // 1 + highest page index cached since the entry began, to find pages
   private long[] keys = new long[1 << 12];
   private long[] bytes = new long[1 << 12];
-  private int[] free = new int[16];
-  private int freeCount;
+  private final IntStack free = new IntStack();
   private int slotCount;
   private long used;
   private long evictions;
@@ -37,16 +38,24 @@ final class PageLruCache implements CacheModel {
   private long runs; // scan's results
   private long fillMissing;
 
-  PageLruCache(long capacity, long pageSize, int blocks) {
-    if (pageSize <= 0 || pageSize % MetaFile.CHUNK != 0) {
-      throw new IllegalArgumentException(
-          "page size must be a positive multiple of 512 bytes, got " + pageSize);
-    }
+  PageLruCache(long capacity, long pageSize, int blocks, IntConsumer released) {
+    MetaFile.checkPageSize(pageSize);
     this.capacity = capacity;
     this.pageSize = pageSize;
+    this.released = released;
     this.held = new int[blocks];
     this.meta = new long[blocks];
     this.span = new int[blocks];
+  }
+
+  @Override
+  public void ensureBlocks(int blocks) {
+    if (blocks > meta.length) {
+      int n = Math.max(blocks, meta.length + (meta.length >> 1));
+      held = Arrays.copyOf(held, n);
+      meta = Arrays.copyOf(meta, n);
+      span = Arrays.copyOf(span, n);
+    }
   }
 
   private static long key(int block, long page) {
@@ -162,8 +171,8 @@ final class PageLruCache implements CacheModel {
 
   private long insert(int block, long page, long size) {
     int slot;
-    if (freeCount > 0) {
-      slot = free[--freeCount];
+    if (!free.isEmpty()) {
+      slot = free.pop();
     } else {
       slot = slotCount++;
       if (slot == keys.length) {
@@ -196,10 +205,7 @@ final class PageLruCache implements CacheModel {
     lru.remove(slot);
     held[block]--;
     used -= bytes[slot];
-    if (freeCount == free.length) {
-      free = Arrays.copyOf(free, freeCount * 2);
-    }
-    free[freeCount++] = slot;
+    free.push(slot);
     return block;
   }
 
@@ -207,6 +213,7 @@ final class PageLruCache implements CacheModel {
     used -= meta[block];
     meta[block] = 0;
     span[block] = 0;
+    released.accept(block);
   }
 
   @Override

@@ -1,4 +1,4 @@
-package io.hdfslocalcache.simulator.util;
+package io.hdfslocalcache.model.util;
 
 /**
  * A primitive {@code long -> int} hash map (open addressing, linear probing). Removal is by

@@ -1,11 +1,16 @@
-package io.hdfslocalcache.simulator.model;
+package io.hdfslocalcache.model;
 
 /**
- * The SSD's contents for one replay: which bytes of which block are cached, in LRU order. Knows
- * nothing of generation stamps, admission or the guard; the {@link Replayer} decides when to look
- * up, fill and drop. A block with an entry is "held".
+ * The SSD's contents for one model: which bytes of which block are cached, in LRU order. Knows
+ * nothing of generation stamps, admission or the guard; {@link EventRules} decides when to look up,
+ * fill and drop. A block with an entry is "held". Blocks are dense indexes below the count of the
+ * last {@link #ensureBlocks}; the listener given at construction hears of every block that stops
+ * being held (evicted or dropped), so a caller that recycles indexes can free it.
  */
 interface CacheModel {
+  /** Makes room for block indexes below {@code blocks}. */
+  void ensureBlocks(int blocks);
+
   /** True if {@code block} has an entry (its meta and at least one data unit). */
   boolean holds(int block);
 
@@ -36,7 +41,7 @@ interface CacheModel {
    */
   long fill(int block, long offset, long length, long blockLength, ReadPlan plan);
 
-  /** Removes everything of {@code block}. */
+  /** Removes everything of {@code block}, which is held. */
   void drop(int block);
 
   /** Units (blocks or pages) evicted to make room so far. */

@@ -1,6 +1,7 @@
-package io.hdfslocalcache.simulator.policy;
+package io.hdfslocalcache.model.policy;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
@@ -34,7 +35,7 @@ public enum PolicyType {
 
   /** Parameters left out of a spec's printed name unless given (implementation limits). */
   Set<String> hiddenParams() {
-    return this == BUCKET_TIME ? Set.of("maxKeys") : Set.of();
+    return this == BUCKET_TIME ? Collections.singleton("maxKeys") : Collections.<String>emptySet();
   }
 
   static PolicyType byName(String name) {

@@ -1,4 +1,4 @@
-package io.hdfslocalcache.simulator.policy;
+package io.hdfslocalcache.model.policy;
 
 import io.hdfslocalcache.config.DurationValue;
 import java.time.Duration;

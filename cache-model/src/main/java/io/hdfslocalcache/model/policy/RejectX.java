@@ -1,7 +1,7 @@
-package io.hdfslocalcache.simulator.policy;
+package io.hdfslocalcache.model.policy;
 
+import io.hdfslocalcache.model.util.LongIntMap;
 import io.hdfslocalcache.ratelimit.Decision;
-import io.hdfslocalcache.simulator.util.LongIntMap;
 
 /**
  * Baleen's RejectX (FAST'24) with a bounded history: admit a block on a read if it was read at
@@ -44,5 +44,10 @@ final class RejectX implements AdmissionPolicy {
       full = true;
     }
     return seen >= x ? Decision.ADMIT : Decision.REJECT;
+  }
+
+  @Override
+  public long trackedKeys() {
+    return counts.size();
   }
 }

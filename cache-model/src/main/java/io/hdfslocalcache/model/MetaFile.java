@@ -1,4 +1,4 @@
-package io.hdfslocalcache.simulator.model;
+package io.hdfslocalcache.model;
 
 /** Sizes of an HDFS block's meta file: a 7-byte header and a 4-byte CRC per 512-byte chunk. */
 final class MetaFile {
@@ -11,6 +11,15 @@ final class MetaFile {
   /** Checksum bytes covering {@code dataBytes} of data starting on a chunk boundary. */
   static long checksumBytes(long dataBytes) {
     return CHECKSUM * ((dataBytes + CHUNK - 1) / CHUNK);
+  }
+
+  /** Pages hold whole checksum chunks, so a page's checksums are whole too. */
+  static long checkPageSize(long pageSize) {
+    if (pageSize <= 0 || pageSize % CHUNK != 0) {
+      throw new IllegalArgumentException(
+          "page size must be a positive multiple of " + CHUNK + " bytes, got " + pageSize);
+    }
+    return pageSize;
   }
 
   /** The meta file of a block of {@code blockLength} bytes. */

@@ -1,4 +1,4 @@
-package io.hdfslocalcache.simulator.model;
+package io.hdfslocalcache.model;
 
 import io.hdfslocalcache.guard.GuardState;
 import io.hdfslocalcache.guard.GuardTransition;

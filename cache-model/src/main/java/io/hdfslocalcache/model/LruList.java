@@ -1,4 +1,4 @@
-package io.hdfslocalcache.simulator.model;
+package io.hdfslocalcache.model;
 
 import java.util.Arrays;
 

@@ -1,23 +1,44 @@
-package io.hdfslocalcache.simulator.policy;
+package io.hdfslocalcache.model.policy;
 
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
  * A validated policy configuration, {@code name[:key=value,...]}, e.g. {@code
  * bucket-time:threshold=15,buckets=60,bucket=1m}. Creates a fresh policy for each replay.
- *
- * @param type the policy
- * @param params the parameters as given
- * @param name the canonical spec with defaults filled in, used in reports
+ * Immutable.
  */
-public record PolicySpec(PolicyType type, Map<String, String> params, String name) {
+public final class PolicySpec {
+  private final PolicyType type;
+  private final Map<String, String> params;
+  private final String name;
 
-  public PolicySpec {
-    params = Map.copyOf(params);
+  /**
+   * @param type the policy
+   * @param params the parameters as given
+   * @param name the canonical spec with defaults filled in, used in reports
+   */
+  public PolicySpec(PolicyType type, Map<String, String> params, String name) {
+    this.type = type;
+    this.params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+    this.name = name;
+  }
+
+  public PolicyType type() {
+    return type;
+  }
+
+  public Map<String, String> params() {
+    return params;
+  }
+
+  public String name() {
+    return name;
   }
 
   public static PolicySpec parse(String text) {
@@ -76,6 +97,20 @@ public record PolicySpec(PolicyType type, Map<String, String> params, String nam
       }
     }
     return -1;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof PolicySpec)) {
+      return false;
+    }
+    PolicySpec p = (PolicySpec) o;
+    return type == p.type && params.equals(p.params) && name.equals(p.name);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(type, params, name);
   }
 
   @Override

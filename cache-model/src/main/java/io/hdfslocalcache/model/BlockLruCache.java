@@ -1,4 +1,7 @@
-package io.hdfslocalcache.simulator.model;
+package io.hdfslocalcache.model;
+
+import java.util.Arrays;
+import java.util.function.IntConsumer;
 
 /**
  * Whole blocks (data + meta) in LRU order: the paper's fill unit. A held block serves every read in
@@ -6,15 +9,25 @@ package io.hdfslocalcache.simulator.model;
  */
 final class BlockLruCache implements CacheModel {
   private final long capacity;
-  private final long[] size; // bytes on SSD; 0 = not cached (a cached block has a meta header)
+  private final IntConsumer released;
+  private long[] size; // bytes on SSD; 0 = not cached (a cached block has a meta header)
   private final LruList lru;
   private long used;
   private long evictions;
 
-  BlockLruCache(long capacity, int blocks) {
+  BlockLruCache(long capacity, int blocks, IntConsumer released) {
     this.capacity = capacity;
+    this.released = released;
     this.size = new long[blocks];
     this.lru = new LruList(blocks);
+  }
+
+  @Override
+  public void ensureBlocks(int blocks) {
+    if (blocks > size.length) {
+      size = Arrays.copyOf(size, Math.max(blocks, size.length + (size.length >> 1)));
+      lru.ensure(size.length);
+    }
   }
 
   @Override
@@ -61,6 +74,7 @@ final class BlockLruCache implements CacheModel {
       lru.remove(block);
       used -= size[block];
       size[block] = 0;
+      released.accept(block);
     }
   }
 

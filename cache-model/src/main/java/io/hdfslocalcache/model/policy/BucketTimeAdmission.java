@@ -1,4 +1,4 @@
-package io.hdfslocalcache.simulator.policy;
+package io.hdfslocalcache.model.policy;
 
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
@@ -41,5 +41,10 @@ final class BucketTimeAdmission implements AdmissionPolicy {
   @Override
   public Decision onRead(long key, long timeMs) {
     return limiter.recordAndCheck(key, timeMs);
+  }
+
+  @Override
+  public long trackedKeys() {
+    return limiter.stats().trackedKeys();
   }
 }

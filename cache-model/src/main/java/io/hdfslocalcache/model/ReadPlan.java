@@ -1,4 +1,4 @@
-package io.hdfslocalcache.simulator.model;
+package io.hdfslocalcache.model;
 
 /**
  * What one read of a block meets in the cache, as {@link CacheModel#lookup} finds it: the bytes the
