@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode;
 
 import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.shadow.ReadTap;
 import io.hdfslocalcache.datanode.shadow.ShadowFeed;
 import java.io.InputStream;
@@ -22,6 +23,23 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
 final class CachingDataset extends DatasetProxy {
   private final BlockCache cache;
   private final ReadTap tap;
+
+  /** A replica deleted or changed: the cached copy goes, and the shadow models are told. */
+  private final ReplicaChanges.Sink changes =
+      new ReplicaChanges.Sink() {
+        @Override
+        public void deleted(String poolId, long blockId) {
+          cache.invalidate(poolId, blockId, InvalidationCause.DELETE);
+          tap.removed(new BlockId(poolId, blockId));
+        }
+
+        @Override
+        public void changed(
+            String poolId, long blockId, InvalidationCause cause, long newGenStamp) {
+          cache.invalidate(poolId, blockId, cause);
+          tap.rewritten(new BlockId(poolId, blockId), newGenStamp);
+        }
+      };
 
   private CachingDataset(FsDatasetSpi<?> inner, BlockCache cache, Optional<ShadowFeed> shadow) {
     super(inner, shadow);
@@ -51,13 +69,7 @@ final class CachingDataset extends DatasetProxy {
   @Override
   public Object invoke(Object proxy, Method m, Object[] args) throws Throwable {
     int n = args == null ? 0 : args.length;
-    ReplicaChanges.tell(
-        m,
-        args,
-        (pool, id, cause) -> {
-          cache.invalidate(pool, id, cause);
-          tap.removed(new BlockId(pool, id));
-        });
+    ReplicaChanges.tell(m, args, changes);
     switch (m.getName()) {
       case "getMetaDataInputStream":
         if (n == 1) {

@@ -12,9 +12,13 @@ import org.apache.hadoop.hdfs.server.protocol.BlockRecoveryCommand.RecoveringBlo
  * on. One list for both dataset wrappers; {@code CachingDatasetTest} pins the signatures.
  */
 final class ReplicaChanges {
-  /** Told each block a call changes. */
+  /** Told each block a call deletes or changes. */
   interface Sink {
-    void changed(String poolId, long blockId, InvalidationCause cause);
+    /** The replica goes: every version of the block. */
+    void deleted(String poolId, long blockId);
+
+    /** The replica will have generation stamp {@code newGenStamp} once {@code cause} is done. */
+    void changed(String poolId, long blockId, InvalidationCause cause, long newGenStamp);
   }
 
   private ReplicaChanges() {}
@@ -26,32 +30,35 @@ final class ReplicaChanges {
       case "invalidate":
         if (n >= 2 && args[1] instanceof Block[]) {
           for (Block b : (Block[]) args[1]) {
-            sink.changed((String) args[0], b.getBlockId(), InvalidationCause.DELETE);
+            sink.deleted((String) args[0], b.getBlockId());
           }
         }
         break;
       case "invalidateMissingBlock":
         if (n == 2) {
-          sink.changed((String) args[0], ((Block) args[1]).getBlockId(), InvalidationCause.DELETE);
+          sink.deleted((String) args[0], ((Block) args[1]).getBlockId());
         }
         break;
       case "append":
       case "recoverAppend":
       case "recoverClose":
-        extended((ExtendedBlock) args[0], InvalidationCause.APPEND, sink);
+        // (block, newGS, expectedBlockLen)
+        changed((ExtendedBlock) args[0], InvalidationCause.APPEND, (Long) args[1], sink);
         break;
       case "initReplicaRecovery":
-        extended(((RecoveringBlock) args[0]).getBlock(), InvalidationCause.RECOVERY, sink);
+        RecoveringBlock rb = (RecoveringBlock) args[0];
+        changed(rb.getBlock(), InvalidationCause.RECOVERY, rb.getNewGenerationStamp(), sink);
         break;
       case "updateReplicaUnderRecovery":
-        extended((ExtendedBlock) args[0], InvalidationCause.RECOVERY, sink);
+        // (oldBlock, recoveryId = the new generation stamp, newBlockId, newLength)
+        changed((ExtendedBlock) args[0], InvalidationCause.RECOVERY, (Long) args[1], sink);
         break;
       default:
         break;
     }
   }
 
-  private static void extended(ExtendedBlock b, InvalidationCause cause, Sink sink) {
-    sink.changed(b.getBlockPoolId(), b.getBlockId(), cause);
+  private static void changed(ExtendedBlock b, InvalidationCause cause, long newGs, Sink sink) {
+    sink.changed(b.getBlockPoolId(), b.getBlockId(), cause, newGs);
   }
 }

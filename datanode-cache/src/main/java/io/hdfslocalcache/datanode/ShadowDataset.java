@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode;
 
 import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.read.ShadowReads;
 import io.hdfslocalcache.datanode.shadow.ShadowFeed;
 import java.io.InputStream;
@@ -25,6 +26,21 @@ final class ShadowDataset extends DatasetProxy {
   private final ShadowReads reads;
   private final AutoCloseable onShutdown;
 
+  /** A replica deleted or changed: the models are told. */
+  private final ReplicaChanges.Sink changes =
+      new ReplicaChanges.Sink() {
+        @Override
+        public void deleted(String poolId, long blockId) {
+          feed.removed(new BlockId(poolId, blockId));
+        }
+
+        @Override
+        public void changed(
+            String poolId, long blockId, InvalidationCause cause, long newGenStamp) {
+          feed.rewritten(new BlockId(poolId, blockId), newGenStamp);
+        }
+      };
+
   private ShadowDataset(FsDatasetSpi<?> inner, ShadowFeed feed, AutoCloseable onShutdown) {
     super(inner, Optional.of(feed));
     this.feed = feed;
@@ -48,7 +64,7 @@ final class ShadowDataset extends DatasetProxy {
   @Override
   public Object invoke(Object proxy, Method m, Object[] args) throws Throwable {
     int n = args == null ? 0 : args.length;
-    ReplicaChanges.tell(m, args, (pool, id, cause) -> feed.removed(new BlockId(pool, id)));
+    ReplicaChanges.tell(m, args, changes);
     switch (m.getName()) {
       case "getBlockInputStream":
         if (n == 2) {

@@ -169,12 +169,17 @@ class ShadowConfigTest {
                 "t1",
                 C + "t1",
                 "threshold=3,capacity=lots"));
-    assertTrue(e.startsWith(C + "t1: 'threshold=3,capacity=lots': "), e);
+    assertTrue(
+        e.startsWith(
+            C
+                + "t1: 'threshold=3,capacity=lots': candidate t1: capacity=lots: 'lots' is not a"
+                + " size"),
+        e);
     String unknown =
         error(
             conf(CacheConfig.MODE, "shadow", CacheConfig.SHADOW_CANDIDATES, "t1", C + "t1", "x=1"));
     assertTrue(
-        unknown.startsWith(C + "t1: 'x=1': ") && unknown.contains("unknown key 'x'"), unknown);
+        unknown.startsWith(C + "t1: 'x=1': ") && unknown.contains("x=1: unknown key"), unknown);
     String name = error(conf(CacheConfig.MODE, "shadow", CacheConfig.SHADOW_CANDIDATES, "t/1"));
     assertTrue(name.startsWith(C + "t/1: '': ") && name.contains("t/1"), name);
   }

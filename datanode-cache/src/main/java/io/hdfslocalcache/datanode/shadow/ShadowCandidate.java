@@ -7,8 +7,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One candidate: its model, which only the feed thread touches (a {@link LiveModel} is not
- * thread-safe), and the totals it last published for metric readers on other threads.
+ * One candidate: its model, which only the feed thread feeds, and the totals it last published for
+ * metric readers on other threads (one snapshot per batch, so a metrics snapshot never waits on the
+ * model's monitor while it applies a batch).
  */
 final class ShadowCandidate {
   private static final Logger LOG = LoggerFactory.getLogger(ShadowCandidate.class);
@@ -19,11 +20,9 @@ final class ShadowCandidate {
     FAILED
   }
 
-  static final ModelTotals ZERO = new ModelTotals(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-
   final CandidateSpec spec;
   private final LiveModel model;
-  private volatile ModelTotals published = ZERO;
+  private volatile ModelTotals published;
 
   /** Feed thread only: the first failure is logged, later ones only counted. */
   private boolean failedBefore;
@@ -31,6 +30,7 @@ final class ShadowCandidate {
   ShadowCandidate(CandidateSpec spec) {
     this.spec = spec;
     this.model = new LiveModel(spec);
+    this.published = model.totals();
   }
 
   String name() {

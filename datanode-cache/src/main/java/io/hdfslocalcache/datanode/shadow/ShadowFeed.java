@@ -108,6 +108,11 @@ public final class ShadowFeed implements ReadTap, AutoCloseable {
     offer(ShadowEvent.removed(block, clockMillis.getAsLong()));
   }
 
+  @Override
+  public void rewritten(BlockId block, long newGenStamp) {
+    offer(ShadowEvent.rewritten(block, newGenStamp, clockMillis.getAsLong()));
+  }
+
   Offer offer(ShadowEvent e) {
     if (closed) {
       return Offer.CLOSED;

@@ -82,8 +82,19 @@ public final class ShadowStats {
   @Describe("HDD time the model would have saved, net of fills, over the time without a cache.")
   public static final String HDD_SAVED_RATIO = "hdd.saved.ratio";
 
-  @Describe("Blocks the model holds state for now; its heap grows with them.")
+  @Describe("Blocks on the model's SSD now: the model's heap grows with them.")
   public static final String TRACKED_BLOCKS = "tracked.blocks";
+
+  @Describe("Blocks the model's admission limiter counts reads of now (at most max.tracked.keys).")
+  public static final String LIMITER_KEYS = "limiter.keys";
+
+  @Describe(value = "Blocks on the model's SSD dropped because HDFS deleted them.", total = true)
+  public static final String DELETIONS = "deletions";
+
+  @Describe(
+      value = "Cached versions the model dropped for a newer one (append, recovery).",
+      total = true)
+  public static final String INVALIDATIONS = "invalidations";
 
   @Describe("Model hit ratio minus the real cache's, over the same reads (cache mode).")
   public static final String CALIBRATION_HIT_RATIO_DELTA = "calibration.hit.ratio.delta";
@@ -115,6 +126,9 @@ public final class ShadowStats {
       figure(registry, n, HDD_WITH_CACHE_MICROS, c, t -> t.hddMicrosWithCache);
       figure(registry, n, HDD_WITHOUT_CACHE_MICROS, c, t -> t.hddMicrosWithoutCache);
       figure(registry, n, TRACKED_BLOCKS, c, t -> t.trackedBlocks);
+      figure(registry, n, LIMITER_KEYS, c, t -> t.limiterKeys);
+      figure(registry, n, DELETIONS, c, t -> t.deletions);
+      figure(registry, n, INVALIDATIONS, c, t -> t.invalidations);
       figure(registry, n, HDD_SAVED_MICROS, c, t -> t.hddMicrosWithoutCache - t.hddMicrosWithCache);
       ratio(registry, n, HIT_RATIO, c, ModelTotals::hitRatio);
       ratio(registry, n, BYTE_HIT_RATIO, c, ModelTotals::byteHitRatio);

@@ -36,6 +36,9 @@ class ShadowReadsTest {
 
             @Override
             public void removed(BlockId block) {}
+
+            @Override
+            public void rewritten(BlockId block, long newGenStamp) {}
           });
   final BlockId id = new BlockId("BP-1", 42);
   final ExtendedBlock block = new ExtendedBlock("BP-1", 42, 10_000, 7);
