@@ -138,7 +138,8 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
    * directory is opened, nothing is written to any SSD, no RocksDB is loaded.
    */
   private static FsDatasetSpi<?> shadow(
-      FsDatasetSpi<?> inner, CacheConfig config, String uuid, DataNode datanode) {
+      FsDatasetSpi<?> inner, CacheConfig config, String uuid, DataNode datanode)
+      throws IOException {
     MetricRegistry registry = new MetricRegistry();
     ShadowFeed feed = startFeed(config, Calibration.NONE, registry);
     LocalCacheMetrics metrics =
@@ -160,13 +161,17 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
   }
 
   private static ShadowFeed startFeed(
-      CacheConfig config, Calibration calibration, MetricRegistry registry) {
-    return ShadowFeed.start(
-        config.candidates().specs(),
-        calibration,
-        CacheTunables.SHADOW_QUEUE_EVENTS,
-        Clock.systemUTC()::millis,
-        registry);
+      CacheConfig config, Calibration calibration, MetricRegistry registry) throws IOException {
+    try {
+      return ShadowFeed.start(
+          config.candidates().specs(),
+          calibration,
+          CacheTunables.SHADOW_QUEUE_EVENTS,
+          Clock.systemUTC()::millis,
+          registry);
+    } catch (IllegalArgumentException e) {
+      throw new IOException("hdfs-local-cache: invalid configuration: " + e.getMessage(), e);
+    }
   }
 
   private static List<String> candidateNames(CacheConfig config) {

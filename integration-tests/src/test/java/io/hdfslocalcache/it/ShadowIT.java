@@ -177,6 +177,25 @@ class ShadowIT {
     assertEquals(evictions, small.evictions, "the deleted block's room was free");
   }
 
+  @Test
+  void shadowMode_append_olderVersionDroppedFromTheModel() throws Exception {
+    org.apache.hadoop.fs.Path p = path("/append.bin");
+    c.write(p, 100_000, (short) 1, 3);
+    long before = feed.applied();
+    c.readAll(p);
+    c.readAll(p); // admitted by `same`: its SSD holds this version
+    awaitApplied(feed, before, 2);
+    ModelTotals held = feed.totals(SAME);
+    try (org.apache.hadoop.fs.FSDataOutputStream out = c.fs.append(p)) {
+      out.write(new byte[1000]);
+    }
+    CacheCluster.await(
+        "the append to reach the model",
+        () -> feed.totals(SAME).invalidations > held.invalidations);
+    assertEquals(held.invalidations + 1, feed.totals(SAME).invalidations);
+    assertEquals(held.trackedBlocks - 1, feed.totals(SAME).trackedBlocks);
+  }
+
   /**
    * The strongest check: what each candidate's model counted on the DataNode equals what the
    * simulator computes from the same DataNode's clienttrace log of the same reads, counter for

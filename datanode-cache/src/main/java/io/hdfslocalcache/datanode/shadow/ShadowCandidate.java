@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.shadow;
 
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.model.CandidateSpec;
 import io.hdfslocalcache.model.LiveModel;
 import io.hdfslocalcache.model.ModelTotals;
@@ -27,9 +28,17 @@ final class ShadowCandidate {
   /** Feed thread only: the first failure is logged, later ones only counted. */
   private boolean failedBefore;
 
+  /**
+   * @throws IllegalArgumentException naming the candidate's key, if its model cannot be built
+   */
   ShadowCandidate(CandidateSpec spec) {
     this.spec = spec;
-    this.model = new LiveModel(spec);
+    try {
+      this.model = new LiveModel(spec);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          CacheKeys.SHADOW_CANDIDATE_PREFIX + spec.name() + ": " + e.getMessage(), e);
+    }
     this.published = model.totals();
   }
 
@@ -40,18 +49,26 @@ final class ShadowCandidate {
   /** Feed thread only. A model that throws must not stop the other candidates or later events. */
   Applied apply(ShadowEvent e, long timeMs) {
     try {
-      if (e.kind == ShadowEvent.Kind.READ) {
-        ClientRead r = e.read;
-        model.read(
-            r.block.poolId(),
-            r.block.blockId(),
-            r.genStamp,
-            r.blockLength,
-            r.offset,
-            r.bytes,
-            timeMs);
-      } else {
-        model.delete(e.block.poolId(), e.block.blockId(), timeMs);
+      switch (e.kind) {
+        case READ:
+          ClientRead r = e.read;
+          model.read(
+              r.block.poolId(),
+              r.block.blockId(),
+              r.genStamp,
+              r.blockLength,
+              r.offset,
+              r.bytes,
+              timeMs);
+          break;
+        case REWRITTEN:
+          model.write(e.block.poolId(), e.block.blockId(), e.genStamp, timeMs);
+          break;
+        case REMOVED:
+          model.delete(e.block.poolId(), e.block.blockId(), timeMs);
+          break;
+        default:
+          throw new IllegalStateException("unknown event " + e.kind);
       }
       return Applied.OK;
     } catch (RuntimeException ex) {
