@@ -62,6 +62,23 @@ class LiveModelTest {
   }
 
   @Test
+  void read_moreBlocksHeldThanFirstSized_arraysGrowAndEachIsHitAgain() {
+    for (FillMode fill : FillMode.values()) {
+      LiveModel m = model(1L << 40, fill);
+      for (int round = 0; round < 2; round++) {
+        for (int b = 0; b < 5000; b++) {
+          m.read(POOL, b, 1, 2 * MB, MB, MB, 10L * b); // the second page, in pages mode
+        }
+      }
+      ModelTotals t = m.totals();
+      assertEquals(5000, t.trackedBlocks, fill.name());
+      assertEquals(5000, t.admissions, fill.name());
+      assertEquals(5000, t.hits, fill.name());
+      assertEquals(5000, m.blockSlots(), fill.name());
+    }
+  }
+
+  @Test
   void read_blocksNeverAdmitted_trackNothing() {
     LiveModel m =
         new LiveModel(

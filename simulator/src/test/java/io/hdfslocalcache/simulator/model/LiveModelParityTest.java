@@ -79,7 +79,9 @@ class LiveModelParityTest {
       int step = seed % 2 == 0 ? 40_000 : 200;
       Trace trace =
           TestTraces.parse(
-              RandomTraces.generate(random, 2000, step).csv(), TraceFormat.CSV, Strictness.STRICT);
+              RandomTraces.generate(random, 2000, step, step == 200 ? 64 : 16).csv(),
+              TraceFormat.CSV,
+              Strictness.STRICT);
       for (long capacity : capacities) {
         for (int threshold : thresholds) {
           for (FillMode fill : FillMode.values()) {

@@ -20,11 +20,12 @@ final class RandomTraces {
 
   /**
    * @param stepMs the largest step forward between events; one in 20 steps back, up to 3/4 of it
+   * @param blocks distinct block ids, read with a skew towards the low ones
    */
-  static Generated generate(Random random, int events, int stepMs) {
+  static Generated generate(Random random, int events, int stepMs, int blocks) {
     StringBuilder csv = new StringBuilder(HEADER);
     List<ReferenceModel.Event> list = new ArrayList<>();
-    long[] gen = new long[16];
+    long[] gen = new long[blocks];
     java.util.Arrays.fill(gen, 1);
     long time = 1_700_000_000_000L;
     for (int i = 0; i < events; i++) {

@@ -80,7 +80,7 @@ class ReferenceModelTest {
     long tooLarge = 0;
     for (long seed = 0; seed < 5; seed++) {
       Random random = new Random(seed);
-      RandomTraces.Generated g = RandomTraces.generate(random, 2000, 40_000);
+      RandomTraces.Generated g = RandomTraces.generate(random, 2000, 40_000, 16);
       Trace trace = TestTraces.parse(g.csv(), TraceFormat.CSV, Strictness.STRICT);
       for (long capacity : capacities) {
         for (int threshold : thresholds) {
