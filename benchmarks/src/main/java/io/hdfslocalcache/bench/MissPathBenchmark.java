@@ -1,5 +1,6 @@
 package io.hdfslocalcache.bench;
 
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import java.io.IOException;
@@ -78,7 +79,8 @@ public class MissPathBenchmark {
 
   /**
    * A 1-DataNode cluster under {@code base}: {@code plain}, {@code cache} (the wrapper, nothing
-   * admitted) or {@code shadow} (shadow mode, {@link #SHADOW_CANDIDATES}).
+   * admitted), {@code shadow} (shadow mode, {@link #SHADOW_CANDIDATES}) or {@code shadow1} (shadow
+   * mode, the first of them only).
    */
   static MiniDFSCluster startCluster(Path base, String dataset) throws IOException {
     Configuration conf = new Configuration();
@@ -94,16 +96,18 @@ public class MissPathBenchmark {
     if (dataset.equals("cache")) {
       conf.set(CacheConfig.DIRS, base.resolve("ssd").toString());
       conf.setInt(CacheConfig.ADMISSION_THRESHOLD, 65_534);
-    } else if (dataset.equals("shadow")) {
+    } else if (dataset.equals("shadow") || dataset.equals("shadow1")) {
       conf.set(CacheConfig.MODE, "shadow");
       StringBuilder names = new StringBuilder();
-      for (String[] c : SHADOW_CANDIDATES) {
+      int n = dataset.equals("shadow1") ? 1 : SHADOW_CANDIDATES.length;
+      for (String[] c : java.util.Arrays.copyOf(SHADOW_CANDIDATES, n)) {
         names.append(names.length() == 0 ? "" : ",").append(c[0]);
-        conf.set(CacheConfig.SHADOW_CANDIDATE_PREFIX + c[0], c[1]);
+        conf.set(CacheKeys.SHADOW_CANDIDATE_PREFIX + c[0], c[1]);
       }
       conf.set(CacheConfig.SHADOW_CANDIDATES, names.toString());
     } else if (!dataset.equals("plain")) {
-      throw new IllegalArgumentException("dataset must be plain, cache or shadow: " + dataset);
+      throw new IllegalArgumentException(
+          "dataset must be plain, cache, shadow or shadow1: " + dataset);
     }
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
     cluster.waitActive();

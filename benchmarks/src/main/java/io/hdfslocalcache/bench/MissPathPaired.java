@@ -8,11 +8,11 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 
 /**
- * {@code bench misspath [rounds] [preads per round] [cache|shadow]}: the miss-path comparison of
- * {@link MissPathBenchmark} (64 KB preads at random offsets of a 64 MB file, every read a miss) as
- * paired rounds in one JVM: two 1-DataNode MiniDFSClusters side by side, one plain, one with the
- * cache wrapper (or in shadow mode with 8 candidates), read in alternation so the machine's drift
- * hits both alike.
+ * {@code bench misspath [rounds] [preads per round] [cache|shadow|shadow1]}: the miss-path
+ * comparison of {@link MissPathBenchmark} (64 KB preads at random offsets of a 64 MB file, every
+ * read a miss) as paired rounds in one JVM: two 1-DataNode MiniDFSClusters side by side, one plain,
+ * one with the cache wrapper (or in shadow mode with 8 candidates, or 1), read in alternation so
+ * the machine's drift hits both alike.
  */
 final class MissPathPaired {
   private MissPathPaired() {}

@@ -63,7 +63,9 @@ public final class CacheConfig {
   public static final String INNER_FACTORY = CacheKeys.INNER_FACTORY;
   public static final String MODE = CacheKeys.MODE;
   public static final String SHADOW_CANDIDATES = CacheKeys.SHADOW_CANDIDATES;
-  public static final String SHADOW_CANDIDATE_PREFIX = CacheKeys.SHADOW_CANDIDATE_PREFIX;
+
+  /** Not a key but the prefix of one per candidate: {@code shadow.candidate.<name>}. */
+  static final String SHADOW_CANDIDATE_PREFIX = CacheKeys.SHADOW_CANDIDATE_PREFIX;
 
   static final boolean DEFAULT_ENABLED = true;
   static final String DEFAULT_CAPACITY = "10g";

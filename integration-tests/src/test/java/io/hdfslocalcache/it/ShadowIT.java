@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.datanode.metrics.CandidateNames;
@@ -70,8 +71,8 @@ class ShadowIT {
     Configuration conf = CacheCluster.conf(base);
     conf.set(CacheConfig.MODE, "shadow");
     conf.set(CacheConfig.SHADOW_CANDIDATES, String.join(",", SAME, NEVER, SMALL));
-    conf.set(CacheConfig.SHADOW_CANDIDATE_PREFIX + NEVER, "threshold=65534");
-    conf.set(CacheConfig.SHADOW_CANDIDATE_PREFIX + SMALL, "fill=block,capacity=2560k");
+    conf.set(CacheKeys.SHADOW_CANDIDATE_PREFIX + NEVER, "threshold=65534");
+    conf.set(CacheKeys.SHADOW_CANDIDATE_PREFIX + SMALL, "fill=block,capacity=2560k");
     c = CacheCluster.start(conf, 1);
     feed =
         LocalCacheDatasetFactory.shadowOf(c.cluster.getDataNodes().get(0).getFSDataset())
@@ -220,7 +221,7 @@ class ShadowIT {
     StringBuilder names = new StringBuilder();
     for (String[] cand : candidates) {
       names.append(names.length() == 0 ? "" : ",").append(cand[0]);
-      conf.set(CacheConfig.SHADOW_CANDIDATE_PREFIX + cand[0], cand[1]);
+      conf.set(CacheKeys.SHADOW_CANDIDATE_PREFIX + cand[0], cand[1]);
     }
     conf.set(CacheConfig.SHADOW_CANDIDATES, names.toString());
     try (ClientTraceCapture log = ClientTraceCapture.start();

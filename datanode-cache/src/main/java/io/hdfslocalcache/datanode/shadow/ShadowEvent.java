@@ -4,8 +4,8 @@ import io.hdfslocalcache.datanode.block.BlockId;
 
 /**
  * One thing the models are told, queued by a reader's (or the DataNode's) thread for the feed
- * thread, stamped with the time of its offer. Immutable; with its {@link ClientRead} about 100
- * bytes of heap (the block id object is the read path's own).
+ * thread, stamped with the time of its offer. Immutable; 132 bytes of heap with its {@link
+ * ClientRead} and block id, as queued (docs/benchmarks.md, {@code bench heap}).
  */
 final class ShadowEvent {
   enum Kind {

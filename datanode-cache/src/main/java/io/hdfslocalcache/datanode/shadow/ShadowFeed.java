@@ -27,8 +27,8 @@ import java.util.function.LongSupplier;
  * runs. Time: each event carries the clock at its offer; the feed never lets a model's clock step
  * back (offers race by microseconds).
  *
- * <p>Heap: the queue holds at most {@code capacity} events of about 80 bytes each; each model's own
- * bound is in docs/benchmarks.md.
+ * <p>Heap: the queue holds at most {@code capacity} events of 132 bytes each (with their reads and
+ * block ids); each model's own bound is in docs/benchmarks.md.
  */
 public final class ShadowFeed implements ReadTap, AutoCloseable {
   /** What came of offering one event. */
@@ -42,6 +42,14 @@ public final class ShadowFeed implements ReadTap, AutoCloseable {
 
   /** Events the feed thread takes from the queue at once before publishing totals. */
   private static final int BATCH = 1024;
+
+  /**
+   * How long the feed thread sleeps when it found the queue empty. It polls rather than waits on
+   * the queue: a waiting consumer is woken by every offer, a context switch per client read (with
+   * one candidate the miss path's overhead was 8.5% that way, 0.2-1.0% polling; docs/benchmarks.md,
+   * "Shadow mode: miss path"). Polling lets 10 ms of reads pile up and be applied as one batch.
+   */
+  static final long IDLE_MILLIS = 10;
 
   private final List<ShadowCandidate> candidates;
   private final Calibration calibration;
@@ -127,16 +135,14 @@ public final class ShadowFeed implements ReadTap, AutoCloseable {
   private void run() {
     List<ShadowEvent> batch = new ArrayList<>(BATCH);
     while (!closed) {
-      try {
-        ShadowEvent first = queue.poll(1, TimeUnit.SECONDS);
-        if (first == null) {
-          continue;
+      if (queue.drainTo(batch, BATCH) == 0) {
+        try {
+          Thread.sleep(IDLE_MILLIS);
+        } catch (InterruptedException e) {
+          return; // close()
         }
-        batch.add(first);
-      } catch (InterruptedException e) {
-        return; // close()
+        continue;
       }
-      queue.drainTo(batch, BATCH - 1);
       for (ShadowEvent e : batch) {
         apply(e);
       }
