@@ -168,17 +168,22 @@ class ShadowFeedTest {
     try (ShadowFeed feed =
         ShadowFeed.start(
             List.of(spec("t1", 1)), Calibration.AGAINST_CACHE, 16, clock::get, registry)) {
+      // The model: miss, admitted, hit, hit. The real cache (its fill was slow): 1 hit in 4.
+      feed.read(new ClientRead(A, 7, 1 << 20, 0, 1000, RealRead.HDD, 0));
       feed.read(new ClientRead(A, 7, 1 << 20, 0, 1000, RealRead.HDD, 0));
       feed.read(new ClientRead(A, 7, 1 << 20, 0, 1000, RealRead.PARTIAL, 600));
-      feed.read(new ClientRead(A, 7, 1 << 20, 0, 2000, RealRead.HIT, 2000));
+      feed.read(new ClientRead(A, 7, 1 << 20, 0, 1000, RealRead.HIT, 1000));
       feed.removed(A);
-      awaitApplied(feed, 4);
-      assertEquals(1.0 / 3, gauge(ShadowStats.REAL_HIT_RATIO), 1e-12);
-      assertEquals(2600.0 / 4000, gauge(ShadowStats.REAL_BYTE_HIT_RATIO), 1e-12);
+      awaitApplied(feed, 5);
+      assertEquals(0.25, gauge(ShadowStats.REAL_HIT_RATIO), 1e-12);
+      assertEquals(1600.0 / 4000, gauge(ShadowStats.REAL_BYTE_HIT_RATIO), 1e-12);
       ModelTotals t = feed.totals("t1");
+      assertEquals(0.5, t.hitRatio(), 1e-12);
       assertEquals(
-          t.hitRatio() - 1.0 / 3,
-          gauge(CandidateNames.of("t1", ShadowStats.CALIBRATION_HIT_RATIO_DELTA)),
+          0.25, gauge(CandidateNames.of("t1", ShadowStats.CALIBRATION_HIT_RATIO_DELTA)), 1e-12);
+      assertEquals(
+          0.5 - 0.4,
+          gauge(CandidateNames.of("t1", ShadowStats.CALIBRATION_BYTE_HIT_RATIO_DELTA)),
           1e-12);
     }
   }
