@@ -21,6 +21,8 @@ public final class BenchMain {
               args -> {
                 RateLimitHeap.main(args);
                 EntryHeap.main(new String[0]);
+                ShadowHeap.main(new String[0]);
+                ShadowQueueHeap.main(new String[0]);
               },
           "restore", RestoreBench::main,
           "hitpath", HitPathPaired::main,

@@ -1,5 +1,6 @@
 package io.hdfslocalcache.bench;
 
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import java.io.IOException;
@@ -30,8 +31,10 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Reads of blocks that are not cached, through a real DataNode: the unwrapped dataset ({@code
  * plain}) against the cache wrapper ({@code cache}) with admission bookkeeping on every read but a
- * threshold no block reaches, so every read is a miss. 64 KB preads at random offsets of a 64 MB
- * file (8 MB blocks, warm in the OS page cache so the disk does not hide the overhead).
+ * threshold no block reaches, so every read is a miss, or against shadow mode ({@code shadow}: the
+ * dataset's own streams, each client read counted and fed to 8 candidates' models). 64 KB preads at
+ * random offsets of a 64 MB file (8 MB blocks, warm in the OS page cache so the disk does not hide
+ * the overhead).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -43,7 +46,7 @@ public class MissPathBenchmark {
   static final int FILE = 64 << 20;
   static final int READ = 64 << 10;
 
-  @Param({"plain", "cache"})
+  @Param({"plain", "cache", "shadow"})
   public String dataset;
 
   private Path base;
@@ -55,23 +58,56 @@ public class MissPathBenchmark {
   @Setup(Level.Trial)
   public void setUp() throws IOException {
     base = Files.createTempDirectory("misspath");
-    cluster = startCluster(base, dataset.equals("cache"));
+    cluster = startCluster(base, dataset);
     in = writeFile(cluster);
   }
 
-  /** A 1-DataNode cluster under {@code base}, with the cache wrapper (nothing admitted) or not. */
-  static MiniDFSCluster startCluster(Path base, boolean cached) throws IOException {
+  /**
+   * Shadow mode's candidates here: the most a DataNode runs (8), over thresholds and both fill
+   * modes, so the models admit, fill and evict as they would on a live DataNode.
+   */
+  static final String[][] SHADOW_CANDIDATES = {
+    {"t1", "threshold=1"},
+    {"t2", "threshold=2"},
+    {"t4", "threshold=4"},
+    {"t8", "threshold=8"},
+    {"t15", "threshold=15"},
+    {"t1-block", "threshold=1,fill=block"},
+    {"t4-block", "threshold=4,fill=block"},
+    {"t4-small", "threshold=4,capacity=64m"}
+  };
+
+  /**
+   * A 1-DataNode cluster under {@code base}: {@code plain}, {@code cache} (the wrapper, nothing
+   * admitted), {@code shadow} (shadow mode, {@link #SHADOW_CANDIDATES}) or {@code shadow1} (shadow
+   * mode, the first of them only).
+   */
+  static MiniDFSCluster startCluster(Path base, String dataset) throws IOException {
     Configuration conf = new Configuration();
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve("dfs").toString());
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, 8 << 20);
     conf.setInt(DFSConfigKeys.DFS_DATANODE_SCAN_PERIOD_HOURS_KEY, -1);
-    if (cached) {
+    if (!dataset.equals("plain")) {
       conf.set(
           DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
           LocalCacheDatasetFactory.class.getName());
-      conf.set(CacheConfig.DIRS, base.resolve("ssd").toString());
       conf.set(CacheConfig.CAPACITY, "1g");
+    }
+    if (dataset.equals("cache")) {
+      conf.set(CacheConfig.DIRS, base.resolve("ssd").toString());
       conf.setInt(CacheConfig.ADMISSION_THRESHOLD, 65_534);
+    } else if (dataset.equals("shadow") || dataset.equals("shadow1")) {
+      conf.set(CacheConfig.MODE, "shadow");
+      StringBuilder names = new StringBuilder();
+      int n = dataset.equals("shadow1") ? 1 : SHADOW_CANDIDATES.length;
+      for (String[] c : java.util.Arrays.copyOf(SHADOW_CANDIDATES, n)) {
+        names.append(names.length() == 0 ? "" : ",").append(c[0]);
+        conf.set(CacheKeys.SHADOW_CANDIDATE_PREFIX + c[0], c[1]);
+      }
+      conf.set(CacheConfig.SHADOW_CANDIDATES, names.toString());
+    } else if (!dataset.equals("plain")) {
+      throw new IllegalArgumentException(
+          "dataset must be plain, cache, shadow or shadow1: " + dataset);
     }
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
     cluster.waitActive();

@@ -8,10 +8,11 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 
 /**
- * {@code bench misspath [rounds] [preads per round]}: the miss-path comparison of {@link
- * MissPathBenchmark} (64 KB preads at random offsets of a 64 MB file, every read a miss) as paired
- * rounds in one JVM: two 1-DataNode MiniDFSClusters side by side, one plain, one with the cache
- * wrapper, read in alternation so the machine's drift hits both alike.
+ * {@code bench misspath [rounds] [preads per round] [cache|shadow|shadow1]}: the miss-path
+ * comparison of {@link MissPathBenchmark} (64 KB preads at random offsets of a 64 MB file, every
+ * read a miss) as paired rounds in one JVM: two 1-DataNode MiniDFSClusters side by side, one plain,
+ * one with the cache wrapper (or in shadow mode with 8 candidates, or 1), read in alternation so
+ * the machine's drift hits both alike.
  */
 final class MissPathPaired {
   private MissPathPaired() {}
@@ -19,13 +20,15 @@ final class MissPathPaired {
   public static void main(String[] args) throws Exception {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 300;
     int preads = args.length > 1 ? Integer.parseInt(args[1]) : 500;
+    String wrapped = args.length > 2 ? args[2] : "cache";
     Path base = Files.createTempDirectory("misspath-paired");
-    try (Reader plain = new Reader(base.resolve("plain"), false);
-        Reader cache = new Reader(base.resolve("cache"), true)) {
+    try (Reader plain = new Reader(base.resolve("plain"), "plain");
+        Reader cache = new Reader(base.resolve(wrapped), wrapped)) {
       PairedRatio.Result r =
           new PairedRatio(1, preads).measure(plain::pread, cache::pread, 10, rounds);
       System.out.printf(
-          "miss path, 64 KB preads: %s; overhead %.1f%% (95%% CI %.1f%% to %.1f%%)%n",
+          "miss path (%s), 64 KB preads: %s; overhead %.1f%% (95%% CI %.1f%% to %.1f%%)%n",
+          wrapped,
           r.format("ms"),
           100 * (1 / r.ratio() - 1),
           100 * (1 / r.ciHigh() - 1),
@@ -44,8 +47,8 @@ final class MissPathPaired {
     private final byte[] buf = new byte[MissPathBenchmark.READ];
     private final Random random = new Random(7);
 
-    Reader(Path dir, boolean cached) throws IOException {
-      cluster = MissPathBenchmark.startCluster(dir, cached);
+    Reader(Path dir, String dataset) throws IOException {
+      cluster = MissPathBenchmark.startCluster(dir, dataset);
       in = MissPathBenchmark.writeFile(cluster);
     }
 

@@ -4,9 +4,7 @@ import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.config.SizeValue;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * One cache configuration a model runs: admission (threshold and window), SSD capacity, fill mode
@@ -45,9 +43,10 @@ public final class CandidateSpec {
     if (capacityBytes <= 0) {
       throw new IllegalArgumentException(name + ": capacity must be > 0, got " + capacityBytes);
     }
-    if (pageSizeBytes <= 0 || pageSizeBytes % 512 != 0) {
-      throw new IllegalArgumentException(
-          name + ": page size must be a positive multiple of 512 bytes, got " + pageSizeBytes);
+    try {
+      MetaFile.checkPageSize(pageSizeBytes);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
     }
     if (guardWindowMillis <= 0) {
       throw new IllegalArgumentException(
@@ -74,7 +73,11 @@ public final class CandidateSpec {
    * @throws IllegalArgumentException naming the candidate, the key and the value
    */
   public static CandidateSpec parse(String name, String text, CandidateSpec base) {
-    Map<String, String> kv = new LinkedHashMap<>();
+    RateLimitConfig admission = base.admission;
+    long capacity = base.capacityBytes;
+    FillMode fill = base.fill;
+    long page = base.pageSizeBytes;
+    boolean guard = base.guardEnabled;
     for (String part : text.split(",")) {
       String p = part.trim();
       if (p.isEmpty()) {
@@ -85,56 +88,61 @@ public final class CandidateSpec {
         throw new IllegalArgumentException(
             "candidate " + name + ": expected key=value, got '" + p + "'");
       }
-      kv.put(p.substring(0, eq).trim().toLowerCase(Locale.ROOT), p.substring(eq + 1).trim());
-    }
-    RateLimitConfig admission = base.admission;
-    long capacity = base.capacityBytes;
-    FillMode fill = base.fill;
-    long page = base.pageSizeBytes;
-    boolean guard = base.guardEnabled;
-    try {
-      for (Map.Entry<String, String> e : kv.entrySet()) {
-        String v = e.getValue();
-        switch (e.getKey()) {
+      String key = p.substring(0, eq).trim().toLowerCase(Locale.ROOT);
+      String v = p.substring(eq + 1).trim();
+      try {
+        switch (key) {
           case "threshold":
-            admission = admission.withThreshold(Integer.parseInt(v));
+            admission = admission.withThreshold(wholeNumber(v));
             break;
           case "window":
             admission = admission.withBucketDuration(bucket(DurationValue.parse(v), admission));
             break;
           case "capacity":
-            capacity = SizeValue.parse(v);
+            capacity = positive(SizeValue.parse(v));
             break;
           case "fill":
             fill = FillMode.byName(v);
             break;
           case "page":
-            page = SizeValue.parse(v);
+            page = MetaFile.checkPageSize(SizeValue.parse(v));
             break;
           case "guard":
             guard = onOff(v);
             break;
           default:
             throw new IllegalArgumentException(
-                "unknown key '"
-                    + e.getKey()
-                    + "' (use threshold, window, capacity, fill, page, guard)");
+                "unknown key (use threshold, window, capacity, fill, page, guard)");
         }
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "candidate " + name + ": " + key + "=" + v + ": " + e.getMessage(), e);
       }
-      return new CandidateSpec(
-          name,
-          admission,
-          capacity,
-          fill,
-          page,
-          guard,
-          base.guardWindowMillis,
-          base.maxDriveWritesPerDay);
-    } catch (IllegalArgumentException e) {
-      String msg = e.getMessage();
-      throw new IllegalArgumentException(
-          msg.startsWith(name + ":") ? msg : "candidate " + name + ": " + msg, e);
     }
+    return new CandidateSpec(
+        name,
+        admission,
+        capacity,
+        fill,
+        page,
+        guard,
+        base.guardWindowMillis,
+        base.maxDriveWritesPerDay);
+  }
+
+  private static int wholeNumber(String v) {
+    try {
+      return Integer.parseInt(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("not a whole number");
+    }
+  }
+
+  private static long positive(long bytes) {
+    if (bytes <= 0) {
+      throw new IllegalArgumentException("must be > 0");
+    }
+    return bytes;
   }
 
   private static Duration bucket(Duration window, RateLimitConfig admission) {
@@ -142,11 +150,7 @@ public final class CandidateSpec {
     int buckets = admission.bucketCount();
     if (ms <= 0 || ms % buckets != 0) {
       throw new IllegalArgumentException(
-          "window "
-              + DurationValue.format(window)
-              + " is not a whole number of milliseconds per bucket ("
-              + buckets
-              + " buckets)");
+          "must be a positive whole number of milliseconds per bucket (" + buckets + " buckets)");
     }
     return Duration.ofMillis(ms / buckets);
   }
@@ -160,7 +164,7 @@ public final class CandidateSpec {
       case "false":
         return false;
       default:
-        throw new IllegalArgumentException("guard must be on or off, got '" + v + "'");
+        throw new IllegalArgumentException("use on or off");
     }
   }
 

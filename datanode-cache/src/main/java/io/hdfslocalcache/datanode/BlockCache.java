@@ -28,6 +28,7 @@ import io.hdfslocalcache.datanode.read.ReadRouter;
 import io.hdfslocalcache.datanode.read.ReadSettings;
 import io.hdfslocalcache.datanode.restore.RestoreStats;
 import io.hdfslocalcache.datanode.restore.Restorer;
+import io.hdfslocalcache.datanode.shadow.ReadTap;
 import io.hdfslocalcache.datanode.space.Sleeper;
 import io.hdfslocalcache.datanode.space.SpaceKeeper;
 import io.hdfslocalcache.datanode.space.SpaceStats;
@@ -44,7 +45,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -88,7 +88,8 @@ public final class BlockCache implements AutoCloseable {
       SuspectReplicas suspects,
       List<CacheDirectories.Opened> opened,
       Clock clock,
-      MetricRegistry registry) {
+      MetricRegistry registry,
+      ReadTap tap) {
     this.registry = registry;
     // Directories take their entries out of service through the invalidator, built after them.
     AtomicReference<Invalidator> onOutOfService = new AtomicReference<>();
@@ -155,7 +156,8 @@ public final class BlockCache implements AutoCloseable {
             new ReadSettings(
                 config.pageSize(), config.readAheadPages(), CacheTunables.INITIAL_READ_AHEAD_BYTES),
             clock,
-            gate);
+            gate,
+            tap);
     this.restorer =
         new Restorer(
             map,
@@ -244,14 +246,8 @@ public final class BlockCache implements AutoCloseable {
     return restorer;
   }
 
-  void invalidate(String poolId, Block[] blocks, InvalidationCause cause) {
-    for (Block b : blocks) {
-      invalidator.drop(new BlockId(poolId, b.getBlockId()), cause);
-    }
-  }
-
-  void invalidate(ExtendedBlock b, InvalidationCause cause) {
-    invalidator.drop(new BlockId(b.getBlockPoolId(), b.getBlockId()), cause);
+  void invalidate(String poolId, long blockId, InvalidationCause cause) {
+    invalidator.drop(new BlockId(poolId, blockId), cause);
   }
 
   /** After volumes were removed: drops entries whose replica is gone. */

@@ -4,7 +4,6 @@ import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.fill.FillPolicy;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -35,6 +34,8 @@ public final class CacheConfig {
   private final int dirReservedPercent;
   private final Duration dirErrorWindow;
   private final String innerFactory;
+  private final CacheMode mode;
+  private final ShadowCandidates candidates;
 
   // The key names, with what each sets, are in CacheKeys (shared with the simulator).
   static final String PREFIX = CacheKeys.PREFIX;
@@ -60,6 +61,11 @@ public final class CacheConfig {
   public static final String DIR_ERROR_WINDOW = CacheKeys.DIR_ERROR_WINDOW;
   public static final String DIR_RESERVED_PERCENT = CacheKeys.DIR_RESERVED_PERCENT;
   public static final String INNER_FACTORY = CacheKeys.INNER_FACTORY;
+  public static final String MODE = CacheKeys.MODE;
+  public static final String SHADOW_CANDIDATES = CacheKeys.SHADOW_CANDIDATES;
+
+  /** Not a key but the prefix of one per candidate: {@code shadow.candidate.<name>}. */
+  static final String SHADOW_CANDIDATE_PREFIX = CacheKeys.SHADOW_CANDIDATE_PREFIX;
 
   static final boolean DEFAULT_ENABLED = true;
   static final String DEFAULT_CAPACITY = "10g";
@@ -96,11 +102,17 @@ public final class CacheConfig {
       int dirMaxErrors,
       int dirReservedPercent,
       Duration dirErrorWindow,
-      String innerFactory) {
+      String innerFactory,
+      CacheMode mode,
+      ShadowCandidates candidates) {
     dirs = Collections.unmodifiableList(new ArrayList<>(dirs));
     capacities = Collections.unmodifiableList(new ArrayList<>(capacities));
-    if (enabled && dirs.isEmpty()) {
+    if (enabled && mode == CacheMode.CACHE && dirs.isEmpty()) {
       throw new IllegalArgumentException(DIRS + " must name at least one directory");
+    }
+    if (mode == CacheMode.SHADOW && candidates.isEmpty()) {
+      throw new IllegalArgumentException(
+          SHADOW_CANDIDATES + " must name at least one candidate when " + MODE + " is shadow");
     }
     if (capacities.size() != dirs.size()) {
       throw new IllegalArgumentException(
@@ -121,6 +133,8 @@ public final class CacheConfig {
     this.dirReservedPercent = dirReservedPercent;
     this.dirErrorWindow = dirErrorWindow;
     this.innerFactory = innerFactory;
+    this.mode = mode;
+    this.candidates = candidates;
   }
 
   public boolean enabled() {
@@ -191,6 +205,16 @@ public final class CacheConfig {
     return innerFactory;
   }
 
+  /** {@code cache}: the SSD cache serves reads; {@code shadow}: only the candidates run. */
+  public CacheMode mode() {
+    return mode;
+  }
+
+  /** The shadow candidates, in either mode; none by default. */
+  public ShadowCandidates candidates() {
+    return candidates;
+  }
+
   /** Every value, in {@link #FIELDS} order: equality, hash and text follow from it. */
   private Object[] values() {
     return new Object[] {
@@ -208,7 +232,9 @@ public final class CacheConfig {
       dirMaxErrors,
       dirReservedPercent,
       dirErrorWindow,
-      innerFactory
+      innerFactory,
+      mode,
+      candidates
     };
   }
 
@@ -227,7 +253,9 @@ public final class CacheConfig {
     "dirMaxErrors",
     "dirReservedPercent",
     "dirErrorWindow",
-    "innerFactory"
+    "innerFactory",
+    "mode",
+    "candidates"
   };
 
   @Override
@@ -254,58 +282,6 @@ public final class CacheConfig {
    * Reads and validates; an invalid value throws {@link IllegalArgumentException} naming its key.
    */
   public static CacheConfig from(Configuration conf) {
-    boolean enabled = conf.getBoolean(ENABLED, DEFAULT_ENABLED);
-    List<Path> dirs = new ArrayList<>();
-    for (String d : conf.getTrimmedStrings(DIRS)) {
-      if (!d.isEmpty()) {
-        dirs.add(Paths.get(d.startsWith("file://") ? d.substring("file://".length()) : d));
-      }
-    }
-    List<Long> capacities = ConfigValues.capacities(conf, dirs.size());
-    long page = ConfigValues.positiveSize(PAGE_SIZE, conf.getTrimmed(PAGE_SIZE, DEFAULT_PAGE_SIZE));
-    if (!CacheKeys.isPageSize(page)) {
-      throw new IllegalArgumentException(
-          PAGE_SIZE + " must be a power of two between 64k and 64m, got " + page);
-    }
-    RateLimitConfig admission = ConfigValues.admission(conf);
-    int threads = ConfigValues.intKey(conf, FILL_THREADS, DEFAULT_FILL_THREADS);
-    ConfigValues.atLeast(FILL_THREADS, threads, 1);
-    int queue = ConfigValues.intKey(conf, FILL_QUEUE, DEFAULT_FILL_QUEUE);
-    ConfigValues.atLeast(FILL_QUEUE, queue, 1);
-    long bandwidth =
-        ConfigValues.size(FILL_BANDWIDTH, conf.getTrimmed(FILL_BANDWIDTH, DEFAULT_FILL_BANDWIDTH));
-    long timeout = ConfigValues.timeKey(conf, READ_TIMEOUT, DEFAULT_READ_TIMEOUT);
-    ConfigValues.atLeast(READ_TIMEOUT, timeout, 1);
-    int readAhead = ConfigValues.intKey(conf, READ_AHEAD_PAGES, DEFAULT_READ_AHEAD_PAGES);
-    if (readAhead < 0 || readAhead > MAX_READ_AHEAD_PAGES) {
-      throw new IllegalArgumentException(
-          READ_AHEAD_PAGES + " must be in [0, " + MAX_READ_AHEAD_PAGES + "], got " + readAhead);
-    }
-    int maxErrors = ConfigValues.intKey(conf, DIR_MAX_ERRORS, DEFAULT_DIR_MAX_ERRORS);
-    ConfigValues.atLeast(DIR_MAX_ERRORS, maxErrors, 0);
-    long errorWindow = ConfigValues.timeKey(conf, DIR_ERROR_WINDOW, DEFAULT_DIR_ERROR_WINDOW);
-    ConfigValues.atLeast(DIR_ERROR_WINDOW, errorWindow, 10);
-    int reserved = ConfigValues.intKey(conf, DIR_RESERVED_PERCENT, DEFAULT_DIR_RESERVED_PERCENT);
-    if (reserved < 0 || reserved > 90) {
-      throw new IllegalArgumentException(
-          DIR_RESERVED_PERCENT + " must be in [0, 90], got " + reserved);
-    }
-    String inner = conf.getTrimmed(INNER_FACTORY, DEFAULT_INNER_FACTORY);
-    return new CacheConfig(
-        enabled,
-        dirs,
-        capacities,
-        (int) page,
-        admission,
-        threads,
-        queue,
-        bandwidth,
-        ConfigValues.fillPolicy(conf),
-        Duration.ofMillis(timeout),
-        readAhead,
-        maxErrors,
-        reserved,
-        Duration.ofMillis(errorWindow),
-        inner);
+    return CacheConfigReader.read(conf);
   }
 }

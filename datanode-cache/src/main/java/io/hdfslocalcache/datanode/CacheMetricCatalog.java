@@ -10,6 +10,7 @@ import io.hdfslocalcache.datanode.metrics.HostStats;
 import io.hdfslocalcache.datanode.metrics.MetricCatalog;
 import io.hdfslocalcache.datanode.read.ReadPathStats;
 import io.hdfslocalcache.datanode.restore.RestoreStats;
+import io.hdfslocalcache.datanode.shadow.ShadowStats;
 import io.hdfslocalcache.datanode.space.SpaceStats;
 
 /**
@@ -30,7 +31,8 @@ public final class CacheMetricCatalog {
           RestoreStats.class,
           InvalidationStats.class,
           AdminStats.class,
-          HostStats.class);
+          HostStats.class,
+          ShadowStats.class);
 
   private CacheMetricCatalog() {}
 

@@ -46,4 +46,13 @@ public final class CacheTunables {
    * the disk then is abandoned (its record may be lost: a refill after restart).
    */
   public static final long INDEX_CLOSE_WAIT_MILLIS = 5_000;
+
+  /**
+   * Events (client reads, block removals) that may wait for the shadow feed thread; a full queue
+   * drops the event rather than make a reader wait. A busy DataNode ends a few thousand block reads
+   * a second and the models take microseconds each (docs/benchmarks.md), so 64 Ki events absorb
+   * seconds of a stalled feed thread (a GC pause) for at most 8.3 MiB of heap (132 bytes an event
+   * with its read and block id, measured by {@code bench heap}).
+   */
+  public static final int SHADOW_QUEUE_EVENTS = 65_536;
 }

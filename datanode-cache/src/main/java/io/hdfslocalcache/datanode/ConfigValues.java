@@ -76,6 +76,26 @@ final class ConfigValues {
     return capacities;
   }
 
+  /**
+   * The one {@code capacity} of a DataNode without {@code dirs} (shadow mode): the SSD a candidate
+   * models when it gives no capacity of its own.
+   */
+  static long oneCapacity(Configuration conf) {
+    String[] caps = conf.getTrimmedStrings(CacheConfig.CAPACITY, CacheConfig.DEFAULT_CAPACITY);
+    if (caps.length != 1) {
+      throw new IllegalArgumentException(
+          CacheConfig.CAPACITY
+              + " has "
+              + caps.length
+              + " values and "
+              + CacheConfig.DIRS
+              + " none: give one size, got '"
+              + conf.getTrimmed(CacheConfig.CAPACITY)
+              + "'");
+    }
+    return positiveSize(CacheConfig.CAPACITY, caps[0]);
+  }
+
   /** The admission gate's settings; a bad one names the key the operator wrote. */
   static RateLimitConfig admission(Configuration conf) {
     int threshold =

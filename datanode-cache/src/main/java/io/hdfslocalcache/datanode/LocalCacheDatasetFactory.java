@@ -3,9 +3,15 @@ package io.hdfslocalcache.datanode;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.metrics.BuildVersion;
 import io.hdfslocalcache.datanode.metrics.LocalCacheMetrics;
+import io.hdfslocalcache.datanode.shadow.Calibration;
+import io.hdfslocalcache.datanode.shadow.ReadTap;
+import io.hdfslocalcache.datanode.shadow.ShadowFeed;
+import io.hdfslocalcache.model.CandidateSpec;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
@@ -23,6 +29,9 @@ import org.slf4j.LoggerFactory;
  * the key (the operator asked for something we cannot do); an unusable SSD directory only disables
  * caching on it, and with no usable directory the DataNode runs unwrapped, serving from HDD. So
  * does a RocksDB native library that cannot load (a {@link LinkageError}): one log line names it.
+ *
+ * <p>In shadow mode ({@code dfs.datanode.local-cache.mode=shadow}) no directory is opened at all:
+ * the dataset is wrapped only to feed its client reads to the shadow candidates' models.
  */
 public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> {
   private static final Logger LOG = LoggerFactory.getLogger(LocalCacheDatasetFactory.class);
@@ -43,6 +52,9 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
       return inner;
     }
     String uuid = storage.getDatanodeUuid() == null ? "datanode" : storage.getDatanodeUuid();
+    if (config.mode() == CacheMode.SHADOW) {
+      return shadow(inner, config, uuid, datanode);
+    }
     List<CacheDirectories.Opened> dirs;
     try {
       dirs = CacheDirectories.open(config, uuid);
@@ -75,6 +87,11 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
             dirs.stream().map(o -> o.store().capacityBytes()).collect(Collectors.toList()))) {
       LOG.warn(problem);
     }
+    MetricRegistry registry = new MetricRegistry();
+    Optional<ShadowFeed> shadow =
+        config.candidates().isEmpty()
+            ? Optional.<ShadowFeed>empty()
+            : Optional.of(startFeed(config, Calibration.AGAINST_CACHE, registry));
     BlockCache cache;
     try {
       cache =
@@ -84,11 +101,13 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
               new ScannerSuspects(datanode, inner),
               dirs,
               Clock.systemUTC(),
-              new MetricRegistry());
+              registry,
+              shadow.isPresent() ? shadow.get() : ReadTap.NONE);
     } catch (RuntimeException e) {
       // A cache that cannot start must never take the DataNode's block pool down with it.
       LOG.error("hdfs-local-cache: cache disabled, serving from HDD: start-up failed", e);
       CacheDirectories.closeQuietly(dirs);
+      shadow.ifPresent(ShadowFeed::close);
       return inner;
     }
     cache.onClose(
@@ -97,23 +116,82 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
             CacheMetricCatalog.get(),
             uuid,
             datanode,
-            config.dirs().stream().map(Object::toString).collect(Collectors.toList())));
+            config.dirs().stream().map(Object::toString).collect(Collectors.toList()),
+            candidateNames(config)));
+    shadow.ifPresent(cache::onClose);
     LOG.info(
         "hdfs-local-cache {} active on {} directories {} (fill {}, page {} B, admit after more"
-            + " than {} reads in {})",
+            + " than {} reads in {}){}",
         BuildVersion.get(),
         dirs.size(),
         dirs.stream().map(CacheDirectories.Opened::path).collect(Collectors.toList()),
         config.fillPolicy(),
         config.pageSize(),
         config.admission().threshold(),
-        config.admission().window());
-    return CachingDataset.wrap(inner, cache);
+        config.admission().window(),
+        shadow.isPresent() ? "; shadow candidates beside it: " + config.candidates() : "");
+    return CachingDataset.wrap(inner, cache, shadow);
+  }
+
+  /**
+   * Shadow mode: the dataset itself, its client reads counted and fed to the candidates' models. No
+   * directory is opened, nothing is written to any SSD, no RocksDB is loaded.
+   */
+  private static FsDatasetSpi<?> shadow(
+      FsDatasetSpi<?> inner, CacheConfig config, String uuid, DataNode datanode)
+      throws IOException {
+    MetricRegistry registry = new MetricRegistry();
+    ShadowFeed feed = startFeed(config, Calibration.NONE, registry);
+    LocalCacheMetrics metrics =
+        LocalCacheMetrics.register(
+            registry,
+            CacheMetricCatalog.get(),
+            uuid,
+            datanode,
+            Collections.<String>emptyList(),
+            candidateNames(config));
+    LOG.info(
+        "hdfs-local-cache {} in shadow mode ({}=shadow): serving from HDD, nothing written to any"
+            + " SSD; modelling {} candidates: {}",
+        BuildVersion.get(),
+        CacheConfig.MODE,
+        config.candidates().specs().size(),
+        config.candidates());
+    return ShadowDataset.wrap(inner, feed, metrics);
+  }
+
+  private static ShadowFeed startFeed(
+      CacheConfig config, Calibration calibration, MetricRegistry registry) throws IOException {
+    try {
+      return ShadowFeed.start(
+          config.candidates().specs(),
+          calibration,
+          CacheTunables.SHADOW_QUEUE_EVENTS,
+          Clock.systemUTC()::millis,
+          registry);
+    } catch (IllegalArgumentException e) {
+      throw new IOException("hdfs-local-cache: invalid configuration: " + e.getMessage(), e);
+    }
+  }
+
+  private static List<String> candidateNames(CacheConfig config) {
+    return config.candidates().specs().stream()
+        .map(CandidateSpec::name)
+        .collect(Collectors.toList());
   }
 
   /** The cache behind a DataNode's dataset, or null when the cache is not active there. */
   public static BlockCache cacheOf(FsDatasetSpi<?> dataset) {
     return CachingDataset.cacheOf(dataset);
+  }
+
+  /**
+   * The shadow models a DataNode's dataset feeds, in either mode; empty when it runs none (or the
+   * cache is not active there).
+   */
+  public static Optional<ShadowFeed> shadowOf(FsDatasetSpi<?> dataset) {
+    Optional<DatasetProxy> p = DatasetProxy.of(dataset);
+    return p.isPresent() ? p.get().shadow() : Optional.<ShadowFeed>empty();
   }
 
   @SuppressWarnings("unchecked")

@@ -7,6 +7,8 @@ import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
 import io.hdfslocalcache.datanode.metrics.HostStats;
 import io.hdfslocalcache.datanode.metrics.LocalCacheMetrics;
 import io.hdfslocalcache.datanode.metrics.ProcStat;
+import io.hdfslocalcache.datanode.shadow.Calibration;
+import io.hdfslocalcache.datanode.shadow.ShadowFeed;
 import java.io.InputStream;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -27,13 +29,17 @@ import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.apache.hadoop.metrics2.sink.PrometheusMetricsSink;
 
 /**
- * What a real cache exports: a {@link BlockCache} on two directories, its registry (with the host
- * gauges the DataNode adds) and the metrics2 records its sources publish, also as Hadoop's own
- * Prometheus sink renders them for {@code /prom}. Taken once, after start-up; the cache is closed.
+ * What a real cache exports: a {@link BlockCache} on two directories with one shadow candidate
+ * beside it (calibration), its registry (with the host gauges the DataNode adds) and the metrics2
+ * records its sources publish, also as Hadoop's own Prometheus sink renders them for {@code /prom}.
+ * Taken once, after start-up; the cache is closed.
  */
 public final class CacheExport {
   /** The two configured directories' tag values. */
   public final List<String> directories;
+
+  /** The shadow candidate running beside the cache. */
+  public static final String CANDIDATE = "t1";
 
   /** Registry names, e.g. {@code store.dir1.used}. */
   public final Set<String> registryNames;
@@ -61,22 +67,33 @@ public final class CacheExport {
     Configuration conf = new Configuration(false);
     conf.set(CacheConfig.DIRS, String.join(",", dirs));
     conf.set(CacheConfig.CAPACITY, "256m");
+    conf.set(CacheConfig.SHADOW_CANDIDATES, CANDIDATE);
+    conf.set(CacheConfig.SHADOW_CANDIDATE_PREFIX + CANDIDATE, "threshold=1");
     CacheConfig config = CacheConfig.from(conf);
     MetricRegistry registry = new MetricRegistry();
-    try (BlockCache cache =
-        new BlockCache(
-            config,
-            new NoReplicas(),
-            b -> false,
-            CacheDirectories.open(config, "dn"),
-            Clock.systemUTC(),
-            registry)) {
+    try (ShadowFeed feed =
+            ShadowFeed.start(
+                config.candidates().specs(),
+                Calibration.AGAINST_CACHE,
+                16,
+                System::currentTimeMillis,
+                registry);
+        BlockCache cache =
+            new BlockCache(
+                config,
+                new NoReplicas(),
+                b -> false,
+                CacheDirectories.open(config, "dn"),
+                Clock.systemUTC(),
+                registry,
+                feed)) {
       new HostStats(registry, ProcStat.system());
       Map<String, Supplier<String>> tags = new LinkedHashMap<>();
       tags.put(LocalCacheMetrics.TAG_UUID, () -> "dn");
       tags.put(LocalCacheMetrics.TAG_VERSION, () -> "test");
       MetricsCollectorImpl collector = new MetricsCollectorImpl();
-      LocalCacheMetrics.sources(registry, CacheMetricCatalog.get(), "dn", tags, dirs)
+      LocalCacheMetrics.sources(
+              registry, CacheMetricCatalog.get(), "dn", tags, dirs, List.of(CANDIDATE))
           .values()
           .forEach(s -> s.getMetrics(collector, true));
       List<MetricsRecord> records = new ArrayList<>(collector.getRecords());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.datanode.metrics.CandidateNames;
 import io.hdfslocalcache.datanode.metrics.Describe;
 import io.hdfslocalcache.datanode.metrics.DirectoryNames;
 import io.hdfslocalcache.datanode.metrics.MetricCatalog;
@@ -63,7 +64,11 @@ class CacheMetricCatalogTest {
               .anyMatch(
                   n -> {
                     String exported =
-                        DirectoryNames.index(n).isPresent() ? DirectoryNames.shortName(n) : n;
+                        DirectoryNames.index(n).isPresent()
+                            ? DirectoryNames.shortName(n)
+                            : CandidateNames.candidate(n).isPresent()
+                                ? CandidateNames.shortName(n)
+                                : n;
                     return name.endsWith(".") ? exported.startsWith(name) : exported.equals(name);
                   });
       if (!used) {

@@ -26,13 +26,15 @@ import org.junit.jupiter.api.io.TempDir;
  * docs/monitoring.md and what a real cache exports agree, both ways and by type: every exported
  * metric has a row, every row names an exported metric, and the row's type (C counter, G gauge, H
  * histogram summary) is the one exported. The rows under the "Per cache directory" heading are the
- * directory record's metrics, the others the DataNode-wide record's. A family documented as one row
- * ({@code read.hdd.cause.<reason>}) covers every name under its prefix.
+ * directory record's metrics, those under "Per shadow candidate" a candidate's record's, the others
+ * the DataNode-wide record's. A family documented as one row ({@code read.hdd.cause.<reason>})
+ * covers every name under its prefix.
  */
 class MonitoringDocTest {
   private static final Pattern ROW =
       Pattern.compile("^\\| `([a-z][a-zA-Z0-9_.<>]*)` \\| ([CGH]) \\|");
   private static final String DIRECTORY_HEADING = "### Per cache directory";
+  private static final String CANDIDATE_HEADING = "### Per shadow candidate";
   private static final List<String> HISTOGRAM_PARTS =
       Arrays.asList(".count", ".mean", ".p50", ".p75", ".p95", ".p99", ".max");
 
@@ -64,18 +66,30 @@ class MonitoringDocTest {
     return out;
   }
 
-  /** The rows of docs/monitoring.md (name to type letter), of the directory section or not. */
-  static Map<String, String> documented(boolean directorySection) throws Exception {
+  /** The record the rows under a docs/monitoring.md heading describe. */
+  private static String recordOf(String heading, String current) {
+    if (!heading.startsWith("###")) {
+      return heading.startsWith("#") ? DropwizardMetricsSource.RECORD : current;
+    }
+    return heading.startsWith(DIRECTORY_HEADING)
+        ? DropwizardMetricsSource.DIRECTORY_RECORD
+        : heading.startsWith(CANDIDATE_HEADING)
+            ? DropwizardMetricsSource.SHADOW_RECORD
+            : DropwizardMetricsSource.RECORD;
+  }
+
+  /** The rows of docs/monitoring.md (name to type letter) that describe {@code record}. */
+  static Map<String, String> documented(String record) throws Exception {
     List<String> lines =
         Files.readAllLines(Paths.get("..", "docs", "monitoring.md"), StandardCharsets.UTF_8);
     Map<String, String> rows = new TreeMap<>();
-    boolean inDirectory = false;
+    String section = DropwizardMetricsSource.RECORD;
     for (String line : lines) {
       if (line.startsWith("#")) {
-        inDirectory = line.startsWith(DIRECTORY_HEADING);
+        section = recordOf(line, section);
       }
       Matcher m = ROW.matcher(line);
-      if (m.find() && inDirectory == directorySection) {
+      if (m.find() && section.equals(record)) {
         rows.put(m.group(1), m.group(2));
       }
     }
@@ -87,8 +101,8 @@ class MonitoringDocTest {
     return family >= 0 ? name.startsWith(row.substring(0, family)) : row.equals(name);
   }
 
-  private static void agree(String record, boolean directorySection) throws Exception {
-    Map<String, String> rows = documented(directorySection);
+  private static void agree(String record) throws Exception {
+    Map<String, String> rows = documented(record);
     Map<String, String> names = exported(record);
     assertTrue(names.size() > 2 && rows.size() > 2, record + " " + names + " " + rows);
     List<String> missing = new ArrayList<>();
@@ -121,11 +135,16 @@ class MonitoringDocTest {
 
   @Test
   void monitoringDoc_dataNodeRecord_rowsAndExportAgree() throws Exception {
-    agree(DropwizardMetricsSource.RECORD, false);
+    agree(DropwizardMetricsSource.RECORD);
   }
 
   @Test
   void monitoringDoc_directoryRecord_rowsAndExportAgree() throws Exception {
-    agree(DropwizardMetricsSource.DIRECTORY_RECORD, true);
+    agree(DropwizardMetricsSource.DIRECTORY_RECORD);
+  }
+
+  @Test
+  void monitoringDoc_shadowCandidateRecord_rowsAndExportAgree() throws Exception {
+    agree(DropwizardMetricsSource.SHADOW_RECORD);
   }
 }

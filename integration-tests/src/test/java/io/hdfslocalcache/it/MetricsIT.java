@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hdfslocalcache.datanode.AlertRules;
 import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.ops.status.StatusCommand;
 import java.io.ByteArrayOutputStream;
@@ -63,6 +64,9 @@ class MetricsIT {
     c = CacheCluster.start(CacheCluster.conf(base), 0);
     Configuration dnConf = new Configuration(c.conf);
     dnConf.setBoolean("hadoop.prometheus.endpoint.enabled", true);
+    // A shadow candidate beside each cache: its record, and the shadow feed's metrics the alert
+    // rules query, are in /prom too.
+    dnConf.set(CacheConfig.SHADOW_CANDIDATES, "real");
     c.cluster.startDataNodes(dnConf, 2, true, null, null);
     c.cluster.waitActive();
   }
@@ -245,6 +249,19 @@ class MetricsIT {
           "in_service of " + u);
     }
     assertTrue(body[0].lines().noneMatch(l -> l.startsWith("local_cache_store_dir")));
+    // One series per shadow candidate, labelled with it.
+    for (String u : uuids) {
+      assertTrue(
+          body[0]
+              .lines()
+              .anyMatch(
+                  l ->
+                      l.startsWith("local_cache_shadow_byte_hit_ratio{")
+                          && l.contains("candidate=\"real\"")
+                          && l.contains("datanodeuuid=\"" + u + "\"")),
+          "shadow candidate of " + u);
+    }
+    assertTrue(body[0].lines().noneMatch(l -> l.startsWith("local_cache_shadow_candidate")));
     // Totals are counters, values now gauges; each with its description.
     String text = body[0];
     assertTrue(text.contains("# TYPE local_cache_read_hits counter\n"));

@@ -92,4 +92,27 @@ public final class CacheKeys {
 
   /** The dataset factory the cache wraps. */
   public static final String INNER_FACTORY = PREFIX + "inner.factory";
+
+  /**
+   * {@code cache} (the default: the SSD cache serves reads) or {@code shadow}: nothing is written
+   * to any SSD, reads are served as without the cache, and the shadow candidates model what caches
+   * of their settings would have done with the DataNode's live client reads.
+   */
+  public static final String MODE = PREFIX + "mode";
+
+  /**
+   * Comma-separated names of the shadow candidates (at most {@link #SHADOW_MAX_CANDIDATES}): each a
+   * cache configuration modelled on the live client reads, in either mode.
+   */
+  public static final String SHADOW_CANDIDATES = PREFIX + "shadow.candidates";
+
+  /**
+   * Prefix of one candidate's settings, {@code shadow.candidate.<name>}: {@code
+   * threshold=3,window=1h,capacity=2TB,fill=pages,page=1MB,guard=on}, keys left out being the
+   * DataNode's own settings.
+   */
+  public static final String SHADOW_CANDIDATE_PREFIX = PREFIX + "shadow.candidate.";
+
+  /** Most shadow candidates a DataNode runs: each costs heap and model time on one thread. */
+  public static final int SHADOW_MAX_CANDIDATES = 8;
 }

@@ -140,8 +140,9 @@ class ShadedJarSmokeTest {
   }
 
   /**
-   * The operator's reference files name every key CacheConfig reads, and the example file, taken
-   * as it is, is a valid configuration.
+   * The operator's reference files name every key CacheConfig reads (the example sets each, or
+   * shows it commented out when it has no default), and the example file, taken as it is, is a
+   * valid configuration.
    */
   @Test
   void exampleConfiguration_namesEveryKeyAndIsValid() throws Exception {
@@ -159,8 +160,12 @@ class ShadedJarSmokeTest {
       }
     }
     assertTrue(keys.size() >= 16, "keys found: " + keys);
+    String exampleText = Files.readString(example);
     for (String k : keys) {
-      assertNotNull(conf.get(k), k + " missing from " + example);
+      // A key with no default value (shadow.candidates) is shown commented out.
+      assertTrue(
+          conf.get(k) != null || exampleText.contains("<name>" + k + "</name>"),
+          k + " missing from " + example);
       assertTrue(table.contains("`" + k + "`"), k + " missing from docs/configuration.md");
     }
     Object parsed = config.getMethod("from", Configuration.class).invoke(null, conf);
@@ -234,6 +239,61 @@ class ShadedJarSmokeTest {
           () -> cachedBlocks(cache) == 0
               && blockIds.stream().allMatch(id -> pageFiles(ssd, id) == 0));
       assertFalse(fs.exists(p));
+    } finally {
+      cluster.shutdown();
+    }
+  }
+
+  /**
+   * Shadow mode from the shaded jar: the cache-model code loads and runs inside this Hadoop's
+   * DataNode, reads are served as without the cache, nothing appears on the SSD directory.
+   */
+  @Test
+  void shadowModeModelsReadsWritesNothing() throws Exception {
+    shadedJar();
+    Path ssd = base.resolve("shadow-ssd");
+    Configuration conf = new Configuration();
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve("shadow-dfs").toString());
+    conf.set("dfs.datanode.fsdataset.factory", FACTORY);
+    conf.set("dfs.datanode.local-cache.mode", "shadow");
+    conf.set("dfs.datanode.local-cache.dirs", ssd.toString());
+    conf.set("dfs.datanode.local-cache.shadow.candidates", "t0,block");
+    conf.set("dfs.datanode.local-cache.shadow.candidate.t0", "threshold=0,capacity=64m");
+    conf.set("dfs.datanode.local-cache.shadow.candidate.block", "fill=block,threshold=0");
+    conf.setLong("dfs.blocksize", BLOCK);
+    conf.setInt("dfs.datanode.scan.period.hours", -1);
+    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
+    try {
+      cluster.waitActive();
+      DistributedFileSystem fs = cluster.getFileSystem();
+      DataNode dn = cluster.getDataNodes().get(0);
+      assertEquals(null, cacheOf(dn.getFSDataset()), "no cache in shadow mode");
+      Object feed =
+          ((java.util.Optional<?>)
+                  Class.forName(FACTORY)
+                      .getMethod("shadowOf", FsDatasetSpi.class)
+                      .invoke(null, dn.getFSDataset()))
+              .orElseThrow();
+      org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/shadow.bin");
+      byte[] data = bytes(BLOCK + 777, 3);
+      try (FSDataOutputStream out = fs.create(p, true, 4096, (short) 1, BLOCK)) {
+        out.write(data);
+      }
+      assertArrayEquals(data, readAll(fs, p));
+      assertArrayEquals(data, readAll(fs, p)); // 4 block reads: the second two hit at threshold 0
+      await("the models to see 4 reads", () -> {
+        try {
+          return (Long) call(feed, "applied") == 4;
+        } catch (ReflectiveOperationException e) {
+          throw new AssertionError(e);
+        }
+      });
+      for (String candidate : List.of("t0", "block")) {
+        Object totals =
+            feed.getClass().getMethod("totals", String.class).invoke(feed, candidate);
+        assertEquals(2L, totals.getClass().getField("hits").get(totals), candidate);
+      }
+      assertFalse(Files.exists(ssd), "nothing on the SSD directory in shadow mode");
     } finally {
       cluster.shutdown();
     }

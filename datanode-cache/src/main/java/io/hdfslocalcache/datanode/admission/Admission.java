@@ -9,6 +9,7 @@ import io.hdfslocalcache.datanode.dir.Directories;
 import io.hdfslocalcache.datanode.fill.FillMode;
 import io.hdfslocalcache.datanode.fill.FillRequest;
 import io.hdfslocalcache.datanode.fill.FillScheduler;
+import io.hdfslocalcache.model.EventRules;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
 
@@ -83,9 +84,10 @@ public final class Admission {
    * again past its cached pages is hot as a whole, and filling its missing pages as runs (one IO
    * each) costs the HDD less than page fills scattered over later reads, each a seek. Measured:
    * default demo in pages mode 72.0% of bytes from cache and -73% mean HDD queue without this,
-   * 81.9% and -90% with it (docs/benchmarks.md); the simulator models the same rule.
+   * 81.9% and -90% with it (docs/benchmarks.md). The cache model's constant, so the simulator and
+   * shadow mode run the same rule.
    */
-  public static final int WHOLE_AFTER_PARTIAL_READS = 2;
+  public static final int WHOLE_AFTER_PARTIAL_READS = EventRules.WHOLE_AFTER_PARTIAL_READS;
 
   /** A read of cached entry {@code e} read data {@code [from, to)} from the HDD: fill it. */
   public void partialRead(CacheEntry e, long from, long to) {

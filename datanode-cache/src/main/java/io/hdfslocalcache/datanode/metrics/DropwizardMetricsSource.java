@@ -31,8 +31,9 @@ import org.apache.hadoop.metrics2.lib.Interns;
  * .max} (gauges); a meter {@code <name>.count} and {@code .rate1m}; a timer both, in microseconds.
  *
  * <p>Which metrics the record carries, and under which name, is the {@code selection}'s choice: the
- * DataNode-wide record takes every name that belongs to no directory, a directory's record takes
- * that directory's names without their {@code store.dir<N>.} part.
+ * DataNode-wide record takes every name that belongs to no directory or shadow candidate, a
+ * directory's record takes that directory's names without their {@code store.dir<N>.} part, a
+ * candidate's record its names without {@code shadow.candidate.<name>.}.
  *
  * <p>The walk happens on every {@link #getMetrics} call: nothing is copied in between.
  */
@@ -42,6 +43,9 @@ public final class DropwizardMetricsSource implements MetricsSource {
 
   /** A cache directory's record; Prometheus names start with {@code local_cache_directory_}. */
   public static final String DIRECTORY_RECORD = "LocalCacheDirectory";
+
+  /** A shadow candidate's record; Prometheus names start with {@code local_cache_shadow_}. */
+  public static final String SHADOW_RECORD = "LocalCacheShadow";
 
   private static final List<double[]> QUANTILES =
       Arrays.asList(
@@ -73,9 +77,21 @@ public final class DropwizardMetricsSource implements MetricsSource {
     this.catalog = catalog;
   }
 
-  /** The DataNode-wide metrics: every registry name outside a directory, as it is. */
+  /** The DataNode-wide metrics: every registry name outside a directory or candidate, as it is. */
   public static Function<String, Optional<String>> dataNodeWide() {
-    return n -> DirectoryNames.index(n).isPresent() ? Optional.empty() : Optional.of(n);
+    return n ->
+        DirectoryNames.index(n).isPresent() || CandidateNames.candidate(n).isPresent()
+            ? Optional.empty()
+            : Optional.of(n);
+  }
+
+  /** Shadow candidate {@code name}'s metrics, without their {@code shadow.candidate.<name>.}. */
+  public static Function<String, Optional<String>> candidate(String name) {
+    Optional<String> mine = Optional.of(name);
+    return n ->
+        mine.equals(CandidateNames.candidate(n))
+            ? Optional.of(CandidateNames.shortName(n))
+            : Optional.empty();
   }
 
   /** Directory {@code index}'s metrics, named without their {@code store.dir<N>.} part. */

@@ -23,8 +23,10 @@ import org.slf4j.LoggerFactory;
  * LocalCacheDirectory-<datanodeUuid>-<N>} (record {@code LocalCacheDirectory}), with that
  * directory's metrics under short names and the directory as tags: Prometheus then sees one series
  * per directory with a {@code directory} label instead of N inside the metric name, and a JMX
- * reader one bean per directory, as Hadoop's own {@code DataNodeVolume-<path>} beans. Sources are
- * named by the DataNode's UUID, so several DataNodes in one JVM (MiniDFSCluster) stay apart.
+ * reader one bean per directory, as Hadoop's own {@code DataNodeVolume-<path>} beans. Each shadow
+ * candidate has a source the same way, {@code LocalCacheShadow-<datanodeUuid>-<name>} (record
+ * {@code LocalCacheShadow}, tag {@code Candidate}). Sources are named by the DataNode's UUID, so
+ * several DataNodes in one JVM (MiniDFSCluster) stay apart.
  */
 public final class LocalCacheMetrics implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LocalCacheMetrics.class);
@@ -32,6 +34,12 @@ public final class LocalCacheMetrics implements AutoCloseable {
 
   /** Prefix of a directory's source: {@code LocalCacheDirectory-<datanodeUuid>-<N>}. */
   public static final String DIRECTORY_SOURCE_PREFIX = "LocalCacheDirectory-";
+
+  /** Prefix of a shadow candidate's source: {@code LocalCacheShadow-<datanodeUuid>-<name>}. */
+  public static final String SHADOW_SOURCE_PREFIX = "LocalCacheShadow-";
+
+  /** Shadow candidate record tag: the candidate's name in {@code shadow.candidates}. */
+  public static final String TAG_CANDIDATE = "Candidate";
 
   /** Record tags: the DataNode's UUID and its HTTP port (the status command picks its bean). */
   public static final String TAG_UUID = "DatanodeUuid";
@@ -55,15 +63,17 @@ public final class LocalCacheMetrics implements AutoCloseable {
 
   /**
    * Adds the host gauges to {@code registry} and registers its sources with the DataNode's metrics
-   * system; {@code directories} are the configured directories, in order. Never fails the DataNode:
-   * a registration error is logged and the cache runs unexported.
+   * system; {@code directories} are the configured directories, in order (none in shadow mode),
+   * {@code candidates} the shadow candidates' names. Never fails the DataNode: a registration error
+   * is logged and the cache runs unexported.
    */
   public static LocalCacheMetrics register(
       MetricRegistry registry,
       MetricCatalog catalog,
       String datanodeUuid,
       DataNode datanode,
-      List<String> directories) {
+      List<String> directories,
+      List<String> candidates) {
     new HostStats(registry, ProcStat.system());
     Map<String, Supplier<String>> tags = new LinkedHashMap<>();
     tags.put(TAG_UUID, () -> datanodeUuid);
@@ -73,7 +83,7 @@ public final class LocalCacheMetrics implements AutoCloseable {
     }
     List<String> done = new ArrayList<>();
     Map<String, DropwizardMetricsSource> sources =
-        sources(registry, catalog, datanodeUuid, tags, directories);
+        sources(registry, catalog, datanodeUuid, tags, directories, candidates);
     try {
       MetricsSystem ms = DefaultMetricsSystem.instance();
       for (Map.Entry<String, DropwizardMetricsSource> s : sources.entrySet()) {
@@ -92,14 +102,15 @@ public final class LocalCacheMetrics implements AutoCloseable {
 
   /**
    * The sources of one DataNode's cache by source name: the DataNode-wide one first, then one per
-   * directory. {@code tags} go on every record.
+   * directory, then one per shadow candidate. {@code tags} go on every record.
    */
   public static Map<String, DropwizardMetricsSource> sources(
       MetricRegistry registry,
       MetricCatalog catalog,
       String datanodeUuid,
       Map<String, Supplier<String>> tags,
-      List<String> directories) {
+      List<String> directories,
+      List<String> candidates) {
     Map<String, DropwizardMetricsSource> out = new LinkedHashMap<>();
     out.put(
         SOURCE_PREFIX + datanodeUuid,
@@ -122,6 +133,18 @@ public final class LocalCacheMetrics implements AutoCloseable {
               DropwizardMetricsSource.DIRECTORY_RECORD,
               dirTags,
               DropwizardMetricsSource.directory(i),
+              catalog));
+    }
+    for (String c : candidates) {
+      Map<String, Supplier<String>> candidateTags = new LinkedHashMap<>(tags);
+      candidateTags.put(TAG_CANDIDATE, () -> c);
+      out.put(
+          SHADOW_SOURCE_PREFIX + datanodeUuid + "-" + c,
+          new DropwizardMetricsSource(
+              registry,
+              DropwizardMetricsSource.SHADOW_RECORD,
+              candidateTags,
+              DropwizardMetricsSource.candidate(c),
               catalog));
     }
     return out;

@@ -11,9 +11,9 @@ import java.nio.channels.WritableByteChannel;
 /** The original's channel; reads and transfers counted, everything else forwarded. */
 final class CountingChannel extends FileChannel {
   private final FileChannel ch;
-  private final ReadAccounting.HddStreamCounter counter;
+  private final StreamCounter counter;
 
-  CountingChannel(FileChannel ch, ReadAccounting.HddStreamCounter counter) {
+  CountingChannel(FileChannel ch, StreamCounter counter) {
     this.ch = ch;
     this.counter = counter;
   }

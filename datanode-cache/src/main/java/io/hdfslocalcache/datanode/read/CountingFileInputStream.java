@@ -19,7 +19,7 @@ import java.nio.channels.FileChannel;
  */
 final class CountingFileInputStream extends FileInputStream {
   private final FileInputStream in;
-  private final ReadAccounting.HddStreamCounter counter;
+  private final StreamCounter counter;
   private CountingChannel channel;
 
   // InputStream's Java 9+ bulk reads, looked up at run time: this class is compiled for Java 8,
@@ -61,8 +61,7 @@ final class CountingFileInputStream extends FileInputStream {
     }
   }
 
-  CountingFileInputStream(FileInputStream in, ReadAccounting.HddStreamCounter counter)
-      throws IOException {
+  CountingFileInputStream(FileInputStream in, StreamCounter counter) throws IOException {
     super(in.getFD());
     this.in = in;
     this.counter = counter;

@@ -40,9 +40,20 @@ final class ReadAccounting {
     return new TimedCachedStream(in, stats);
   }
 
+  /**
+   * A stream counted for nothing but its bytes, told to {@code onClose} when it closes: shadow
+   * mode's client reads, which must cost as little as the read path allows.
+   */
+  static InputStream counted(InputStream in, java.util.function.LongConsumer onClose) {
+    return wrap(in, new ByteCounter(onClose));
+  }
+
   private static InputStream wrap(
       InputStream in, ReadPathStats stats, boolean data, java.util.function.LongConsumer onClose) {
-    HddStreamCounter counter = new HddStreamCounter(stats, data, onClose);
+    return wrap(in, new HddStreamCounter(stats, data, onClose));
+  }
+
+  private static InputStream wrap(InputStream in, StreamCounter counter) {
     if (in instanceof FileInputStream) {
       try {
         return new CountingFileInputStream((FileInputStream) in, counter);
@@ -54,7 +65,7 @@ final class ReadAccounting {
   }
 
   /** Per-stream accounting shared by the stream wrappers. */
-  static final class HddStreamCounter {
+  static final class HddStreamCounter implements StreamCounter {
     private final ReadPathStats stats;
 
     /** Data streams count as open streams and time their calls; meta streams only count bytes. */
@@ -79,14 +90,16 @@ final class ReadAccounting {
     }
 
     /** Before a read call; returns its start time for {@link #after}. */
-    long before() {
+    @Override
+    public long before() {
       if (data) {
         stats.hddReadsInFlight.incrementAndGet();
       }
       return System.nanoTime();
     }
 
-    void after(long start, long bytes) {
+    @Override
+    public void after(long start, long bytes) {
       if (data) {
         stats.hddReadsInFlight.decrementAndGet();
         stats.hddReadMicros.update((System.nanoTime() - start) / 1000);
@@ -97,8 +110,8 @@ final class ReadAccounting {
       }
     }
 
-    /** Idempotent. */
-    void closed() {
+    @Override
+    public void closed() {
       synchronized (this) {
         if (closed) {
           return;
@@ -112,11 +125,43 @@ final class ReadAccounting {
     }
   }
 
+  /** Bytes only: no clock read, no shared counter touched until the close. */
+  private static final class ByteCounter implements StreamCounter {
+    private final java.util.function.LongConsumer onClose;
+
+    /** Bytes read; BlockSender reads and closes its streams on one thread. */
+    private long total;
+
+    private final java.util.concurrent.atomic.AtomicBoolean closed =
+        new java.util.concurrent.atomic.AtomicBoolean();
+
+    ByteCounter(java.util.function.LongConsumer onClose) {
+      this.onClose = onClose;
+    }
+
+    @Override
+    public long before() {
+      return 0;
+    }
+
+    @Override
+    public void after(long start, long bytes) {
+      total += bytes;
+    }
+
+    @Override
+    public void closed() {
+      if (closed.compareAndSet(false, true)) {
+        onClose.accept(total);
+      }
+    }
+  }
+
   /** A non-file HDD stream (other dataset implementations), counted. */
   private static final class CountingInputStream extends java.io.FilterInputStream {
-    private final HddStreamCounter counter;
+    private final StreamCounter counter;
 
-    CountingInputStream(InputStream in, HddStreamCounter counter) {
+    CountingInputStream(InputStream in, StreamCounter counter) {
       super(in);
       this.counter = counter;
     }

@@ -12,6 +12,9 @@ import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.invalidate.Invalidator;
+import io.hdfslocalcache.datanode.shadow.ClientRead;
+import io.hdfslocalcache.datanode.shadow.ReadTap;
+import io.hdfslocalcache.datanode.shadow.RealRead;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Clock;
@@ -33,6 +36,9 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
  * asks for the pages it had to read from the HDD; an admitted read of an uncached block in {@code
  * pages} fill mode asks for the pages it read ({@link AdmissionOutcome#FILL_ON_CLOSE}).
  *
+ * <p>The reads admission counts are also told to the shadow models' {@link ReadTap} when their data
+ * stream closes, with what the real cache did with each (calibration).
+ *
  * <p>No locks: the block map is a concurrent map with atomic publish, entries carry their own pin
  * state, the limiter stripes internally.
  */
@@ -52,6 +58,7 @@ public final class ReadRouter {
   private final ReadSettings settings;
   private final Clock clock;
   private final FillGate gate;
+  private final ReadTap tap;
   private final ThreadLocal<HandOff> handOff = new ThreadLocal<>();
 
   public ReadRouter(
@@ -63,8 +70,10 @@ public final class ReadRouter {
       ReadPathStats stats,
       ReadSettings settings,
       Clock clock,
-      FillGate gate) {
+      FillGate gate,
+      ReadTap tap) {
     this.gate = gate;
+    this.tap = tap;
     this.admin = admin;
     this.map = map;
     this.hdd = hdd;
@@ -86,10 +95,14 @@ public final class ReadRouter {
     /** An HDD read admitted in pages mode: fill what it reads when it ends. */
     final boolean fillOnClose;
 
-    HandOff(ReadSession session, ExtendedBlock block, boolean fillOnClose) {
+    /** The finalized replica's length for a read admission counted, else {@link #UNCOUNTED}. */
+    final long countedLength;
+
+    HandOff(ReadSession session, ExtendedBlock block, boolean fillOnClose, long countedLength) {
       this.session = session;
       this.block = block;
       this.fillOnClose = fillOnClose;
+      this.countedLength = countedLength;
     }
 
     boolean isFor(ExtendedBlock b) {
@@ -99,18 +112,27 @@ public final class ReadRouter {
     }
   }
 
+  /** A hand-off's length for a read admission did not count: not told to the shadow models. */
+  private static final long UNCOUNTED = -1;
+
+  /** What {@link #tryCache} found out besides its answer. */
+  private static final class Opening {
+    AdmissionOutcome admitted = AdmissionOutcome.REJECTED;
+    long countedLength = UNCOUNTED;
+  }
+
   /** {@code getMetaDataInputStream}: a verified cached meta stream, or the HDD's. */
   public LengthInputStream openMeta(ExtendedBlock b, HddOpen<LengthInputStream> hddMeta)
       throws IOException {
     handOff.remove();
     ReadCaller caller = ReadCaller.current();
-    AdmissionOutcome[] admitted = {AdmissionOutcome.REJECTED};
+    Opening o = new Opening();
     ReadSession s =
         admin.bypassed()
             ? reason(HddReason.BYPASS)
-            : caller.mayUseCache ? tryCache(b, caller, admitted) : reason(HddReason.CALLER);
+            : caller.mayUseCache ? tryCache(b, caller, o) : reason(HddReason.CALLER);
     if (s != null) {
-      handOff.set(new HandOff(s, new ExtendedBlock(b), false));
+      handOff.set(new HandOff(s, new ExtendedBlock(b), false, o.countedLength));
       stats.hits.inc();
       return s.openMeta();
     }
@@ -119,7 +141,11 @@ public final class ReadRouter {
       return in;
     }
     handOff.set(
-        new HandOff(null, new ExtendedBlock(b), admitted[0] == AdmissionOutcome.FILL_ON_CLOSE));
+        new HandOff(
+            null,
+            new ExtendedBlock(b),
+            o.admitted == AdmissionOutcome.FILL_ON_CLOSE,
+            o.countedLength));
     return ReadAccounting.hddMeta(stats, in);
   }
 
@@ -143,6 +169,7 @@ public final class ReadRouter {
       BlockId id = new BlockId(b.getBlockPoolId(), b.getBlockId());
       long gs = b.getGenerationStamp();
       boolean fill = h.fillOnClose;
+      long counted = h.countedLength;
       return ReadAccounting.hddData(
           stats,
           in,
@@ -154,6 +181,9 @@ public final class ReadRouter {
             if (fill) {
               admission.fillTouched(id, gs, null, offset, offset + bytes);
             }
+            if (counted != UNCOUNTED) {
+              tap.read(new ClientRead(id, gs, counted, offset, bytes, RealRead.HDD, 0));
+            }
           });
     }
     return hddData.open();
@@ -164,13 +194,22 @@ public final class ReadRouter {
       ReadSession s, long served, long hddRuns, long hddBytes, long missFrom, long missTo) {
     CacheEntry e = s.entry;
     gate.recordRead(e.home(), served, hddRuns, hddBytes);
+    tap.read(
+        new ClientRead(
+            new BlockId(s.block.getBlockPoolId(), s.block.getBlockId()),
+            e.genStamp,
+            e.dataLength,
+            s.dataOffset(),
+            served,
+            hddBytes == 0 ? RealRead.HIT : RealRead.PARTIAL,
+            served - hddBytes));
     if (missFrom >= 0 && !admin.bypassed() && !e.retired()) {
       admission.partialRead(e, missFrom, missTo);
     }
   }
 
   /** A pinned session on the cached copy, or null (counted by reason) to read the HDD. */
-  private ReadSession tryCache(ExtendedBlock b, ReadCaller caller, AdmissionOutcome[] admitted) {
+  private ReadSession tryCache(ExtendedBlock b, ReadCaller caller, Opening o) {
     BlockId id = new BlockId(b.getBlockPoolId(), b.getBlockId());
     ReplicaVersion r = hdd.replica(id);
     if (!ReplicaVersion.isFinalized(r, b.getGenerationStamp())) {
@@ -186,7 +225,8 @@ public final class ReadRouter {
       stale = true;
     }
     if (caller.countsForAdmission) {
-      admitted[0] = admission.record(id, b.getGenerationStamp(), e != null);
+      o.admitted = admission.record(id, b.getGenerationStamp(), e != null);
+      o.countedLength = r.length();
     }
     if (e == null || !e.pin()) {
       stats.misses.inc();

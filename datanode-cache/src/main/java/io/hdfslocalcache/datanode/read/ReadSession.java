@@ -39,6 +39,9 @@ final class ReadSession {
 
   private Thread metaThread;
 
+  /** Where the data stream started: what a shadow model is told the read's offset was. */
+  private volatile long dataOffset;
+
   /** Set when the meta stream failed with an I/O error; the data stream then fails too. */
   private volatile IOException checksumFailure;
 
@@ -90,6 +93,7 @@ final class ReadSession {
         return null;
       }
       if (streams.compareAndSet(n, n + 1)) {
+        dataOffset = offset;
         return new CachedDataStream(this, offset);
       }
     }
@@ -110,6 +114,10 @@ final class ReadSession {
     if (streams.decrementAndGet() == 0) {
       entry.unpin();
     }
+  }
+
+  long dataOffset() {
+    return dataOffset;
   }
 
   ReadSettings settings() {

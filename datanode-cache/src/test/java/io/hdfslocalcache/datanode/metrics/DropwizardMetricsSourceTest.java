@@ -11,6 +11,7 @@ import java.lang.management.ManagementFactory;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
@@ -51,9 +52,15 @@ class DropwizardMetricsSourceTest {
 
   /** The records of the DataNode-wide source and one source per directory, by record tag. */
   private static List<MetricsRecord> records(MetricRegistry r, List<String> dirs) {
+    return records(r, dirs, List.of());
+  }
+
+  /** As {@link #records(MetricRegistry, List)}, with a source per shadow candidate last. */
+  private static List<MetricsRecord> records(
+      MetricRegistry r, List<String> dirs, List<String> candidates) {
     MetricsCollectorImpl collector = new MetricsCollectorImpl();
     Map<String, Supplier<String>> tags = Map.of(LocalCacheMetrics.TAG_UUID, () -> "u-1");
-    LocalCacheMetrics.sources(r, CATALOG, "u-1", tags, dirs)
+    LocalCacheMetrics.sources(r, CATALOG, "u-1", tags, dirs, candidates)
         .values()
         .forEach(s -> s.getMetrics(collector, false));
     return new java.util.ArrayList<>(collector.getRecords());
@@ -165,6 +172,31 @@ class DropwizardMetricsSourceTest {
   }
 
   @Test
+  void getMetrics_candidateMetrics_oneRecordPerCandidateTaggedWithIt() {
+    MetricRegistry r = new MetricRegistry();
+    r.register("store.blocks", (Gauge<Integer>) () -> 7);
+    r.register("store.dir0.used", (Gauge<Long>) () -> 100L);
+    r.register("shadow.candidate.t1.used", (Gauge<Long>) () -> 1L);
+    r.register("shadow.candidate.t-2.used", (Gauge<Long>) () -> 2L);
+    List<MetricsRecord> recs = records(r, List.of("/ssd0/cache"), List.of("t1", "t-2"));
+
+    assertEquals(4, recs.size());
+    assertEquals(Set.of("store.blocks"), metrics(recs.get(0)).keySet());
+    assertEquals(Set.of("used"), metrics(recs.get(1)).keySet());
+    assertEquals(100L, metrics(recs.get(1)).get("used").value());
+    String[] names = {"t1", "t-2"};
+    for (int i = 0; i < 2; i++) {
+      MetricsRecord rec = recs.get(i + 2);
+      assertEquals(DropwizardMetricsSource.SHADOW_RECORD, rec.name());
+      assertEquals(names[i], tags(rec).get(LocalCacheMetrics.TAG_CANDIDATE));
+      assertEquals("u-1", tags(rec).get(LocalCacheMetrics.TAG_UUID));
+      Map<String, AbstractMetric> m = metrics(rec);
+      assertEquals(Set.of("used"), m.keySet());
+      assertEquals(i + 1L, m.get("used").value());
+    }
+  }
+
+  @Test
   void getMetrics_failingGauge_othersStillPublished() {
     MetricRegistry r = new MetricRegistry();
     r.register(
@@ -187,7 +219,8 @@ class DropwizardMetricsSourceTest {
       r.counter("read.hits").inc(3);
       r.register("store.dir0.used", (Gauge<Long>) () -> 42L);
       LocalCacheMetrics exported =
-          LocalCacheMetrics.register(r, CATALOG, "unit-uuid", null, List.of("/ssd0/cache"));
+          LocalCacheMetrics.register(
+              r, CATALOG, "unit-uuid", null, List.of("/ssd0/cache"), List.of());
       MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
       ObjectName name = new ObjectName("Hadoop:service=DataNode,name=LocalCache-unit-uuid");
       ObjectName dir =

@@ -11,6 +11,7 @@ import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.fill.FillGate;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
+import io.hdfslocalcache.datanode.shadow.ReadTap;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -68,7 +69,8 @@ class ReadRouterTest {
           new ReadPathStats(registry),
           new ReadSettings(1 << 20, 2, 64 << 10),
           Clock.systemUTC(),
-          FillGate.OPEN);
+          FillGate.OPEN,
+          ReadTap.NONE);
 
   private static LengthInputStream meta() {
     return new LengthInputStream(new ByteArrayInputStream(new byte[100]), 100);

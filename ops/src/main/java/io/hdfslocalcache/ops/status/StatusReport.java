@@ -44,6 +44,14 @@ final class StatusReport {
       b.append(')');
     }
     b.append('\n');
+    ShadowLines shadow = new ShadowLines(bean);
+    if (shadow.shadowMode()) {
+      line(b, "mode", "SHADOW: every read from the HDDs, nothing on any SSD; candidates modelled:");
+      shadow.render(b);
+      host(b);
+      b.append("Totals since the DataNode started; JMX refreshes once per metrics period.\n");
+      return b.toString();
+    }
 
     long hits = num(ReadPathStats.HITS);
     long misses = num(ReadPathStats.MISSES);
@@ -85,13 +93,7 @@ final class StatusReport {
             + " streams open, "
             + count(num(ReadPathStats.HDD_INFLIGHT))
             + " reads in flight");
-    line(
-        b,
-        "host now",
-        "procs_blocked "
-            + count(num(HostStats.PROCS_BLOCKED))
-            + ", procs_running "
-            + count(num(HostStats.PROCS_RUNNING)));
+    host(b);
     line(
         b,
         "cached blocks",
@@ -137,10 +139,21 @@ final class StatusReport {
             + " written");
     line(b, "invalidations", nonZero(InvalidationStats.INVALIDATIONS, "none"));
     line(b, "read fallbacks", nonZero(ReadPathStats.FALLBACK, "none"));
+    shadow.render(b);
     b.append(
         "Totals since the DataNode started; JMX refreshes once per metrics period;"
             + " --watch SECONDS for rates.\n");
     return b.toString();
+  }
+
+  private void host(StringBuilder b) {
+    line(
+        b,
+        "host now",
+        "procs_blocked "
+            + count(num(HostStats.PROCS_BLOCKED))
+            + ", procs_running "
+            + count(num(HostStats.PROCS_RUNNING)));
   }
 
   /** The directory numbers the bean has metrics for, in order. */
@@ -208,7 +221,7 @@ final class StatusReport {
     return "p50 " + micros(dbl(name + ".p50")) + " p99 " + micros(dbl(name + ".p99"));
   }
 
-  private static void line(StringBuilder b, String label, String text) {
+  static void line(StringBuilder b, String label, String text) {
     b.append(String.format(Locale.ROOT, "  %-18s %s%n", label, text));
   }
 

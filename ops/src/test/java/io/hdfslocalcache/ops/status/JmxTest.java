@@ -46,6 +46,20 @@ class JmxTest {
   }
 
   @Test
+  void cacheBean_shadowCandidateBeans_foldedUnderTheirRegistryNames() {
+    String json =
+        "{\"beans\":[{\"name\":\"Hadoop:service=DataNode,name=LocalCache-u1\","
+            + "\"tag.DatanodeUuid\":\"u1\",\"shadow.feed.events\":5},"
+            + "{\"name\":\"Hadoop:service=DataNode,name=LocalCacheShadow-u1-t4\","
+            + "\"tag.DatanodeUuid\":\"u1\",\"tag.Candidate\":\"t4\",\"hits\":2},"
+            + "{\"name\":\"Hadoop:service=DataNode,name=LocalCacheShadow-u2-t4\","
+            + "\"tag.DatanodeUuid\":\"u2\",\"tag.Candidate\":\"t4\",\"hits\":9}]}";
+    Map<String, Object> bean = Jmx.cacheBean(json, URI.create("http://dn1:9864")).orElseThrow();
+    assertEquals(2, bean.get("shadow.candidate.t4.hits"), "the other DataNode's bean is not ours");
+    assertEquals(5, bean.get("shadow.feed.events"));
+  }
+
+  @Test
   void cacheBean_noBean_empty() {
     assertTrue(Jmx.cacheBean("{\"beans\":[]}", URI.create("http://dn1:9864")).isEmpty());
   }

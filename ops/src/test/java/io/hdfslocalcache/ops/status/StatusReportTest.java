@@ -74,4 +74,59 @@ class StatusReportTest {
     assertTrue(text.contains("OUT OF SERVICE"), text);
     assertTrue(text.contains("procs_blocked n/a"), text);
   }
+
+  /** A shadow-mode DataNode's bean, folded as the status command reads it. */
+  static Map<String, Object> shadowBean() {
+    Map<String, Object> b = new LinkedHashMap<>();
+    b.put("tag.DatanodeUuid", "u-1");
+    b.put("shadow.feed.events", 1234L);
+    b.put("shadow.feed.dropped", 0L);
+    b.put("shadow.feed.errors", 0L);
+    b.put("host.procs.blocked", 3L);
+    b.put("host.procs.running", 5L);
+    b.put("shadow.candidate.t4.reads", 1200L);
+    b.put("shadow.candidate.t4.hit.ratio", 0.45);
+    b.put("shadow.candidate.t4.byte.hit.ratio", 0.521);
+    b.put("shadow.candidate.t4.ssd.bytes.written", 3L << 30);
+    b.put("shadow.candidate.t4.hdd.saved.ratio", 0.382);
+    b.put("shadow.candidate.t1.reads", 1200L);
+    b.put("shadow.candidate.t1.hit.ratio", 0.5);
+    b.put("shadow.candidate.t1.byte.hit.ratio", 0.6);
+    b.put("shadow.candidate.t1.ssd.bytes.written", 5L << 30);
+    b.put("shadow.candidate.t1.hdd.saved.ratio", -0.1);
+    return b;
+  }
+
+  @Test
+  void render_shadowMode_modeFeedAndOneLinePerCandidate() {
+    String text = new StatusReport(shadowBean()).render("dn1:9864");
+    assertTrue(text.contains("mode               SHADOW: every read from the HDDs"), text);
+    assertTrue(text.contains("shadow feed        1,234 events fed, 0 dropped\n"), text);
+    assertTrue(
+        text.contains(
+            "  t4               hit 45.0%, bytes 52.1% of 1,200 reads; SSD writes 3.0 GiB;"
+                + " HDD time saved 38.2%\n"),
+        text);
+    assertTrue(text.indexOf("  t1 ") < text.indexOf("  t4 "), text);
+    assertTrue(text.contains("HDD time saved -10.0%"), text);
+    assertTrue(text.contains("host now           procs_blocked 3"), text);
+    assertTrue(!text.contains("block reads"), "no cache figures in shadow mode: " + text);
+  }
+
+  @Test
+  void render_candidateBesideTheCache_calibrationInPoints() throws IOException {
+    Map<String, Object> b = new LinkedHashMap<>(bean(1));
+    b.put("shadow.feed.events", 3L);
+    b.put("shadow.feed.dropped", 0L);
+    b.put("shadow.candidate.real.reads", 3L);
+    b.put("shadow.candidate.real.hit.ratio", 0.3333);
+    b.put("shadow.candidate.real.byte.hit.ratio", 0.3333);
+    b.put("shadow.candidate.real.hdd.saved.ratio", 0.1);
+    b.put("shadow.candidate.real.ssd.bytes.written", 1L << 20);
+    b.put("shadow.candidate.real.calibration.hit.ratio.delta", 0.0);
+    b.put("shadow.candidate.real.calibration.byte.hit.ratio.delta", -0.012);
+    String text = new StatusReport(b).render("dn1:9864");
+    assertTrue(text.contains("block reads        1 from cache"), text);
+    assertTrue(text.contains("vs the real cache: hit +0.0, bytes -1.2 points"), text);
+  }
 }

@@ -1,9 +1,9 @@
 package io.hdfslocalcache.simulator.cli;
 
+import io.hdfslocalcache.model.policy.PolicyType;
 import io.hdfslocalcache.simulator.model.RunOutcome;
 import io.hdfslocalcache.simulator.model.RunResult;
 import io.hdfslocalcache.simulator.model.UtilizationSeries;
-import io.hdfslocalcache.simulator.policy.PolicyType;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

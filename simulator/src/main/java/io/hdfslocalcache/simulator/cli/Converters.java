@@ -2,8 +2,8 @@ package io.hdfslocalcache.simulator.cli;
 
 import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.config.SizeValue;
-import io.hdfslocalcache.simulator.model.FillMode;
-import io.hdfslocalcache.simulator.policy.PolicySpec;
+import io.hdfslocalcache.model.FillMode;
+import io.hdfslocalcache.model.policy.PolicySpec;
 import java.time.Duration;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;

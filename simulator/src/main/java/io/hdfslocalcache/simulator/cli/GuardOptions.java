@@ -1,7 +1,7 @@
 package io.hdfslocalcache.simulator.cli;
 
 import io.hdfslocalcache.guard.GuardConfig;
-import io.hdfslocalcache.simulator.model.GuardSettings;
+import io.hdfslocalcache.model.GuardSettings;
 import java.time.Duration;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;

@@ -1,8 +1,8 @@
 package io.hdfslocalcache.simulator.cli;
 
-import io.hdfslocalcache.simulator.model.FillMode;
+import io.hdfslocalcache.model.FillMode;
+import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.simulator.model.RunConfig;
-import io.hdfslocalcache.simulator.policy.PolicySpec;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

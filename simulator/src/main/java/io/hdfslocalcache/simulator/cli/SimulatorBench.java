@@ -1,10 +1,10 @@
 package io.hdfslocalcache.simulator.cli;
 
-import io.hdfslocalcache.simulator.model.FillMode;
+import io.hdfslocalcache.model.FillMode;
+import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.simulator.model.Replayer;
 import io.hdfslocalcache.simulator.model.RunConfig;
 import io.hdfslocalcache.simulator.model.SweepRunner;
-import io.hdfslocalcache.simulator.policy.PolicySpec;
 import io.hdfslocalcache.simulator.trace.Strictness;
 import io.hdfslocalcache.simulator.trace.Trace;
 import io.hdfslocalcache.simulator.trace.TraceFormat;

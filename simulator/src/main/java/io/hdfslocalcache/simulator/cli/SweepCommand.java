@@ -1,9 +1,9 @@
 package io.hdfslocalcache.simulator.cli;
 
 import io.hdfslocalcache.config.DurationValue;
-import io.hdfslocalcache.simulator.model.FillMode;
+import io.hdfslocalcache.model.FillMode;
+import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.simulator.model.RunConfig;
-import io.hdfslocalcache.simulator.policy.PolicySpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

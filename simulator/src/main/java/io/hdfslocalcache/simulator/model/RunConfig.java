@@ -1,6 +1,9 @@
 package io.hdfslocalcache.simulator.model;
 
-import io.hdfslocalcache.simulator.policy.PolicySpec;
+import io.hdfslocalcache.model.FillMode;
+import io.hdfslocalcache.model.GuardSettings;
+import io.hdfslocalcache.model.ModelConfig;
+import io.hdfslocalcache.model.policy.PolicySpec;
 
 /**
  * One replay's parameters.
@@ -20,19 +23,15 @@ public record RunConfig(
     int disks,
     GuardSettings guard) {
   public RunConfig {
-    if (cacheSizeBytes < 0) {
-      throw new IllegalArgumentException("cache size must be >= 0, got " + cacheSizeBytes);
-    }
     if (disks < 1) {
       throw new IllegalArgumentException("disks must be >= 1, got " + disks);
     }
-    if (pageSizeBytes <= 0 || pageSizeBytes % MetaFile.CHUNK != 0) {
-      throw new IllegalArgumentException(
-          "page size must be a positive multiple of 512 bytes, got " + pageSizeBytes);
-    }
-    if (guard == null) {
-      throw new IllegalArgumentException("guard settings required");
-    }
+    new ModelConfig(cacheSizeBytes, fill, pageSizeBytes, guard); // checks the rest
+  }
+
+  /** The modelled SSD: what the cache-model module's rules need besides the policy. */
+  public ModelConfig model() {
+    return new ModelConfig(cacheSizeBytes, fill, pageSizeBytes, guard);
   }
 
   /** Without the guard. */

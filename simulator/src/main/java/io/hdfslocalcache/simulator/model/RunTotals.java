@@ -1,33 +1,20 @@
 package io.hdfslocalcache.simulator.model;
 
-import io.hdfslocalcache.guard.FillGuard;
+import io.hdfslocalcache.model.EventRules;
+import io.hdfslocalcache.model.ModelTotals;
 import io.hdfslocalcache.simulator.trace.ParseStats;
 import io.hdfslocalcache.simulator.trace.Trace;
 import java.util.Arrays;
 
-/** The running totals of one replay, and the {@link RunResult} they make. */
+/** The {@link RunResult} of one replay, from the model's totals and the per-minute HDD load. */
 final class RunTotals {
-  long reads;
-  long readBytes;
-  long hits;
-  long partialHits;
-  long hitBytes;
-  long ssdBytesWritten;
-  long hddBytesRead;
-  long fillBytesRead;
-  long admissions;
-  long pageFills;
-  long fillsTooLarge;
-  long invalidations;
-  long deletions;
+  private RunTotals() {}
 
-  RunOutcome outcome(
+  static RunOutcome outcome(
       RunConfig config,
       Trace trace,
-      CacheModel cache,
-      FillGuard guard,
-      GuardLog log,
-      long endMillis,
+      ModelTotals t,
+      EventRules rules,
       DiskLoad withCache,
       DiskLoad withoutCache,
       double elapsed) {
@@ -41,26 +28,26 @@ final class RunTotals {
             config.guard().label(),
             config.cacheSizeBytes(),
             config.pageSizeBytes(),
-            reads,
-            readBytes,
-            hits,
-            partialHits,
-            hitBytes,
-            ratio(hits, reads),
-            ratio(hitBytes, readBytes),
-            ssdBytesWritten,
-            hddBytesRead,
-            fillBytesRead,
-            admissions,
-            pageFills,
-            fillsTooLarge,
-            guard.deniedForCost(),
-            guard.deniedForWriteBudget(),
-            log.transitions(),
-            log.pausedSeconds(endMillis),
-            cache.evictions(),
-            invalidations,
-            deletions,
+            t.reads,
+            t.readBytes,
+            t.hits,
+            t.partialHits,
+            t.hitBytes,
+            ratio(t.hits, t.reads),
+            ratio(t.hitBytes, t.readBytes),
+            t.ssdBytesWritten,
+            t.hddBytesRead,
+            t.fillBytesRead,
+            t.admissions,
+            t.pageFills,
+            t.fillsTooLarge,
+            t.fillsDeniedByGuard - t.fillsDeniedForWriteBudget,
+            t.fillsDeniedForWriteBudget,
+            rules.guardTransitions(),
+            rules.guardPausedSeconds(),
+            t.evictions,
+            t.invalidations,
+            t.deletions,
             stats.malformedLines(),
             stats.skippedLines(),
             withCache.totalSeconds(),

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.config.CacheKeys;
-import io.hdfslocalcache.simulator.model.FillMode;
-import io.hdfslocalcache.simulator.model.GuardSettings;
+import io.hdfslocalcache.model.FillMode;
+import io.hdfslocalcache.model.GuardSettings;
+import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.simulator.model.RunConfig;
-import io.hdfslocalcache.simulator.policy.PolicySpec;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

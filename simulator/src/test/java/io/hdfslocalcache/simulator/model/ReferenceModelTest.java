@@ -3,13 +3,13 @@ package io.hdfslocalcache.simulator.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.simulator.policy.PolicySpec;
+import io.hdfslocalcache.model.FillMode;
+import io.hdfslocalcache.model.GuardSettings;
+import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.simulator.trace.Strictness;
 import io.hdfslocalcache.simulator.trace.TestTraces;
 import io.hdfslocalcache.simulator.trace.Trace;
 import io.hdfslocalcache.simulator.trace.TraceFormat;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
@@ -20,65 +20,10 @@ import org.junit.jupiter.api.Test;
  * without the guard and its write budget, at cache sizes from a few pages to unbounded.
  */
 class ReferenceModelTest {
-  private static final String HEADER =
-      "timestamp_ms,block_pool,block_id,gen_stamp,op,offset,length";
   private static final long PAGE = 1024;
 
-  private record Generated(String csv, List<ReferenceModel.Event> events) {}
-
-  private static Generated trace(Random random, int events) {
-    StringBuilder csv = new StringBuilder(HEADER);
-    List<ReferenceModel.Event> list = new ArrayList<>();
-    long[] gen = new long[16];
-    java.util.Arrays.fill(gen, 1);
-    long time = 1_700_000_000_000L;
-    for (int i = 0; i < events; i++) {
-      time += random.nextInt(20) == 0 ? -random.nextInt(30_000) : random.nextInt(40_000);
-      int b = (int) Math.floor(Math.pow(random.nextDouble(), 2) * gen.length);
-      String pool = b % 3 == 0 ? "BP-a" : "BP-b";
-      double kind = random.nextDouble();
-      String op;
-      long g = gen[b];
-      long offset;
-      long length;
-      if (kind < 0.03) {
-        op = "WRITE"; // an append: a new generation stamp, the block grows
-        g = ++gen[b];
-        offset = 0;
-        length = 2048 + random.nextInt(8000);
-      } else if (kind < 0.04) {
-        op = "DELETE";
-        offset = 0;
-        length = 0;
-      } else {
-        op = "READ";
-        if (random.nextInt(30) == 0 && g > 1) {
-          g--; // an old reader
-        }
-        offset = random.nextInt(6000);
-        length = random.nextInt(50) == 0 ? 0 : 1 + random.nextInt(3000);
-      }
-      csv.append('\n')
-          .append(time)
-          .append(',')
-          .append(pool)
-          .append(',')
-          .append(b)
-          .append(',')
-          .append(g)
-          .append(',')
-          .append(op)
-          .append(',')
-          .append(offset)
-          .append(',')
-          .append(length);
-      list.add(new ReferenceModel.Event(time, pool, b, g, op, offset, length));
-    }
-    return new Generated(csv.toString(), list);
-  }
-
   private static ReferenceModel.Totals compare(
-      Trace trace, Generated g, ReferenceModel.Params p, String what) {
+      Trace trace, RandomTraces.Generated g, ReferenceModel.Params p, String what) {
     String policy =
         p.threshold() < 0
             ? "admit-all"
@@ -135,7 +80,7 @@ class ReferenceModelTest {
     long tooLarge = 0;
     for (long seed = 0; seed < 5; seed++) {
       Random random = new Random(seed);
-      Generated g = trace(random, 2000);
+      RandomTraces.Generated g = RandomTraces.generate(random, 2000, 40_000, 16);
       Trace trace = TestTraces.parse(g.csv(), TraceFormat.CSV, Strictness.STRICT);
       for (long capacity : capacities) {
         for (int threshold : thresholds) {

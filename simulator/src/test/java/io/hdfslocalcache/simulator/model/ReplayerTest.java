@@ -3,7 +3,9 @@ package io.hdfslocalcache.simulator.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.simulator.policy.PolicySpec;
+import io.hdfslocalcache.model.FillMode;
+import io.hdfslocalcache.model.GuardSettings;
+import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.simulator.trace.Strictness;
 import io.hdfslocalcache.simulator.trace.TestTraces;
 import io.hdfslocalcache.simulator.trace.Trace;

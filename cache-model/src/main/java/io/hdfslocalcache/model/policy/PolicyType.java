@@ -1,0 +1,55 @@
+package io.hdfslocalcache.model.policy;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The registry of admission policies (after Caffeine's simulator): a config name and a constructor.
+ * Adding a policy is one class and one line here.
+ */
+public enum PolicyType {
+  NEVER("never", NeverAdmit::from),
+  ADMIT_ALL("admit-all", AdmitAll::from),
+  BUCKET_TIME("bucket-time", BucketTimeAdmission::from),
+  REJECT_X("reject-x", RejectX::from);
+
+  private final String configName;
+  private final Function<PolicyParams, AdmissionPolicy> constructor;
+
+  PolicyType(String configName, Function<PolicyParams, AdmissionPolicy> constructor) {
+    this.configName = configName;
+    this.constructor = constructor;
+  }
+
+  public String configName() {
+    return configName;
+  }
+
+  AdmissionPolicy create(PolicyParams params) {
+    return constructor.apply(params);
+  }
+
+  /** Parameters left out of a spec's printed name unless given (implementation limits). */
+  Set<String> hiddenParams() {
+    return this == BUCKET_TIME ? Collections.singleton("maxKeys") : Collections.<String>emptySet();
+  }
+
+  static PolicyType byName(String name) {
+    String n = name.trim().toLowerCase(Locale.ROOT);
+    for (PolicyType t : values()) {
+      if (t.configName.equals(n)) {
+        return t;
+      }
+    }
+    throw new IllegalArgumentException(
+        "unknown policy '"
+            + name
+            + "' (known: "
+            + Arrays.stream(values()).map(PolicyType::configName).collect(Collectors.joining(", "))
+            + ")");
+  }
+}

@@ -1,0 +1,116 @@
+package io.hdfslocalcache.datanode;
+
+import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_DIR_ERROR_WINDOW;
+import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_DIR_MAX_ERRORS;
+import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_DIR_RESERVED_PERCENT;
+import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_ENABLED;
+import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_FILL_BANDWIDTH;
+import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_FILL_QUEUE;
+import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_FILL_THREADS;
+import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_INNER_FACTORY;
+import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_PAGE_SIZE;
+import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_READ_AHEAD_PAGES;
+import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_READ_TIMEOUT;
+import static io.hdfslocalcache.datanode.CacheConfig.DIRS;
+import static io.hdfslocalcache.datanode.CacheConfig.DIR_ERROR_WINDOW;
+import static io.hdfslocalcache.datanode.CacheConfig.DIR_MAX_ERRORS;
+import static io.hdfslocalcache.datanode.CacheConfig.DIR_RESERVED_PERCENT;
+import static io.hdfslocalcache.datanode.CacheConfig.ENABLED;
+import static io.hdfslocalcache.datanode.CacheConfig.FILL_BANDWIDTH;
+import static io.hdfslocalcache.datanode.CacheConfig.FILL_QUEUE;
+import static io.hdfslocalcache.datanode.CacheConfig.FILL_THREADS;
+import static io.hdfslocalcache.datanode.CacheConfig.INNER_FACTORY;
+import static io.hdfslocalcache.datanode.CacheConfig.MAX_READ_AHEAD_PAGES;
+import static io.hdfslocalcache.datanode.CacheConfig.MODE;
+import static io.hdfslocalcache.datanode.CacheConfig.PAGE_SIZE;
+import static io.hdfslocalcache.datanode.CacheConfig.READ_AHEAD_PAGES;
+import static io.hdfslocalcache.datanode.CacheConfig.READ_TIMEOUT;
+
+import io.hdfslocalcache.config.CacheKeys;
+import io.hdfslocalcache.datanode.fill.FillPolicy;
+import io.hdfslocalcache.ratelimit.RateLimitConfig;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Reads a DataNode's {@code dfs.datanode.local-cache.*} keys into a {@link CacheConfig}, once, at
+ * start-up: each value through {@link ConfigValues}, each error naming its key and value.
+ */
+final class CacheConfigReader {
+  private CacheConfigReader() {}
+
+  static CacheConfig read(Configuration conf) {
+    boolean enabled = conf.getBoolean(ENABLED, DEFAULT_ENABLED);
+    CacheMode mode = CacheMode.parse(conf.getTrimmed(MODE, CacheMode.CACHE.configName()));
+    List<Path> dirs = new ArrayList<>();
+    for (String d : conf.getTrimmedStrings(DIRS)) {
+      if (!d.isEmpty()) {
+        dirs.add(Paths.get(d.startsWith("file://") ? d.substring("file://".length()) : d));
+      }
+    }
+    List<Long> capacities = ConfigValues.capacities(conf, dirs.size());
+    long page = ConfigValues.positiveSize(PAGE_SIZE, conf.getTrimmed(PAGE_SIZE, DEFAULT_PAGE_SIZE));
+    if (!CacheKeys.isPageSize(page)) {
+      throw new IllegalArgumentException(
+          PAGE_SIZE + " must be a power of two between 64k and 64m, got " + page);
+    }
+    RateLimitConfig admission = ConfigValues.admission(conf);
+    int threads = ConfigValues.intKey(conf, FILL_THREADS, DEFAULT_FILL_THREADS);
+    ConfigValues.atLeast(FILL_THREADS, threads, 1);
+    int queue = ConfigValues.intKey(conf, FILL_QUEUE, DEFAULT_FILL_QUEUE);
+    ConfigValues.atLeast(FILL_QUEUE, queue, 1);
+    long bandwidth =
+        ConfigValues.size(FILL_BANDWIDTH, conf.getTrimmed(FILL_BANDWIDTH, DEFAULT_FILL_BANDWIDTH));
+    long timeout = ConfigValues.timeKey(conf, READ_TIMEOUT, DEFAULT_READ_TIMEOUT);
+    ConfigValues.atLeast(READ_TIMEOUT, timeout, 1);
+    int readAhead = ConfigValues.intKey(conf, READ_AHEAD_PAGES, DEFAULT_READ_AHEAD_PAGES);
+    if (readAhead < 0 || readAhead > MAX_READ_AHEAD_PAGES) {
+      throw new IllegalArgumentException(
+          READ_AHEAD_PAGES + " must be in [0, " + MAX_READ_AHEAD_PAGES + "], got " + readAhead);
+    }
+    int maxErrors = ConfigValues.intKey(conf, DIR_MAX_ERRORS, DEFAULT_DIR_MAX_ERRORS);
+    ConfigValues.atLeast(DIR_MAX_ERRORS, maxErrors, 0);
+    long errorWindow = ConfigValues.timeKey(conf, DIR_ERROR_WINDOW, DEFAULT_DIR_ERROR_WINDOW);
+    ConfigValues.atLeast(DIR_ERROR_WINDOW, errorWindow, 10);
+    int reserved = ConfigValues.intKey(conf, DIR_RESERVED_PERCENT, DEFAULT_DIR_RESERVED_PERCENT);
+    if (reserved < 0 || reserved > 90) {
+      throw new IllegalArgumentException(
+          DIR_RESERVED_PERCENT + " must be in [0, 90], got " + reserved);
+    }
+    String inner = conf.getTrimmed(INNER_FACTORY, DEFAULT_INNER_FACTORY);
+    FillPolicy fill = ConfigValues.fillPolicy(conf);
+    long ssd = dirs.isEmpty() ? ConfigValues.oneCapacity(conf) : sum(capacities);
+    ShadowCandidates candidates =
+        ShadowCandidates.read(conf, ShadowCandidates.base(admission, ssd, page, fill));
+    return new CacheConfig(
+        enabled,
+        dirs,
+        capacities,
+        (int) page,
+        admission,
+        threads,
+        queue,
+        bandwidth,
+        fill,
+        Duration.ofMillis(timeout),
+        readAhead,
+        maxErrors,
+        reserved,
+        Duration.ofMillis(errorWindow),
+        inner,
+        mode,
+        candidates);
+  }
+
+  private static long sum(List<Long> values) {
+    long s = 0;
+    for (long v : values) {
+      s += v;
+    }
+    return s;
+  }
+}

@@ -1,0 +1,95 @@
+package io.hdfslocalcache.datanode;
+
+import io.hdfslocalcache.datanode.shadow.ShadowFeed;
+import java.io.IOException;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.Optional;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
+
+/**
+ * What both dataset wrappers share: a {@link Proxy} over {@link FsDatasetSpi} that forwards every
+ * call to the real dataset unless the subclass intercepts it, answers {@code equals}, {@code
+ * hashCode} and {@code toString} for itself, and holds the shadow feed, if any. A proxy rather than
+ * a hand-written forwarder because the interface differs between Hadoop 3.3 and 3.4+.
+ */
+abstract class DatasetProxy implements InvocationHandler {
+  final FsDatasetSpi<?> inner;
+  private final Optional<ShadowFeed> shadow;
+
+  DatasetProxy(FsDatasetSpi<?> inner, Optional<ShadowFeed> shadow) {
+    this.inner = inner;
+    this.shadow = shadow;
+  }
+
+  /** The dataset {@code handler} answers for. */
+  static FsDatasetSpi<?> proxy(DatasetProxy handler) {
+    return (FsDatasetSpi<?>)
+        Proxy.newProxyInstance(
+            FsDatasetSpi.class.getClassLoader(), new Class<?>[] {FsDatasetSpi.class}, handler);
+  }
+
+  /** The handler behind a dataset of ours, or empty. */
+  static Optional<DatasetProxy> of(Object dataset) {
+    if (dataset != null
+        && Proxy.isProxyClass(dataset.getClass())
+        && Proxy.getInvocationHandler(dataset) instanceof DatasetProxy) {
+      return Optional.of((DatasetProxy) Proxy.getInvocationHandler(dataset));
+    }
+    return Optional.empty();
+  }
+
+  /** The shadow models fed by this dataset's reads, if it runs any. */
+  Optional<ShadowFeed> shadow() {
+    return shadow;
+  }
+
+  /** The subclass's name in {@code toString}, e.g. {@code LocalCache}. */
+  abstract String label();
+
+  /** The {@code Object} methods a proxy must answer itself, or forwards {@code m}. */
+  final Object ownOrForward(Object proxy, Method m, Object[] args) throws Throwable {
+    int n = args == null ? 0 : args.length;
+    switch (m.getName()) {
+      case "equals":
+        if (n == 1 && m.getParameterTypes()[0] == Object.class) {
+          return proxy == args[0];
+        }
+        break;
+      case "hashCode":
+        if (n == 0) {
+          return System.identityHashCode(proxy);
+        }
+        break;
+      case "toString":
+        if (n == 0) {
+          return label() + "(" + inner + ")";
+        }
+        break;
+      default:
+        break;
+    }
+    return forward(m, args);
+  }
+
+  /** {@link #forward} for the stream opens, which declare only IOException. */
+  final Object forwardRead(Method m, Object[] args) throws IOException {
+    try {
+      return forward(m, args);
+    } catch (IOException | RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new IOException(t);
+    }
+  }
+
+  final Object forward(Method m, Object[] args) throws Throwable {
+    try {
+      return m.invoke(inner, args);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+}

@@ -1,0 +1,91 @@
+package io.hdfslocalcache.datanode;
+
+import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
+import io.hdfslocalcache.datanode.read.ShadowReads;
+import io.hdfslocalcache.datanode.shadow.ShadowFeed;
+import java.io.InputStream;
+import java.lang.reflect.Method;
+import java.util.Optional;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The dataset wrapper of shadow mode: every call goes to the real dataset, and every stream is the
+ * real dataset's own. Intercepted, besides the {@code Object} methods: {@code getBlockInputStream}
+ * (a client read's data stream is counted, and told to the models when it closes), the calls that
+ * delete or change a replica (told to the models before they go on, {@link ReplicaChanges}) and
+ * {@code shutdown} (the feed stops after the dataset). Nothing here opens a file on any SSD.
+ */
+final class ShadowDataset extends DatasetProxy {
+  private static final Logger LOG = LoggerFactory.getLogger(ShadowDataset.class);
+
+  private final ShadowFeed feed;
+  private final ShadowReads reads;
+  private final AutoCloseable onShutdown;
+
+  /** A replica deleted or changed: the models are told. */
+  private final ReplicaChanges.Sink changes =
+      new ReplicaChanges.Sink() {
+        @Override
+        public void deleted(String poolId, long blockId) {
+          feed.removed(new BlockId(poolId, blockId));
+        }
+
+        @Override
+        public void changed(
+            String poolId, long blockId, InvalidationCause cause, long newGenStamp) {
+          feed.rewritten(new BlockId(poolId, blockId), newGenStamp);
+        }
+      };
+
+  private ShadowDataset(FsDatasetSpi<?> inner, ShadowFeed feed, AutoCloseable onShutdown) {
+    super(inner, Optional.of(feed));
+    this.feed = feed;
+    this.reads = new ShadowReads(new DatasetReplicas(inner), feed);
+    this.onShutdown = onShutdown;
+  }
+
+  /**
+   * {@code inner}, its client reads fed to {@code feed}; {@code onShutdown} (the metrics) is closed
+   * first when the dataset shuts down, then the feed.
+   */
+  static FsDatasetSpi<?> wrap(FsDatasetSpi<?> inner, ShadowFeed feed, AutoCloseable onShutdown) {
+    return proxy(new ShadowDataset(inner, feed, onShutdown));
+  }
+
+  @Override
+  String label() {
+    return "LocalCacheShadow";
+  }
+
+  @Override
+  public Object invoke(Object proxy, Method m, Object[] args) throws Throwable {
+    int n = args == null ? 0 : args.length;
+    ReplicaChanges.tell(m, args, changes);
+    switch (m.getName()) {
+      case "getBlockInputStream":
+        if (n == 2) {
+          return reads.openData(
+              (ExtendedBlock) args[0], (Long) args[1], () -> (InputStream) forwardRead(m, args));
+        }
+        break;
+      case "shutdown":
+        try {
+          return forward(m, args);
+        } finally {
+          try {
+            onShutdown.close();
+          } catch (Exception e) {
+            LOG.warn("hdfs-local-cache: closing the shadow metrics failed", e);
+          }
+          feed.close();
+        }
+      default:
+        break;
+    }
+    return ownOrForward(proxy, m, args);
+  }
+}

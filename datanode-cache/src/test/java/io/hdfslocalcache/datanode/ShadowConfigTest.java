@@ -1,0 +1,186 @@
+package io.hdfslocalcache.datanode;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hdfslocalcache.model.CandidateSpec;
+import io.hdfslocalcache.model.FillMode;
+import java.time.Duration;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+/** {@code dfs.datanode.local-cache.mode} and the shadow candidates, read by {@link CacheConfig}. */
+class ShadowConfigTest {
+  private static final String C = CacheConfig.SHADOW_CANDIDATE_PREFIX;
+
+  private static Configuration conf(String... kv) {
+    Configuration c = new Configuration(false);
+    for (int i = 0; i < kv.length; i += 2) {
+      c.set(kv[i], kv[i + 1]);
+    }
+    return c;
+  }
+
+  private static String error(Configuration c) {
+    return assertThrows(IllegalArgumentException.class, () -> CacheConfig.from(c)).getMessage();
+  }
+
+  @Test
+  void from_noModeKey_cacheWithoutCandidates() {
+    CacheConfig c = CacheConfig.from(conf(CacheConfig.DIRS, "/ssd1"));
+    assertEquals(CacheMode.CACHE, c.mode());
+    assertTrue(c.candidates().isEmpty());
+  }
+
+  @Test
+  void from_shadowWithoutDirs_validAndCandidatesOverTheDataNodesSettings() {
+    CacheConfig c =
+        CacheConfig.from(
+            conf(
+                CacheConfig.MODE,
+                " Shadow ",
+                CacheConfig.CAPACITY,
+                "100g",
+                CacheConfig.ADMISSION_THRESHOLD,
+                "4",
+                CacheConfig.SHADOW_CANDIDATES,
+                "same, t1,big",
+                C + "t1",
+                "threshold=1",
+                C + "big",
+                "capacity=2TB,fill=block,window=2h,guard=off,page=64k"));
+    assertEquals(CacheMode.SHADOW, c.mode());
+    assertTrue(c.dirs().isEmpty());
+    List<CandidateSpec> s = c.candidates().specs();
+    assertEquals(3, s.size());
+    CandidateSpec same = s.get(0);
+    assertEquals("same", same.name());
+    assertEquals(c.admission(), same.admission());
+    assertEquals(100L << 30, same.capacityBytes());
+    assertEquals(FillMode.PAGES, same.fill());
+    assertEquals(1 << 20, same.pageSizeBytes());
+    assertTrue(same.guardEnabled());
+    assertEquals(3_600_000, same.guardWindowMillis());
+    assertEquals(0.5, same.maxDriveWritesPerDay());
+    assertEquals(1, s.get(1).admission().threshold());
+    assertEquals(100L << 30, s.get(1).capacityBytes());
+    CandidateSpec big = s.get(2);
+    assertEquals(4, big.admission().threshold());
+    assertEquals(Duration.ofHours(2), big.admission().window());
+    assertEquals(60, big.admission().bucketCount());
+    assertEquals(2L << 40, big.capacityBytes());
+    assertEquals(FillMode.BLOCK, big.fill());
+    assertEquals(64 << 10, big.pageSizeBytes());
+    assertTrue(!big.guardEnabled());
+    assertEquals(
+        CacheConfig.from(conf(CacheConfig.MODE, "shadow", CacheConfig.SHADOW_CANDIDATES, "a")),
+        CacheConfig.from(conf(CacheConfig.MODE, "shadow", CacheConfig.SHADOW_CANDIDATES, "a")));
+  }
+
+  @Test
+  void from_candidatesBesideTheCache_capacityIsTheSumOfTheDirectories() {
+    CacheConfig c =
+        CacheConfig.from(
+            conf(
+                CacheConfig.DIRS,
+                "/ssd1,/ssd2",
+                CacheConfig.CAPACITY,
+                "1t,3t",
+                CacheConfig.SHADOW_CANDIDATES,
+                "real"));
+    assertEquals(CacheMode.CACHE, c.mode());
+    assertEquals(4L << 40, c.candidates().specs().get(0).capacityBytes());
+  }
+
+  @Test
+  void from_badMode_namesKeyAndValue() {
+    assertEquals(
+        CacheConfig.MODE + " must be cache or shadow, got 'mirror'",
+        error(conf(CacheConfig.MODE, "mirror", CacheConfig.DIRS, "/ssd1")));
+  }
+
+  @Test
+  void from_shadowWithoutCandidates_refusedNamingTheKey() {
+    assertTrue(
+        error(conf(CacheConfig.MODE, "shadow")).startsWith(CacheConfig.SHADOW_CANDIDATES),
+        error(conf(CacheConfig.MODE, "shadow")));
+  }
+
+  @Test
+  void from_shadowWithoutDirsSeveralCapacities_refusedNamingTheKey() {
+    String e =
+        error(
+            conf(
+                CacheConfig.MODE,
+                "shadow",
+                CacheConfig.SHADOW_CANDIDATES,
+                "a",
+                CacheConfig.CAPACITY,
+                "1t,2t"));
+    assertTrue(e.startsWith(CacheConfig.CAPACITY) && e.contains("'1t,2t'"), e);
+  }
+
+  @Test
+  void from_nineCandidates_refused() {
+    String e =
+        error(conf(CacheConfig.MODE, "shadow", CacheConfig.SHADOW_CANDIDATES, "a,b,c,d,e,f,g,h,i"));
+    assertEquals(
+        CacheConfig.SHADOW_CANDIDATES
+            + " names 9 candidates, at most 8 are allowed: 'a,b,c,d,e,f,g,h,i'",
+        e);
+  }
+
+  @Test
+  void from_candidateNamedTwice_refused() {
+    assertEquals(
+        CacheConfig.SHADOW_CANDIDATES + " names 'a' twice: 'a,b,a'",
+        error(conf(CacheConfig.MODE, "shadow", CacheConfig.SHADOW_CANDIDATES, "a,b,a")));
+  }
+
+  @Test
+  void from_settingsOfAnUnlistedCandidate_refusedAsATypo() {
+    String e =
+        error(
+            conf(
+                CacheConfig.MODE,
+                "shadow",
+                CacheConfig.SHADOW_CANDIDATES,
+                "t1",
+                C + "t2",
+                "threshold=2"));
+    assertEquals(
+        C
+            + "t2 is set ('threshold=2') but 't2' is not in "
+            + CacheConfig.SHADOW_CANDIDATES
+            + ": 't1'",
+        e);
+  }
+
+  @Test
+  void from_badCandidateSettings_nameTheKeyAndTheValue() {
+    String e =
+        error(
+            conf(
+                CacheConfig.MODE,
+                "shadow",
+                CacheConfig.SHADOW_CANDIDATES,
+                "t1",
+                C + "t1",
+                "threshold=3,capacity=lots"));
+    assertTrue(
+        e.startsWith(
+            C
+                + "t1: 'threshold=3,capacity=lots': candidate t1: capacity=lots: 'lots' is not a"
+                + " size"),
+        e);
+    String unknown =
+        error(
+            conf(CacheConfig.MODE, "shadow", CacheConfig.SHADOW_CANDIDATES, "t1", C + "t1", "x=1"));
+    assertTrue(
+        unknown.startsWith(C + "t1: 'x=1': ") && unknown.contains("x=1: unknown key"), unknown);
+    String name = error(conf(CacheConfig.MODE, "shadow", CacheConfig.SHADOW_CANDIDATES, "t/1"));
+    assertTrue(name.startsWith(C + "t/1: '': ") && name.contains("t/1"), name);
+  }
+}
