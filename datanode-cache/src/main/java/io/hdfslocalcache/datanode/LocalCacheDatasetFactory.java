@@ -52,6 +52,13 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
       return inner;
     }
     String uuid = storage.getDatanodeUuid() == null ? "datanode" : storage.getDatanodeUuid();
+    if (!config.candidates().isEmpty()) {
+      logShadowHeap(
+          config,
+          conf.getLongBytes(
+              org.apache.hadoop.hdfs.DFSConfigKeys.DFS_BLOCK_SIZE_KEY,
+              org.apache.hadoop.hdfs.DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT));
+    }
     if (config.mode() == CacheMode.SHADOW) {
       return shadow(inner, config, uuid, datanode);
     }
@@ -171,6 +178,19 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
           registry);
     } catch (IllegalArgumentException e) {
       throw new IOException("hdfs-local-cache: invalid configuration: " + e.getMessage(), e);
+    }
+  }
+
+  /** The most heap the candidates can take, at WARN when it passes a quarter of the heap. */
+  private static void logShadowHeap(CacheConfig config, long blockSize) {
+    List<CandidateSpec> specs = config.candidates().specs();
+    long max = Runtime.getRuntime().maxMemory();
+    String line = ShadowHeapCheck.message(specs, blockSize, max);
+    if (ShadowHeapCheck.verdict(ShadowHeapCheck.worstCaseBytes(specs, blockSize), max)
+        == ShadowHeapCheck.Verdict.FITS) {
+      LOG.info(line);
+    } else {
+      LOG.warn(line);
     }
   }
 
