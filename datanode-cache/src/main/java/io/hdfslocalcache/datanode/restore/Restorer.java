@@ -134,20 +134,18 @@ public final class Restorer {
   }
 
   /**
-   * The record's data pages whole on disk; the deletes of the others (torn or short: never read)
-   * are added to {@code deletes}.
+   * The record's data pages whole on disk; the deletes of the torn ones (short: never read) are
+   * added to {@code deletes}. Pages never filled are not on disk and need no delete (a partly
+   * cached 128 MB block lacks up to 127).
    */
   private BitSet wholeDataPages(CacheDirectory d, IndexRecord r, List<Runnable> deletes) {
     String dataId = r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.DATA);
-    BitSet whole = d.store().wholePages(dataId, r.dataLength());
-    long pages = (r.dataLength() + pageSize - 1) / pageSize;
-    for (int p = 0; p < pages; p++) {
-      if (!whole.get(p)) {
-        long page = p;
-        deletes.add(() -> d.store().deletePage(dataId, page));
-      }
+    BitSet torn = d.store().tornPages(dataId, r.dataLength());
+    for (int p = torn.nextSetBit(0); p >= 0; p = torn.nextSetBit(p + 1)) {
+      long page = p;
+      deletes.add(() -> d.store().deletePage(dataId, page));
     }
-    return whole;
+    return d.store().wholePages(dataId, r.dataLength());
   }
 
   private void addPending(Pending p) {

@@ -32,6 +32,11 @@ public abstract class ForwardingPageStore implements PageStore {
   }
 
   @Override
+  public java.util.BitSet tornPages(String fileId, long fileLength) {
+    return inner.tornPages(fileId, fileLength);
+  }
+
+  @Override
   public void retainFiles(Predicate<String> keep) {
     inner.retainFiles(keep);
   }

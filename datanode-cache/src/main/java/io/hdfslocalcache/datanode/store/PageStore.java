@@ -57,6 +57,12 @@ public interface PageStore extends AutoCloseable {
    */
   java.util.BitSet wholePages(String fileId, long fileLength);
 
+  /**
+   * The indexes of the file's pages present with another size than {@link #wholePages} expects: a
+   * write cut off by a crash. Restore deletes these, and only these (not every page it lacks).
+   */
+  java.util.BitSet tornPages(String fileId, long fileLength);
+
   /** Deletes every page whose file id {@code keep} rejects: orphans left by a crash. */
   void retainFiles(java.util.function.Predicate<String> keep);
 

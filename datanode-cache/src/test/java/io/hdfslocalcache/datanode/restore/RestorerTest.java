@@ -176,6 +176,7 @@ class RestorerTest {
     BlockMap map = new BlockMap();
     QueuedDeletes deletes = new QueuedDeletes();
     Restorer r = secondRun(map, run1.store, 100, deletes::over); // loads without failing
+    assertEquals(1, deletes.size(), "one delete, of the torn page; none of the 6 never filled");
     deletes.drain();
     r.restorePool(POOL);
     CacheEntry back = map.lookup(id, 7);
@@ -235,6 +236,12 @@ class RestorerTest {
     private void queue(Runnable delete) {
       synchronized (queued) {
         queued.add(delete);
+      }
+    }
+
+    int size() {
+      synchronized (queued) {
+        return queued.size();
       }
     }
 

@@ -57,6 +57,22 @@ public final class MemoryPageStore implements PageStore {
     return whole;
   }
 
+  @Override
+  public java.util.BitSet tornPages(String fileId, long fileLength) {
+    java.util.BitSet torn = new java.util.BitSet();
+    java.util.BitSet whole = wholePages(fileId, fileLength);
+    pages.forEach(
+        (k, v) -> {
+          if (k.startsWith(fileId + "#")) {
+            int p = Integer.parseInt(k.substring(fileId.length() + 1));
+            if (!whole.get(p)) {
+              torn.set(p);
+            }
+          }
+        });
+    return torn;
+  }
+
   /** Page size assumed by {@link #wholePages}. */
   public volatile int pageSize = 1 << 20;
 

@@ -19,6 +19,11 @@ public class RecordingPageStore implements PageStore {
   }
 
   @Override
+  public java.util.BitSet tornPages(String fileId, long fileLength) {
+    return new java.util.BitSet();
+  }
+
+  @Override
   public synchronized void deletePage(String fileId, long pageIndex) {
     deleted.add(fileId + "#" + pageIndex);
   }
