@@ -88,6 +88,15 @@ public final class CacheDirectory implements EntryHome {
   }
 
   /**
+   * The entry left the map with its pages kept on disk (its block pool was unloaded): its pages
+   * leave the eviction order, or evicting them would delete the files the entry restored on the
+   * pool's return owns, under it.
+   */
+  public void pagesDetached(CacheEntry e) {
+    lru.removeAll(e);
+  }
+
+  /**
    * Evicts one data page: readers stop using it at once, its bytes count as draining until the
    * store has deleted it, and only then may a fill write it again. Returns the bytes freed (0 if
    * the page was not present).

@@ -252,6 +252,7 @@ public final class Restorer {
   public void detachPool(String poolId) {
     List<CacheEntry> detached = map.detachIf(id -> id.poolId().equals(poolId));
     for (CacheEntry e : detached) {
+      dirs.of(e.home()).pagesDetached(e);
       BitSet present = new BitSet();
       for (int p = 0; p < e.pages.pages(); p++) {
         present.set(p, e.pages.has(p));

@@ -148,11 +148,15 @@ class RestorerTest {
     BlockMap map = new BlockMap();
     Restorer r = secondRun(map, pages);
     r.restorePool(POOL);
+    int lruPages = d.dir.pageLru().size();
+    assertTrue(lruPages > 0);
     r.detachPool(POOL);
+    assertEquals(0, d.dir.pageLru().size(), "no eviction may delete a detached entry's pages");
     assertNull(map.lookupAny(new BlockId(POOL, 1)));
     assertTrue(pages.hasFile(new BlockId(POOL, 1).fileId(7, BlockId.CacheFile.DATA)));
     r.restorePool(POOL);
     assertNotNull(map.lookup(new BlockId(POOL, 1), 7));
+    assertEquals(lruPages, d.dir.pageLru().size(), "the returned entries' pages, once each");
     assertEquals(
         2,
         registry
