@@ -94,7 +94,8 @@ final class Readings implements AutoCloseable {
     try {
       Optional<Map<String, Object>> bean =
           Jmx.cacheBean(web.jmx(n.web(), Jmx.CACHE_QUERY), n.web());
-      return bean.map(b -> Row.ok(n.name(), b))
+      return bean.map(
+              b -> new ShadowLines(b).shadowMode() ? Row.shadow(n.name(), b) : Row.ok(n.name(), b))
           .orElseGet(
               () ->
                   Row.without(

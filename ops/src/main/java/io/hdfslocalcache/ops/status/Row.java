@@ -22,6 +22,8 @@ record Row(
     OK,
     /** The DataNode answered, but has no active cache. */
     NO_CACHE,
+    /** The DataNode runs shadow mode: no cache, models of candidates ({@code status} of it). */
+    SHADOW,
     /** The DataNode's web UI could not be read. */
     UNREACHABLE,
     /** Its counters went down since the previous reading (it restarted): no rate this time. */
@@ -36,6 +38,17 @@ record Row(
 
   static Row ok(String datanode, CacheFigures figures) {
     return new Row(datanode, State.OK, "", figures, Map.of());
+  }
+
+  /** A shadow-mode DataNode: no cache figures; its bean kept for its own status screen. */
+  static Row shadow(String datanode, Map<String, Object> bean) {
+    int candidates = new ShadowLines(bean).candidates().size();
+    return new Row(
+        datanode,
+        State.SHADOW,
+        candidates + " candidates modelled, nothing cached (status --datanode shows them)",
+        CacheFigures.ZERO,
+        bean);
   }
 
   static Row without(String datanode, State state, String detail) {

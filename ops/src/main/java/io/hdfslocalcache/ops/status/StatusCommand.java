@@ -141,7 +141,7 @@ public final class StatusCommand implements Callable<Integer> {
         return 0;
       }
       Row row = reading.rows().get(0);
-      if (!row.isOk()) {
+      if (!row.isOk() && row.state() != Row.State.SHADOW) {
         throw new Failure(
             row.state() == Row.State.NO_CACHE ? Readings.noCache(base) : row.detail());
       }

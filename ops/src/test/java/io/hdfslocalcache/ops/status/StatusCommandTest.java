@@ -195,6 +195,29 @@ class StatusCommandTest {
   }
 
   @Test
+  void run_namenode_shadowModeDataNode_shownAsShadowNotCounted() throws Exception {
+    FakeWebUi cached = serve(200);
+    body.set(withPort(StatusReportTest.sample(), "40241", cached.port()));
+    FakeWebUi shadow =
+        new FakeWebUi(
+            200,
+            () ->
+                "{\"beans\":[{\"name\":\"Hadoop:service=DataNode,name=LocalCache-u1\","
+                    + "\"tag.DatanodeUuid\":\"u1\",\"shadow.feed.events\":5},"
+                    + "{\"name\":\"Hadoop:service=DataNode,name=LocalCacheShadow-u1-t4\","
+                    + "\"tag.DatanodeUuid\":\"u1\",\"tag.Candidate\":\"t4\",\"hits\":2}]}");
+    servers.add(shadow);
+    FakeWebUi nn = new FakeWebUi(200, () -> FakeWebUi.nameNodeInfo(cached.port(), shadow.port()));
+    servers.add(nn);
+
+    assertEquals(0, run("--namenode", nn.address(), "--timeout", "5"), err());
+    List<String> lines = out().lines().toList();
+    assertTrue(
+        line(lines, "localhost:" + shadow.port()).contains("SHADOW: 1 candidates modelled"), out());
+    assertTrue(line(lines, "TOTAL (1 of 2)").contains("33.3%"), out());
+  }
+
+  @Test
   void run_namenodeJson_dataNodesAndTotal() throws Exception {
     FakeWebUi dn = serve(200);
     body.set(withPort(StatusReportTest.sample(), "40241", dn.port()));
