@@ -148,7 +148,7 @@ public final class LiveModel {
    */
   public synchronized ModelTotals totals() {
     if (rules == null) {
-      return new ModelTotals(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+      return ModelTotals.EMPTY;
     }
     return rules.totals(index.size());
   }

@@ -63,69 +63,8 @@ public final class ModelTotals {
   /** The model's clock: the newest read time seen, in epoch ms (0 before the first read). */
   public final long newestReadMillis;
 
-  /** A snapshot without the fields added after the first version (they are 0). */
-  public ModelTotals(
-      long reads,
-      long hits,
-      long partialHits,
-      long readBytes,
-      long hitBytes,
-      long ssdBytesWritten,
-      long fillBytesRead,
-      long admissions,
-      long pageFills,
-      long evictions,
-      long fillsDeniedByGuard,
-      long hddMicrosWithCache,
-      long hddMicrosWithoutCache,
-      long trackedBlocks) {
-    this(
-        counters(
-            reads,
-            hits,
-            partialHits,
-            readBytes,
-            hitBytes,
-            ssdBytesWritten,
-            fillBytesRead,
-            admissions,
-            pageFills,
-            hddMicrosWithCache,
-            hddMicrosWithoutCache),
-        evictions,
-        fillsDeniedByGuard,
-        0,
-        trackedBlocks,
-        0,
-        0);
-  }
-
-  private static Counters counters(
-      long reads,
-      long hits,
-      long partialHits,
-      long readBytes,
-      long hitBytes,
-      long ssdBytesWritten,
-      long fillBytesRead,
-      long admissions,
-      long pageFills,
-      long hddMicrosWithCache,
-      long hddMicrosWithoutCache) {
-    Counters c = new Counters();
-    c.reads = reads;
-    c.hits = hits;
-    c.partialHits = partialHits;
-    c.readBytes = readBytes;
-    c.hitBytes = hitBytes;
-    c.ssdBytesWritten = ssdBytesWritten;
-    c.fillBytesRead = fillBytesRead;
-    c.admissions = admissions;
-    c.pageFills = pageFills;
-    c.hddMicrosWithCache = hddMicrosWithCache;
-    c.hddMicrosWithoutCache = hddMicrosWithoutCache;
-    return c;
-  }
+  /** Nothing counted yet: a model before its first event. */
+  static final ModelTotals EMPTY = new ModelTotals(new Counters(), 0, 0, 0, 0, 0, 0);
 
   ModelTotals(
       Counters c,

@@ -185,9 +185,9 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
   private static void logShadowHeap(CacheConfig config, long blockSize) {
     List<CandidateSpec> specs = config.candidates().specs();
     long max = Runtime.getRuntime().maxMemory();
-    String line = ShadowHeapCheck.message(specs, blockSize, max);
-    if (ShadowHeapCheck.verdict(ShadowHeapCheck.worstCaseBytes(specs, blockSize), max)
-        == ShadowHeapCheck.Verdict.FITS) {
+    long worst = ShadowHeapCheck.worstCaseBytes(specs, blockSize);
+    String line = ShadowHeapCheck.message(specs.size(), worst, blockSize, max);
+    if (ShadowHeapCheck.verdict(worst, max) == ShadowHeapCheck.Verdict.FITS) {
       LOG.info(line);
     } else {
       LOG.warn(line);

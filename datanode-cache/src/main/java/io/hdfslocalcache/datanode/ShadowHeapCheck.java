@@ -76,12 +76,14 @@ final class ShadowHeapCheck {
         : Verdict.FITS;
   }
 
-  /** The line the factory logs (at WARN when the verdict is not {@link Verdict#FITS}). */
-  static String message(List<CandidateSpec> specs, long blockSize, long maxHeapBytes) {
-    long worst = worstCaseBytes(specs, blockSize);
+  /**
+   * The line the factory logs for {@code candidates} whose {@link #worstCaseBytes} is {@code worst}
+   * (at WARN when the verdict is not {@link Verdict#FITS}).
+   */
+  static String message(int candidates, long worst, long blockSize, long maxHeapBytes) {
     String line =
         "hdfs-local-cache: "
-            + specs.size()
+            + candidates
             + " shadow candidates can hold up to "
             + mb(worst)
             + " of heap once their modelled SSDs are full of "

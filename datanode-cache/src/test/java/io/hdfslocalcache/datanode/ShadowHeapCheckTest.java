@@ -59,7 +59,8 @@ class ShadowHeapCheckTest {
     assertEquals(
         ShadowHeapCheck.Verdict.OVER_A_QUARTER_OF_THE_HEAP,
         ShadowHeapCheck.verdict(ShadowHeapCheck.worstCaseBytes(eight, BLOCK), heap));
-    String m = ShadowHeapCheck.message(eight, BLOCK, heap);
+    String m =
+        ShadowHeapCheck.message(8, ShadowHeapCheck.worstCaseBytes(eight, BLOCK), BLOCK, heap);
     assertTrue(m.contains(CacheConfig.ADMISSION_MAX_TRACKED_KEYS), m);
     assertTrue(m.contains("8 shadow candidates"), m);
   }
@@ -72,7 +73,7 @@ class ShadowHeapCheckTest {
         ShadowHeapCheck.Verdict.FITS,
         ShadowHeapCheck.verdict(ShadowHeapCheck.worstCaseBytes(one, BLOCK), heap));
     assertTrue(
-        !ShadowHeapCheck.message(one, BLOCK, heap)
+        !ShadowHeapCheck.message(1, ShadowHeapCheck.worstCaseBytes(one, BLOCK), BLOCK, heap)
             .contains(CacheConfig.ADMISSION_MAX_TRACKED_KEYS));
   }
 }

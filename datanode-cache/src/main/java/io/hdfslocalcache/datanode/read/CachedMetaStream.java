@@ -9,13 +9,9 @@ import java.io.InputStream;
 final class CachedMetaStream extends FallbackStream {
   private final MetaSegments segments;
 
-  /** The meta file's header, served without a store call (see ChecksumLayout#header). */
-  private final byte[] header;
-
   CachedMetaStream(ReadSession session) {
     super(session, session.entry.metaLength, 0);
     this.segments = new MetaSegments(session.entry, session.settings().pageSize);
-    this.header = session.entry.checksum.header();
   }
 
   MetaSegments segments() {
@@ -24,10 +20,9 @@ final class CachedMetaStream extends FallbackStream {
 
   @Override
   int readCached(byte[] b, int off, int len) throws CacheException {
-    if (pos < header.length) { // BlockSender's first read: the header, from memory
-      int n = (int) Math.min(len, header.length - pos);
-      System.arraycopy(header, (int) pos, b, off, n);
-      return n;
+    int header = session.entry.checksum.copyHeader(pos, b, off, len); // no store call
+    if (header > 0) {
+      return header;
     }
     int n = (int) Math.min(len, length - pos);
     segments.read(pos, b, off, n);

@@ -10,6 +10,7 @@ import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
 import io.hdfslocalcache.datanode.index.IndexRecord;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.invalidate.Invalidator;
+import io.hdfslocalcache.datanode.store.PagesOnDisk;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -140,12 +141,12 @@ public final class Restorer {
    */
   private BitSet wholeDataPages(CacheDirectory d, IndexRecord r, List<Runnable> deletes) {
     String dataId = r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.DATA);
-    BitSet torn = d.store().tornPages(dataId, r.dataLength());
-    for (int p = torn.nextSetBit(0); p >= 0; p = torn.nextSetBit(p + 1)) {
+    PagesOnDisk found = d.store().pagesOnDisk(dataId, r.dataLength());
+    for (int p = found.torn.nextSetBit(0); p >= 0; p = found.torn.nextSetBit(p + 1)) {
       long page = p;
       deletes.add(() -> d.store().deletePage(dataId, page));
     }
-    return d.store().wholePages(dataId, r.dataLength());
+    return found.whole;
   }
 
   private void addPending(Pending p) {

@@ -198,26 +198,13 @@ final class AlluxioPageStore implements PageStore {
    * at restore instead.
    */
   @Override
-  public java.util.BitSet wholePages(String fileId, long fileLength) {
-    return pagesSized(fileId, fileLength, true);
-  }
-
-  @Override
-  public java.util.BitSet tornPages(String fileId, long fileLength) {
-    return pagesSized(fileId, fileLength, false);
-  }
-
-  /** The file's pages whose size is ({@code whole}) or is not the size a whole page has. */
-  private java.util.BitSet pagesSized(String fileId, long fileLength, boolean whole) {
-    java.util.BitSet out = new java.util.BitSet();
+  public PagesOnDisk pagesOnDisk(String fileId, long fileLength) {
+    PagesOnDisk out = new PagesOnDisk();
     java.util.concurrent.locks.Lock lock = pages.getLock().readLock();
     lock.lock();
     try {
       for (PageInfo p : pages.getAllPagesByFileId(fileId)) {
-        long expected = Math.min(pageSize, fileLength - p.getPageId().getPageIndex() * pageSize);
-        if ((expected > 0 && p.getPageSize() == expected) == whole) {
-          out.set((int) p.getPageId().getPageIndex());
-        }
+        out.add(p.getPageId().getPageIndex(), p.getPageSize(), pageSize, fileLength);
       }
     } finally {
       lock.unlock();

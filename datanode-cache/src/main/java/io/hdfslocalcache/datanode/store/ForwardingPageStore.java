@@ -27,13 +27,8 @@ public abstract class ForwardingPageStore implements PageStore {
   }
 
   @Override
-  public java.util.BitSet wholePages(String fileId, long fileLength) {
-    return inner.wholePages(fileId, fileLength);
-  }
-
-  @Override
-  public java.util.BitSet tornPages(String fileId, long fileLength) {
-    return inner.tornPages(fileId, fileLength);
+  public PagesOnDisk pagesOnDisk(String fileId, long fileLength) {
+    return inner.pagesOnDisk(fileId, fileLength);
   }
 
   @Override

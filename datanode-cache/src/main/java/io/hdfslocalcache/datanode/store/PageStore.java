@@ -50,18 +50,13 @@ public interface PageStore extends AutoCloseable {
     return wholePages(fileId, fileLength).cardinality();
   }
 
-  /**
-   * The indexes of the file's pages present with their full size (page {@code p} of a file of
-   * {@code fileLength} bytes holds {@code min(page, fileLength - p * page)}); torn or short pages
-   * are not in the set.
-   */
-  java.util.BitSet wholePages(String fileId, long fileLength);
+  /** The file's pages on disk, whole or torn, in one look at the store's page metadata. */
+  PagesOnDisk pagesOnDisk(String fileId, long fileLength);
 
-  /**
-   * The indexes of the file's pages present with another size than {@link #wholePages} expects: a
-   * write cut off by a crash. Restore deletes these, and only these (not every page it lacks).
-   */
-  java.util.BitSet tornPages(String fileId, long fileLength);
+  /** The indexes of the file's pages present with their full size ({@link PagesOnDisk#whole}). */
+  default java.util.BitSet wholePages(String fileId, long fileLength) {
+    return pagesOnDisk(fileId, fileLength).whole;
+  }
 
   /** Deletes every page whose file id {@code keep} rejects: orphans left by a crash. */
   void retainFiles(java.util.function.Predicate<String> keep);

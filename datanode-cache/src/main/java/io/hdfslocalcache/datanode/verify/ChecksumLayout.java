@@ -49,12 +49,18 @@ public final class ChecksumLayout {
    * The meta file's header bytes: the format version BlockMetadataHeader writes (fills refuse any
    * other, so this is the cached file's own header), then the checksum type and bytes per checksum.
    * The meta stream serves them from here: BlockSender's first read of every meta stream then costs
-   * no store call.
+   * no store call. Copies those of {@code [pos, pos + len)} into {@code dst}; returns how many (0
+   * from the first checksum on).
    */
-  public byte[] header() {
-    java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(headerSize);
-    b.putShort(BlockMetadataHeader.VERSION).put((byte) typeId).putInt(bytesPerChecksum);
-    return b.array();
+  public int copyHeader(long pos, byte[] dst, int off, int len) {
+    if (pos >= headerSize) {
+      return 0;
+    }
+    java.nio.ByteBuffer h = java.nio.ByteBuffer.allocate(headerSize);
+    h.putShort(BlockMetadataHeader.VERSION).put((byte) typeId).putInt(bytesPerChecksum);
+    int n = (int) Math.min(len, headerSize - pos);
+    System.arraycopy(h.array(), (int) pos, dst, off, n);
+    return n;
   }
 
   /** Meta file offset of the checksum of chunk {@code chunk}. */

@@ -43,37 +43,19 @@ public final class MemoryPageStore implements PageStore {
   }
 
   @Override
-  public java.util.BitSet wholePages(String fileId, long fileLength) {
-    java.util.BitSet whole = new java.util.BitSet();
+  public PagesOnDisk pagesOnDisk(String fileId, long fileLength) {
+    PagesOnDisk out = new PagesOnDisk();
     pages.forEach(
         (k, v) -> {
           if (k.startsWith(fileId + "#")) {
-            long p = Long.parseLong(k.substring(fileId.length() + 1));
-            if (v.length == Math.min(pageSize, fileLength - p * pageSize)) {
-              whole.set((int) p);
-            }
+            out.add(
+                Long.parseLong(k.substring(fileId.length() + 1)), v.length, pageSize, fileLength);
           }
         });
-    return whole;
+    return out;
   }
 
-  @Override
-  public java.util.BitSet tornPages(String fileId, long fileLength) {
-    java.util.BitSet torn = new java.util.BitSet();
-    java.util.BitSet whole = wholePages(fileId, fileLength);
-    pages.forEach(
-        (k, v) -> {
-          if (k.startsWith(fileId + "#")) {
-            int p = Integer.parseInt(k.substring(fileId.length() + 1));
-            if (!whole.get(p)) {
-              torn.set(p);
-            }
-          }
-        });
-    return torn;
-  }
-
-  /** Page size assumed by {@link #wholePages}. */
+  /** Page size assumed by {@link #pagesOnDisk}. */
   public volatile int pageSize = 1 << 20;
 
   @Override

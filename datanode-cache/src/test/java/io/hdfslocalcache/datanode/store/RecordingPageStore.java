@@ -14,13 +14,8 @@ public class RecordingPageStore implements PageStore {
   public void write(String f, long p, byte[] s, int off, int len) {}
 
   @Override
-  public java.util.BitSet wholePages(String fileId, long fileLength) {
-    return new java.util.BitSet();
-  }
-
-  @Override
-  public java.util.BitSet tornPages(String fileId, long fileLength) {
-    return new java.util.BitSet();
+  public PagesOnDisk pagesOnDisk(String fileId, long fileLength) {
+    return new PagesOnDisk();
   }
 
   @Override
