@@ -1,19 +1,21 @@
 package io.hdfslocalcache.bench;
 
 import io.hdfslocalcache.datanode.read.CachedBlockFixture;
+import io.hdfslocalcache.datanode.store.ReadBound;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code bench hitpath [rounds] [readers=1,2] [shapes=stream,pread] [readahead]}: the hit-path
- * comparisons of {@link HitPathBenchmark} as paired rounds in one JVM, one row per readers x shape:
- * a whole cached 128 MB block streamed the way BlockSender reads it, and 64 KB preads at random
- * offsets, each verified, against the same bytes read the same way from plain files. With 1 reader
- * a core is left over for the read-ahead; with as many readers as cores each stream competes for
- * CPU, which shows the cost per byte rather than the latency of one stream. {@code readahead} adds
- * the cache's read-ahead against none (read.ahead.pages = 0) for each reader count.
+ * {@code bench hitpath [rounds] [readers=1,2] [shapes=stream,pread] [readahead] [bound=strict]}:
+ * the hit-path comparisons of {@link HitPathBenchmark} as paired rounds in one JVM, one row per
+ * readers x shape: a whole cached 128 MB block streamed the way BlockSender reads it, and 64 KB
+ * preads at random offsets, each verified, against the same bytes read the same way from plain
+ * files. With 1 reader a core is left over for the read-ahead; with as many readers as cores each
+ * stream competes for CPU, which shows the cost per byte rather than the latency of one stream.
+ * {@code readahead} adds the cache's read-ahead against none (read.ahead.pages = 0) for each reader
+ * count. {@code bound} sets read.bound (default adaptive).
  */
 final class HitPathPaired {
   private HitPathPaired() {}
@@ -56,6 +58,7 @@ final class HitPathPaired {
     List<Integer> readers = List.of(1, 2);
     List<String> shapes = List.of("stream", "pread");
     boolean readAhead;
+    ReadBound bound = ReadBound.ADAPTIVE;
 
     static Options parse(String[] args) {
       Options o = new Options();
@@ -67,6 +70,8 @@ final class HitPathPaired {
           }
         } else if (a.startsWith("shapes=")) {
           o.shapes = List.of(a.substring(7).split(","));
+        } else if (a.startsWith("bound=")) {
+          o.bound = ReadBound.parse(a.substring(6));
         } else if (a.equals("readahead")) {
           o.readAhead = true;
         } else {
@@ -88,13 +93,13 @@ final class HitPathPaired {
     Options o = Options.parse(args);
     int rounds = o.rounds;
     Path dir = Files.createTempDirectory("hitpath-paired");
-    try (CachedBlockFixture fixture = new CachedBlockFixture(dir, 128 << 20, 1 << 20)) {
+    try (CachedBlockFixture fixture = new CachedBlockFixture(dir, 128 << 20, 1 << 20, o.bound)) {
       System.out.printf(
-          "hit path: cache against plain files, %d paired rounds per row; speed ratio ="
+          "hit path (read.bound=%s): cache against plain files, %d paired rounds per row; speed ratio ="
               + " plain time / cache time, median of the rounds (min-max of single rounds,"
               + " 95%% CI of the median); CPU ratio = plain CPU time / cache CPU time, all"
               + " threads of the process%n",
-          rounds);
+          o.bound.configName(), rounds);
       for (int r : o.readers) {
         for (String name : o.shapes) {
           Shape s = Shape.valueOf(name.toUpperCase(java.util.Locale.ROOT));

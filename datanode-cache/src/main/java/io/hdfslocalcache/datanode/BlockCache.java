@@ -203,7 +203,8 @@ public final class BlockCache implements AutoCloseable {
               CacheTunables.IO_THREADS_PER_DIR,
               CacheTunables.IO_SPIN_NANOS,
               config.dirReservedPercent(),
-              "dir" + o.position());
+              "dir" + o.position(),
+              config.readBound());
       out.add(
           new CacheDirectory(
               o.position(),

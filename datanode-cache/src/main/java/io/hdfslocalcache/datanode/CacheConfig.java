@@ -2,6 +2,7 @@ package io.hdfslocalcache.datanode;
 
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.fill.FillPolicy;
+import io.hdfslocalcache.datanode.store.ReadBound;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,6 +31,7 @@ public final class CacheConfig {
   private final FillPolicy fillPolicy;
   private final Duration readTimeout;
   private final int readAheadPages;
+  private final ReadBound readBound;
   private final int dirMaxErrors;
   private final int dirReservedPercent;
   private final Duration dirErrorWindow;
@@ -56,6 +58,7 @@ public final class CacheConfig {
   public static final String FILL_MAX_DRIVE_WRITES_PER_DAY =
       CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY;
   public static final String READ_TIMEOUT = CacheKeys.READ_TIMEOUT;
+  public static final String READ_BOUND = CacheKeys.READ_BOUND;
   public static final String READ_AHEAD_PAGES = CacheKeys.READ_AHEAD_PAGES;
   public static final String DIR_MAX_ERRORS = CacheKeys.DIR_MAX_ERRORS;
   public static final String DIR_ERROR_WINDOW = CacheKeys.DIR_ERROR_WINDOW;
@@ -79,6 +82,7 @@ public final class CacheConfig {
       io.hdfslocalcache.guard.GuardConfig.DEFAULT_MAX_DRIVE_WRITES_PER_DAY;
   static final String DEFAULT_FILL_GUARD_WINDOW = "1h";
   static final String DEFAULT_READ_TIMEOUT = "10s";
+  static final String DEFAULT_READ_BOUND = "adaptive";
   public static final int DEFAULT_READ_AHEAD_PAGES = 2;
   static final int MAX_READ_AHEAD_PAGES = 16;
   static final int DEFAULT_DIR_MAX_ERRORS = 10;
@@ -98,6 +102,7 @@ public final class CacheConfig {
       long fillBandwidthBytesPerSec,
       FillPolicy fillPolicy,
       Duration readTimeout,
+      ReadBound readBound,
       int readAheadPages,
       int dirMaxErrors,
       int dirReservedPercent,
@@ -128,6 +133,7 @@ public final class CacheConfig {
     this.fillBandwidthBytesPerSec = fillBandwidthBytesPerSec;
     this.fillPolicy = fillPolicy;
     this.readTimeout = readTimeout;
+    this.readBound = readBound;
     this.readAheadPages = readAheadPages;
     this.dirMaxErrors = dirMaxErrors;
     this.dirReservedPercent = dirReservedPercent;
@@ -185,6 +191,11 @@ public final class CacheConfig {
     return readTimeout.multipliedBy(CacheTunables.DIR_OPEN_TIMEOUT_READ_TIMEOUTS);
   }
 
+  /** Whether page reads may run on the reader's thread while a directory answers fast. */
+  public ReadBound readBound() {
+    return readBound;
+  }
+
   public int readAheadPages() {
     return readAheadPages;
   }
@@ -228,6 +239,7 @@ public final class CacheConfig {
       fillBandwidthBytesPerSec,
       fillPolicy,
       readTimeout,
+      readBound,
       readAheadPages,
       dirMaxErrors,
       dirReservedPercent,
@@ -249,6 +261,7 @@ public final class CacheConfig {
     "fillBandwidthBytesPerSec",
     "fillPolicy",
     "readTimeout",
+    "readBound",
     "readAheadPages",
     "dirMaxErrors",
     "dirReservedPercent",

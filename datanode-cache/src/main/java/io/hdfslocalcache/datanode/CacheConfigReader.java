@@ -10,6 +10,7 @@ import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_FILL_THREADS;
 import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_INNER_FACTORY;
 import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_PAGE_SIZE;
 import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_READ_AHEAD_PAGES;
+import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_READ_BOUND;
 import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_READ_TIMEOUT;
 import static io.hdfslocalcache.datanode.CacheConfig.DIRS;
 import static io.hdfslocalcache.datanode.CacheConfig.DIR_ERROR_WINDOW;
@@ -24,10 +25,12 @@ import static io.hdfslocalcache.datanode.CacheConfig.MAX_READ_AHEAD_PAGES;
 import static io.hdfslocalcache.datanode.CacheConfig.MODE;
 import static io.hdfslocalcache.datanode.CacheConfig.PAGE_SIZE;
 import static io.hdfslocalcache.datanode.CacheConfig.READ_AHEAD_PAGES;
+import static io.hdfslocalcache.datanode.CacheConfig.READ_BOUND;
 import static io.hdfslocalcache.datanode.CacheConfig.READ_TIMEOUT;
 
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.fill.FillPolicy;
+import io.hdfslocalcache.datanode.store.ReadBound;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -67,6 +70,7 @@ final class CacheConfigReader {
         ConfigValues.size(FILL_BANDWIDTH, conf.getTrimmed(FILL_BANDWIDTH, DEFAULT_FILL_BANDWIDTH));
     long timeout = ConfigValues.timeKey(conf, READ_TIMEOUT, DEFAULT_READ_TIMEOUT);
     ConfigValues.atLeast(READ_TIMEOUT, timeout, 1);
+    ReadBound bound = ReadBound.parse(conf.getTrimmed(READ_BOUND, DEFAULT_READ_BOUND));
     int readAhead = ConfigValues.intKey(conf, READ_AHEAD_PAGES, DEFAULT_READ_AHEAD_PAGES);
     if (readAhead < 0 || readAhead > MAX_READ_AHEAD_PAGES) {
       throw new IllegalArgumentException(
@@ -97,6 +101,7 @@ final class CacheConfigReader {
         bandwidth,
         fill,
         Duration.ofMillis(timeout),
+        bound,
         readAhead,
         maxErrors,
         reserved,

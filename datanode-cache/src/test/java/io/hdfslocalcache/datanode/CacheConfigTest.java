@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.datanode.store.ReadBound;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -32,6 +33,7 @@ class CacheConfigTest {
     assertEquals(List.of(Path.of("/ssd1/cache"), Path.of("/ssd2/cache")), c.dirs());
     assertEquals(List.of(10L << 30, 10L << 30), c.capacities());
     assertEquals(1 << 20, c.pageSize());
+    assertEquals(ReadBound.ADAPTIVE, c.readBound());
     assertEquals(15, c.admission().threshold());
     assertEquals(60, c.admission().bucketCount());
     assertEquals(Duration.ofMinutes(1), c.admission().bucketDuration());
@@ -71,6 +73,9 @@ class CacheConfigTest {
     assertTrue(error(conf(CacheConfig.PAGE_SIZE, "1000")).startsWith(CacheConfig.PAGE_SIZE));
     assertTrue(error(conf(CacheConfig.FILL_THREADS, "0")).startsWith(CacheConfig.FILL_THREADS));
     assertTrue(error(conf(CacheConfig.READ_TIMEOUT, "soon")).startsWith(CacheConfig.READ_TIMEOUT));
+    assertEquals(
+        CacheConfig.READ_BOUND + " must be adaptive or strict, got 'bounded'",
+        error(conf(CacheConfig.READ_BOUND, "bounded")));
     assertTrue(
         error(conf(CacheConfig.ADMISSION_THRESHOLD, "-1"))
             .startsWith(CacheConfig.ADMISSION_THRESHOLD));

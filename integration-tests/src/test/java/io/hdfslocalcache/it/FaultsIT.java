@@ -61,9 +61,16 @@ class FaultsIT {
     return c.cluster.getNamesystem().getCorruptReplicaBlocks();
   }
 
+  /** Every page read through the I/O threads: no reader waits on the SSD past the timeout. */
+  private Configuration strict() {
+    Configuration conf = conf();
+    conf.set(CacheConfig.READ_BOUND, "strict");
+    return conf;
+  }
+
   @Test
   void hungSsd_readTimesOut_completesFromHddAndDropsEntry() throws Exception {
-    start(conf());
+    start(strict());
     byte[] data = c.cachedFile("/hang.bin", 300_000);
     ExtendedBlock b = c.blocks(new org.apache.hadoop.fs.Path("/hang.bin")).get(0);
     CountDownLatch release = new CountDownLatch(1);
@@ -71,11 +78,7 @@ class FaultsIT {
         new CacheFaultInjector() {
           @Override
           public void beforePageRead(String fileId, long page) {
-            try {
-              release.await(); // hangs like a dead disk until the test ends
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-            }
+            hangUntil(release); // hangs like a dead disk until the test ends
           }
         });
     try {
@@ -88,9 +91,81 @@ class FaultsIT {
     }
   }
 
+  /**
+   * read.bound=adaptive: the read on the SSD when it hangs waits for the disk (as an HDD read
+   * would), but it sends every later read through the time-bounded I/O threads: the next read times
+   * out, completes from the HDD and drops the entry; once the disk answers, the held read completes
+   * with the right bytes.
+   */
+  @Test
+  @org.junit.jupiter.api.Timeout(
+      value = 120,
+      threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+  void hungSsd_adaptive_readInFlightWaitsForDiskLaterReadBoundedFromHdd() throws Exception {
+    start(conf());
+    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/hang-adaptive.bin");
+    byte[] data = c.cachedFile(file.toString(), 300_000);
+    ExtendedBlock b = c.blocks(file).get(0);
+    assertEquals(1, gauge("store.dir0.reads.inline"), "reads on the readers' threads");
+    java.util.concurrent.atomic.AtomicInteger stuck =
+        new java.util.concurrent.atomic.AtomicInteger();
+    CountDownLatch release = new CountDownLatch(1);
+    hangPageReads(fileId -> true, stuck, release); // a dead disk, until the test revives it
+    java.util.concurrent.ExecutorService first =
+        java.util.concurrent.Executors.newSingleThreadExecutor();
+    try {
+      java.util.concurrent.Future<byte[]> held = first.submit(() -> c.readAll(file));
+      CacheCluster.await("a read stuck on the SSD", () -> stuck.get() >= 1);
+      Thread.sleep(100); // past the 50 ms that make a running read slow
+
+      assertArrayEquals(data, c.readAll(file));
+      assertTrue(c.counter("read.fallback.timeout") >= 1, "the later read was bounded");
+      assertFalse(c.cache(0).isCached(b));
+      assertEquals(0, gauge("store.dir0.reads.inline"));
+      assertFalse(held.isDone(), "the read in flight waits for the disk");
+
+      release.countDown();
+      assertArrayEquals(data, held.get(30, java.util.concurrent.TimeUnit.SECONDS));
+      assertEquals(0, corruptReplicas());
+    } finally {
+      release.countDown();
+      first.shutdownNow();
+    }
+  }
+
+  /** Page reads of the files {@code which} picks count themselves in {@code stuck} and hang. */
+  private static void hangPageReads(
+      java.util.function.Predicate<String> which,
+      java.util.concurrent.atomic.AtomicInteger stuck,
+      CountDownLatch release) {
+    CacheFaultInjector.set(
+        new CacheFaultInjector() {
+          @Override
+          public void beforePageRead(String fileId, long page) {
+            if (which.test(fileId)) {
+              stuck.incrementAndGet();
+              hangUntil(release);
+            }
+          }
+        });
+  }
+
+  /** Waits as a read on a dead disk does, until {@code release}; an interrupt keeps its flag. */
+  private static void hangUntil(CountDownLatch release) {
+    try {
+      release.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private long gauge(String name) {
+    return ((Number) c.cache(0).metrics().getGauges().get(name).getValue()).longValue();
+  }
+
   @Test
   void allIoThreadsBusy_readRefusedFallsBackToHddAndKeepsEntry() throws Exception {
-    Configuration conf = conf();
+    Configuration conf = strict();
     conf.set(CacheConfig.READ_TIMEOUT, "60s"); // slow, not failing: nothing may time out here
     start(conf);
     org.apache.hadoop.fs.Path slow = new org.apache.hadoop.fs.Path("/busy-slow.bin");
@@ -103,20 +178,7 @@ class FaultsIT {
     java.util.concurrent.atomic.AtomicInteger inSlowRead =
         new java.util.concurrent.atomic.AtomicInteger();
     CountDownLatch release = new CountDownLatch(1);
-    CacheFaultInjector.set(
-        new CacheFaultInjector() {
-          @Override
-          public void beforePageRead(String fileId, long page) {
-            if (fileId.contains(slowId)) {
-              inSlowRead.incrementAndGet();
-              try {
-                release.await();
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            }
-          }
-        });
+    hangPageReads(fileId -> fileId.contains(slowId), inSlowRead, release);
     java.util.concurrent.ExecutorService readers =
         java.util.concurrent.Executors.newFixedThreadPool(ioThreads);
     try {

@@ -78,6 +78,12 @@ public final class CacheKeys {
   /** Longest wait for one SSD page operation (a duration) before the read goes to the HDD. */
   public static final String READ_TIMEOUT = PREFIX + "read.timeout";
 
+  /**
+   * {@code adaptive} (page reads on the reader's thread while the directory answers fast, through
+   * the time-bounded I/O threads after a slow one) or {@code strict} (always through them).
+   */
+  public static final String READ_BOUND = PREFIX + "read.bound";
+
   /** Pages read ahead of a reader that streams a cached block. */
   public static final String READ_AHEAD_PAGES = PREFIX + "read.ahead.pages";
 

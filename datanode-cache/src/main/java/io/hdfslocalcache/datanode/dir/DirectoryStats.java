@@ -5,6 +5,7 @@ import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.metrics.Describe;
 import io.hdfslocalcache.datanode.metrics.DirectoryNames;
+import io.hdfslocalcache.datanode.store.ReadRoute;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -38,6 +39,11 @@ public final class DirectoryStats {
   @Describe("1 while the directory serves and fills; 0 once out of service or never opened.")
   public static final String IN_SERVICE = "in.service";
 
+  @Describe(
+      "1 while the directory's page reads run on the readers' threads (read.bound=adaptive, the"
+          + " disk answering fast); 0 while they go through its time-bounded I/O threads.")
+  public static final String READS_INLINE = "reads.inline";
+
   private DirectoryStats() {}
 
   /** The full name of metric {@code name} of directory {@code index}. */
@@ -58,6 +64,9 @@ public final class DirectoryStats {
       registry.register(dir(i, RESERVED), (Gauge<Long>) () -> d.budget().reserved());
       registry.register(dir(i, FS_LOW), (Gauge<Integer>) () -> d.budget().fileSystemLow() ? 1 : 0);
       registry.register(dir(i, IN_SERVICE), (Gauge<Integer>) () -> d.health().inService() ? 1 : 0);
+      registry.register(
+          dir(i, READS_INLINE),
+          (Gauge<Integer>) () -> d.store().readRoute() == ReadRoute.CALLER ? 1 : 0);
     }
     for (int i = 0; i < dirs.configured(); i++) {
       if (!opened[i]) {

@@ -27,6 +27,11 @@ public abstract class ForwardingPageStore implements PageStore {
   }
 
   @Override
+  public ReadRoute readRoute() {
+    return inner.readRoute();
+  }
+
+  @Override
   public PagesOnDisk pagesOnDisk(String fileId, long fileLength) {
     return inner.pagesOnDisk(fileId, fileLength);
   }

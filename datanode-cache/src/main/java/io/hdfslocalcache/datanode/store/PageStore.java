@@ -40,6 +40,14 @@ public interface PageStore extends AutoCloseable {
   }
 
   /** Stores one whole page (the last page of a file may be short). */
+  /**
+   * Where synchronous reads run now: a reader that could read ahead on other threads does so only
+   * to hide a hand-off, so not when there is none.
+   */
+  default ReadRoute readRoute() {
+    return ReadRoute.CALLER;
+  }
+
   void write(String fileId, long pageIndex, byte[] src, int off, int len) throws CacheException;
 
   /**

@@ -23,6 +23,7 @@ public final class PageStores {
    * @param ioThreads threads bounding page I/O on the directory
    * @param spinNanos how long a caller spins for an I/O thread's answer before parking
    * @param name names the directory's threads, e.g. {@code dir0}
+   * @param bound whether synchronous reads may run on the reader's thread while the disk is fast
    */
   public static PageStore wrap(
       PageStore alluxio,
@@ -32,7 +33,8 @@ public final class PageStores {
       int ioThreads,
       long spinNanos,
       int reservedPercent,
-      String name) {
+      String name,
+      ReadBound bound) {
     return new HealthCheckedPageStore(
         new TimeBoundPageStore(
             new NoSpaceClassifyingPageStore(
@@ -40,7 +42,8 @@ public final class PageStores {
             readTimeout,
             ioThreads,
             spinNanos,
-            name),
+            name,
+            new InlineReadGate(bound, readTimeout, dir.toString())),
         health);
   }
 }

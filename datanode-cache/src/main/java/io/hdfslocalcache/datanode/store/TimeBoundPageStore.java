@@ -28,6 +28,10 @@ import java.util.function.LongSupplier;
  * starve other readers' first pages, meta loads and fills; above that they are refused (BUSY) and
  * the reader reads the page itself.
  *
+ * <p>Synchronous reads may instead run on the caller's own thread, without a hand-off, while the
+ * {@link InlineReadGate} allows it ({@code read.bound=adaptive}); read-aheads and writes always use
+ * the pool.
+ *
  * <p>Deletes run on a separate ordered thread (see {@link #deleteFile}).
  */
 final class TimeBoundPageStore extends ForwardingPageStore {
@@ -39,6 +43,7 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   private final int maxThreads;
   private final ThreadPoolExecutor pool;
   private final LongSupplier nanoTime;
+  private final InlineReadGate gate;
 
   /** Start time of the operation each pool thread is running now. */
   private final ConcurrentHashMap<Thread, Long> running = new ConcurrentHashMap<>();
@@ -47,8 +52,13 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   private final java.util.concurrent.ExecutorService deleter;
 
   TimeBoundPageStore(
-      PageStore inner, Duration timeout, int maxThreads, long spinNanos, String name) {
-    this(inner, timeout, maxThreads, spinNanos, name, System::nanoTime);
+      PageStore inner,
+      Duration timeout,
+      int maxThreads,
+      long spinNanos,
+      String name,
+      InlineReadGate gate) {
+    this(inner, timeout, maxThreads, spinNanos, name, gate, System::nanoTime);
   }
 
   /** {@code nanoTime}: the clock that judges how long threads have been stuck (tests fake it). */
@@ -58,8 +68,10 @@ final class TimeBoundPageStore extends ForwardingPageStore {
       int maxThreads,
       long spinNanos,
       String name,
+      InlineReadGate gate,
       LongSupplier nanoTime) {
     super(inner);
+    this.gate = gate;
     this.spinNanos = spinNanos;
     this.timeoutNanos = timeout.toNanos();
     this.maxThreads = maxThreads;
@@ -81,6 +93,12 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   @Override
   public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
       throws CacheException {
+    // Not on an interrupted thread: its FileChannel read would fail at once and close the page's
+    // kept channel under the other readers.
+    if (gate.route() == ReadRoute.CALLER && !Thread.currentThread().isInterrupted()) {
+      readOnCaller(fileId, pageIndex, pageOffset, dst, off, len);
+      return;
+    }
     submit(
             new Op("read", fileId, pageIndex),
             true,
@@ -89,6 +107,35 @@ final class TimeBoundPageStore extends ForwardingPageStore {
               return null;
             })
         .await();
+  }
+
+  /**
+   * The read on the caller's thread. An interrupt (the DataNode stopping) that fails it is
+   * INTERRUPTED, as on the pool: the disk did nothing wrong, so no directory error.
+   */
+  private void readOnCaller(
+      String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+      throws CacheException {
+    long start = gate.begin();
+    try {
+      inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+    } catch (CacheException | RuntimeException e) {
+      Op op = new Op("read", fileId, pageIndex);
+      if (Thread.currentThread().isInterrupted()) {
+        throw new CacheException(CacheFailure.INTERRUPTED, op + " interrupted", e);
+      }
+      if (e instanceof CacheException) {
+        throw (CacheException) e;
+      }
+      throw new CacheException(CacheFailure.IO_ERROR, op.toString(), e);
+    } finally {
+      gate.end(start);
+    }
+  }
+
+  @Override
+  public ReadRoute readRoute() {
+    return gate.current();
   }
 
   /**

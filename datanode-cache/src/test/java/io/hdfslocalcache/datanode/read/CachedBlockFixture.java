@@ -12,6 +12,7 @@ import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.datanode.store.DirectoryHealth;
 import io.hdfslocalcache.datanode.store.PageStore;
 import io.hdfslocalcache.datanode.store.PageStores;
+import io.hdfslocalcache.datanode.store.ReadBound;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
 import java.io.ByteArrayOutputStream;
@@ -45,6 +46,12 @@ public final class CachedBlockFixture implements AutoCloseable {
   final int pageSize;
 
   public CachedBlockFixture(Path dir, int dataLength, int pageSize) throws IOException {
+    this(dir, dataLength, pageSize, ReadBound.ADAPTIVE);
+  }
+
+  /** {@code bound}: as the config key {@code read.bound} would set it (default adaptive). */
+  public CachedBlockFixture(Path dir, int dataLength, int pageSize, ReadBound bound)
+      throws IOException {
     this.dataLength = dataLength;
     this.pageSize = pageSize;
     Files.createDirectories(dir);
@@ -77,7 +84,8 @@ public final class CachedBlockFixture implements AutoCloseable {
             CacheTunables.IO_THREADS_PER_DIR,
             CacheTunables.IO_SPIN_NANOS,
             0,
-            "bench");
+            "bench",
+            bound);
     CacheDirectory cd =
         new CacheDirectory(
             0, cacheDir, store, health, index, 0, new SpaceBudget(store.capacityBytes()));

@@ -24,6 +24,7 @@ import io.hdfslocalcache.datanode.store.ForwardingPageStore;
 import io.hdfslocalcache.datanode.store.PageStore;
 import io.hdfslocalcache.datanode.store.PageStores;
 import io.hdfslocalcache.datanode.store.PendingIo;
+import io.hdfslocalcache.datanode.store.ReadBound;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
 import java.io.ByteArrayOutputStream;
@@ -183,7 +184,8 @@ class CachedDataStreamTest {
             4,
             CacheTunables.IO_SPIN_NANOS,
             0,
-            "test");
+            "test",
+            ReadBound.STRICT); // read-ahead, which only the I/O threads do
     store = new CountingStore(timeBound);
     BlockId id = new BlockId("BP-1", 1073741825L);
     long gs = 1001;

@@ -22,6 +22,7 @@ import io.hdfslocalcache.datanode.store.DirectoryHealth;
 import io.hdfslocalcache.datanode.store.ForwardingPageStore;
 import io.hdfslocalcache.datanode.store.PageStore;
 import io.hdfslocalcache.datanode.store.PageStores;
+import io.hdfslocalcache.datanode.store.ReadBound;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
 import java.io.ByteArrayInputStream;
@@ -69,6 +70,7 @@ class ReadSessionTimeoutTest {
   private final CountDownLatch release = new CountDownLatch(1);
   private volatile boolean hung;
   private volatile boolean slow;
+  private ReadBound bound = ReadBound.STRICT;
 
   /** {@code maxErrors}: directory errors tolerated before the directory leaves service. */
   private void setUp(int maxErrors) throws Exception {
@@ -110,7 +112,8 @@ class ReadSessionTimeoutTest {
             Clock.systemUTC(),
             h -> directoryErrors.add(h.reason()));
     store =
-        PageStores.wrap(hanging, ssd, health, TIMEOUT, 4, CacheTunables.IO_SPIN_NANOS, 0, "test");
+        PageStores.wrap(
+            hanging, ssd, health, TIMEOUT, 4, CacheTunables.IO_SPIN_NANOS, 0, "test", bound);
     BlockId id = new BlockId("BP-1", 1073741825L);
     long gs = 1001;
     put(id.fileId(gs, BlockId.CacheFile.DATA), data);

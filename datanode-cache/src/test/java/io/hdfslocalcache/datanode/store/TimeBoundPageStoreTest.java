@@ -43,7 +43,14 @@ class TimeBoundPageStoreTest {
         }
       };
   private final TimeBoundPageStore store =
-      new TimeBoundPageStore(hangable, TIMEOUT, THREADS, 0, "test", now::get);
+      new TimeBoundPageStore(
+          hangable,
+          TIMEOUT,
+          THREADS,
+          0,
+          "test",
+          new InlineReadGate(ReadBound.STRICT, TIMEOUT, "test"),
+          now::get);
 
   @AfterEach
   void tearDown() {
