@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.CacheConfig;
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import java.io.FileInputStream;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,9 +18,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
@@ -38,6 +43,8 @@ class InvalidationIT {
     Configuration conf = CacheCluster.conf(base);
     // Slow fills (256 KB/s) so a test can act while a fill is in flight.
     conf.set(CacheConfig.FILL_BANDWIDTH, "256k");
+    // A page write held by a test (see fill_racingWithAppend) must not time out meanwhile.
+    conf.set(CacheConfig.READ_TIMEOUT, "60s");
     c = CacheCluster.start(conf, 1);
   }
 
@@ -106,13 +113,36 @@ class InvalidationIT {
     byte[] first = c.write(p, CacheCluster.BLOCK / 2, (short) 1, 12);
     ExtendedBlock old = c.blocks(p).get(0);
     long abandoned = c.counter("fill.abandoned");
-    c.readAll(p);
-    c.readAll(p);
-    CacheCluster.await(
-        "fill writing pages", () -> SsdFiles.count(base.resolve("ssd"), List.of(old)) > 0);
+    // The fill's later pages wait for the append: at 256 KB/s alone the fill could end first on a
+    // slow machine (the append then invalidates a published entry and nothing is abandoned).
+    String oldFiles = "_blk_" + old.getBlockId() + "_" + old.getGenerationStamp();
+    CountDownLatch appended = new CountDownLatch(1);
+    CacheFaultInjector.set(
+        new CacheFaultInjector() {
+          @Override
+          public void beforePageWrite(String fileId, long page) throws IOException {
+            if (fileId.contains(oldFiles) && page >= 1) {
+              try {
+                appended.await(30, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("page write interrupted");
+              }
+            }
+          }
+        });
     byte[] more = CacheCluster.bytes(777, 13);
-    try (FSDataOutputStream out = c.fs.append(p)) {
-      out.write(more);
+    try {
+      c.readAll(p);
+      c.readAll(p);
+      CacheCluster.await(
+          "fill writing pages", () -> SsdFiles.count(base.resolve("ssd"), List.of(old)) > 0);
+      try (FSDataOutputStream out = c.fs.append(p)) {
+        out.write(more);
+      }
+    } finally {
+      appended.countDown();
+      CacheFaultInjector.set(null);
     }
     CacheCluster.await("fill abandoned", () -> c.counter("fill.abandoned") > abandoned);
     assertFalse(c.cache(0).isCached(old));
