@@ -23,6 +23,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
@@ -94,17 +95,65 @@ class InvalidationIT {
     c.write(p, CacheCluster.BLOCK, (short) 1, 11);
     List<ExtendedBlock> blocks = c.blocks(p);
     long abandoned = c.counter("fill.abandoned");
-    c.readAll(p);
-    c.readAll(p); // admitted; the fill takes ~4 s at 256 KB/s
-    CacheCluster.await("fill writing pages", () -> SsdFiles.count(base.resolve("ssd"), blocks) > 0);
-    c.fs.delete(p, false);
-    CacheCluster.await("fill abandoned", () -> c.counter("fill.abandoned") > abandoned);
+    // The fill's later pages wait until the DataNode has deleted the replica (it hears of the
+    // delete at a heartbeat, seconds later): the fill could otherwise end first.
+    ExtendedBlock b = blocks.get(0);
+    holdLaterPageWrites(b, () -> replicaGone(b));
+    try {
+      c.readAll(p);
+      c.readAll(p); // admitted
+      CacheCluster.await(
+          "fill writing pages", () -> SsdFiles.count(base.resolve("ssd"), blocks) > 0);
+      c.fs.delete(p, false);
+      CacheCluster.await("fill abandoned", () -> c.counter("fill.abandoned") > abandoned);
+    } finally {
+      CacheFaultInjector.set(null);
+    }
     assertFalse(c.cache(0).isCached(blocks.get(0)));
     // Deletes run on the directory's delete thread, after the fill has counted its outcome.
     CacheCluster.await(
         "pages of the abandoned fill deleted",
         () -> SsdFiles.count(base.resolve("ssd"), blocks) == 0);
     assertFalse(c.cache(0).isCached(blocks.get(0)));
+  }
+
+  /**
+   * Page writes after the first of {@code b}'s files wait (at most 30 s) until {@code until}: the
+   * fill is then still running when the test's change reaches the DataNode.
+   */
+  private static void holdLaterPageWrites(ExtendedBlock b, BooleanSupplier until) {
+    String files = "_blk_" + b.getBlockId() + "_" + b.getGenerationStamp();
+    CacheFaultInjector.set(
+        new CacheFaultInjector() {
+          @Override
+          public void beforePageWrite(String fileId, long page) throws IOException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (fileId.contains(files)
+                && page >= 1
+                && !until.getAsBoolean()
+                && System.nanoTime() < deadline) {
+              try {
+                Thread.sleep(10);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("page write interrupted");
+              }
+            }
+          }
+        });
+  }
+
+  private static boolean replicaGone(ExtendedBlock b) {
+    try {
+      return c.cluster
+              .getDataNodes()
+              .get(0)
+              .getFSDataset()
+              .getStoredBlock(b.getBlockPoolId(), b.getBlockId())
+          == null;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   @Test
@@ -115,22 +164,8 @@ class InvalidationIT {
     long abandoned = c.counter("fill.abandoned");
     // The fill's later pages wait for the append: at 256 KB/s alone the fill could end first on a
     // slow machine (the append then invalidates a published entry and nothing is abandoned).
-    String oldFiles = "_blk_" + old.getBlockId() + "_" + old.getGenerationStamp();
     CountDownLatch appended = new CountDownLatch(1);
-    CacheFaultInjector.set(
-        new CacheFaultInjector() {
-          @Override
-          public void beforePageWrite(String fileId, long page) throws IOException {
-            if (fileId.contains(oldFiles) && page >= 1) {
-              try {
-                appended.await(30, TimeUnit.SECONDS);
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException("page write interrupted");
-              }
-            }
-          }
-        });
+    holdLaterPageWrites(old, () -> appended.getCount() == 0);
     byte[] more = CacheCluster.bytes(777, 13);
     try {
       c.readAll(p);
