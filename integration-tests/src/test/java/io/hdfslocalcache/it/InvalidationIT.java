@@ -143,6 +143,7 @@ class InvalidationIT {
         });
   }
 
+  /** Whether the DataNode no longer has {@code b} (by null or, in Hadoop 3.5, an exception). */
   private static boolean replicaGone(ExtendedBlock b) {
     try {
       return c.cluster
@@ -151,6 +152,8 @@ class InvalidationIT {
               .getFSDataset()
               .getStoredBlock(b.getBlockPoolId(), b.getBlockId())
           == null;
+    } catch (org.apache.hadoop.hdfs.server.datanode.ReplicaNotFoundException e) {
+      return true;
     } catch (IOException e) {
       return false;
     }
