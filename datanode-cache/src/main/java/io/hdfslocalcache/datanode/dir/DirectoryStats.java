@@ -5,7 +5,6 @@ import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.metrics.Describe;
 import io.hdfslocalcache.datanode.metrics.DirectoryNames;
-import io.hdfslocalcache.datanode.store.ReadRoute;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -40,9 +39,10 @@ public final class DirectoryStats {
   public static final String IN_SERVICE = "in.service";
 
   @Describe(
-      "1 while the directory's page reads run on the readers' threads (read.bound=adaptive, the"
-          + " disk answering fast); 0 while they go through its time-bounded I/O threads.")
-  public static final String READS_INLINE = "reads.inline";
+      "Where the directory's page reads run: 0 on the readers' own threads (read.bound=adaptive,"
+          + " the disk answering fast), 1 on its time-bounded I/O threads (read.bound=strict), 2"
+          + " on them for at least a minute after a page read slower than 50 ms.")
+  public static final String READ_ROUTE = "read.route";
 
   private DirectoryStats() {}
 
@@ -64,9 +64,7 @@ public final class DirectoryStats {
       registry.register(dir(i, RESERVED), (Gauge<Long>) () -> d.budget().reserved());
       registry.register(dir(i, FS_LOW), (Gauge<Integer>) () -> d.budget().fileSystemLow() ? 1 : 0);
       registry.register(dir(i, IN_SERVICE), (Gauge<Integer>) () -> d.health().inService() ? 1 : 0);
-      registry.register(
-          dir(i, READS_INLINE),
-          (Gauge<Integer>) () -> d.store().readRoute() == ReadRoute.CALLER ? 1 : 0);
+      registry.register(dir(i, READ_ROUTE), (Gauge<Integer>) () -> d.store().readRoute().code);
     }
     for (int i = 0; i < dirs.configured(); i++) {
       if (!opened[i]) {

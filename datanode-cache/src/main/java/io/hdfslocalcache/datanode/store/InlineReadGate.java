@@ -9,7 +9,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Decides where one directory's synchronous page reads run: on the reader's own thread ({@link
  * ReadRoute#CALLER}) or on the directory's I/O threads, the reader waiting at most {@code
- * read.timeout} ({@link ReadRoute#IO_THREADS}).
+ * read.timeout} ({@link ReadRoute#IO_THREADS_AFTER_SLOW_READ}; {@link ReadRoute#IO_THREADS} when
+ * configured strict).
  *
  * <p>Why both. The hand-off to an I/O thread is what bounds a read on a hung SSD, but waking a
  * parked thread costs 10-20 us on a VM, and a 64 KB pread from memory costs ~22 us in the plain
@@ -89,12 +90,12 @@ final class InlineReadGate {
     long now = nanoTime.getAsLong();
     if (pooled) {
       if (now - pooledAt < coolDownNanos) {
-        return ReadRoute.IO_THREADS;
+        return ReadRoute.IO_THREADS_AFTER_SLOW_READ;
       }
       long stuck = longestInFlight(now);
       if (stuck > slowNanos) {
         toIoThreads(now, "a page read has been running on a reader's thread for " + ms(stuck));
-        return ReadRoute.IO_THREADS;
+        return ReadRoute.IO_THREADS_AFTER_SLOW_READ;
       }
       toCaller();
       return ReadRoute.CALLER;
@@ -104,7 +105,7 @@ final class InlineReadGate {
       long stuck = longestInFlight(now);
       if (stuck > slowNanos) {
         toIoThreads(now, "a page read has been running for " + ms(stuck));
-        return ReadRoute.IO_THREADS;
+        return ReadRoute.IO_THREADS_AFTER_SLOW_READ;
       }
     }
     return ReadRoute.CALLER;
@@ -112,7 +113,10 @@ final class InlineReadGate {
 
   /** The route now, without switching: what a streaming reader plans its read-ahead by. */
   ReadRoute current() {
-    return bound == ReadBound.STRICT || pooled ? ReadRoute.IO_THREADS : ReadRoute.CALLER;
+    if (bound == ReadBound.STRICT) {
+      return ReadRoute.IO_THREADS;
+    }
+    return pooled ? ReadRoute.IO_THREADS_AFTER_SLOW_READ : ReadRoute.CALLER;
   }
 
   /** The caller's thread starts a page read; returns its start, for {@link #end}. */

@@ -59,10 +59,10 @@ class InlineReadGateTest {
   void end_readSlowerThanSlow_ioThreadsUntilCoolDownEnds() {
     InlineReadGate g = gate(ReadBound.ADAPTIVE);
     read(g, now, Duration.ofMillis(51));
-    assertEquals(ReadRoute.IO_THREADS, g.current());
-    assertEquals(ReadRoute.IO_THREADS, g.route());
+    assertEquals(ReadRoute.IO_THREADS_AFTER_SLOW_READ, g.current());
+    assertEquals(ReadRoute.IO_THREADS_AFTER_SLOW_READ, g.route());
     advance(COOL_DOWN.minusMillis(1)); // the cool-down counts from the slow read's end
-    assertEquals(ReadRoute.IO_THREADS, g.route());
+    assertEquals(ReadRoute.IO_THREADS_AFTER_SLOW_READ, g.route());
     advance(Duration.ofMillis(1));
     assertEquals(ReadRoute.CALLER, g.route());
     assertEquals(ReadRoute.CALLER, g.current());
@@ -76,7 +76,7 @@ class InlineReadGateTest {
     advance(Duration.ofMillis(40));
     assertEquals(ReadRoute.CALLER, g.route(), "not slow yet");
     advance(Duration.ofMillis(23)); // 63 ms: slow, and past the next look (every 12.5 ms)
-    assertEquals(ReadRoute.IO_THREADS, g.route());
+    assertEquals(ReadRoute.IO_THREADS_AFTER_SLOW_READ, g.route());
   }
 
   @Test
@@ -84,11 +84,12 @@ class InlineReadGateTest {
     InlineReadGate g = gate(ReadBound.ADAPTIVE);
     stuckRead(g);
     advance(Duration.ofMillis(60));
-    assertEquals(ReadRoute.IO_THREADS, g.route());
+    assertEquals(ReadRoute.IO_THREADS_AFTER_SLOW_READ, g.route());
     advance(COOL_DOWN.plusSeconds(1));
-    assertEquals(ReadRoute.IO_THREADS, g.route(), "the stuck read restarts the cool-down");
+    assertEquals(
+        ReadRoute.IO_THREADS_AFTER_SLOW_READ, g.route(), "the stuck read restarts the cool-down");
     advance(COOL_DOWN.minusSeconds(1));
-    assertEquals(ReadRoute.IO_THREADS, g.route());
+    assertEquals(ReadRoute.IO_THREADS_AFTER_SLOW_READ, g.route());
   }
 
   @Test
@@ -99,7 +100,7 @@ class InlineReadGateTest {
     advance(COOL_DOWN.minusSeconds(10));
     g.end(start); // the early read returns, after ~50 s: slow, so the cool-down starts again
     advance(Duration.ofSeconds(20));
-    assertEquals(ReadRoute.IO_THREADS, g.route());
+    assertEquals(ReadRoute.IO_THREADS_AFTER_SLOW_READ, g.route());
     advance(COOL_DOWN);
     assertEquals(ReadRoute.CALLER, g.route());
   }

@@ -71,7 +71,7 @@ class TimeBoundPageStoreAdaptiveTest {
     during = () -> {};
     read();
     assertTrue(readBy.get().getName().startsWith("local-cache-io-test"), readBy.get().getName());
-    assertEquals(ReadRoute.IO_THREADS, store.readRoute());
+    assertEquals(ReadRoute.IO_THREADS_AFTER_SLOW_READ, store.readRoute());
   }
 
   @Test
