@@ -9,6 +9,7 @@ import io.hdfslocalcache.datanode.invalidate.InvalidationStats;
 import io.hdfslocalcache.datanode.metrics.HostStats;
 import io.hdfslocalcache.datanode.metrics.LocalCacheMetrics;
 import io.hdfslocalcache.datanode.read.ReadPathStats;
+import io.hdfslocalcache.datanode.store.ReadRoute;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -105,9 +106,12 @@ final class StatusReport {
       long used = num(DirectoryStats.dir(dir, DirectoryStats.USED));
       long cap = num(DirectoryStats.dir(dir, DirectoryStats.CAPACITY));
       String state =
-          num(DirectoryStats.dir(dir, DirectoryStats.IN_SERVICE)) == 1
-              ? "in service"
-              : "OUT OF SERVICE";
+          num(DirectoryStats.dir(dir, DirectoryStats.IN_SERVICE)) != 1
+              ? "OUT OF SERVICE"
+              : num(DirectoryStats.dir(dir, DirectoryStats.READ_ROUTE))
+                      == ReadRoute.IO_THREADS_AFTER_SLOW_READ.code
+                  ? "in service, SLOW READS (over 50 ms)"
+                  : "in service";
       line(
           b,
           "  dir" + dir,

@@ -75,6 +75,16 @@ class StatusReportTest {
     assertTrue(text.contains("procs_blocked n/a"), text);
   }
 
+  @Test
+  void render_dirReadingOnIoThreadsAfterSlowRead_saysSlowReads() throws IOException {
+    Map<String, Object> b = new LinkedHashMap<>(bean(1));
+    b.put("store.dir0.read.route", 2L);
+    String text = new StatusReport(b).render("dn1:9864");
+    assertTrue(text.contains("(1.6%), in service, SLOW READS (over 50 ms)"), text);
+    b.put("store.dir0.read.route", 1L); // read.bound=strict: by configuration, not a symptom
+    assertTrue(new StatusReport(b).render("dn1:9864").contains("(1.6%), in service\n"), text);
+  }
+
   /** A shadow-mode DataNode's bean, folded as the status command reads it. */
   static Map<String, Object> shadowBean() {
     Map<String, Object> b = new LinkedHashMap<>();
