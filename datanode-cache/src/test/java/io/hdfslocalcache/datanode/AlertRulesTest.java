@@ -53,6 +53,7 @@ class AlertRulesTest {
     assertEquals(
         List.of(
             "LocalCacheDirectoryOutOfService: local_cache_store_dir0_in_service",
+            "LocalCacheSsdSlowReads: local_cache_store_dir0_in_service",
             "LocalCacheInactive: local_cache_read_hit"),
         AlertRules.unknownNames(AlertRules.load(wrong), exported));
   }

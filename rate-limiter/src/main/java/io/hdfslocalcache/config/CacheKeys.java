@@ -75,7 +75,10 @@ public final class CacheKeys {
   public static final String FILL_MAX_DRIVE_WRITES_PER_DAY =
       PREFIX + "fill.max.drive.writes.per.day";
 
-  /** Longest wait for one SSD page operation (a duration) before the read goes to the HDD. */
+  /**
+   * Longest wait (a duration) for one SSD page operation on a directory's I/O threads before the
+   * read goes to the HDD; see {@link #READ_BOUND} for the reads that run on the reader's thread.
+   */
   public static final String READ_TIMEOUT = PREFIX + "read.timeout";
 
   /**

@@ -41,7 +41,8 @@ public final class DirectoryStats {
   @Describe(
       "Where the directory's page reads run: 0 on the readers' own threads (read.bound=adaptive,"
           + " the disk answering fast), 1 on its time-bounded I/O threads (read.bound=strict), 2"
-          + " on them for at least a minute after a page read slower than 50 ms.")
+          + " on them for at least a minute after a page read slower than 50 ms (or half"
+          + " read.timeout).")
   public static final String READ_ROUTE = "read.route";
 
   private DirectoryStats() {}

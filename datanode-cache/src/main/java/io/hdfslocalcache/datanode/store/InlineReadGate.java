@@ -28,7 +28,11 @@ import org.slf4j.LoggerFactory;
  *       that start within about {@code slow} of the hang wait for the kernel; every later one is
  *       bounded, times out, and the directory leaves service on its errors as before;
  *   <li>reads go back to the caller's thread after {@code coolDown}, and only if no read on a
- *       caller's thread is still stuck.
+ *       caller's thread is still stuck;
+ *   <li>at most {@code maxInFlight} reads (the I/O pool's size) run on callers' threads at once; a
+ *       read beyond them goes to the pool (without switching). So a hang traps at most that many
+ *       DataXceiver threads on the disk, as many as the pool could, not every reader of a hot SSD
+ *       that started in the moments before the gate noticed.
  * </ul>
  *
  * It cannot oscillate faster than one round trip per {@code coolDown} (a minute): a disk that stays
@@ -56,6 +60,7 @@ final class InlineReadGate {
   private final long coolDownNanos;
   private final LongSupplier nanoTime;
   private final String dir;
+  private final int maxInFlight;
 
   /** Start time of the read each caller's thread is doing on the disk now. */
   private final ConcurrentHashMap<Thread, Long> inFlight = new ConcurrentHashMap<>();
@@ -64,13 +69,19 @@ final class InlineReadGate {
   private volatile long pooledAt;
   private volatile long nextLook;
 
-  InlineReadGate(ReadBound bound, Duration timeout, String dir) {
-    this(bound, shorter(SLOW, timeout.dividedBy(2)), COOL_DOWN, dir, System::nanoTime);
+  InlineReadGate(ReadBound bound, Duration timeout, int maxInFlight, String dir) {
+    this(bound, shorter(SLOW, timeout.dividedBy(2)), COOL_DOWN, maxInFlight, dir, System::nanoTime);
   }
 
   InlineReadGate(
-      ReadBound bound, Duration slow, Duration coolDown, String dir, LongSupplier nanoTime) {
+      ReadBound bound,
+      Duration slow,
+      Duration coolDown,
+      int maxInFlight,
+      String dir,
+      LongSupplier nanoTime) {
     this.bound = bound;
+    this.maxInFlight = maxInFlight;
     this.slowNanos = Math.max(1, slow.toNanos());
     this.coolDownNanos = coolDown.toNanos();
     this.dir = dir;
@@ -97,8 +108,7 @@ final class InlineReadGate {
         toIoThreads(now, "a page read has been running on a reader's thread for " + ms(stuck));
         return ReadRoute.IO_THREADS_AFTER_SLOW_READ;
       }
-      toCaller();
-      return ReadRoute.CALLER;
+      return toCaller(now) ? ReadRoute.CALLER : ReadRoute.IO_THREADS_AFTER_SLOW_READ;
     }
     if (now - nextLook >= 0) {
       nextLook = now + slowNanos / 4;
@@ -108,15 +118,26 @@ final class InlineReadGate {
         return ReadRoute.IO_THREADS_AFTER_SLOW_READ;
       }
     }
-    return ReadRoute.CALLER;
+    return inFlight.size() < maxInFlight ? ReadRoute.CALLER : ReadRoute.IO_THREADS;
   }
 
-  /** The route now, without switching: what a streaming reader plans its read-ahead by. */
+  /**
+   * The route now, without switching: what a streaming reader plans its read-ahead by, and the
+   * gauge. By the clock, not only the state: a directory nobody reads after a slow read (idle, or
+   * out of service) is back on the callers' threads once the cool-down is over and nothing is
+   * stuck, as its next read would find.
+   */
   ReadRoute current() {
     if (bound == ReadBound.STRICT) {
       return ReadRoute.IO_THREADS;
     }
-    return pooled ? ReadRoute.IO_THREADS_AFTER_SLOW_READ : ReadRoute.CALLER;
+    if (!pooled) {
+      return ReadRoute.CALLER;
+    }
+    long now = nanoTime.getAsLong();
+    return now - pooledAt < coolDownNanos || longestInFlight(now) > slowNanos
+        ? ReadRoute.IO_THREADS_AFTER_SLOW_READ
+        : ReadRoute.CALLER;
   }
 
   /** The caller's thread starts a page read; returns its start, for {@link #end}. */
@@ -128,11 +149,12 @@ final class InlineReadGate {
 
   /** The read the caller's thread began at {@code start} returned (or failed). */
   void end(long start) {
-    inFlight.remove(Thread.currentThread());
     long now = nanoTime.getAsLong();
     if (now - start > slowNanos) {
+      // before leaving the reads in flight: a route() that looks in between still sees it
       toIoThreads(now, "a page read took " + ms(now - start));
     }
+    inFlight.remove(Thread.currentThread());
   }
 
   private long longestInFlight(long now) {
@@ -157,7 +179,11 @@ final class InlineReadGate {
     }
   }
 
-  private synchronized void toCaller() {
+  /** False if a slow read restarted the cool-down since the caller looked. */
+  private synchronized boolean toCaller(long now) {
+    if (now - pooledAt < coolDownNanos) {
+      return false;
+    }
     if (pooled) {
       pooled = false;
       LOG.info(
@@ -166,6 +192,7 @@ final class InlineReadGate {
           dir,
           coolDownNanos / 1_000_000_000L);
     }
+    return true;
   }
 
   private static String ms(long nanos) {

@@ -39,7 +39,6 @@ public interface PageStore extends AutoCloseable {
     void check() throws CacheException;
   }
 
-  /** Stores one whole page (the last page of a file may be short). */
   /**
    * Where synchronous reads run now: a reader that could read ahead on other threads does so only
    * to hide a hand-off, so not when there is none.
@@ -48,6 +47,7 @@ public interface PageStore extends AutoCloseable {
     return ReadRoute.CALLER;
   }
 
+  /** Stores one whole page (the last page of a file may be short). */
   void write(String fileId, long pageIndex, byte[] src, int off, int len) throws CacheException;
 
   /**

@@ -43,7 +43,7 @@ public final class PageStores {
             ioThreads,
             spinNanos,
             name,
-            new InlineReadGate(bound, readTimeout, dir.toString())),
+            new InlineReadGate(bound, readTimeout, ioThreads, dir.toString())),
         health);
   }
 }

@@ -14,15 +14,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 
 /**
- * Bounds the wall time of every page operation on one directory (the paper's reads hung for minutes
- * on a sick SSD). Operations run on a small per-directory pool and the caller waits at most the
- * timeout, then falls back to the HDD. The pool hands off without a queue: when a burst uses every
- * thread a new operation is refused at once (BUSY: that read goes to the HDD, the cached copy
- * stays) instead of queueing behind them, and no thread is ever created per read. When every thread
- * has been stuck for longer than the timeout the disk is not answering, and the refusal is a
- * TIMEOUT instead: a directory error, so a hung disk leaves service even when nobody waits for the
- * stuck operations (a dropped read-ahead). A timed-out read may still complete later into the
- * caller's buffer; callers never touch that buffer again after a failure.
+ * Bounds the wall time of every page operation on one directory that runs on its pool (the paper's
+ * reads hung for minutes on a sick SSD): all of them with {@code read.bound=strict}, all but the
+ * synchronous reads the gate lets run on the caller's thread with {@code adaptive}. Operations run
+ * on a small per-directory pool and the caller waits at most the timeout, then falls back to the
+ * HDD. The pool hands off without a queue: when a burst uses every thread a new operation is
+ * refused at once (BUSY: that read goes to the HDD, the cached copy stays) instead of queueing
+ * behind them, and no thread is ever created per read. When every thread has been stuck for longer
+ * than the timeout the disk is not answering, and the refusal is a TIMEOUT instead: a directory
+ * error, so a hung disk leaves service even when nobody waits for the stuck operations (a dropped
+ * read-ahead). A timed-out read may still complete later into the caller's buffer; callers never
+ * touch that buffer again after a failure.
  *
  * <p>Read-aheads ({@link #readAsync}) may use only half the threads, so streaming readers cannot
  * starve other readers' first pages, meta loads and fills; above that they are refused (BUSY) and
@@ -94,7 +96,8 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
       throws CacheException {
     // Not on an interrupted thread: its FileChannel read would fail at once and close the page's
-    // kept channel under the other readers.
+    // kept channel under the other readers (an interrupt during the read still can; they then
+    // reopen the file, costing time, not a wrong byte or a directory error).
     if (gate.route() == ReadRoute.CALLER && !Thread.currentThread().isInterrupted()) {
       readOnCaller(fileId, pageIndex, pageOffset, dst, off, len);
       return;

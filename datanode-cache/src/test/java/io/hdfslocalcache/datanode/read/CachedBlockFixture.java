@@ -13,6 +13,7 @@ import io.hdfslocalcache.datanode.store.DirectoryHealth;
 import io.hdfslocalcache.datanode.store.PageStore;
 import io.hdfslocalcache.datanode.store.PageStores;
 import io.hdfslocalcache.datanode.store.ReadBound;
+import io.hdfslocalcache.datanode.store.ReadRoute;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
 import java.io.ByteArrayOutputStream;
@@ -114,6 +115,11 @@ public final class CachedBlockFixture implements AutoCloseable {
     for (int off = 0; off < bytes.length; off += pageSize) {
       store.write(fileId, off / pageSize, bytes, off, Math.min(pageSize, bytes.length - off));
     }
+  }
+
+  /** Where the directory's synchronous reads run now (read.bound). */
+  public ReadRoute readRoute() {
+    return store.readRoute();
   }
 
   /** Opens the streams of one BlockSender on the cached copy, with the default read-ahead. */

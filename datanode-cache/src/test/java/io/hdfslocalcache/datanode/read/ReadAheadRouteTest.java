@@ -3,8 +3,10 @@ package io.hdfslocalcache.datanode.read;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.hdfslocalcache.datanode.store.ReadBound;
+import io.hdfslocalcache.datanode.store.ReadRoute;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +23,18 @@ class ReadAheadRouteTest {
 
   @TempDir Path dir;
 
-  private long streamWholeBlock(ReadBound bound) throws Exception {
+  /** What a whole-block stream read ahead, and the route its directory was on at the end. */
+  private static final class Streamed {
+    final long readAheadPages;
+    final ReadRoute routeAfter;
+
+    Streamed(long readAheadPages, ReadRoute routeAfter) {
+      this.readAheadPages = readAheadPages;
+      this.routeAfter = routeAfter;
+    }
+  }
+
+  private Streamed streamWholeBlock(ReadBound bound) throws Exception {
     try (CachedBlockFixture f =
         new CachedBlockFixture(dir.resolve(bound.name()), 8 * PAGE, PAGE, bound)) {
       CachedBlockFixture.Streams s = f.open(0);
@@ -33,17 +46,23 @@ class ReadAheadRouteTest {
         }
       }
       assertArrayEquals(Files.readAllBytes(f.plainData), read);
-      return f.stats.readAheadPages.getCount();
+      return new Streamed(f.stats.readAheadPages.getCount(), f.readRoute());
     }
   }
 
   @Test
   void stream_readsOnCallerThread_noReadAhead() throws Exception {
-    assertEquals(0, streamWholeBlock(ReadBound.ADAPTIVE));
+    Streamed s = streamWholeBlock(ReadBound.ADAPTIVE);
+    // A page read over 50 ms (a loaded machine) rightly sends reads to the I/O threads for a
+    // minute, and read-ahead with them: then this run proves nothing either way.
+    assumeTrue(
+        s.routeAfter == ReadRoute.CALLER,
+        "a page read was slow here: reads went to the I/O threads");
+    assertEquals(0, s.readAheadPages);
   }
 
   @Test
   void stream_readsOnIoThreads_readsAhead() throws Exception {
-    assertTrue(streamWholeBlock(ReadBound.STRICT) > 0);
+    assertTrue(streamWholeBlock(ReadBound.STRICT).readAheadPages > 0);
   }
 }

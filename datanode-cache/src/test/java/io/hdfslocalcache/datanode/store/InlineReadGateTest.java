@@ -13,11 +13,12 @@ import org.junit.jupiter.api.Test;
 class InlineReadGateTest {
   private static final Duration SLOW = Duration.ofMillis(50);
   private static final Duration COOL_DOWN = Duration.ofMinutes(1);
+  private static final int MAX_IN_FLIGHT = 3;
 
   private final AtomicLong now = new AtomicLong(123_456_789L);
 
   private InlineReadGate gate(ReadBound bound) {
-    return new InlineReadGate(bound, SLOW, COOL_DOWN, "ssd0", now::get);
+    return new InlineReadGate(bound, SLOW, COOL_DOWN, MAX_IN_FLIGHT, "ssd0", now::get);
   }
 
   private void advance(Duration d) {
@@ -80,16 +81,38 @@ class InlineReadGateTest {
   }
 
   @Test
-  void route_coolDownOverButAReadStillStuck_staysOnIoThreads() throws Exception {
+  void routeAndCurrent_coolDownOverButAReadStillStuck_staysOnIoThreads() throws Exception {
     InlineReadGate g = gate(ReadBound.ADAPTIVE);
     stuckRead(g);
     advance(Duration.ofMillis(60));
     assertEquals(ReadRoute.IO_THREADS_AFTER_SLOW_READ, g.route());
     advance(COOL_DOWN.plusSeconds(1));
+    assertEquals(ReadRoute.IO_THREADS_AFTER_SLOW_READ, g.current(), "the gauge sees it stuck");
     assertEquals(
         ReadRoute.IO_THREADS_AFTER_SLOW_READ, g.route(), "the stuck read restarts the cool-down");
     advance(COOL_DOWN.minusSeconds(1));
     assertEquals(ReadRoute.IO_THREADS_AFTER_SLOW_READ, g.route());
+  }
+
+  @Test
+  void current_idleAfterASlowRead_callerOnceTheCoolDownIsOver() {
+    InlineReadGate g = gate(ReadBound.ADAPTIVE);
+    read(g, now, Duration.ofMillis(60));
+    assertEquals(ReadRoute.IO_THREADS_AFTER_SLOW_READ, g.current());
+    advance(COOL_DOWN);
+    assertEquals(ReadRoute.CALLER, g.current(), "no read came, nothing stuck");
+  }
+
+  @Test
+  void route_asManyReadsInFlightAsThePool_nextGoesToThePool() throws Exception {
+    InlineReadGate g = gate(ReadBound.ADAPTIVE);
+    for (int i = 0; i < MAX_IN_FLIGHT - 1; i++) {
+      stuckRead(g);
+    }
+    assertEquals(ReadRoute.CALLER, g.route());
+    stuckRead(g);
+    assertEquals(ReadRoute.IO_THREADS, g.route(), "this read only: the gate did not switch");
+    assertEquals(ReadRoute.CALLER, g.current());
   }
 
   @Test

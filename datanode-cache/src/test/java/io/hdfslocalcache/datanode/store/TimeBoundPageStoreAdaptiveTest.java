@@ -42,7 +42,7 @@ class TimeBoundPageStoreAdaptiveTest {
 
   private final InlineReadGate gate =
       new InlineReadGate(
-          ReadBound.ADAPTIVE, Duration.ofMillis(50), Duration.ofMinutes(1), "test", now::get);
+          ReadBound.ADAPTIVE, Duration.ofMillis(50), Duration.ofMinutes(1), 4, "test", now::get);
   private final TimeBoundPageStore store =
       new TimeBoundPageStore(inner, TIMEOUT, 4, 0, "test", gate, now::get);
 

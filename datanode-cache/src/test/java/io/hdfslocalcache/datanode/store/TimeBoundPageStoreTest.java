@@ -49,7 +49,7 @@ class TimeBoundPageStoreTest {
           THREADS,
           0,
           "test",
-          new InlineReadGate(ReadBound.STRICT, TIMEOUT, "test"),
+          new InlineReadGate(ReadBound.STRICT, TIMEOUT, THREADS, "test"),
           now::get);
 
   @AfterEach
