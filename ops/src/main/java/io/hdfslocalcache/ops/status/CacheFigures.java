@@ -6,6 +6,7 @@ import io.hdfslocalcache.datanode.fill.FillOutcome;
 import io.hdfslocalcache.datanode.fill.FillStats;
 import io.hdfslocalcache.datanode.read.ReadPathStats;
 import io.hdfslocalcache.datanode.store.CacheFailure;
+import io.hdfslocalcache.datanode.store.ReadRoute;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -24,6 +25,8 @@ import java.util.Optional;
  *     out of service (I/O error, timeout, checksum mismatch)
  * @param dirs cache directories configured (gauge)
  * @param dirsOutOfService of those, out of service (gauge)
+ * @param dirsSlow of those in service, reading through their I/O threads after a slow read ({@code
+ *     read.route} 2: a slow SSD; gauge)
  * @param bypassed DataNodes with the cache bypassed by an operator (gauge: 0 or 1 for one)
  * @param blocks cached blocks (gauge)
  */
@@ -36,10 +39,11 @@ record CacheFigures(
     long errors,
     long dirs,
     long dirsOutOfService,
+    long dirsSlow,
     long bypassed,
     long blocks) {
 
-  static final CacheFigures ZERO = new CacheFigures(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+  static final CacheFigures ZERO = new CacheFigures(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
   static CacheFigures of(Map<String, Object> bean) {
     long errors = 0;
@@ -52,11 +56,19 @@ record CacheFigures(
     }
     long dirs = 0;
     long out = 0;
+    long slow = 0;
     String suffix = "." + DirectoryStats.IN_SERVICE;
     for (Map.Entry<String, Object> e : bean.entrySet()) {
-      if (e.getKey().startsWith(DirectoryStats.DIR_PREFIX) && e.getKey().endsWith(suffix)) {
+      String key = e.getKey();
+      if (key.startsWith(DirectoryStats.DIR_PREFIX) && key.endsWith(suffix)) {
         dirs++;
-        out += e.getValue() instanceof Number n && n.longValue() == 1 ? 0 : 1;
+        if (e.getValue() instanceof Number n && n.longValue() == 1) {
+          String route =
+              key.substring(0, key.length() - suffix.length()) + "." + DirectoryStats.READ_ROUTE;
+          slow += num(bean, route) == ReadRoute.IO_THREADS_AFTER_SLOW_READ.code ? 1 : 0;
+        } else {
+          out++;
+        }
       }
     }
     return new CacheFigures(
@@ -68,6 +80,7 @@ record CacheFigures(
         errors,
         dirs,
         out,
+        slow,
         num(bean, AdminStats.BYPASS) == 1 ? 1 : 0,
         num(bean, DirectoryStats.BLOCKS));
   }
@@ -87,6 +100,7 @@ record CacheFigures(
             errors - earlier.errors,
             dirs,
             dirsOutOfService,
+            dirsSlow,
             bypassed,
             blocks);
     boolean back = d.hits < 0 || d.misses < 0 || d.bytesCache < 0 || d.bytesHdd < 0 || d.fills < 0;
@@ -103,6 +117,7 @@ record CacheFigures(
         errors + o.errors,
         dirs + o.dirs,
         dirsOutOfService + o.dirsOutOfService,
+        dirsSlow + o.dirsSlow,
         bypassed + o.bypassed,
         blocks + o.blocks);
   }

@@ -13,10 +13,10 @@ import java.util.Locale;
  */
 final class FleetTable {
   private static final String[] TOTALS = {
-    "DATANODE", "HIT%", "FROM CACHE", "FROM HDD", "FILLS", "ERRORS", "DIRS OUT", "BYPASS"
+    "DATANODE", "HIT%", "FROM CACHE", "FROM HDD", "FILLS", "ERRORS", "DIRS OUT", "SLOW", "BYPASS"
   };
   private static final String[] RATES = {
-    "DATANODE", "HIT%", "CACHE/s", "HDD/s", "FILLS", "ERRORS", "DIRS OUT", "BYPASS"
+    "DATANODE", "HIT%", "CACHE/s", "HDD/s", "FILLS", "ERRORS", "DIRS OUT", "SLOW", "BYPASS"
   };
 
   private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
@@ -74,6 +74,7 @@ final class FleetTable {
       StatusReport.count(f.fills()),
       StatusReport.count(f.errors()),
       f.dirsOutOfService() + "/" + f.dirs(),
+      String.valueOf(f.dirsSlow()),
       isTotal
           ? (f.bypassed() == 0 ? "off" : f.bypassed() + " on")
           : (f.bypassed() == 0 ? "off" : "ON")

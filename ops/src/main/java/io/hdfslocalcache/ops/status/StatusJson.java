@@ -78,6 +78,7 @@ final class StatusJson {
     n.put("errors", f.errors());
     n.put("dirs", f.dirs());
     n.put("dirsOutOfService", f.dirsOutOfService());
+    n.put("dirsSlow", f.dirsSlow());
     n.put("bypassed", f.bypassed());
     n.put("blocks", f.blocks());
     return n;

@@ -66,21 +66,25 @@ class JmxTest {
 
   @Test
   void figures_errorsAreTheDirectoryErrorCausesOfReadsAndFills() {
-    Map<String, Object> bean =
-        Map.of(
-            "read.fallback.io_error", 1,
-            "read.fallback.timeout", 2,
-            "read.fallback.busy", 100, // not a directory error
-            "read.fallback.missing_page", 100,
-            "fill.failed.checksum_mismatch", 4,
-            "fill.failed.no_space", 100,
-            "store.dir0.in.service", 1,
-            "store.dir1.in.service", 0,
-            "admin.bypass", 1);
+    Map<String, Object> bean = new java.util.LinkedHashMap<>();
+    bean.put("read.fallback.io_error", 1);
+    bean.put("read.fallback.timeout", 2);
+    bean.put("read.fallback.busy", 100); // not a directory error
+    bean.put("read.fallback.missing_page", 100);
+    bean.put("fill.failed.checksum_mismatch", 4);
+    bean.put("fill.failed.no_space", 100);
+    bean.put("store.dir0.in.service", 1);
+    bean.put("store.dir0.read.route", 2); // in service, slow
+    bean.put("store.dir1.in.service", 0);
+    bean.put("store.dir1.read.route", 2); // out of service: counted there, not as slow
+    bean.put("store.dir2.in.service", 1);
+    bean.put("store.dir2.read.route", 1); // read.bound=strict: not a symptom
+    bean.put("admin.bypass", 1);
     CacheFigures f = CacheFigures.of(bean);
     assertEquals(7, f.errors());
-    assertEquals(2, f.dirs());
+    assertEquals(3, f.dirs());
     assertEquals(1, f.dirsOutOfService());
+    assertEquals(1, f.dirsSlow());
     assertEquals(1, f.bypassed());
     assertTrue(Double.isNaN(f.hitRatio()), "no reads: no ratio");
   }

@@ -187,7 +187,8 @@ class StatusCommandTest {
     assertTrue(lines.get(0).startsWith("DATANODE") && lines.get(0).contains("FROM CACHE"), out());
     String cachedLine = line(lines, "localhost:" + cached.port());
     assertTrue(
-        cachedLine.matches(".*33\\.3%\\s+1\\.0 MiB\\s+2\\.0 MiB\\s+1\\s+0\\s+0/1\\s+off"), out());
+        cachedLine.matches(".*33\\.3%\\s+1\\.0 MiB\\s+2\\.0 MiB\\s+1\\s+0\\s+0/1\\s+0\\s+off"),
+        out());
     assertTrue(line(lines, "localhost:" + uncached.port()).contains("NO_CACHE: "), out());
     assertTrue(line(lines, "localhost:" + dead).contains("UNREACHABLE: cannot connect"), out());
     assertTrue(line(lines, "TOTAL (1 of 3)").contains("33.3%"), out());

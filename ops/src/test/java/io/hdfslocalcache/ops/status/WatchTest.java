@@ -81,12 +81,13 @@ class WatchTest {
     assertEquals(6, lines.size(), out()); // per interval: the header line, column names, one row
     assertTrue(lines.get(0).contains("over the last 10.0 s"), out());
     assertTrue(lines.get(1).contains("CACHE/s"), out());
-    // 10 hits, 0 misses; 100 MiB / 10 s; 1 MiB / 10 s; 1 fill; 1 timeout; dir1 out; not bypassed
+    // 10 hits, 0 misses; 100 MiB / 10 s; 1 MiB / 10 s; 1 fill; 1 timeout; dir1 out; none slow;
+    // not bypassed
     assertTrue(
         lines
             .get(2)
             .matches(
-                "localhost:\\d+\\s+100\\.0%\\s+10\\.0 MiB\\s+102\\.4 KiB\\s+1\\s+1\\s+1/2\\s+off"),
+                "localhost:\\d+\\s+100\\.0%\\s+10\\.0 MiB\\s+102\\.4 KiB\\s+1\\s+1\\s+1/2\\s+0\\s+off"),
         out());
     assertEquals(lines.get(2), lines.get(5), "the same growth in each interval");
   }
