@@ -2,6 +2,7 @@ package io.hdfslocalcache.model;
 
 import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.config.SizeValue;
+import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.time.Duration;
 import java.util.Locale;
@@ -198,6 +199,16 @@ public final class CandidateSpec {
 
   public double maxDriveWritesPerDay() {
     return maxDriveWritesPerDay;
+  }
+
+  /** The guard this candidate runs: its keys, the DataNode's fixed bucket count and allowance. */
+  public GuardSettings guard() {
+    return new GuardSettings(
+        guardEnabled,
+        guardWindowMillis,
+        GuardConfig.DEFAULT_BUCKET_COUNT,
+        GuardConfig.DEFAULT_ALLOWANCE_FRACTION,
+        maxDriveWritesPerDay);
   }
 
   /** The text form with every key, as the DataNode logs it at start. */

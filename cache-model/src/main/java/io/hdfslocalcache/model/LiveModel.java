@@ -1,6 +1,5 @@
 package io.hdfslocalcache.model;
 
-import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.model.util.LongIntMap;
 import io.hdfslocalcache.ratelimit.BlockKey;
@@ -46,16 +45,7 @@ public final class LiveModel {
   public LiveModel(CandidateSpec spec) {
     this.spec = spec;
     this.config =
-        new ModelConfig(
-            spec.capacityBytes(),
-            spec.fill(),
-            spec.pageSizeBytes(),
-            new GuardSettings(
-                spec.guardEnabled(),
-                spec.guardWindowMillis(),
-                GuardConfig.DEFAULT_BUCKET_COUNT,
-                GuardConfig.DEFAULT_ALLOWANCE_FRACTION,
-                spec.maxDriveWritesPerDay()));
+        new ModelConfig(spec.capacityBytes(), spec.fill(), spec.pageSizeBytes(), spec.guard());
     this.policy = AdmissionPolicy.bucketTime(spec.admission());
   }
 

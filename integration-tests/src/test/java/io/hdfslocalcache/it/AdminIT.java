@@ -51,10 +51,6 @@ class AdminIT {
     return out.toString(StandardCharsets.UTF_8);
   }
 
-  private static long gauge(String name) {
-    return ((Number) c.cache(0).metrics().getGauges().get(name).getValue()).longValue();
-  }
-
   /** Within 5 s, as the operator is promised (CacheCluster.await allows 30). */
   private static void within5s(String what, java.util.function.BooleanSupplier cond)
       throws Exception {
@@ -69,7 +65,7 @@ class AdminIT {
     byte[] data = c.cachedFile(p.toString(), 2 * CacheCluster.BLOCK);
     int cached = c.cache(0).cachedBlocks();
     admin("bypass");
-    within5s("bypass on", () -> gauge(AdminStats.BYPASS) == 1);
+    within5s("bypass on", () -> CacheCluster.gauge(c.cache(0), AdminStats.BYPASS) == 1);
     long hits = c.counter(ReadPathStats.HITS);
     long fills = c.counter("fill.queued");
     assertArrayEquals(data, c.readAll(p));
@@ -85,7 +81,7 @@ class AdminIT {
     assertTrue(admin("state").startsWith("bypass on"));
 
     admin("resume");
-    within5s("bypass off", () -> gauge(AdminStats.BYPASS) == 0);
+    within5s("bypass off", () -> CacheCluster.gauge(c.cache(0), AdminStats.BYPASS) == 0);
     assertArrayEquals(data, c.readAll(p));
     assertEquals(hits + 2, c.counter(ReadPathStats.HITS), "served again, no refill");
   }

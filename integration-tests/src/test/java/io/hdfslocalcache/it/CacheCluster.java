@@ -99,6 +99,11 @@ final class CacheCluster implements AutoCloseable {
     return LocalCacheDatasetFactory.cacheOf(cluster.getDataNodes().get(dn).getFSDataset());
   }
 
+  /** Gauge {@code name} of one DataNode's cache, as a long. */
+  static long gauge(BlockCache cache, String name) {
+    return ((Number) cache.metrics().getGauges().get(name).getValue()).longValue();
+  }
+
   long counter(String name) {
     long sum = 0;
     for (BlockCache c : caches()) {

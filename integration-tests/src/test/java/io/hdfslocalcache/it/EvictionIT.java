@@ -42,9 +42,9 @@ class EvictionIT {
     for (int i = 0; i < 8; i++) {
       data.add(c.cachedFile("/evict-" + i + ".bin", CacheCluster.BLOCK));
     }
-    long capacity = gauge(cache, "store.dir0.capacity");
-    assertTrue(gauge(cache, "store.dir0.reserved") <= capacity);
-    assertTrue(gauge(cache, "store.dir0.used") <= capacity);
+    long capacity = CacheCluster.gauge(cache, "store.dir0.capacity");
+    assertTrue(CacheCluster.gauge(cache, "store.dir0.reserved") <= capacity);
+    assertTrue(CacheCluster.gauge(cache, "store.dir0.used") <= capacity);
     if (c.fillMode() == FillMode.BLOCK) {
       // whole blocks leave: five of the eight
       assertTrue(c.counter("store.evictions") >= 5, "evictions " + c.counter("store.evictions"));
@@ -77,9 +77,5 @@ class EvictionIT {
     // Alluxio never evicted a page from under a mapped block: no cached read fell back.
     assertEquals(0, c.counter("read.fallback.missing_page"));
     assertEquals(0, c.counter("store.invalidations.read_failure"));
-  }
-
-  private static long gauge(BlockCache cache, String name) {
-    return ((Number) cache.metrics().getGauges().get(name).getValue()).longValue();
   }
 }

@@ -72,7 +72,8 @@ class FaultsIT {
   void hungSsd_readTimesOut_completesFromHddAndDropsEntry() throws Exception {
     start(strict());
     byte[] data = c.cachedFile("/hang.bin", 300_000);
-    assertEquals(1, gauge("store.dir0.read.route"), "strict: on the I/O threads");
+    assertEquals(
+        1, CacheCluster.gauge(c.cache(0), "store.dir0.read.route"), "strict: on the I/O threads");
     ExtendedBlock b = c.blocks(new org.apache.hadoop.fs.Path("/hang.bin")).get(0);
     CountDownLatch release = new CountDownLatch(1);
     CacheFaultInjector.set(
@@ -107,7 +108,10 @@ class FaultsIT {
     org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/hang-adaptive.bin");
     byte[] data = c.cachedFile(file.toString(), 300_000);
     ExtendedBlock b = c.blocks(file).get(0);
-    assertEquals(0, gauge("store.dir0.read.route"), "reads on the readers' threads");
+    assertEquals(
+        0,
+        CacheCluster.gauge(c.cache(0), "store.dir0.read.route"),
+        "reads on the readers' threads");
     java.util.concurrent.atomic.AtomicInteger stuck =
         new java.util.concurrent.atomic.AtomicInteger();
     CountDownLatch release = new CountDownLatch(1);
@@ -122,7 +126,10 @@ class FaultsIT {
       assertArrayEquals(data, c.readAll(file));
       assertTrue(c.counter("read.fallback.timeout") >= 1, "the later read was bounded");
       assertFalse(c.cache(0).isCached(b));
-      assertEquals(2, gauge("store.dir0.read.route"), "on the I/O threads after a slow read");
+      assertEquals(
+          2,
+          CacheCluster.gauge(c.cache(0), "store.dir0.read.route"),
+          "on the I/O threads after a slow read");
       assertFalse(held.isDone(), "the read in flight waits for the disk");
 
       release.countDown();
@@ -158,10 +165,6 @@ class FaultsIT {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  private long gauge(String name) {
-    return ((Number) c.cache(0).metrics().getGauges().get(name).getValue()).longValue();
   }
 
   @Test

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.codahale.metrics.Gauge;
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
@@ -82,8 +81,8 @@ class HungSsdIT {
     long millis = (System.nanoTime() - start) / 1_000_000;
     BlockCache cache = c.cache(0);
     assertNotNull(cache, "the cache runs on the directory that opened");
-    assertEquals(0, gauge(cache, "store.dir0.in.service"));
-    assertEquals(1, gauge(cache, "store.dir1.in.service"));
+    assertEquals(0, CacheCluster.gauge(cache, "store.dir0.in.service"));
+    assertEquals(1, CacheCluster.gauge(cache, "store.dir1.in.service"));
     assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/start.bin")));
     assertTrue(millis < 30_000, "restart took " + millis + " ms");
   }
@@ -119,13 +118,8 @@ class HungSsdIT {
     c.cluster.restartDataNode(props, false);
     c.cluster.waitActive();
     BlockCache cache = c.cache(0);
-    assertEquals(1, gauge(cache, "store.dir0.in.service"));
-    assertEquals(1, gauge(cache, "store.dir1.in.service"));
+    assertEquals(1, CacheCluster.gauge(cache, "store.dir0.in.service"));
+    assertEquals(1, CacheCluster.gauge(cache, "store.dir1.in.service"));
     assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/stop.bin")));
-  }
-
-  private static long gauge(BlockCache cache, String name) {
-    Gauge<?> g = cache.metrics().getGauges().get(name);
-    return ((Number) g.getValue()).longValue();
   }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.codahale.metrics.Gauge;
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import java.io.InterruptedIOException;
@@ -103,7 +102,7 @@ class RollingRestartIT {
     CacheFaultInjector.set(null);
     long timeouts = before.metrics().counter("read.fallback.timeout").getCount();
     long ioErrors = before.metrics().counter("read.fallback.io_error").getCount();
-    long inService = gauge(before, "store.dir0.in.service");
+    long inService = CacheCluster.gauge(before, "store.dir0.in.service");
 
     c.cluster.restartDataNode(props, false);
     c.cluster.waitActive();
@@ -118,15 +117,10 @@ class RollingRestartIT {
     }
     assertEquals(0, after.metrics().counter("fill.completed").getCount(), "no refill");
     assertTrue(after.metrics().counter("read.hits").getCount() >= FILES);
-    assertEquals(1, gauge(after, "store.dir0.in.service"));
+    assertEquals(1, CacheCluster.gauge(after, "store.dir0.in.service"));
     assertEquals(0, timeouts, "an interrupted read is no timeout");
     assertEquals(
         0, ioErrors, "the cache's I/O threads are not interrupted with the DataNode's readers");
     assertEquals(1, inService);
-  }
-
-  private static long gauge(BlockCache cache, String name) {
-    Gauge<?> g = cache.metrics().getGauges().get(name);
-    return ((Number) g.getValue()).longValue();
   }
 }

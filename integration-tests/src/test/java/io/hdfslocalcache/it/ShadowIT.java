@@ -13,9 +13,7 @@ import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.datanode.metrics.CandidateNames;
 import io.hdfslocalcache.datanode.shadow.ShadowFeed;
 import io.hdfslocalcache.datanode.shadow.ShadowStats;
-import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.model.CandidateSpec;
-import io.hdfslocalcache.model.GuardSettings;
 import io.hdfslocalcache.model.ModelTotals;
 import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
@@ -318,17 +316,7 @@ class ShadowIT {
                 + ",maxKeys="
                 + a.maxTrackedKeys());
     return new RunConfig(
-        policy,
-        spec.capacityBytes(),
-        spec.fill(),
-        spec.pageSizeBytes(),
-        1,
-        new GuardSettings(
-            spec.guardEnabled(),
-            spec.guardWindowMillis(),
-            GuardConfig.DEFAULT_BUCKET_COUNT,
-            GuardConfig.DEFAULT_ALLOWANCE_FRACTION,
-            spec.maxDriveWritesPerDay()));
+        policy, spec.capacityBytes(), spec.fill(), spec.pageSizeBytes(), 1, spec.guard());
   }
 
   /**

@@ -4,6 +4,7 @@ import io.hdfslocalcache.datanode.admin.AdminStats;
 import io.hdfslocalcache.datanode.dir.DirectoryStats;
 import io.hdfslocalcache.datanode.fill.FillOutcome;
 import io.hdfslocalcache.datanode.fill.FillStats;
+import io.hdfslocalcache.datanode.metrics.DirectoryNames;
 import io.hdfslocalcache.datanode.read.ReadPathStats;
 import io.hdfslocalcache.datanode.store.CacheFailure;
 import io.hdfslocalcache.datanode.store.ReadRoute;
@@ -60,11 +61,11 @@ record CacheFigures(
     String suffix = "." + DirectoryStats.IN_SERVICE;
     for (Map.Entry<String, Object> e : bean.entrySet()) {
       String key = e.getKey();
-      if (key.startsWith(DirectoryStats.DIR_PREFIX) && key.endsWith(suffix)) {
+      Optional<Integer> dir = DirectoryNames.index(key);
+      if (dir.isPresent() && key.endsWith(suffix)) {
         dirs++;
         if (e.getValue() instanceof Number n && n.longValue() == 1) {
-          String route =
-              key.substring(0, key.length() - suffix.length()) + "." + DirectoryStats.READ_ROUTE;
+          String route = DirectoryStats.dir(dir.get(), DirectoryStats.READ_ROUTE);
           slow += num(bean, route) == ReadRoute.IO_THREADS_AFTER_SLOW_READ.code ? 1 : 0;
         } else {
           out++;
