@@ -4,6 +4,7 @@ import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
+import io.hdfslocalcache.datanode.hdd.SuspectOutcome;
 import io.hdfslocalcache.datanode.metrics.HostStats;
 import io.hdfslocalcache.datanode.metrics.LocalCacheMetrics;
 import io.hdfslocalcache.datanode.metrics.ProcStat;
@@ -82,7 +83,7 @@ public final class CacheExport {
             new BlockCache(
                 config,
                 new NoReplicas(),
-                b -> false,
+                b -> SuspectOutcome.FAILED,
                 CacheDirectories.open(config, "dn"),
                 Clock.systemUTC(),
                 registry,

@@ -3,13 +3,21 @@ package io.hdfslocalcache.it;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.datanode.fill.FillStats;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DFSTestUtil;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.junit.jupiter.api.AfterEach;
@@ -19,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Issue 15, part 4: the NameNode learns about HDD replicas exactly what it would learn without the
  * cache. A rotten HDD replica under a cached block is found by a re-replication (the receiver
- * verifies what it gets) and by a fill (handed to the block scanner).
+ * verifies what it gets) and by a fill (handed to the block scanner); with the scanner off, what a
+ * fill finds is not reported (issue 21, part 1).
  */
 class NameNodeViewIT {
   @TempDir Path base;
@@ -76,11 +85,54 @@ class NameNodeViewIT {
     fillOverRottenReplica_nameNodeLearnsWithinSeconds(conf);
   }
 
+  /**
+   * Issue 21, part 1: Hadoop's {@code TestClientReportBadBlock#testCorruptAllOfThreeReplicas} with
+   * the cache. Every replica is corrupt and the block scanner is off (period -1, as Hadoop's test
+   * sets it): a stock client reports none of them (it cannot tell a bad client from three bad
+   * disks) and nothing else looks, so the NameNode must list no corrupt replica, though each
+   * DataNode's fill finds its HDD replica rotten.
+   */
   @Test
-  void fill_corruptHddReplicaScannerDisabled_reportedToNameNodeDirectly() throws Exception {
-    // CacheCluster.conf disables the scanner (period -1): reported as DataNode.handleBadBlock does.
-    fillOverRottenReplica_nameNodeLearnsWithinSeconds(CacheCluster.conf(base));
-    assertFalse(c.cluster.getDataNodes().get(0).getBlockScanner().isEnabled());
+  void fill_allThreeReplicasCorruptScannerOff_readsFailNameNodeListsNoCorruptReplica()
+      throws Exception {
+    Configuration conf = CacheCluster.conf(base);
+    conf.setInt(HdfsClientConfigKeys.Retry.WINDOW_BASE_KEY, 10); // failing reads retry quickly
+    c = CacheCluster.start(conf, 3);
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/all-rotten.bin");
+    c.write(p, 200_000, (short) 3, 11);
+    DFSTestUtil.waitReplication(c.fs, p, (short) 3);
+    ExtendedBlock b = c.blocks(p).get(0);
+    List<Path> replicas = hddBlockFiles(b);
+    assertEquals(3, replicas.size(), "one HDD replica per DataNode: " + replicas);
+    for (Path f : replicas) {
+      CacheCluster.flip(f, 1000); // in the first page: every read and every fill crosses it
+    }
+    CacheCluster.await(
+        "every DataNode's fill finds its HDD replica corrupt",
+        () -> {
+          assertThrows(IOException.class, () -> c.readAll(p), "a read of a corrupt block");
+          return c.counter(FillStats.OUTCOME + "hdd_corrupt") >= 3;
+        });
+    assertEquals(0, c.caches().stream().mapToInt(cache -> cache.cachedBlocks()).sum());
+    // A report goes out with the DataNode's next heartbeat (every second here): give it three.
+    c.cluster.triggerHeartbeats();
+    long deadline = System.nanoTime() + 3_000_000_000L;
+    while (System.nanoTime() < deadline) {
+      assertFalse(corrupt(p), "the NameNode learnt of a corrupt replica stock HDFS keeps from it");
+      Thread.sleep(50);
+    }
+    assertEquals(3, liveReplicas(p), "every replica still listed, as in stock HDFS");
+    assertEquals(0, c.counter(FillStats.HDD_CORRUPT_REPORTED));
+    assertTrue(c.counter(FillStats.HDD_CORRUPT_SCANNER_OFF) >= 3);
+    assertThrows(IOException.class, () -> c.readAll(p), "reads still fail, as in stock HDFS");
+  }
+
+  /** Every DataNode's HDD block file of {@code b}. */
+  private List<Path> hddBlockFiles(ExtendedBlock b) throws IOException {
+    try (Stream<Path> s = Files.walk(base.resolve("dfs"))) {
+      return s.filter(f -> f.getFileName().toString().equals("blk_" + b.getBlockId()))
+          .collect(Collectors.toList());
+    }
   }
 
   private void fillOverRottenReplica_nameNodeLearnsWithinSeconds(Configuration conf)

@@ -36,6 +36,11 @@ public final class FillStats {
   @Describe("HDD replicas failing their own checksums handed to the block scanner as suspect.")
   public static final String HDD_CORRUPT_REPORTED = "fill.hdd_corrupt.reported";
 
+  @Describe(
+      "HDD replicas failing their own checksums not reported: the block scanner is off (stock"
+          + " HDFS would not learn of them either).")
+  public static final String HDD_CORRUPT_SCANNER_OFF = "fill.hdd_corrupt.scanner_off";
+
   @Describe("Fills not done for want of room, by cause")
   public static final String NO_ROOM_BY_CAUSE = "fill.no_room.";
 
@@ -56,6 +61,7 @@ public final class FillStats {
   final Counter hddFailures;
   final Counter otherFailures;
   final Counter hddCorruptReported;
+  final Counter hddCorruptScannerOff;
   final Map<Room, Counter> noRoom = new EnumMap<>(Room.class);
   final Counter pagesWritten;
 
@@ -66,6 +72,7 @@ public final class FillStats {
     hddFailures = registry.counter(FAILED_HDD);
     otherFailures = registry.counter(FAILED_OTHER);
     hddCorruptReported = registry.counter(HDD_CORRUPT_REPORTED);
+    hddCorruptScannerOff = registry.counter(HDD_CORRUPT_SCANNER_OFF);
     for (CacheFailure f : CacheFailure.values()) {
       storeFailures.put(f, registry.counter(FAILED_BY_STORE + f.name().toLowerCase(Locale.ROOT)));
     }

@@ -5,6 +5,7 @@ import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
+import io.hdfslocalcache.datanode.hdd.SuspectOutcome;
 import io.hdfslocalcache.datanode.hdd.SuspectReplicas;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.datanode.store.CacheFailure;
@@ -129,12 +130,19 @@ final class FillSteps {
   }
 
   /**
-   * Hands a replica that failed its own checksums to the block scanner, once per detection, unless
-   * it changed under the fill (then the mismatch says nothing about the replica now).
+   * Hands a replica that failed its own checksums to the block scanner (if it is on), once per
+   * detection, unless it changed under the fill (then the mismatch says nothing about the replica
+   * now).
    */
   private void reportCorrupt(BlockId id, ExtendedBlock b) {
-    if (isFinalizedWithLength(id, b.getGenerationStamp(), b.getNumBytes()) && suspects.suspect(b)) {
+    if (!isFinalizedWithLength(id, b.getGenerationStamp(), b.getNumBytes())) {
+      return;
+    }
+    SuspectOutcome o = suspects.suspect(b);
+    if (o == SuspectOutcome.HANDED_TO_SCANNER) {
       stats.hddCorruptReported.inc();
+    } else if (o == SuspectOutcome.SCANNER_OFF) {
+      stats.hddCorruptScannerOff.inc();
     }
   }
 

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.hdd.SuspectOutcome;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -79,6 +80,17 @@ class BlockFillTest {
     assertTrue(e.pages.complete());
     assertEquals(6, h.counter(FillStats.PAGES_WRITTEN));
     assertEquals(e.metaLength + LENGTH, h.budget().reserved());
+  }
+
+  @Test
+  void fillNew_hddCopyCorruptScannerOff_countedNotReportedNothingPublished() throws Exception {
+    h.suspectOutcome = SuspectOutcome.SCANNER_OFF;
+    h.replica(1, LENGTH);
+    h.rot(1, 2 * PAGE + 100);
+    assertEquals(FillOutcome.HDD_CORRUPT, h.fillNew(1, 0, 3));
+    assertEquals(1, h.counter(FillStats.HDD_CORRUPT_SCANNER_OFF));
+    assertEquals(0, h.counter(FillStats.HDD_CORRUPT_REPORTED));
+    assertEquals(0, h.map.size(), "not published");
   }
 
   @Test

@@ -8,6 +8,7 @@ import io.hdfslocalcache.datanode.block.FillTicket;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.datanode.dir.SpaceBudget;
 import io.hdfslocalcache.datanode.hdd.FakeReplicas;
+import io.hdfslocalcache.datanode.hdd.SuspectOutcome;
 import io.hdfslocalcache.datanode.space.SpaceKeeper;
 import io.hdfslocalcache.datanode.space.SpaceStats;
 import io.hdfslocalcache.datanode.store.CacheException;
@@ -41,6 +42,9 @@ final class FillHarness implements AutoCloseable {
 
   /** Replicas handed to the block scanner. */
   final List<ExtendedBlock> suspects = new CopyOnWriteArrayList<>();
+
+  /** What the block scanner's side answers for each; the scanner is on by default. */
+  volatile SuspectOutcome suspectOutcome = SuspectOutcome.HANDED_TO_SCANNER;
 
   /** Data and meta pages written to the store, as {@code fileId#page}, in order. */
   final List<String> writes = new CopyOnWriteArrayList<>();
@@ -91,7 +95,10 @@ final class FillHarness implements AutoCloseable {
     fill =
         new BlockFill(
             hdd,
-            b -> suspects.add(b),
+            b -> {
+              suspects.add(b);
+              return suspectOutcome;
+            },
             map,
             new Throttle(0, System::nanoTime),
             new FillStats(registry),
