@@ -12,7 +12,6 @@ import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_PAGE_SIZE;
 import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_READ_AHEAD_PAGES;
 import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_READ_BOUND;
 import static io.hdfslocalcache.datanode.CacheConfig.DEFAULT_READ_TIMEOUT;
-import static io.hdfslocalcache.datanode.CacheConfig.DIRS;
 import static io.hdfslocalcache.datanode.CacheConfig.DIR_ERROR_WINDOW;
 import static io.hdfslocalcache.datanode.CacheConfig.DIR_MAX_ERRORS;
 import static io.hdfslocalcache.datanode.CacheConfig.DIR_RESERVED_PERCENT;
@@ -33,9 +32,7 @@ import io.hdfslocalcache.datanode.fill.FillPolicy;
 import io.hdfslocalcache.datanode.store.ReadBound;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 
@@ -49,12 +46,8 @@ final class CacheConfigReader {
   static CacheConfig read(Configuration conf) {
     boolean enabled = conf.getBoolean(ENABLED, DEFAULT_ENABLED);
     CacheMode mode = CacheMode.parse(conf.getTrimmed(MODE, CacheMode.CACHE.configName()));
-    List<Path> dirs = new ArrayList<>();
-    for (String d : conf.getTrimmedStrings(DIRS)) {
-      if (!d.isEmpty()) {
-        dirs.add(Paths.get(d.startsWith("file://") ? d.substring("file://".length()) : d));
-      }
-    }
+    UnknownKeys.warn(conf);
+    List<Path> dirs = CacheDirsValue.read(conf);
     List<Long> capacities = ConfigValues.capacities(conf, dirs.size());
     long page = ConfigValues.positiveSize(PAGE_SIZE, conf.getTrimmed(PAGE_SIZE, DEFAULT_PAGE_SIZE));
     if (!CacheKeys.isPageSize(page)) {

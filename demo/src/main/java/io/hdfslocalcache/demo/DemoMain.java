@@ -173,7 +173,10 @@ public final class DemoMain implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     DemoSettings s = settings();
-    Path base = out != null ? Files.createDirectories(out) : Files.createTempDirectory("hlc-demo");
+    // Absolute: the cache refuses a relative dfs.datanode.local-cache.dirs.
+    Path base =
+        (out != null ? Files.createDirectories(out) : Files.createTempDirectory("hlc-demo"))
+            .toAbsolutePath();
     err("hdfs-local-cache demo: " + s.summary());
     err("starting " + s.datanodes() + " DataNodes under " + base + " ...");
     Comparison c;
