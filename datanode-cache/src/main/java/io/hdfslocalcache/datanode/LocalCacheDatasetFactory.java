@@ -1,6 +1,8 @@
 package io.hdfslocalcache.datanode;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.config.DurationValue;
+import io.hdfslocalcache.config.SizeValue;
 import io.hdfslocalcache.datanode.metrics.BuildVersion;
 import io.hdfslocalcache.datanode.metrics.LocalCacheMetrics;
 import io.hdfslocalcache.datanode.shadow.Calibration;
@@ -127,17 +129,31 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
             candidateNames(config)));
     shadow.ifPresent(cache::onClose);
     LOG.info(
-        "hdfs-local-cache {} active on {} directories {} (fill {}, page {} B, admit after more"
-            + " than {} reads in {}){}",
-        BuildVersion.get(),
-        dirs.size(),
-        dirs.stream().map(CacheDirectories.Opened::path).collect(Collectors.toList()),
-        config.fillPolicy(),
-        config.pageSize(),
-        config.admission().threshold(),
-        config.admission().window(),
-        shadow.isPresent() ? "; shadow candidates beside it: " + config.candidates() : "");
+        activeLine(
+            BuildVersion.get(),
+            dirs.stream().map(CacheDirectories.Opened::path).collect(Collectors.toList()),
+            config,
+            shadow.isPresent()));
     return CachingDataset.wrap(inner, cache, shadow);
+  }
+
+  /**
+   * The line that says the cache is active, as an operator greps for it (docs/install.md step 5
+   * shows it; InstallDocTest keeps the two in step): sizes and durations in the configuration's own
+   * grammar ({@code 1m}, {@code 1h}), as the operator wrote them.
+   */
+  static String activeLine(String version, List<?> dirs, CacheConfig config, boolean shadow) {
+    return String.format(
+        "hdfs-local-cache %s active on %d directories %s (fill %s, page %s, admit after more"
+            + " than %d reads in %s)%s",
+        version,
+        dirs.size(),
+        dirs,
+        config.fillPolicy(),
+        SizeValue.format(config.pageSize()),
+        config.admission().threshold(),
+        DurationValue.format(config.admission().window()),
+        shadow ? "; shadow candidates beside it: " + config.candidates() : "");
   }
 
   /**
