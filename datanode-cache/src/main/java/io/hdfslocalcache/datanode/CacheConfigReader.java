@@ -38,15 +38,17 @@ import org.apache.hadoop.conf.Configuration;
 
 /**
  * Reads a DataNode's {@code dfs.datanode.local-cache.*} keys into a {@link CacheConfig}, once, at
- * start-up: each value through {@link ConfigValues}, each error naming its key and value.
+ * start-up: each value through {@link ConfigValues} (the directories through {@link
+ * CacheDirsValue}), each error naming its key and value; an unknown key gets a WARN ({@link
+ * UnknownKeys}).
  */
 final class CacheConfigReader {
   private CacheConfigReader() {}
 
   static CacheConfig read(Configuration conf) {
+    UnknownKeys.warn(conf); // first: a misspelt key may explain the error a value below throws
     boolean enabled = conf.getBoolean(ENABLED, DEFAULT_ENABLED);
     CacheMode mode = CacheMode.parse(conf.getTrimmed(MODE, CacheMode.CACHE.configName()));
-    UnknownKeys.warn(conf);
     List<Path> dirs = CacheDirsValue.read(conf);
     List<Long> capacities = ConfigValues.capacities(conf, dirs.size());
     long page = ConfigValues.positiveSize(PAGE_SIZE, conf.getTrimmed(PAGE_SIZE, DEFAULT_PAGE_SIZE));
