@@ -3,7 +3,6 @@ package io.hdfslocalcache.it;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.CacheConfig;
@@ -43,8 +42,11 @@ import org.apache.hadoop.hdfs.server.datanode.DataNode;
  * the cache the rotten replica fails the client's checksum and the read fails.
  */
 final class SecuredReads {
+  /** Four 64 KB pages a block: small, as every byte crosses the wire encrypted several times. */
+  private static final int BLOCK = 256 * 1024;
+
   /** Two blocks, the second partial: a pread across them opens both. */
-  private static final int LENGTH = CacheCluster.BLOCK + 12345;
+  private static final int LENGTH = BLOCK + 12345;
 
   private static final String FILLS_COMPLETED =
       FillStats.OUTCOME + FillOutcome.COMPLETED.name().toLowerCase(Locale.ROOT);
@@ -110,16 +112,19 @@ final class SecuredReads {
     assertArrayEquals(data, DFSTestUtil.readFileAsBytes(client, p), "second read, admits");
     CacheCluster.await(
         "blocks of " + p + " cached", () -> blocks.stream().allMatch(cache::isCached));
+    // A fill is counted just after it is published.
+    CacheCluster.await(
+        "fills of " + p + " counted",
+        () -> delta(counts(cache), cold, FILLS_COMPLETED) >= blocks.size());
     Map<String, Long> filled = counts(cache);
     assertEquals(2L * blocks.size(), delta(filled, cold, ReadPathStats.MISSES), "misses");
-    assertTrue(delta(filled, cold, FILLS_COMPLETED) >= blocks.size(), "fills " + filled);
 
     for (ExtendedBlock b : blocks) {
       CacheCluster.flip(CacheCluster.hddBlockFile(base, b), b.getNumBytes() / 2);
     }
     assertArrayEquals(data, DFSTestUtil.readFileAsBytes(client, p), "cached read");
     assertEquals(blocks.size(), delta(counts(cache), filled, ReadPathStats.HITS), "hits");
-    int from = CacheCluster.BLOCK - 1000;
+    int from = BLOCK - 1000;
     assertArrayEquals(
         Arrays.copyOfRange(data, from, from + 5000), pread(client, p, from, 5000), "pread");
     Map<String, Long> hit = counts(cache);
@@ -144,7 +149,7 @@ final class SecuredReads {
             true,
             4096,
             (short) 1,
-            CacheCluster.BLOCK,
+            BLOCK,
             null,
             new InetSocketAddress[] {favoured})) {
       out.write(data);
