@@ -10,15 +10,11 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.datatransfer.sasl.SaslDataTransferServer;
 import org.apache.hadoop.test.GenericTestUtils;
-import org.apache.hadoop.test.GenericTestUtils.LogCapturer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.slf4j.event.Level;
 
 /**
  * Encrypted data transfer ({@code dfs.encrypt.data.transfer}, which needs block access tokens): the
@@ -27,7 +23,6 @@ import org.slf4j.event.Level;
  * Hadoop's TestEncryptedTransfer.
  */
 class EncryptedTransferIT {
-  private static final Logger SASL_SERVER = LoggerFactory.getLogger(SaslDataTransferServer.class);
   private static final String AES = "AES/CTR/NoPadding";
 
   @TempDir static Path base;
@@ -39,13 +34,10 @@ class EncryptedTransferIT {
     conf.setBoolean(DFSConfigKeys.DFS_ENCRYPT_DATA_TRANSFER_KEY, true);
     conf.set(DFSConfigKeys.DFS_ENCRYPT_DATA_TRANSFER_CIPHER_SUITES_KEY, AES);
     c = SecuredReads.startOneDataNodePerFillMode(conf);
-    // Says which cipher each handshake chose.
-    GenericTestUtils.setLogLevel(SASL_SERVER, Level.DEBUG);
   }
 
   @AfterAll
   static void stop() {
-    GenericTestUtils.setLogLevel(SASL_SERVER, Level.INFO);
     if (c != null) {
       c.close();
     }
@@ -68,20 +60,22 @@ class EncryptedTransferIT {
   private static void readEncrypted(Configuration clientConf, FillMode mode, String name)
       throws Exception {
     boolean aes = clientConf.get(DFSConfigKeys.DFS_ENCRYPT_DATA_TRANSFER_CIPHER_SUITES_KEY) != null;
-    LogCapturer handshakes = LogCapturer.captureLogs(SASL_SERVER);
-    try (FileSystem client = FileSystem.newInstance(c.cluster.getURI(), clientConf)) {
-      SecuredReads.fillThenHit(c, base, client, mode, name);
-      assertNotNull(
-          ((DistributedFileSystem) client).getClient().getEncryptionKey(),
-          "the client encrypts: it holds a data encryption key");
-    } finally {
-      handshakes.stopCapturing();
-    }
+    String handshakes =
+        SecuredReads.debugLogOf(
+            SaslDataTransferServer.class,
+            () -> {
+              try (FileSystem client = FileSystem.newInstance(c.cluster.getURI(), clientConf)) {
+                SecuredReads.fillThenHit(c, base, client, mode, name);
+                assertNotNull(
+                    ((DistributedFileSystem) client).getClient().getEncryptionKey(),
+                    "the client encrypts: it holds a data encryption key");
+              }
+            });
     String chose = "Server using cipher suite " + AES;
     if (aes) {
-      GenericTestUtils.assertMatches(handshakes.getOutput(), chose);
+      GenericTestUtils.assertMatches(handshakes, chose);
     } else {
-      GenericTestUtils.assertDoesNotMatch(handshakes.getOutput(), chose);
+      GenericTestUtils.assertDoesNotMatch(handshakes, chose);
     }
   }
 }

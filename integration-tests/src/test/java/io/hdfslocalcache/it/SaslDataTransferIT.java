@@ -1,16 +1,27 @@
 package io.hdfslocalcache.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.hdfslocalcache.datanode.fill.FillMode;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.protocol.datatransfer.sasl.DataTransferSaslUtil;
 import org.apache.hadoop.http.HttpConfig;
 import org.apache.hadoop.minikdc.MiniKdc;
+import org.apache.hadoop.security.SaslRpcServer.QualityOfProtection;
 import org.apache.hadoop.security.SecurityUtil;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.UserGroupInformation.AuthenticationMethod;
@@ -27,10 +38,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * up as Hadoop's SaslDataTransferTestCase does: a MiniKdc, the NameNode and DataNodes logged in
  * from a keytab, block access tokens, HTTPS only, and non-privileged DataNode ports (SASL, not root
  * ports, authenticates the DataNode). The DataNodes accept all three protections; each client asks
- * for one, and its handshake fails unless that one is negotiated.
+ * for one, and every handshake of its reads must have settled on that one.
  */
 class SaslDataTransferIT {
-  private static final String[] PROTECTIONS = {"authentication", "integrity", "privacy"};
+  private static final Pattern NEGOTIATED =
+      Pattern.compile("Verifying QOP: .*, negotiated = ([a-z-]+)");
 
   @TempDir static Path base;
   static MiniKdc kdc;
@@ -55,7 +67,11 @@ class SaslDataTransferIT {
     conf.set(
         DFSConfigKeys.DFS_WEB_AUTHENTICATION_KERBEROS_PRINCIPAL_KEY,
         "HTTP/localhost@" + kdc.getRealm());
-    conf.set(DFSConfigKeys.DFS_DATA_TRANSFER_PROTECTION_KEY, String.join(",", PROTECTIONS));
+    conf.set(
+        DFSConfigKeys.DFS_DATA_TRANSFER_PROTECTION_KEY,
+        Arrays.stream(QualityOfProtection.values())
+            .map(SaslDataTransferIT::configName)
+            .collect(Collectors.joining(",")));
     conf.set(DFSConfigKeys.DFS_HTTP_POLICY_KEY, HttpConfig.Policy.HTTPS_ONLY.name());
     conf.set(DFSConfigKeys.DFS_NAMENODE_HTTPS_ADDRESS_KEY, "localhost:0");
     conf.set(DFSConfigKeys.DFS_DATANODE_HTTPS_ADDRESS_KEY, "localhost:0");
@@ -86,18 +102,36 @@ class SaslDataTransferIT {
     UserGroupInformation.reset();
   }
 
+  /** {@code authentication}, {@code integrity} or {@code privacy}, as the key takes them. */
+  private static String configName(QualityOfProtection qop) {
+    return qop.name().toLowerCase(Locale.ROOT);
+  }
+
   static Stream<Arguments> protectionsAndFillModes() {
-    return Arrays.stream(PROTECTIONS)
+    return Arrays.stream(QualityOfProtection.values())
         .flatMap(p -> Arrays.stream(FillMode.values()).map(m -> Arguments.of(p, m)));
   }
 
   @ParameterizedTest
   @MethodSource("protectionsAndFillModes")
-  void read_saslProtection_fillsThenHitsFromSsd(String protection, FillMode mode) throws Exception {
+  void read_saslProtection_fillsThenHitsFromSsd(QualityOfProtection protection, FillMode mode)
+      throws Exception {
     Configuration clientConf = new Configuration(c.conf);
-    clientConf.set(DFSConfigKeys.DFS_DATA_TRANSFER_PROTECTION_KEY, protection);
-    try (FileSystem client = FileSystem.newInstance(c.cluster.getURI(), clientConf)) {
-      SecuredReads.fillThenHit(c, base, client, mode, "sasl-" + protection);
+    clientConf.set(DFSConfigKeys.DFS_DATA_TRANSFER_PROTECTION_KEY, configName(protection));
+    String handshakes =
+        SecuredReads.debugLogOf(
+            DataTransferSaslUtil.class,
+            () -> {
+              try (FileSystem client = FileSystem.newInstance(c.cluster.getURI(), clientConf)) {
+                SecuredReads.fillThenHit(c, base, client, mode, "sasl-" + configName(protection));
+              }
+            });
+    // Client and DataNode each log the protection their handshake settled on.
+    Set<String> negotiated = new TreeSet<>();
+    Matcher m = NEGOTIATED.matcher(handshakes);
+    while (m.find()) {
+      negotiated.add(m.group(1));
     }
+    assertEquals(Collections.singleton(protection.getSaslQop()), negotiated, handshakes);
   }
 }

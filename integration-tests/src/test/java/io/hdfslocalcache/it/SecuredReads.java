@@ -32,6 +32,8 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.test.GenericTestUtils.LogCapturer;
+import org.apache.log4j.Level;
 
 /**
  * The read every secured-cluster IT makes, once per fill mode: a client with the cluster's security
@@ -157,6 +159,29 @@ final class SecuredReads {
     for (LocatedBlock lb : dfs.getClient().getLocatedBlocks(p.toString(), 0).getLocatedBlocks()) {
       assertEquals(
           dn.getXferPort(), lb.getLocations()[0].getXferPort(), "replica on the chosen DataNode");
+    }
+  }
+
+  /** Reads that may throw, for {@link #debugLogOf}. */
+  interface Reads {
+    void run() throws Exception;
+  }
+
+  /**
+   * What {@code source} logs at DEBUG while {@code reads} run: Hadoop says which protection or
+   * cipher a data-transfer handshake chose only there.
+   */
+  static String debugLogOf(Class<?> source, Reads reads) throws Exception {
+    org.apache.log4j.Logger log = org.apache.log4j.Logger.getLogger(source);
+    Level before = log.getLevel();
+    log.setLevel(Level.DEBUG);
+    LogCapturer capture = LogCapturer.captureLogs(log);
+    try {
+      reads.run();
+      return capture.getOutput();
+    } finally {
+      capture.stopCapturing();
+      log.setLevel(before);
     }
   }
 
