@@ -19,8 +19,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Encrypted data transfer ({@code dfs.encrypt.data.transfer}, which needs block access tokens): the
  * DataNode encrypts what it sends, from the HDD or the cache alike. The DataNodes offer AES; a
- * client that asks for it gets AES streams, one that does not gets SASL's own cipher (3DES), as in
- * Hadoop's TestEncryptedTransfer.
+ * client that asks for it gets AES streams, one that does not SASL's own (the JCE default, usually
+ * 3DES), as in Hadoop's TestEncryptedTransfer.
  */
 class EncryptedTransferIT {
   private static final String AES = "AES/CTR/NoPadding";
