@@ -44,7 +44,8 @@ import org.junit.jupiter.api.Test;
 class ReleaseOnHdfsProcessesTest {
   static final int BLOCK = 1024 * 1024;
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
   /** The cache's JMX attributes the tests wait on (the names status reads too). */
   private static final String HITS = ReadPathStats.HITS;
