@@ -32,6 +32,9 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
  * picked free, the DataNode's are ephemeral (the NameNode reports them). {@link #close} kills both.
  */
 final class HdfsProcesses implements AutoCloseable {
+  /** The cluster's block size: 1 MiB, HDFS's smallest, so a small file has several blocks. */
+  static final int BLOCK = 1024 * 1024;
+
   private static final long START_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(90);
 
   final Path base;
@@ -135,7 +138,7 @@ final class HdfsProcesses implements AutoCloseable {
     hdfs.set("dfs.datanode.ipc.address", "127.0.0.1:0");
     hdfs.set("dfs.datanode.hostname", "127.0.0.1");
     hdfs.set("dfs.replication", "1");
-    hdfs.set("dfs.blocksize", String.valueOf(ReleaseOnHdfsProcessesTest.BLOCK));
+    hdfs.set("dfs.blocksize", String.valueOf(BLOCK));
     hdfs.set("dfs.heartbeat.interval", "1");
     hdfs.set("dfs.namenode.safemode.extension", "0");
     hdfs.set("dfs.permissions.enabled", "false");

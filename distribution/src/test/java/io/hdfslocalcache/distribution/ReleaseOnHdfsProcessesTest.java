@@ -42,7 +42,7 @@ import org.junit.jupiter.api.Test;
  * test writes its own file and checks changes in the figures, so the order does not matter.
  */
 class ReleaseOnHdfsProcessesTest {
-  static final int BLOCK = 1024 * 1024;
+  private static final int BLOCK = HdfsProcesses.BLOCK;
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final HttpClient HTTP =
       HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
