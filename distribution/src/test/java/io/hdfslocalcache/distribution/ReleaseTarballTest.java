@@ -2,24 +2,30 @@ package io.hdfslocalcache.distribution;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
+import io.hdfslocalcache.distribution.UnpackedRelease.Result;
 import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
@@ -33,71 +39,22 @@ import org.junit.jupiter.api.Test;
  */
 class ReleaseTarballTest {
 
-  private static final Path TARGET = Paths.get("target").toAbsolutePath();
-  private static final String RELEASE = System.getProperty("release.name");
-  private static final Path REPO =
-      Paths.get(System.getProperty("repo.root")).toAbsolutePath().normalize();
   private static final Path TRACE =
-      REPO.resolve("simulator/src/test/resources/traces/clienttrace-hadoop-3.5.0-minidfs.log");
+      UnpackedRelease.REPO.resolve(
+          "simulator/src/test/resources/traces/clienttrace-hadoop-3.5.0-minidfs.log");
 
+  private static UnpackedRelease release;
   private static Path home;
 
-  /** java (a symlink to this JVM's) first, then everything in /usr/bin and /bin but Maven. */
-  private static String noMavenPath;
-
   @BeforeAll
-  static void unpackAndBuildPath() throws Exception {
-    Path tarball = Paths.get(System.getProperty("tarball"));
-    assertTrue(
-        Files.isRegularFile(tarball), "no tarball at " + tarball + " (mvn package builds it)");
-    Path unpacked = TARGET.resolve("release-test/unpacked");
-    deleteTree(unpacked);
-    Files.createDirectories(unpacked);
-    Result tar =
-        run(
-            Arrays.asList("tar", "-xzf", tarball.toString(), "-C", unpacked.toString()),
-            unpacked,
-            System.getenv("PATH"));
-    assertEquals(0, tar.exit, tar.toString());
-    home = unpacked.resolve(RELEASE);
-
-    Path javaDir = TARGET.resolve("release-test/path-java");
-    Path sysDir = TARGET.resolve("release-test/path-system-without-mvn");
-    deleteTree(javaDir);
-    deleteTree(sysDir);
-    Files.createDirectories(javaDir);
-    Files.createDirectories(sysDir);
-    Files.createSymbolicLink(
-        javaDir.resolve("java"), Paths.get(System.getProperty("java.home"), "bin", "java"));
-    for (String dir : new String[] {"/usr/bin", "/bin"}) {
-      Path d = Paths.get(dir);
-      if (!Files.isDirectory(d)) {
-        continue;
-      }
-      try (DirectoryStream<Path> entries = Files.newDirectoryStream(d)) {
-        for (Path e : entries) {
-          String name = e.getFileName().toString();
-          Path link = sysDir.resolve(name);
-          if (name.startsWith("mvn")
-              || name.equals("java")
-              || Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            continue;
-          }
-          Files.createSymbolicLink(link, e);
-        }
-      }
-    }
-    noMavenPath = javaDir + File.pathSeparator + sysDir;
-
-    Result mvn = run(Arrays.asList("/bin/bash", "-c", "command -v mvn"), home, noMavenPath);
-    assertNotEquals(0, mvn.exit, "mvn must not be on the test PATH, found: " + mvn.out);
-    Result java = run(Arrays.asList("/bin/bash", "-c", "command -v java"), home, noMavenPath);
-    assertEquals(0, java.exit, java.toString());
+  static void unpack() throws Exception {
+    release = UnpackedRelease.get();
+    home = release.home;
   }
 
   @Test
   void layout() throws IOException {
-    String version = RELEASE.substring("hdfs-local-cache-".length());
+    String version = UnpackedRelease.VERSION;
     assertEquals(
         new TreeSet<>(
             Arrays.asList(
@@ -108,7 +65,7 @@ class ReleaseTarballTest {
     assertEquals(new TreeSet<>(Arrays.asList("hdfs-local-cache")), list(home.resolve("bin")));
     // the same script as the source checkout's, not a copy that can drift
     assertArrayEquals(
-        Files.readAllBytes(REPO.resolve("bin/hdfs-local-cache")),
+        Files.readAllBytes(UnpackedRelease.REPO.resolve("bin/hdfs-local-cache")),
         Files.readAllBytes(home.resolve("bin/hdfs-local-cache")));
     assertTrue(Files.isRegularFile(home.resolve("README.md")));
     assertTrue(Files.isRegularFile(home.resolve("conf/hdfs-site.xml.example")));
@@ -127,6 +84,69 @@ class ReleaseTarballTest {
   }
 
   /**
+   * Every class of ours that the release's commands can load links and initializes from the tools
+   * jar alone (no other class path): the commands' own packages (from the main classes the launcher
+   * names) and every class of ours they reach through field and method references. The
+   * datanode-cache classes among them are loaded by a command only for names (its libraries,
+   * Dropwizard metrics, RocksDB, Alluxio, Hadoop's server side, are not in the jar), so one that
+   * needs more fails here instead of as a NoClassDefFoundError against a live DataNode.
+   */
+  @Test
+  void toolsJar_everyClassTheCommandsReach_linksFromTheJarAlone() throws Exception {
+    Map<String, Set<String>> uses = new HashMap<>();
+    try (ZipFile jar = new ZipFile(release.toolsJar().toFile())) {
+      for (ZipEntry e : Collections.list(jar.entries())) {
+        String n = e.getName();
+        if (n.startsWith("io/hdfslocalcache/") && n.endsWith(".class")) {
+          try (java.io.InputStream in = jar.getInputStream(e)) {
+            uses.put(
+                n.substring(0, n.length() - ".class".length()),
+                ClassReferences.used(in.readAllBytes()));
+          }
+        }
+      }
+    }
+    Set<String> commandPackages = new TreeSet<>();
+    Matcher m =
+        Pattern.compile("echo \"tools \\S+ (io\\.hdfslocalcache\\.[a-z]+)\\.")
+            .matcher(Files.readString(home.resolve("bin/hdfs-local-cache")));
+    while (m.find()) {
+      commandPackages.add(m.group(1).replace('.', '/') + "/");
+    }
+    assertEquals(
+        new TreeSet<>(Arrays.asList("io/hdfslocalcache/ops/", "io/hdfslocalcache/simulator/")),
+        commandPackages);
+    Deque<String> todo = new ArrayDeque<>();
+    for (String c : uses.keySet()) {
+      if (commandPackages.stream().anyMatch(c::startsWith)) {
+        todo.add(c);
+      }
+    }
+    Set<String> reached = new TreeSet<>(todo);
+    while (!todo.isEmpty()) {
+      for (String d : uses.get(todo.poll())) {
+        if (uses.containsKey(d) && reached.add(d)) {
+          todo.add(d);
+        }
+      }
+    }
+    List<String> failed = new ArrayList<>();
+    try (URLClassLoader alone =
+        new URLClassLoader(
+            new URL[] {release.toolsJar().toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+      for (String c : reached) {
+        try {
+          Class.forName(c.replace('/', '.'), true, alone);
+        } catch (LinkageError | ReflectiveOperationException | RuntimeException e) {
+          failed.add(c + ": " + e);
+        }
+      }
+    }
+    assertEquals(List.of(), failed);
+    assertTrue(reached.size() > 100, "only " + reached.size() + " classes reached");
+  }
+
+  /**
    * The Hadoop client inside the tools jar (no Hadoop installed, Hadoop's server side left out of
    * the jar): status lists a real cluster's DataNodes from its NameNode, simulate reads a glob of
    * traces in its HDFS. The cluster runs without the cache: every DataNode says so.
@@ -134,7 +154,9 @@ class ReleaseTarballTest {
   @Test
   void statusFleetAndHdfsTracesRunFromTheToolsJar() throws Exception {
     Configuration conf = new HdfsConfiguration();
-    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, TARGET.resolve("release-test/dfs").toString());
+    conf.set(
+        MiniDFSCluster.HDFS_MINIDFS_BASEDIR,
+        UnpackedRelease.TARGET.resolve("release-test/dfs").toString());
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
     try {
       cluster.waitActive();
@@ -205,8 +227,8 @@ class ReleaseTarballTest {
    */
   @Test
   void withoutTheToolsJarNothingRunsAndMavenIsNotThere() throws Exception {
-    Path copy = TARGET.resolve("release-test/without-tools-jar");
-    deleteTree(copy);
+    Path copy = UnpackedRelease.TARGET.resolve("release-test/without-tools-jar");
+    UnpackedRelease.deleteTree(copy);
     Files.createDirectories(copy.resolve("bin"));
     Files.copy(home.resolve("bin/hdfs-local-cache"), copy.resolve("bin/hdfs-local-cache"));
     Files.createDirectories(copy.resolve("lib"));
@@ -225,45 +247,7 @@ class ReleaseTarballTest {
   }
 
   private static Result launcher(Path root, String... args) throws Exception {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(root.resolve("bin/hdfs-local-cache").toString());
-    cmd.addAll(Arrays.asList(args));
-    return run(cmd, TARGET, noMavenPath);
-  }
-
-  private static Result run(List<String> cmd, Path dir, String path) throws Exception {
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
-    Map<String, String> env = pb.environment();
-    env.put("PATH", path);
-    for (String k :
-        new String[] {
-          "JAVA_HOME",
-          "MAVEN_HOME",
-          "M2_HOME",
-          "MAVEN_OPTS",
-          "HDFS_LOCAL_CACHE_JAVA_OPTS",
-          "HADOOP_CONF_DIR"
-        }) {
-      env.remove(k);
-    }
-    Path out = Files.createTempFile(TARGET, "out", ".txt");
-    Path err = Files.createTempFile(TARGET, "err", ".txt");
-    try {
-      pb.redirectOutput(out.toFile()).redirectError(err.toFile());
-      Process p = pb.start();
-      if (!p.waitFor(120, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        throw new AssertionError("timed out: " + cmd);
-      }
-      return new Result(
-          cmd,
-          p.exitValue(),
-          new String(Files.readAllBytes(out), StandardCharsets.UTF_8),
-          new String(Files.readAllBytes(err), StandardCharsets.UTF_8));
-    } finally {
-      Files.deleteIfExists(out);
-      Files.deleteIfExists(err);
-    }
+    return release.launcher(root, args);
   }
 
   private static TreeSet<String> list(Path dir) throws IOException {
@@ -274,35 +258,5 @@ class ReleaseTarballTest {
       }
     }
     return names;
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path p : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
-        Files.delete(p);
-      }
-    }
-  }
-
-  private static final class Result {
-    final List<String> cmd;
-    final int exit;
-    final String out;
-    final String err;
-
-    Result(List<String> cmd, int exit, String out, String err) {
-      this.cmd = cmd;
-      this.exit = exit;
-      this.out = out;
-      this.err = err;
-    }
-
-    @Override
-    public String toString() {
-      return cmd + " exited " + exit + "\n--- stdout\n" + out + "--- stderr\n" + err;
-    }
   }
 }

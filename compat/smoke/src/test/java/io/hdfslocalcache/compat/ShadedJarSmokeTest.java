@@ -106,6 +106,33 @@ class ShadedJarSmokeTest {
   }
 
   /**
+   * The jar carries RocksDB's native library for every platform docs/install.md lists as
+   * supported, and for no other: a platform filtered out of the jar (the DataNode there would run
+   * without the cache) fails here, as does one added without saying so.
+   */
+  @Test
+  void rocksDbNatives_exactlyThePlatformsInstallMdLists() throws Exception {
+    Path root = Path.of(System.getProperty("compat.repo.root"));
+    java.util.Set<String> listed = new java.util.TreeSet<>();
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("^\\| Linux [^|]+\\| `(librocksdbjni-[^`]+)` \\|$",
+                java.util.regex.Pattern.MULTILINE)
+            .matcher(Files.readString(root.resolve("docs/install.md")));
+    while (m.find()) {
+      listed.add(m.group(1));
+    }
+    assertTrue(listed.contains("librocksdbjni-linux64.so"), "platforms in install.md: " + listed);
+    assertTrue(listed.contains("librocksdbjni-linux-aarch64.so"),
+        "platforms in install.md: " + listed);
+    java.util.Set<String> inJar = new java.util.TreeSet<>();
+    try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(shadedJar().toFile())) {
+      z.stream().map(java.util.zip.ZipEntry::getName)
+          .filter(n -> n.startsWith("librocksdbjni")).forEach(inJar::add);
+    }
+    assertEquals(listed, inJar, "RocksDB natives in the jar vs the platforms docs/install.md lists");
+  }
+
+  /**
    * Every class on the cache's own path links and initializes on this Hadoop: not only those one
    * happy-path run touches (error paths: Alluxio's exceptions, disk-full, restore, RocksDB).
    * Alluxio's remote-client packages (alluxio.grpc, block streams, TLS) are in the jar, but the

@@ -84,7 +84,7 @@ public final class BlockIndex implements AutoCloseable {
    */
   public static BlockIndex open(Path dir) throws IOException {
     io.hdfslocalcache.datanode.store.CacheFaultInjector.get().beforeIndexOpen(dir);
-    RocksDB.loadLibrary();
+    RocksNative.load();
     // RocksDB creates its files under the umask; each flush or compaction may add some (tables,
     // logs, manifests), so they are made owner-only after each and at open.
     org.rocksdb.AbstractEventListener ownerOnly =

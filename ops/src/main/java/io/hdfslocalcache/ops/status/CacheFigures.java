@@ -65,7 +65,7 @@ record CacheFigures(
       if (dir.isPresent() && key.endsWith(suffix)) {
         dirs++;
         if (e.getValue() instanceof Number n && n.longValue() == 1) {
-          String route = DirectoryStats.dir(dir.get(), DirectoryStats.READ_ROUTE);
+          String route = DirectoryNames.of(dir.get(), DirectoryStats.READ_ROUTE);
           slow += num(bean, route) == ReadRoute.IO_THREADS_AFTER_SLOW_READ.code ? 1 : 0;
         } else {
           out++;

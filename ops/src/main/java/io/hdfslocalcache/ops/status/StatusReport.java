@@ -6,6 +6,7 @@ import io.hdfslocalcache.datanode.dir.DirectoryStats;
 import io.hdfslocalcache.datanode.fill.FillOutcome;
 import io.hdfslocalcache.datanode.fill.FillStats;
 import io.hdfslocalcache.datanode.invalidate.InvalidationStats;
+import io.hdfslocalcache.datanode.metrics.DirectoryNames;
 import io.hdfslocalcache.datanode.metrics.HostStats;
 import io.hdfslocalcache.datanode.metrics.LocalCacheMetrics;
 import io.hdfslocalcache.datanode.read.ReadPathStats;
@@ -103,12 +104,12 @@ final class StatusReport {
                 ? "   BYPASSED by an operator: every read goes to the HDD"
                 : ""));
     for (int dir : dirs()) {
-      long used = num(DirectoryStats.dir(dir, DirectoryStats.USED));
-      long cap = num(DirectoryStats.dir(dir, DirectoryStats.CAPACITY));
+      long used = num(DirectoryNames.of(dir, DirectoryStats.USED));
+      long cap = num(DirectoryNames.of(dir, DirectoryStats.CAPACITY));
       String state =
-          num(DirectoryStats.dir(dir, DirectoryStats.IN_SERVICE)) != 1
+          num(DirectoryNames.of(dir, DirectoryStats.IN_SERVICE)) != 1
               ? "OUT OF SERVICE"
-              : num(DirectoryStats.dir(dir, DirectoryStats.READ_ROUTE))
+              : num(DirectoryNames.of(dir, DirectoryStats.READ_ROUTE))
                       == ReadRoute.IO_THREADS_AFTER_SLOW_READ.code
                   ? "in service, SLOW READS (over 50 ms)"
                   : "in service";

@@ -1,0 +1,283 @@
+package io.hdfslocalcache.distribution;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hdfslocalcache.datanode.admin.AdminStats;
+import io.hdfslocalcache.datanode.dir.DirectoryStats;
+import io.hdfslocalcache.datanode.read.ReadPathStats;
+import io.hdfslocalcache.distribution.UnpackedRelease.Result;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.io.IOUtils;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The release as an operator runs it, on a real multi-process HDFS: a NameNode and a DataNode, each
+ * its own JVM on Hadoop 3.5.0's jars, the release's DataNode jar on the DataNode's class path and
+ * the keys of docs/install.md step 3 in its hdfs-site.xml; the stock HDFS client writes and reads;
+ * the unpacked release's {@code status} and {@code admin} (no Maven on the PATH) read and steer the
+ * live cache. Packaging faults (a class or native library missing from a jar, a key that does not
+ * reach the DataNode) show up here, not on an operator's cluster. One cluster for the class; each
+ * test writes its own file and checks changes in the figures, so the order does not matter.
+ */
+class ReleaseOnHdfsProcessesTest {
+  private static final int BLOCK = HdfsProcesses.BLOCK;
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+  /** The cache's JMX attributes the tests wait on (the names status reads too). */
+  private static final String HITS = ReadPathStats.HITS;
+
+  private static final String BLOCKS = DirectoryStats.BLOCKS;
+  private static final String BYTES_HDD = ReadPathStats.BYTES_HDD;
+  private static final String BYPASS = AdminStats.BYPASS;
+  private static final List<String> SETTLED = List.of(HITS, ReadPathStats.MISSES, BLOCKS);
+
+  private static UnpackedRelease release;
+  private static HdfsProcesses hdfs;
+  private static DistributedFileSystem fs;
+  private static Path ssd;
+  private static String dataNode;
+
+  @BeforeAll
+  static void start() throws Exception {
+    release = UnpackedRelease.get();
+    Path base = UnpackedRelease.TARGET.resolve("release-test/processes");
+    ssd = base.resolve("ssd/hdfs-local-cache");
+    hdfs =
+        HdfsProcesses.start(
+            base,
+            List.of(release.datanodeJar()),
+            Map.of(
+                "dfs.datanode.fsdataset.factory",
+                "io.hdfslocalcache.datanode.LocalCacheDatasetFactory",
+                "dfs.datanode.local-cache.dirs",
+                ssd.toString(),
+                "dfs.datanode.local-cache.capacity",
+                "64m",
+                "dfs.datanode.local-cache.admission.threshold",
+                "1"));
+    fs = hdfs.client();
+    dataNode = "127.0.0.1:" + hdfs.dataNode().getInfoPort();
+  }
+
+  @AfterAll
+  static void stop() throws IOException {
+    try {
+      if (fs != null) {
+        fs.close();
+      }
+    } finally {
+      if (hdfs != null) {
+        hdfs.close();
+      }
+    }
+  }
+
+  @Test
+  void dataNodeLog_cacheActiveFromTheReleaseJar_noLinkageError() throws Exception {
+    String log = hdfs.log("datanode");
+    assertTrue(
+        log.lines()
+            .anyMatch(
+                l ->
+                    l.contains("LocalCacheDatasetFactory: hdfs-local-cache ")
+                        && l.contains(" active on 1 directories")),
+        log);
+    for (String fault :
+        List.of("NoClassDefFoundError", "ClassNotFoundException", "UnsatisfiedLinkError")) {
+      assertTrue(!log.contains(fault), fault + " in the DataNode's log:\n" + log);
+    }
+    assertTrue(Files.isDirectory(ssd), ssd + " missing");
+  }
+
+  @Test
+  void stockClient_bytesRightAndHitsCountedByTheReleasesStatus() throws Exception {
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/hits.bin");
+    byte[] data = cached(p, 2 * BLOCK + 12_345, 1);
+    settle();
+    JsonNode before = statusJson();
+
+    assertArrayEquals(data, readAll(p));
+
+    long hits = before.get("hits").asLong();
+    awaitJmx("3 more hits", b -> b.get(HITS).asLong() >= hits + 3);
+    JsonNode after = statusJson();
+    assertEquals(hits + 3, after.get("hits").asLong(), "3 blocks read once: 3 hits " + after);
+    assertEquals(before.get("misses").asLong(), after.get("misses").asLong(), after.toString());
+    assertTrue(
+        after.get("bytesCache").asLong() - before.get("bytesCache").asLong() >= data.length,
+        "bytes served from the cache: " + before + " -> " + after);
+  }
+
+  @Test
+  void status_datanodeNamenodeAndJson_figuresOfTheLiveCache() throws Exception {
+    cached(new org.apache.hadoop.fs.Path("/status.bin"), BLOCK + 1, 2);
+
+    Result one = release.launcher("status", "--datanode", dataNode);
+    assertEquals(0, one.exit, one.toString());
+    assertTrue(one.out.startsWith("hdfs-local-cache on " + dataNode + " "), one.toString());
+    Matcher blocks = Pattern.compile("(?m)^  cached blocks +(\\d+)$").matcher(one.out);
+    assertTrue(blocks.find() && Long.parseLong(blocks.group(1)) >= 2, one.toString());
+    assertTrue(one.out.lines().anyMatch(l -> l.matches("    dir0 .* in service")), one.toString());
+
+    JsonNode json = statusJson();
+    assertEquals("OK", json.get("state").asText(), json.toString());
+    assertEquals(1, json.get("dirs").asLong(), json.toString());
+    assertEquals(0, json.get("dirsOutOfService").asLong(), json.toString());
+    assertTrue(json.get("blocks").asLong() >= 2, json.toString());
+    assertTrue(json.get("fills").asLong() >= 2, json.toString());
+    assertEquals(
+        hdfs.dataNode().getDatanodeUuid(),
+        json.get("jmx").get("tag.DatanodeUuid").asText(),
+        json.toString());
+
+    String nameNode = "127.0.0.1:" + hdfs.nameNodeHttpPort;
+    Result fleet = release.launcher("status", "--namenode", nameNode);
+    assertEquals(0, fleet.exit, fleet.toString());
+    assertTrue(
+        fleet.out.lines().anyMatch(l -> l.startsWith(dataNode + " ") && l.contains(" 0/1 ")),
+        fleet.toString());
+    assertTrue(fleet.out.lines().anyMatch(l -> l.startsWith("TOTAL (1 of 1)")), fleet.toString());
+
+    Result fleetJson = release.launcher("status", "--namenode", nameNode, "--json");
+    assertEquals(0, fleetJson.exit, fleetJson.toString());
+    JsonNode rows = JSON.readTree(fleetJson.out).get("datanodes");
+    assertEquals(1, rows.size(), fleetJson.toString());
+    assertEquals("OK", rows.get(0).get("state").asText(), fleetJson.toString());
+    assertTrue(rows.get(0).get("blocks").asLong() >= 2, fleetJson.toString());
+  }
+
+  /** bypass: reads go to the HDD and count no hit; resume; evict --all empties the cache. */
+  @Test
+  void admin_bypassResumeEvict_actOnTheLiveDataNode() throws Exception {
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/admin.bin");
+    byte[] data = cached(p, BLOCK + 7, 3);
+    String dir = "--dir=" + ssd;
+
+    Result bypass = release.launcher("admin", dir, "bypass");
+    assertEquals(0, bypass.exit, bypass.toString());
+    awaitJmx("bypass on", b -> b.get(BYPASS).asLong() == 1);
+    Result state = release.launcher("admin", dir, "state");
+    assertEquals(0, state.exit, state.toString());
+    assertTrue(state.out.startsWith("bypass on, 0 eviction command(s) pending"), state.toString());
+    settle();
+    JsonNode before = statusJson();
+    assertEquals(1, before.get("bypassed").asLong(), before.toString());
+    assertArrayEquals(data, readAll(p));
+    long hdd = before.get("bytesHdd").asLong();
+    awaitJmx("the read from the HDD", b -> b.get(BYTES_HDD).asLong() >= hdd + data.length);
+    assertEquals(before.get("hits").asLong(), statusJson().get("hits").asLong(), "no hit");
+
+    Result resume = release.launcher("admin", dir, "resume");
+    assertEquals(0, resume.exit, resume.toString());
+    awaitJmx("bypass off", b -> b.get(BYPASS).asLong() == 0);
+
+    Result evict = release.launcher("admin", dir, "evict", "--all");
+    assertEquals(0, evict.exit, evict.toString());
+    awaitJmx("every block evicted", b -> b.get(BLOCKS).asLong() == 0);
+    JsonNode evicted = statusJson();
+    assertEquals(0, evicted.get("blocks").asLong(), evicted.toString());
+    assertEquals(0, evicted.get("bypassed").asLong(), evicted.toString());
+    assertArrayEquals(data, readAll(p));
+  }
+
+  /** Writes {@code length} bytes and reads them until every block of the file is cached. */
+  private static byte[] cached(org.apache.hadoop.fs.Path p, int length, long seed)
+      throws Exception {
+    byte[] data = new byte[length];
+    new Random(seed).nextBytes(data);
+    try (FSDataOutputStream out = fs.create(p, true, 4096, (short) 1, BLOCK)) {
+      out.write(data);
+    }
+    long blocks = (length + BLOCK - 1) / BLOCK;
+    long before = bean().get(BLOCKS).asLong();
+    assertArrayEquals(data, readAll(p)); // counted
+    assertArrayEquals(data, readAll(p)); // more than the threshold of 1: admitted, filled
+    awaitJmx(blocks + " more blocks cached", b -> b.get(BLOCKS).asLong() >= before + blocks);
+    return data;
+  }
+
+  /** The release's {@code status --datanode --json}, which must succeed. */
+  private static JsonNode statusJson() throws Exception {
+    Result r = release.launcher("status", "--datanode", dataNode, "--json");
+    assertEquals(0, r.exit, r.toString());
+    return JSON.readTree(r.out);
+  }
+
+  /**
+   * The cache's DataNode-wide bean from the DataNode's {@code /jmx}, as monitoring reads it: the
+   * cheap way to wait (a status run starts a JVM); status then reports what it shows.
+   */
+  private static JsonNode bean() throws Exception {
+    String url = "http://" + dataNode + "/jmx?qry=Hadoop:service=DataNode,name=LocalCache-*";
+    HttpResponse<String> r =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, r.statusCode(), r.body());
+    JsonNode beans = JSON.readTree(r.body()).get("beans");
+    assertEquals(1, beans.size(), r.body());
+    return beans.get(0);
+  }
+
+  /**
+   * Polls the DataNode's JMX until {@code cond} holds. Fills and admin commands act asynchronously,
+   * and JMX shows the values of the last metrics period (1 s here).
+   */
+  private static void awaitJmx(String what, Predicate<JsonNode> cond) throws Exception {
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    JsonNode last = bean();
+    while (!cond.test(last)) {
+      if (System.nanoTime() > deadline) {
+        throw new TimeoutException("timed out waiting for " + what + "; JMX: " + last);
+      }
+      Thread.sleep(100);
+      last = bean();
+    }
+  }
+
+  /** Waits until two readings more than a metrics period apart agree on the counts. */
+  private static void settle() throws Exception {
+    JsonNode last = bean();
+    for (int i = 0; i < 30; i++) {
+      Thread.sleep(1_100);
+      JsonNode next = bean();
+      JsonNode previous = last;
+      if (SETTLED.stream().allMatch(k -> next.get(k).equals(previous.get(k)))) {
+        return;
+      }
+      last = next;
+    }
+    throw new TimeoutException("figures still moving: " + last);
+  }
+
+  private static byte[] readAll(org.apache.hadoop.fs.Path p) throws IOException {
+    byte[] buf = new byte[(int) fs.getFileStatus(p).getLen()];
+    try (FSDataInputStream in = fs.open(p)) {
+      IOUtils.readFully(in, buf, 0, buf.length);
+    }
+    return buf;
+  }
+}
