@@ -102,6 +102,7 @@ final class StatusReport {
             + (num(AdminStats.BYPASS) == 1
                 ? "   BYPASSED by an operator: every read goes to the HDD"
                 : ""));
+    GuardLines guard = new GuardLines(bean);
     for (int dir : dirs()) {
       long used = num(DirectoryStats.dir(dir, DirectoryStats.USED));
       long cap = num(DirectoryStats.dir(dir, DirectoryStats.CAPACITY));
@@ -122,6 +123,7 @@ final class StatusReport {
               + pct(cap > 0 ? (double) used / cap : Double.NaN)
               + "), "
               + state);
+      guard.paused(dir).ifPresent(why -> line(b, "", why));
     }
     line(
         b,
