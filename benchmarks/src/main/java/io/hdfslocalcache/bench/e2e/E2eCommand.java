@@ -150,7 +150,8 @@ public final class E2eCommand implements Callable<Integer> {
     }
     System.out.printf(
         "%nbench e2e: %s file, %d paired rounds per row, cache/stock median (min-max) of the"
-            + " per-round ratios; CPU is the whole process's (client, NameNodes, DataNodes)%n%n",
+            + " per-round ratios; CPU is the whole process's (client, NameNodes, DataNodes) less its idle"
+            + " use%n%n",
         size, rounds);
     System.out.print(Table.format(rows));
     return 0;

@@ -14,8 +14,8 @@ import java.util.concurrent.Executors;
  * The bench in one JVM, at the io.file.buffer.size this JVM's BlockSender read: the sides started
  * and filled, then for each row paired rounds, every side once per round, the order rotated each
  * round so the machine's drift and any order effect hit every side alike. CPU is the whole
- * process's (the client's too, and the idle sides' heartbeats): the same work on both sides of a
- * ratio apart from the DataNode's read path.
+ * process's (the client's too), less what it uses idle (measured before each row): the same work on
+ * both sides of a ratio apart from the DataNode's read path.
  */
 final class Run {
   private static final com.sun.management.OperatingSystemMXBean OS =
@@ -64,8 +64,12 @@ final class Run {
       throws Exception {
     int n = settings.rounds();
     for (Side s : sides) {
-      sample(pool, s, w, -1); // warm-up round, not counted
+      sample(pool, s, w, -1, 0); // warm-up round, not counted
     }
+    double idle = idleCpuPerNano();
+    log.printf(
+        "bench e2e: buffer %d, %s, %d reader(s): the idle process uses %.3f cores (subtracted)%n",
+        bufferSize, w.shape().label(), w.readers(), idle);
     // samples[side][round]
     Sample[][] samples = new Sample[sides.size()][n];
     for (int r = 0; r < n; r++) {
@@ -75,7 +79,7 @@ final class Run {
       }
       Collections.rotate(order, r);
       for (int i : order) {
-        samples[i][r] = sample(pool, sides.get(i), w, r);
+        samples[i][r] = sample(pool, sides.get(i), w, r, idle);
       }
       log.printf(
           "bench e2e: buffer %d, %s, %d reader(s), round %d of %d: %s%n",
@@ -100,14 +104,29 @@ final class Run {
     return b.toString();
   }
 
-  private static Sample sample(ExecutorService pool, Side side, Workload w, int round)
+  /**
+   * CPU the process uses with no reads (every side's NameNode and DataNode heartbeats, metrics,
+   * GC), per nanosecond: it accrues with time, not bytes, so it would charge a slower side more per
+   * GiB; each round's CPU is net of it.
+   */
+  private static double idleCpuPerNano() throws InterruptedException {
+    long cpu = OS.getProcessCpuTime();
+    long start = System.nanoTime();
+    Thread.sleep(IDLE_SAMPLE_MILLIS);
+    return (double) (OS.getProcessCpuTime() - cpu) / (System.nanoTime() - start);
+  }
+
+  private static final long IDLE_SAMPLE_MILLIS = 3_000;
+
+  private static Sample sample(
+      ExecutorService pool, Side side, Workload w, int round, double idleCpuPerNano)
       throws Exception {
     Counters before = side.counters();
     long cpu = OS.getProcessCpuTime();
     long start = System.nanoTime();
     long bytes = w.run(pool, side, round);
     long wall = System.nanoTime() - start;
-    long cpuUsed = OS.getProcessCpuTime() - cpu;
+    long cpuUsed = OS.getProcessCpuTime() - cpu - (long) (idleCpuPerNano * wall);
     Sample s = new Sample(side.kind, bytes, wall, cpuUsed, side.counters().since(before));
     s.check(round);
     return s;
