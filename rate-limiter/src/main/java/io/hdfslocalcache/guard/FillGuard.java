@@ -1,5 +1,6 @@
 package io.hdfslocalcache.guard;
 
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -205,7 +206,8 @@ public final class FillGuard {
     if (budget != null && budget.exhausted()) {
       GuardState before = current();
       if (budget.tryResume()) {
-        announce(before, () -> Reasons.budgetResume(budget.available(), budget.bytesPerDay()));
+        announce(
+            before, () -> Reasons.budgetResume(budget.available(), budget.bytesPerDay(), config));
       }
     }
   }
@@ -277,6 +279,29 @@ public final class FillGuard {
   public synchronized long writeBudgetAvailableBytes() {
     refresh();
     return budget == null ? Long.MAX_VALUE : budget.available();
+  }
+
+  /** The write budget's level now, for persisting; empty without a write budget. */
+  public synchronized Optional<WriteBudgetState> writeBudgetState() {
+    refresh();
+    return budget == null ? Optional.empty() : Optional.of(budget.state());
+  }
+
+  /**
+   * Takes up a level persisted before a restart (refilled for the time since), so a spent budget
+   * stays spent; a budget restored exhausted pauses fills (one transition, as any pause). Ignored
+   * without a write budget.
+   */
+  public synchronized void restoreWriteBudget(WriteBudgetState s) {
+    if (budget == null) {
+      return;
+    }
+    refresh();
+    GuardState before = current();
+    budget.restore(s, now);
+    announce(
+        before, () -> Reasons.budgetRestored(budget.available(), budget.resumeBytes(), config));
+    refresh();
   }
 
   /** Since the guard started: fills allowed, denied for cost and for the budget; state changes. */

@@ -1,5 +1,6 @@
 package io.hdfslocalcache.guard;
 
+import io.hdfslocalcache.config.CacheKeys;
 import java.util.Locale;
 
 /** The reason texts of {@link GuardTransition}s: what decided, with the figures. */
@@ -36,22 +37,48 @@ final class Reasons {
   static String budgetPause(long available, long needed, double perDay, GuardConfig c) {
     return String.format(
         Locale.ROOT,
-        "SSD write budget short: %s left, the fill needs %s (%s drive writes/day of %s = %s/day);"
-            + " fills pause until it refills for %s",
+        "SSD write budget spent: %s left, the fill needs %s; the budget is %s; fills pause until"
+            + " it refills for %s. To fill more, raise %s (0 = no budget)",
         bytes(available),
         bytes(needed),
-        c.maxDriveWritesPerDay(),
-        bytes(c.capacityBytes()),
-        bytes((long) perDay),
-        window(c));
+        budget(perDay, c),
+        window(c),
+        CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY);
   }
 
-  static String budgetResume(long available, double perDay) {
+  static String budgetResume(long available, double perDay, GuardConfig c) {
     return String.format(
         Locale.ROOT,
-        "SSD write budget refilled to %s (%s/day); fills resume",
+        "SSD write budget available again: refilled to %s (%s); fills resume",
         bytes(available),
+        budget(perDay, c));
+  }
+
+  static String budgetRestored(long available, double resumeAt, GuardConfig c) {
+    return String.format(
+        Locale.ROOT,
+        "SSD write budget spent before the restart (kept in the block index): %s left, fills"
+            + " resume at %s (%s). To fill more, raise %s (0 = no budget)",
+        bytes(available),
+        bytes((long) resumeAt),
+        budget(c.maxDriveWritesPerDay() * c.capacityBytes(), c),
+        CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY);
+  }
+
+  /** The budget's key, its value and what it comes to. */
+  private static String budget(double perDay, GuardConfig c) {
+    return String.format(
+        Locale.ROOT,
+        "%s=%s x capacity %s = %s/day",
+        CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY,
+        decimal(c.maxDriveWritesPerDay()),
+        bytes(c.capacityBytes()),
         bytes((long) perDay));
+  }
+
+  /** 0.5 as 0.5, 2.0 as 2: as an operator writes the key. */
+  private static String decimal(double v) {
+    return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
   }
 
   private static String seconds(long micros) {

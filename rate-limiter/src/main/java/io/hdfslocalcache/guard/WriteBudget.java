@@ -71,6 +71,23 @@ final class WriteBudget {
     return false;
   }
 
+  /** The level as of the last refill, for persisting. */
+  WriteBudgetState state() {
+    return new WriteBudgetState((long) tokens, exhausted, (long) needed, lastMillis);
+  }
+
+  /**
+   * Takes up a persisted level: the bytes left then, refilled for the time since (none if the clock
+   * is behind it), capped at this budget's burst (the capacity may have shrunk), and its pause.
+   */
+  void restore(WriteBudgetState s, long nowMillis) {
+    tokens = Math.min(burst, s.availableBytes());
+    exhausted = s.exhausted();
+    needed = exhausted ? s.neededBytes() : 0;
+    lastMillis = Math.min(s.atMillis(), nowMillis);
+    refill(nowMillis);
+  }
+
   /** Bytes that may be written now. */
   long available() {
     return (long) tokens;

@@ -38,9 +38,40 @@ class WriteBudgetTest {
     assertEquals(GuardState.PAUSED_WRITE_BUDGET, g.state());
     assertEquals(1, g.deniedForWriteBudget());
     assertEquals(1, transitions.size());
+    String reason = transitions.get(0).reason();
     assertTrue(
-        transitions.get(0).reason().contains("0.5 drive writes/day of 1.0 GiB = 512.0 MiB/day"),
-        transitions.get(0).reason());
+        reason.contains(
+            "dfs.datanode.local-cache.fill.max.drive.writes.per.day=0.5 x capacity 1.0 GiB"
+                + " = 512.0 MiB/day"),
+        reason);
+    assertTrue(reason.contains("To fill more, raise"), reason);
+  }
+
+  @Test
+  void restoreWriteBudget_spentLevel_pausedAtItUntilItRefills() {
+    FillGuard g = guard(0.5);
+    clock.advance(HOUR);
+
+    g.restoreWriteBudget(new WriteBudgetState(PAGE, true, 2 * PAGE, clock.getAsLong() - HOUR));
+
+    // An hour's refill since it was saved: 512 MiB/day / 24 = 21.3 MiB, a window's: resumes.
+    assertEquals(PAGE + CAPACITY / 2 / 24, g.writeBudgetAvailableBytes(), 1);
+    assertEquals(GuardState.FILLING, g.state());
+    assertEquals(2, transitions.size(), "paused by the restore, resumed by the refill");
+    assertTrue(transitions.get(0).reason().contains("before the restart"), transitions.toString());
+  }
+
+  @Test
+  void restoreWriteBudget_savedAheadOfTheClock_noRefillAndCappedAtCapacity() {
+    FillGuard g = guard(0.5);
+
+    g.restoreWriteBudget(new WriteBudgetState(2 * CAPACITY, false, 0, clock.getAsLong() + HOUR));
+
+    assertEquals(CAPACITY, g.writeBudgetAvailableBytes());
+    g.restoreWriteBudget(new WriteBudgetState(PAGE, false, 0, clock.getAsLong() + HOUR));
+    assertEquals(PAGE, g.writeBudgetAvailableBytes());
+    assertEquals(GuardState.FILLING, g.state());
+    assertEquals(0, transitions.size());
   }
 
   @Test

@@ -15,13 +15,15 @@ import org.slf4j.LoggerFactory;
 /**
  * One {@link FillGuard} per cache directory, the same class the simulator replays traces with: each
  * directory's fills are weighed against what that directory's hits save, and its own SSD write
- * budget is its capacity times the drive writes per day. Built once at start-up; the map is never
- * changed after, so lookups need no lock (each guard takes its own monitor briefly).
+ * budget is its capacity times the drive writes per day, kept in its block index across restarts
+ * ({@link PersistedBudget}). Built once at start-up; the maps are never changed after, so lookups
+ * need no lock (each guard takes its own monitor briefly).
  */
 public final class DirectoryGuards implements FillGate {
   private static final Logger LOG = LoggerFactory.getLogger(DirectoryGuards.class);
 
   private final Map<EntryHome, FillGuard> guards = new IdentityHashMap<>();
+  private final Map<EntryHome, PersistedBudget> budgets = new IdentityHashMap<>();
 
   public DirectoryGuards(List<CacheDirectory> dirs, FillPolicy policy, LongSupplier clockMillis) {
     for (CacheDirectory d : dirs) {
@@ -32,10 +34,15 @@ public final class DirectoryGuards implements FillGate {
               .maxDriveWritesPerDay(policy.maxDriveWritesPerDay())
               .capacityBytes(Math.max(1, d.budget().capacity()))
               .build();
-      guards.put(
-          d,
+      FillGuard guard =
           new FillGuard(
-              config, clockMillis, t -> LOG.info("hdfs-local-cache: fill guard of {}: {}", d, t)));
+              config, clockMillis, t -> LOG.info("hdfs-local-cache: fill guard of {}: {}", d, t));
+      guards.put(d, guard);
+      if (config.hasWriteBudget()) {
+        PersistedBudget budget = new PersistedBudget(guard, d.blockIndex());
+        budget.restore();
+        budgets.put(d, budget);
+      }
     }
   }
 
@@ -51,7 +58,15 @@ public final class DirectoryGuards implements FillGate {
   @Override
   public FillVerdict tryFill(EntryHome dir, long hddIos, long hddBytes, long ssdBytes) {
     FillGuard g = guards.get(dir);
-    return g == null ? FillVerdict.ALLOW : g.tryFill(hddIos, hddBytes, ssdBytes);
+    if (g == null) {
+      return FillVerdict.ALLOW;
+    }
+    FillVerdict v = g.tryFill(hddIos, hddBytes, ssdBytes);
+    PersistedBudget budget = budgets.get(dir);
+    if (budget != null && v != FillVerdict.DENY_COST) {
+      budget.save();
+    }
+    return v;
   }
 
   @Override

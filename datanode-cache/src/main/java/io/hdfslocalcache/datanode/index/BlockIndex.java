@@ -3,10 +3,12 @@ package io.hdfslocalcache.datanode.index;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.datanode.store.CacheThreads;
+import io.hdfslocalcache.guard.WriteBudgetState;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
@@ -139,6 +141,25 @@ public final class BlockIndex implements AutoCloseable {
         });
   }
 
+  /** Queues the directory's write budget level (the newest queued wins, as writes keep order). */
+  public void putWriteBudget(WriteBudgetState s) {
+    writer.execute(() -> write(db -> db.put(BudgetCodec.KEY, BudgetCodec.encode(s))));
+  }
+
+  /** The write budget level last persisted; empty if none was (or it is unreadable: logged). */
+  public Optional<WriteBudgetState> loadWriteBudget() {
+    try {
+      byte[] v = db.get(BudgetCodec.KEY);
+      return v == null ? Optional.empty() : Optional.of(BudgetCodec.decode(v));
+    } catch (RocksDBException | IOException e) {
+      LOG.warn(
+          "hdfs-local-cache: write budget in {} unreadable ({}); it starts full",
+          dir,
+          e.toString());
+      return Optional.empty();
+    }
+  }
+
   public void delete(BlockId id, long genStamp, long fillId) {
     writer.execute(() -> write(db -> db.delete(IndexCodec.key(id, genStamp, fillId))));
   }
@@ -187,12 +208,15 @@ public final class BlockIndex implements AutoCloseable {
     }
   }
 
-  /** Every record; undecodable ones (another format, torn writes) are deleted and skipped. */
+  /** Every block record; undecodable ones (another format, torn writes) are deleted and skipped. */
   public List<IndexRecord> loadAll() {
     List<IndexRecord> out = new ArrayList<>();
     List<byte[]> bad = new ArrayList<>();
     try (RocksIterator it = db.newIterator()) {
       for (it.seekToFirst(); it.isValid(); it.next()) {
+        if (BudgetCodec.isKey(it.key())) {
+          continue;
+        }
         try {
           out.add(IndexCodec.decode(it.value()));
         } catch (IOException | RuntimeException e) {

@@ -103,6 +103,7 @@ final class StatusReport {
             + (num(AdminStats.BYPASS) == 1
                 ? "   BYPASSED by an operator: every read goes to the HDD"
                 : ""));
+    GuardLines guard = new GuardLines(bean);
     for (int dir : dirs()) {
       long used = num(DirectoryNames.of(dir, DirectoryStats.USED));
       long cap = num(DirectoryNames.of(dir, DirectoryStats.CAPACITY));
@@ -123,6 +124,7 @@ final class StatusReport {
               + pct(cap > 0 ? (double) used / cap : Double.NaN)
               + "), "
               + state);
+      guard.paused(dir).ifPresent(why -> line(b, "", why));
     }
     line(
         b,

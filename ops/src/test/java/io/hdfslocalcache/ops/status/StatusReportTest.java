@@ -85,6 +85,33 @@ class StatusReportTest {
     assertTrue(new StatusReport(b).render("dn1:9864").contains("(1.6%), in service\n"), text);
   }
 
+  @Test
+  void render_dirPausedByWriteBudget_saysWhyAndTheKeyWithItsValue() throws IOException {
+    Map<String, Object> b = new LinkedHashMap<>(bean(1));
+    b.put("store.dir0.guard.state", 2);
+    b.put("store.dir0.guard.write.budget.bytes", 3L << 20);
+    b.put("store.dir0.guard.write.budget.drive.writes.per.day", 0.5);
+    String text = new StatusReport(b).render("dn1:9864");
+    assertTrue(
+        text.contains(
+            "(1.6%), in service\n                     fills PAUSED: SSD write budget spent (3.0"
+                + " MiB left; dfs.datanode.local-cache.fill.max.drive.writes.per.day=0.5 x 64.0"
+                + " MiB = 32.0 MiB/day). To fill more, raise"
+                + " dfs.datanode.local-cache.fill.max.drive.writes.per.day (0 = no budget)\n"),
+        text);
+  }
+
+  @Test
+  void render_dirPausedByCost_namesTheGuardKey() throws IOException {
+    Map<String, Object> b = new LinkedHashMap<>(bean(1));
+    b.put("store.dir0.guard.state", 1);
+    String text = new StatusReport(b).render("dn1:9864");
+    assertTrue(text.contains("fills PAUSED: they cost the HDDs more"), text);
+    assertTrue(text.contains("dfs.datanode.local-cache.fill.guard.enabled"), text);
+    b.put("store.dir0.guard.state", 0);
+    assertTrue(!new StatusReport(b).render("dn1:9864").contains("PAUSED"), text);
+  }
+
   /** A shadow-mode DataNode's bean, folded as the status command reads it. */
   static Map<String, Object> shadowBean() {
     Map<String, Object> b = new LinkedHashMap<>();

@@ -1,0 +1,91 @@
+package io.hdfslocalcache.datanode.fill;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.hdfslocalcache.datanode.dir.DirectoryFixture;
+import io.hdfslocalcache.guard.FillVerdict;
+import io.hdfslocalcache.guard.GuardState;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Collections;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The SSD write budget across a restart, on a real RocksDB index: what fills spent stays spent
+ * (only the time since adds to it), so a restart never hands a paused directory a whole capacity.
+ */
+class DirectoryGuardsTest {
+  private static final long MIB = 1 << 20;
+  private static final long CAPACITY = 10 * MIB;
+  private static final long DAY = 86_400_000L;
+
+  @TempDir Path root;
+  private final AtomicLong clock = new AtomicLong(1_000_000);
+
+  /** Guard on, 0.5 drive writes a day, a day's window (no cost pause: the fills cost nothing). */
+  private DirectoryGuards guards(DirectoryFixture d) {
+    FillPolicy policy = new FillPolicy(FillMode.BLOCK, true, 0.5, DAY);
+    return new DirectoryGuards(Collections.singletonList(d.dir), policy, clock::get);
+  }
+
+  private DirectoryFixture dir() throws Exception {
+    return new DirectoryFixture(0, root, CAPACITY, 10, Clock.systemUTC());
+  }
+
+  /** Spends 8 of the 10 MiB burst and is refused the next 4 MiB: paused on the budget. */
+  private void spendAndStop() throws Exception {
+    DirectoryFixture d = dir();
+    DirectoryGuards g = guards(d);
+    assertEquals(FillVerdict.ALLOW, g.tryFill(d.dir, 0, 0, 4 * MIB));
+    assertEquals(FillVerdict.ALLOW, g.tryFill(d.dir, 0, 0, 4 * MIB));
+    assertEquals(FillVerdict.DENY_WRITE_BUDGET, g.tryFill(d.dir, 0, 0, 4 * MIB));
+    assertEquals(GuardState.PAUSED_WRITE_BUDGET, g.of(d.dir).state());
+    d.close(); // drains the index writer, as a DataNode stop does
+  }
+
+  @Test
+  void restart_budgetSpent_staysSpentAndPaused() throws Exception {
+    spendAndStop();
+
+    try (DirectoryFixture d = dir()) {
+      DirectoryGuards g = guards(d);
+
+      assertEquals(GuardState.PAUSED_WRITE_BUDGET, g.of(d.dir).state());
+      assertEquals(2 * MIB, g.of(d.dir).writeBudgetAvailableBytes());
+      assertEquals(FillVerdict.DENY_WRITE_BUDGET, g.tryFill(d.dir, 0, 0, MIB));
+      assertEquals(1, g.of(d.dir).transitions(), "the restored pause is one logged change");
+    }
+  }
+
+  @Test
+  void restart_threeQuartersOfADayLater_refilledForTheTimeSinceAndResumed() throws Exception {
+    spendAndStop();
+    clock.addAndGet(DAY * 3 / 4); // 0.5 x 10 MiB a day: 3.75 MiB in 18 hours
+
+    try (DirectoryFixture d = dir()) {
+      DirectoryGuards g = guards(d);
+
+      assertEquals(2 * MIB + 15 * MIB / 4, g.of(d.dir).writeBudgetAvailableBytes(), 1.0);
+      // Resumes at a window's refill (5 MiB), as if the DataNode had run on.
+      assertEquals(GuardState.FILLING, g.of(d.dir).state());
+      assertEquals(FillVerdict.ALLOW, g.tryFill(d.dir, 0, 0, 4 * MIB));
+    }
+  }
+
+  @Test
+  void restart_budgetTakenThenStoppedUnpaused_keepsTheLevel() throws Exception {
+    try (DirectoryFixture d = dir()) {
+      assertEquals(FillVerdict.ALLOW, guards(d).tryFill(d.dir, 0, 0, 7 * MIB));
+    }
+
+    try (DirectoryFixture d = dir()) {
+      DirectoryGuards g = guards(d);
+
+      assertEquals(3 * MIB, g.of(d.dir).writeBudgetAvailableBytes());
+      assertEquals(GuardState.FILLING, g.of(d.dir).state());
+      assertEquals(0, g.of(d.dir).transitions());
+    }
+  }
+}
