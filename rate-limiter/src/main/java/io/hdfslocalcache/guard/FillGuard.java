@@ -62,6 +62,7 @@ public final class FillGuard {
   private long deniedCost;
   private long deniedBudget;
   private long transitions;
+  private long ssdBytesAsked;
 
   public FillGuard(
       GuardConfig config, LongSupplier clockMillis, Consumer<GuardTransition> onTransition) {
@@ -94,6 +95,7 @@ public final class FillGuard {
           "negative fill: " + hddIos + " IOs, " + hddBytes + " bytes, " + ssdBytes + " SSD bytes");
     }
     refresh();
+    ssdBytesAsked += ssdBytes;
     long cost = disk.micros(hddIos, hddBytes);
     FillVerdict verdict = config.enabled() ? check(cost, ssdBytes) : FillVerdict.ALLOW;
     if (verdict == FillVerdict.DENY_COST) {
@@ -277,6 +279,11 @@ public final class FillGuard {
   public synchronized long writeBudgetAvailableBytes() {
     refresh();
     return budget == null ? Long.MAX_VALUE : budget.available();
+  }
+
+  /** SSD bytes fills asked for since the guard started, allowed or denied (admission tuning). */
+  public synchronized long ssdBytesAsked() {
+    return ssdBytesAsked;
   }
 
   /** Since the guard started: fills allowed, denied for cost and for the budget; state changes. */

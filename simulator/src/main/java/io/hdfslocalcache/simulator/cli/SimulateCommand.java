@@ -101,9 +101,7 @@ public final class SimulateCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--cache-dirs must be >= 1, got " + cacheDirs);
     }
     List<PolicySpec> specs =
-        policies == null || policies.isEmpty()
-            ? List.of(PolicySpec.parse("bucket-time"))
-            : policies;
+        policies == null || policies.isEmpty() ? List.of(PolicySpec.parse("tuned")) : policies;
     List<RunConfig> configs =
         specs.stream()
             .map(
