@@ -33,6 +33,14 @@ public interface AdmissionPolicy {
     return 0;
   }
 
+  /**
+   * The DataNode's default: its gate with the threshold tuned to the write budget, {@code config}'s
+   * a floor.
+   */
+  static AdmissionPolicy tuned(RateLimitConfig config) {
+    return new TunedAdmission(config);
+  }
+
   /** The DataNode's own gate, {@code BucketTimeRateLimit}, with {@code config}. */
   static AdmissionPolicy bucketTime(RateLimitConfig config) {
     return new BucketTimeAdmission(config);
