@@ -14,9 +14,10 @@ import java.util.Locale;
  * validated at construction.
  *
  * <p>Text form, as in {@code hdfs-site.xml}: {@code
- * threshold=3,window=1h,capacity=2TB,fill=pages,page=1MB,guard=on}; a key left out keeps the value
- * of the base it is parsed against (the DataNode's own settings). The window is split into the base
- * admission's bucket count, so it must be a whole number of milliseconds per bucket.
+ * threshold=3,window=1h,capacity=2TB,fill=pages,page=1MB,guard=on,tuning=auto}; a key left out
+ * keeps the value of the base it is parsed against (the DataNode's own settings). The window is
+ * split into the base admission's bucket count, so it must be a whole number of milliseconds per
+ * bucket.
  */
 public final class CandidateSpec {
   private final String name;
@@ -27,6 +28,7 @@ public final class CandidateSpec {
   private final boolean guardEnabled;
   private final long guardWindowMillis;
   private final double maxDriveWritesPerDay;
+  private boolean tuned; // set once, by withTuning, before the spec is shared
 
   public CandidateSpec(
       String name,
@@ -68,6 +70,30 @@ public final class CandidateSpec {
   }
 
   /**
+   * This spec with admission that tunes itself ({@code tuned}, {@link ThresholdTuner}) or at a
+   * fixed threshold; a spec is built fixed.
+   */
+  public CandidateSpec withTuning(boolean tuned) {
+    CandidateSpec c =
+        new CandidateSpec(
+            name,
+            admission,
+            capacityBytes,
+            fill,
+            pageSizeBytes,
+            guardEnabled,
+            guardWindowMillis,
+            maxDriveWritesPerDay);
+    c.tuned = tuned;
+    return c;
+  }
+
+  /** True when admission tunes itself to the write budget ({@code tuning=auto}). */
+  public boolean tuned() {
+    return tuned;
+  }
+
+  /**
    * Parses {@code text} ({@code key=value,...}; keys threshold, window, capacity, fill, page,
    * guard) over {@code base}: what is not given keeps the base's value.
    *
@@ -79,6 +105,7 @@ public final class CandidateSpec {
     FillMode fill = base.fill;
     long page = base.pageSizeBytes;
     boolean guard = base.guardEnabled;
+    boolean tuned = base.tuned;
     for (String part : text.split(",")) {
       String p = part.trim();
       if (p.isEmpty()) {
@@ -111,9 +138,12 @@ public final class CandidateSpec {
           case "guard":
             guard = onOff(v);
             break;
+          case "tuning":
+            tuned = autoFixed(v);
+            break;
           default:
             throw new IllegalArgumentException(
-                "unknown key (use threshold, window, capacity, fill, page, guard)");
+                "unknown key (use threshold, window, capacity, fill, page, guard, tuning)");
         }
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(
@@ -121,14 +151,26 @@ public final class CandidateSpec {
       }
     }
     return new CandidateSpec(
-        name,
-        admission,
-        capacity,
-        fill,
-        page,
-        guard,
-        base.guardWindowMillis,
-        base.maxDriveWritesPerDay);
+            name,
+            admission,
+            capacity,
+            fill,
+            page,
+            guard,
+            base.guardWindowMillis,
+            base.maxDriveWritesPerDay)
+        .withTuning(tuned);
+  }
+
+  private static boolean autoFixed(String v) {
+    switch (v.toLowerCase(Locale.ROOT)) {
+      case "auto":
+        return true;
+      case "fixed":
+        return false;
+      default:
+        throw new IllegalArgumentException("use auto or fixed");
+    }
   }
 
   private static int wholeNumber(String v) {
@@ -226,6 +268,8 @@ public final class CandidateSpec {
         + ",page="
         + SizeValue.format(pageSizeBytes)
         + ",guard="
-        + (guardEnabled ? "on" : "off");
+        + (guardEnabled ? "on" : "off")
+        + ",tuning="
+        + (tuned ? "auto" : "fixed");
   }
 }

@@ -3,6 +3,7 @@ package io.hdfslocalcache.model;
 import io.hdfslocalcache.guard.DiskModel;
 import io.hdfslocalcache.guard.FillGuard;
 import io.hdfslocalcache.guard.FillVerdict;
+import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.ratelimit.Decision;
 import java.util.Arrays;
@@ -75,6 +76,22 @@ public final class EventRules {
                 config.capacityBytes(), config.pageSizeBytes(), blocks, listener::released);
     this.now = startMillis;
     this.guard = new FillGuard(config.guard().config(config.capacityBytes()), () -> now, log);
+    GuardConfig g = guard.config();
+    policy.bind(
+        g.enabled() && g.hasWriteBudget() ? g.maxDriveWritesPerDay() * g.capacityBytes() : 0,
+        g.capacityBytes(),
+        new ThresholdTuner.Budget() {
+          @Override
+          public long availableBytes() {
+            return guard.writeBudgetAvailableBytes();
+          }
+
+          @Override
+          public long bytesAsked() {
+            return guard.ssdBytesAsked();
+          }
+        },
+        () -> now);
     this.cachedGenStamp = new long[blocks];
     this.partialReads = new int[blocks];
   }

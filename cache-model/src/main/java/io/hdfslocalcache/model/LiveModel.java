@@ -46,7 +46,10 @@ public final class LiveModel {
     this.spec = spec;
     this.config =
         new ModelConfig(spec.capacityBytes(), spec.fill(), spec.pageSizeBytes(), spec.guard());
-    this.policy = AdmissionPolicy.bucketTime(spec.admission());
+    this.policy =
+        spec.tuned()
+            ? AdmissionPolicy.tuned(spec.admission())
+            : AdmissionPolicy.bucketTime(spec.admission());
   }
 
   public CandidateSpec spec() {

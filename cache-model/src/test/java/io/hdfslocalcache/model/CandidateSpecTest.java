@@ -28,7 +28,9 @@ class CandidateSpecTest {
   void parse_everyKey_overridesTheBase() {
     CandidateSpec c =
         CandidateSpec.parse(
-            "big", " threshold=3, window=2h ,capacity=4TB,fill=block,page=256k,guard=off", BASE);
+            "big",
+            " threshold=3, window=2h ,capacity=4TB,fill=block,page=256k,guard=off,tuning=auto",
+            BASE);
     assertEquals("big", c.name());
     assertEquals(3, c.admission().threshold());
     assertEquals(60, c.admission().bucketCount());
@@ -37,8 +39,11 @@ class CandidateSpecTest {
     assertEquals(FillMode.BLOCK, c.fill());
     assertEquals(256 << 10, c.pageSizeBytes());
     assertFalse(c.guardEnabled());
+    assertTrue(c.tuned());
+    assertFalse(BASE.tuned());
     assertEquals(
-        "big: threshold=3,window=2h,capacity=4t,fill=block,page=256k,guard=off", c.toString());
+        "big: threshold=3,window=2h,capacity=4t,fill=block,page=256k,guard=off,tuning=auto",
+        c.toString());
   }
 
   @Test

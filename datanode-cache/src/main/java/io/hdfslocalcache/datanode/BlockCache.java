@@ -36,6 +36,7 @@ import io.hdfslocalcache.datanode.store.CacheThreads;
 import io.hdfslocalcache.datanode.store.DirectoryHealth;
 import io.hdfslocalcache.datanode.store.PageStore;
 import io.hdfslocalcache.datanode.store.PageStores;
+import io.hdfslocalcache.model.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -129,14 +130,18 @@ public final class BlockCache implements AutoCloseable {
             e -> dirs.of(e.home()).persist(e));
     this.fills =
         new FillScheduler(config.fillThreads(), config.fillQueue(), map, fill, fillStats, registry);
-    BucketTimeRateLimit limiter = new BucketTimeRateLimit(config.admission(), clock);
+    int floor = config.admission().threshold();
+    BucketTimeRateLimit limiter =
+        BucketTimeRateLimit.counting(config.admission(), clock, ThresholdTuner.ceiling(floor));
+    ThresholdTuner tuner = gate.admissionTuner(floor, clock::millis);
     Admission admission =
         new Admission(
             limiter,
+            tuner,
             map,
             dirs,
             fills,
-            new AdmissionStats(registry, limiter),
+            new AdmissionStats(registry, limiter, tuner),
             config.fillPolicy().mode(),
             config.pageSize());
     List<java.nio.file.Path> dataNodeDirs = new ArrayList<>();

@@ -19,7 +19,6 @@ import org.apache.hadoop.conf.Configuration;
  * docs/configuration.md documents each key; keep the two in step.
  */
 public final class CacheConfig {
-  // A final class, not a record: the DataNode side is compiled for Java 8.
   private final boolean enabled;
   private final List<Path> dirs;
   private final List<Long> capacities;
@@ -49,6 +48,7 @@ public final class CacheConfig {
   public static final String ADMISSION_BUCKET_COUNT = CacheKeys.ADMISSION_BUCKET_COUNT;
   public static final String ADMISSION_BUCKET_DURATION = CacheKeys.ADMISSION_BUCKET_DURATION;
   public static final String ADMISSION_MAX_TRACKED_KEYS = CacheKeys.ADMISSION_MAX_TRACKED_KEYS;
+  public static final String ADMISSION_TUNING = CacheKeys.ADMISSION_TUNING;
   public static final String FILL_THREADS = CacheKeys.FILL_THREADS;
   public static final String FILL_QUEUE = CacheKeys.FILL_QUEUE;
   public static final String FILL_BANDWIDTH = CacheKeys.FILL_BANDWIDTH;

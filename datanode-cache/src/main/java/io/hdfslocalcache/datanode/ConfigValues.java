@@ -155,6 +155,11 @@ final class ConfigValues {
         mode,
         conf.getBoolean(CacheConfig.FILL_GUARD, CacheConfig.DEFAULT_FILL_GUARD),
         writes,
-        window);
+        window,
+        io.hdfslocalcache.datanode.fill.AdmissionTuning.parse(
+            CacheConfig.ADMISSION_TUNING,
+            conf.getTrimmed(
+                CacheConfig.ADMISSION_TUNING,
+                io.hdfslocalcache.datanode.fill.AdmissionTuning.DEFAULT)));
   }
 }

@@ -53,14 +53,15 @@ public final class ShadowCandidates {
   static CandidateSpec base(
       RateLimitConfig admission, long capacityBytes, long pageSize, FillPolicy fill) {
     return new CandidateSpec(
-        "datanode",
-        admission,
-        capacityBytes,
-        FillMode.byName(fill.mode().configName()),
-        pageSize,
-        fill.guard(),
-        fill.guardWindowMillis(),
-        fill.maxDriveWritesPerDay());
+            "datanode",
+            admission,
+            capacityBytes,
+            FillMode.byName(fill.mode().configName()),
+            pageSize,
+            fill.guard(),
+            fill.guardWindowMillis(),
+            fill.maxDriveWritesPerDay())
+        .withTuning(fill.tuning() == io.hdfslocalcache.datanode.fill.AdmissionTuning.AUTO);
   }
 
   /** Reads the candidates; an error names the key and its value. */

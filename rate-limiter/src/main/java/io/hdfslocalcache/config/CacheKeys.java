@@ -47,6 +47,13 @@ public final class CacheKeys {
   /** Width of one admission bucket (a duration); window = count x duration. */
   public static final String ADMISSION_BUCKET_DURATION = PREFIX + "admission.bucket.duration";
 
+  /**
+   * How the admission threshold is used: {@code auto} (default) moves it at or above the configured
+   * threshold so fills spend the SSD write budget on the blocks read most often; {@code fixed}
+   * admits at the configured threshold always.
+   */
+  public static final String ADMISSION_TUNING = PREFIX + "admission.tuning";
+
   /** Memory cap of the admission counter: blocks whose reads are being counted. */
   public static final String ADMISSION_MAX_TRACKED_KEYS = PREFIX + "admission.max.tracked.keys";
 

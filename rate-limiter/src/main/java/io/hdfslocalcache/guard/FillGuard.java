@@ -63,6 +63,7 @@ public final class FillGuard {
   private long deniedCost;
   private long deniedBudget;
   private long transitions;
+  private long ssdBytesAsked;
 
   public FillGuard(
       GuardConfig config, LongSupplier clockMillis, Consumer<GuardTransition> onTransition) {
@@ -95,6 +96,7 @@ public final class FillGuard {
           "negative fill: " + hddIos + " IOs, " + hddBytes + " bytes, " + ssdBytes + " SSD bytes");
     }
     refresh();
+    ssdBytesAsked += ssdBytes;
     long cost = disk.micros(hddIos, hddBytes);
     FillVerdict verdict = config.enabled() ? check(cost, ssdBytes) : FillVerdict.ALLOW;
     if (verdict == FillVerdict.DENY_COST) {
@@ -302,6 +304,11 @@ public final class FillGuard {
     announce(
         before, () -> Reasons.budgetRestored(budget.available(), budget.resumeBytes(), config));
     refresh();
+  }
+
+  /** SSD bytes fills asked for since the guard started, allowed or denied (admission tuning). */
+  public synchronized long ssdBytesAsked() {
+    return ssdBytesAsked;
   }
 
   /** Since the guard started: fills allowed, denied for cost and for the budget; state changes. */

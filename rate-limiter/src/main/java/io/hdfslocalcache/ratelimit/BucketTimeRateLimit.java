@@ -48,6 +48,29 @@ public final class BucketTimeRateLimit {
   }
 
   BucketTimeRateLimit(RateLimitConfig config, Clock clock, int segmentCount) {
+    this(config, clock, segmentCount, config.threshold());
+  }
+
+  /**
+   * A limiter that also counts up to {@code maxThreshold} + 1 reads per bucket, for a caller that
+   * compares {@link #recordAndCount} with a threshold of its own (one that moves, up to {@code
+   * maxThreshold}); {@link #recordAndCheck} still answers for the configured threshold.
+   */
+  public static BucketTimeRateLimit counting(
+      RateLimitConfig config, Clock clock, int maxThreshold) {
+    if (maxThreshold < config.threshold() || maxThreshold > RateLimitConfig.MAX_THRESHOLD) {
+      throw new IllegalArgumentException(
+          "maxThreshold must be in [threshold, "
+              + RateLimitConfig.MAX_THRESHOLD
+              + "], got "
+              + maxThreshold);
+    }
+    return new BucketTimeRateLimit(
+        config, clock, defaultSegments(config.maxTrackedKeys()), maxThreshold);
+  }
+
+  private BucketTimeRateLimit(
+      RateLimitConfig config, Clock clock, int segmentCount, int countedThreshold) {
     if (Integer.bitCount(segmentCount) != 1) {
       throw new IllegalArgumentException("segmentCount must be a power of two: " + segmentCount);
     }
@@ -57,7 +80,7 @@ public final class BucketTimeRateLimit {
     this.segments = new Segment[segmentCount];
     int perSegment = Math.max(1, (config.maxTrackedKeys() + segmentCount - 1) / segmentCount);
     for (int i = 0; i < segmentCount; i++) {
-      segments[i] = new Segment(config.bucketCount(), config.threshold() + 1, perSegment);
+      segments[i] = new Segment(config.bucketCount(), countedThreshold + 1, perSegment);
     }
     this.segmentShift = 64 - Integer.numberOfTrailingZeros(segmentCount);
   }
@@ -82,10 +105,22 @@ public final class BucketTimeRateLimit {
 
   /** Records an access at {@code nowMillis} (replayed traces pass their own time). */
   public Decision recordAndCheck(long key, long nowMillis) {
+    return recordAndCount(key, nowMillis) > config.threshold() ? Decision.ADMIT : Decision.REJECT;
+  }
+
+  /** {@link #recordAndCount(long, long)} at the injected clock's time. */
+  public int recordAndCount(long key) {
+    return recordAndCount(key, clock.millis());
+  }
+
+  /**
+   * Records an access at {@code nowMillis}; the key's accesses in the window, this one included
+   * (each bucket's count saturated above the largest threshold this limiter answers for).
+   */
+  public int recordAndCount(long key, long nowMillis) {
     long h = Segment.mix(key);
     Segment s = segments[segmentShift == 64 ? 0 : (int) (h >>> segmentShift)];
-    int total = s.record(key, h, clampedBucket(nowMillis));
-    return total > config.threshold() ? Decision.ADMIT : Decision.REJECT;
+    return s.record(key, h, clampedBucket(nowMillis));
   }
 
   /** The bucket of {@code nowMillis}, or the newest seen so far if the clock went backwards. */

@@ -80,7 +80,7 @@ public final class PolicySpec {
    * gate; empty for the other policies, which the DataNode does not have.
    */
   public Optional<RateLimitConfig> rateLimitConfig() {
-    return type == PolicyType.BUCKET_TIME
+    return type == PolicyType.BUCKET_TIME || type == PolicyType.TUNED
         ? Optional.of(BucketTimeAdmission.config(new PolicyParams(type.configName(), params)))
         : Optional.empty();
   }

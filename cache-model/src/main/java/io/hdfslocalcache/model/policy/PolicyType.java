@@ -15,6 +15,7 @@ public enum PolicyType {
   NEVER("never", NeverAdmit::from),
   ADMIT_ALL("admit-all", AdmitAll::from),
   BUCKET_TIME("bucket-time", BucketTimeAdmission::from),
+  TUNED("tuned", TunedAdmission::from),
   REJECT_X("reject-x", RejectX::from);
 
   private final String configName;
@@ -35,7 +36,9 @@ public enum PolicyType {
 
   /** Parameters left out of a spec's printed name unless given (implementation limits). */
   Set<String> hiddenParams() {
-    return this == BUCKET_TIME ? Collections.singleton("maxKeys") : Collections.<String>emptySet();
+    return this == BUCKET_TIME || this == TUNED
+        ? Collections.singleton("maxKeys")
+        : Collections.<String>emptySet();
   }
 
   static PolicyType byName(String name) {

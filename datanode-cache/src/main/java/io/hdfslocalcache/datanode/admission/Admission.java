@@ -10,17 +10,21 @@ import io.hdfslocalcache.datanode.fill.FillMode;
 import io.hdfslocalcache.datanode.fill.FillRequest;
 import io.hdfslocalcache.datanode.fill.FillScheduler;
 import io.hdfslocalcache.model.EventRules;
+import io.hdfslocalcache.model.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
 
 /**
  * Admission and placement: every client read of a finalized block is recorded in the limiter
  * (cached or not, so a block's heat is known when it leaves the cache); a read that makes an
- * uncached block hot enough requests a fill into the directory the block hashes to. The decision is
- * pure given the limiter's state (its clock is injected), so it is tested without a DataNode.
+ * uncached block hot enough (more reads in the window than the tuner's threshold now, {@link
+ * ThresholdTuner}) requests a fill into the directory the block hashes to. The decision is pure
+ * given the limiter's and the tuner's state (their clock is injected), so it is tested without a
+ * DataNode.
  */
 public final class Admission {
   private final BucketTimeRateLimit limiter;
+  private final ThresholdTuner tuner;
   private final BlockMap map;
   private final Directories dirs;
   private final FillScheduler fills;
@@ -30,6 +34,7 @@ public final class Admission {
 
   public Admission(
       BucketTimeRateLimit limiter,
+      ThresholdTuner tuner,
       BlockMap map,
       Directories dirs,
       FillScheduler fills,
@@ -39,6 +44,7 @@ public final class Admission {
     this.mode = mode;
     this.pageSize = pageSize;
     this.limiter = limiter;
+    this.tuner = tuner;
     this.map = map;
     this.dirs = dirs;
     this.fills = fills;
@@ -47,7 +53,8 @@ public final class Admission {
 
   /** Records a client read of {@code id} at {@code genStamp}; {@code cached}: it is served. */
   public AdmissionOutcome record(BlockId id, long genStamp, boolean cached) {
-    Decision d = limiter.recordAndCheck(id.admissionKey());
+    int reads = limiter.recordAndCount(id.admissionKey());
+    Decision d = reads > tuner.threshold() ? Decision.ADMIT : Decision.REJECT;
     AdmissionOutcome outcome = decide(id, genStamp, cached, d);
     stats.count(outcome);
     return outcome;

@@ -4,6 +4,7 @@ import com.codahale.metrics.Counter;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.metrics.Describe;
+import io.hdfslocalcache.model.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import java.util.EnumMap;
 import java.util.Locale;
@@ -16,6 +17,12 @@ public final class AdmissionStats {
 
   @Describe("Client reads of uncached blocks not (yet) hot enough.")
   public static final String REJECT = "admission.reject";
+
+  @Describe(
+      "The admission threshold now: a block is admitted after more reads than this in the window."
+          + " The configured threshold, or above it while admission tunes itself to a short SSD"
+          + " write budget (admission.tuning auto).")
+  public static final String THRESHOLD = "admission.threshold";
 
   @Describe("Blocks with at least one read in the admission window now.")
   public static final String TRACKED_KEYS = "admission.tracked.keys";
@@ -42,7 +49,8 @@ public final class AdmissionStats {
   private final Counter skippedNoSpace;
   private final Map<AdmissionOutcome, Counter> outcomes = new EnumMap<>(AdmissionOutcome.class);
 
-  public AdmissionStats(MetricRegistry registry, BucketTimeRateLimit limiter) {
+  public AdmissionStats(
+      MetricRegistry registry, BucketTimeRateLimit limiter, ThresholdTuner tuner) {
     admits = registry.counter(ADMIT);
     rejects = registry.counter(REJECT);
     skippedNoSpace = registry.counter(SKIPPED_NO_SPACE);
@@ -51,6 +59,7 @@ public final class AdmissionStats {
         outcomes.put(o, registry.counter(OUTCOME + o.name().toLowerCase(Locale.ROOT)));
       }
     }
+    registry.register(THRESHOLD, (Gauge<Integer>) tuner::threshold);
     registry.register(TRACKED_KEYS, (Gauge<Long>) () -> limiter.stats().trackedKeys());
     registry.register(EARLY_BUCKET_DROPS, (Gauge<Long>) () -> limiter.stats().earlyBucketDrops());
     registry.register(UNTRACKED_ACCESSES, (Gauge<Long>) () -> limiter.stats().untrackedAccesses());

@@ -5,6 +5,7 @@ import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.guard.FillGuard;
 import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardConfig;
+import io.hdfslocalcache.model.ThresholdTuner;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,15 +18,18 @@ import org.slf4j.LoggerFactory;
  * directory's fills are weighed against what that directory's hits save, and its own SSD write
  * budget is its capacity times the drive writes per day, kept in its block index across restarts
  * ({@link PersistedBudget}). Built once at start-up; the maps are never changed after, so lookups
- * need no lock (each guard takes its own monitor briefly).
+ * need no lock (each guard takes its own monitor briefly). Their budgets together are what
+ * admission tunes itself to ({@link ThresholdTuner.Budget}).
  */
-public final class DirectoryGuards implements FillGate {
+public final class DirectoryGuards implements FillGate, ThresholdTuner.Budget {
   private static final Logger LOG = LoggerFactory.getLogger(DirectoryGuards.class);
 
   private final Map<EntryHome, FillGuard> guards = new IdentityHashMap<>();
   private final Map<EntryHome, PersistedBudget> budgets = new IdentityHashMap<>();
+  private final boolean tunesAdmission;
 
   public DirectoryGuards(List<CacheDirectory> dirs, FillPolicy policy, LongSupplier clockMillis) {
+    this.tunesAdmission = policy.tunesAdmission();
     for (CacheDirectory d : dirs) {
       GuardConfig config =
           GuardConfig.builder()
@@ -75,6 +79,65 @@ public final class DirectoryGuards implements FillGate {
     if (g != null) {
       g.recordRead(readBytes, hddIos, hddBytes);
     }
+  }
+
+  /**
+   * The admission threshold's tuner over these budgets (at {@code floor} when admission does not
+   * tune itself); each large change is one INFO line.
+   */
+  public ThresholdTuner admissionTuner(int floor, LongSupplier clockMillis) {
+    return new ThresholdTuner(
+        floor,
+        tunesAdmission ? budgetBytesPerDay() : 0,
+        budgetBurstBytes(),
+        this,
+        clockMillis,
+        (from, to, demand, target) ->
+            LOG.info(
+                "hdfs-local-cache: admission threshold {} -> {}: fills ask for {} bytes/day, "
+                    + "the write budget aims at {} (floor {})",
+                from,
+                to,
+                (long) demand,
+                (long) target,
+                floor));
+  }
+
+  /** SSD bytes all directories' budgets give per day; 0 when none has a budget. */
+  public double budgetBytesPerDay() {
+    double perDay = 0;
+    for (FillGuard g : guards.values()) {
+      GuardConfig c = g.config();
+      perDay += c.hasWriteBudget() ? c.maxDriveWritesPerDay() * c.capacityBytes() : 0;
+    }
+    return perDay;
+  }
+
+  /** The budgets' burst together: every directory's capacity. */
+  public long budgetBurstBytes() {
+    long burst = 0;
+    for (FillGuard g : guards.values()) {
+      burst += g.config().capacityBytes();
+    }
+    return burst;
+  }
+
+  @Override
+  public long availableBytes() {
+    long sum = 0;
+    for (FillGuard g : guards.values()) {
+      sum += Math.min(g.writeBudgetAvailableBytes(), g.config().capacityBytes());
+    }
+    return sum;
+  }
+
+  @Override
+  public long bytesAsked() {
+    long sum = 0;
+    for (FillGuard g : guards.values()) {
+      sum += g.ssdBytesAsked();
+    }
+    return sum;
   }
 
   @Override

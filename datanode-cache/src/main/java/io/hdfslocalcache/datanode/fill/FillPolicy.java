@@ -2,17 +2,22 @@ package io.hdfslocalcache.datanode.fill;
 
 /**
  * How fills behave, read once from configuration: the fill mode, whether the fill guard may pause
- * fills that cost the HDDs more than their hits save, and the SSD write budget in drive writes per
- * day (0: none).
+ * fills that cost the HDDs more than their hits save, the SSD write budget in drive writes per day
+ * (0: none), and whether admission tunes itself to spend that budget.
  */
 public final class FillPolicy {
   private final FillMode mode;
   private final boolean guard;
   private final double maxDriveWritesPerDay;
   private final long guardWindowMillis;
+  private final AdmissionTuning tuning;
 
   public FillPolicy(
-      FillMode mode, boolean guard, double maxDriveWritesPerDay, long guardWindowMillis) {
+      FillMode mode,
+      boolean guard,
+      double maxDriveWritesPerDay,
+      long guardWindowMillis,
+      AdmissionTuning tuning) {
     if (guardWindowMillis <= 0) {
       throw new IllegalArgumentException("guard window must be positive, got " + guardWindowMillis);
     }
@@ -24,6 +29,16 @@ public final class FillPolicy {
     this.mode = mode;
     this.guard = guard;
     this.maxDriveWritesPerDay = maxDriveWritesPerDay;
+    this.tuning = tuning;
+  }
+
+  public AdmissionTuning tuning() {
+    return tuning;
+  }
+
+  /** True when admission tunes itself: tuning auto, and a write budget to tune to. */
+  public boolean tunesAdmission() {
+    return tuning == AdmissionTuning.AUTO && guard && maxDriveWritesPerDay > 0;
   }
 
   public FillMode mode() {
@@ -52,7 +67,8 @@ public final class FillPolicy {
     return mode == p.mode
         && guard == p.guard
         && Double.compare(maxDriveWritesPerDay, p.maxDriveWritesPerDay) == 0
-        && guardWindowMillis == p.guardWindowMillis;
+        && guardWindowMillis == p.guardWindowMillis
+        && tuning == p.tuning;
   }
 
   @Override
@@ -60,7 +76,8 @@ public final class FillPolicy {
     return ((mode.hashCode() * 31 + Boolean.hashCode(guard)) * 31
                 + Double.hashCode(maxDriveWritesPerDay))
             * 31
-        + Long.hashCode(guardWindowMillis);
+        + Long.hashCode(guardWindowMillis) * 7
+        + tuning.hashCode();
   }
 
   @Override
@@ -70,6 +87,7 @@ public final class FillPolicy {
         + (guard ? "on" : "off")
         + ", "
         + maxDriveWritesPerDay
-        + " drive writes/day";
+        + " drive writes/day, admission "
+        + tuning.configName();
   }
 }

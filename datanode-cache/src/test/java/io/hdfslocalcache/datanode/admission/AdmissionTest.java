@@ -2,6 +2,7 @@ package io.hdfslocalcache.datanode.admission;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.argThat;
 import static org.mockito.Mockito.mock;
@@ -17,6 +18,7 @@ import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.datanode.fill.FillMode;
 import io.hdfslocalcache.datanode.fill.FillRequest;
 import io.hdfslocalcache.datanode.fill.FillScheduler;
+import io.hdfslocalcache.model.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.nio.file.Path;
@@ -71,17 +73,66 @@ class AdmissionTest {
   void setUp() throws Exception {
     d0 = new DirectoryFixture(0, root.resolve("a"), 1 << 20, 10, clock);
     d1 = new DirectoryFixture(1, root.resolve("b"), 1 << 20, 10, clock);
-    BucketTimeRateLimit limiter =
-        new BucketTimeRateLimit(new RateLimitConfig(2, 3, Duration.ofMinutes(1), 1000), clock);
     admission =
-        new Admission(
-            limiter,
-            map,
-            new Directories(Arrays.asList(d0.dir, d1.dir), 2),
-            fills,
-            new AdmissionStats(registry, limiter),
-            FillMode.BLOCK,
-            1 << 20);
+        admission(new ThresholdTuner(2, 0, 0, budget, clock::millis, LOG_NOTHING), registry);
+  }
+
+  private static final ThresholdTuner.Listener LOG_NOTHING = (from, to, demand, target) -> {};
+
+  /**
+   * A write budget of 1 GiB a day, at a quarter of its 1 GiB burst; fills ask for {@code asked}.
+   */
+  private final class FakeBudget implements ThresholdTuner.Budget {
+    long asked;
+
+    @Override
+    public long availableBytes() {
+      return 1L << 28;
+    }
+
+    @Override
+    public long bytesAsked() {
+      return asked;
+    }
+  }
+
+  private final FakeBudget budget = new FakeBudget();
+
+  private Admission admission(ThresholdTuner tuner, MetricRegistry metrics) {
+    BucketTimeRateLimit limiter =
+        BucketTimeRateLimit.counting(
+            new RateLimitConfig(2, 3, Duration.ofMinutes(1), 1000),
+            clock,
+            ThresholdTuner.ceiling(2));
+    return new Admission(
+        limiter,
+        tuner,
+        map,
+        new Directories(Arrays.asList(d0.dir, d1.dir), 2),
+        fills,
+        new AdmissionStats(metrics, limiter, tuner),
+        FillMode.BLOCK,
+        1 << 20);
+  }
+
+  @Test
+  void record_budgetShort_admitsOnlyAboveTheTunedThreshold() {
+    ThresholdTuner tuner =
+        new ThresholdTuner(2, 1L << 30, 1L << 30, budget, clock::millis, LOG_NOTHING);
+    MetricRegistry metrics = new MetricRegistry();
+    admission = admission(tuner, metrics);
+    for (int minute = 0; minute < 60; minute++) {
+      budget.asked += 1L << 30; // fills ask for a day's budget every minute
+      clock.millis += 60_000;
+      tuner.threshold();
+    }
+    int threshold = tuner.threshold();
+    assertTrue(threshold > 5, "raised from 2: " + threshold);
+    for (int i = 0; i < threshold; i++) {
+      assertEquals(AdmissionOutcome.REJECTED, admission.record(id, 7, false), "read " + (i + 1));
+    }
+    assertEquals(AdmissionOutcome.FILL_REQUESTED, admission.record(id, 7, false));
+    assertEquals(threshold, metrics.getGauges().get(AdmissionStats.THRESHOLD).getValue());
   }
 
   @AfterEach

@@ -26,7 +26,7 @@ class DirectoryGuardsTest {
 
   /** Guard on, 0.5 drive writes a day, a day's window (no cost pause: the fills cost nothing). */
   private DirectoryGuards guards(DirectoryFixture d) {
-    FillPolicy policy = new FillPolicy(FillMode.BLOCK, true, 0.5, DAY);
+    FillPolicy policy = new FillPolicy(FillMode.BLOCK, true, 0.5, DAY, AdmissionTuning.FIXED);
     return new DirectoryGuards(Collections.singletonList(d.dir), policy, clock::get);
   }
 

@@ -134,7 +134,8 @@ final class StatusReport {
             + count(num(AdmissionStats.REJECT))
             + " not yet, "
             + count(num(AdmissionStats.TRACKED_KEYS))
-            + " blocks tracked");
+            + " blocks tracked"
+            + threshold());
     line(
         b,
         "fills",
@@ -238,6 +239,14 @@ final class StatusReport {
   }
 
   /** The number at {@code key}, or {@link Long#MIN_VALUE} when absent or not a number. */
+  /**
+   * The admission threshold in use, when the DataNode reports it (releases before issue 24 do not).
+   */
+  private String threshold() {
+    long t = num(AdmissionStats.THRESHOLD);
+    return t == Long.MIN_VALUE ? "" : ", threshold " + count(t);
+  }
+
   private long num(String key) {
     Object v = bean.get(key);
     return v instanceof Number ? ((Number) v).longValue() : Long.MIN_VALUE;

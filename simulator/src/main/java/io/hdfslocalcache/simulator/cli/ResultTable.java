@@ -1,12 +1,21 @@
 package io.hdfslocalcache.simulator.cli;
 
+import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.simulator.model.RunResult;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
-/** The human-readable table on stdout, one row per run, columns sized to fit. */
+/**
+ * The human-readable table on stdout, one row per run, columns sized to fit. When the runs include
+ * the self-tuning default ({@link #TUNED_DEFAULT}) and other rows, a last column {@code tunedTime}
+ * shows beside each row the default's {@code hddTime} on the same trace, cache size, fill mode and
+ * guard: whether tuning by hand beats it shows at a glance.
+ */
 final class ResultTable {
   private static final String[] HEADER = {
     "policy",
@@ -28,6 +37,9 @@ final class ResultTable {
     "utilPeakNoCache"
   };
 
+  /** The DataNode's default admission: the tuned threshold over the default floor and window. */
+  static final String TUNED_DEFAULT = PolicySpec.parse("tuned").name();
+
   private ResultTable() {}
 
   static void print(List<RunResult> results, PrintStream out) {
@@ -41,9 +53,26 @@ final class ResultTable {
   static void print(List<String> labels, List<RunResult> results, PrintStream out) {
     List<String[]> rows = new ArrayList<>();
     boolean labelled = !labels.isEmpty();
-    rows.add(labelled ? labelled("datanode", HEADER) : HEADER);
+    Map<String, RunResult> tuned = new HashMap<>();
+    for (int i = 0; i < results.size(); i++) {
+      if (results.get(i).policy().equals(TUNED_DEFAULT)) {
+        tuned.put(sameRun(labels, results, i), results.get(i));
+      }
+    }
+    boolean beside = !tuned.isEmpty() && results.size() > tuned.size();
+    String[] header = beside ? withLast(HEADER, "tunedTime") : HEADER;
+    rows.add(labelled ? labelled("datanode", header) : header);
     for (int i = 0; i < results.size(); i++) {
       String[] row = row(results.get(i));
+      if (beside) {
+        RunResult t = tuned.get(sameRun(labels, results, i));
+        row =
+            withLast(
+                row,
+                t == null
+                    ? "-"
+                    : change(t.diskHeadSecondsWithCache(), t.diskHeadSecondsWithoutCache()));
+      }
       rows.add(labelled ? labelled(labels.get(i), row) : row);
     }
     int columns = rows.get(0).length;
@@ -62,6 +91,24 @@ final class ResultTable {
       }
       out.println(line.toString().stripTrailing());
     }
+  }
+
+  /** The runs a row is compared within: one DataNode, cache size, fill mode and guard. */
+  private static String sameRun(List<String> labels, List<RunResult> results, int i) {
+    RunResult r = results.get(i);
+    return (labels.isEmpty() ? "" : labels.get(i))
+        + "|"
+        + r.cacheSizeBytes()
+        + "|"
+        + r.fill()
+        + "|"
+        + r.guard();
+  }
+
+  private static String[] withLast(String[] row, String last) {
+    String[] out = Arrays.copyOf(row, row.length + 1);
+    out[row.length] = last;
+    return out;
   }
 
   private static String[] labelled(String label, String[] row) {

@@ -39,8 +39,9 @@ public final class SimulateCommand implements Callable<Integer> {
       paramLabel = "SPEC",
       converter = Converters.Policy.class,
       description = {
-        "Admission policy, repeatable (default: bucket-time). One of: never, "
+        "Admission policy, repeatable (default: tuned, the DataNode's). One of: never, "
             + "admit-all, bucket-time[:threshold=15,buckets=60,bucket=1m], "
+            + "tuned[:threshold=15,buckets=60,bucket=1m], "
             + "reject-x[:x=1,history=1000000]."
       })
   List<PolicySpec> policies;
@@ -101,9 +102,7 @@ public final class SimulateCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--cache-dirs must be >= 1, got " + cacheDirs);
     }
     List<PolicySpec> specs =
-        policies == null || policies.isEmpty()
-            ? List.of(PolicySpec.parse("bucket-time"))
-            : policies;
+        policies == null || policies.isEmpty() ? List.of(PolicySpec.parse("tuned")) : policies;
     List<RunConfig> configs =
         specs.stream()
             .map(

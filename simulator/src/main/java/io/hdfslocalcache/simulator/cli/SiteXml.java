@@ -5,6 +5,7 @@ import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.config.SizeValue;
 import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.model.GuardSettings;
+import io.hdfslocalcache.model.policy.PolicyType;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.simulator.model.RunConfig;
 import java.io.PrintStream;
@@ -60,6 +61,10 @@ final class SiteXml {
                 + (cacheDirs == 1 ? " cache directory" : " cache directories")));
     RateLimitConfig a = gate.get();
     lines.add(property(CacheKeys.ADMISSION_THRESHOLD, Integer.toString(a.threshold())));
+    lines.add(
+        property(
+            CacheKeys.ADMISSION_TUNING,
+            run.policy().type() == PolicyType.TUNED ? "auto" : "fixed"));
     lines.add(property(CacheKeys.ADMISSION_BUCKET_COUNT, Integer.toString(a.bucketCount())));
     lines.add(
         property(CacheKeys.ADMISSION_BUCKET_DURATION, DurationValue.format(a.bucketDuration())));

@@ -132,6 +132,11 @@ public final class SweepCommand implements Callable<Integer> {
     if (policies != null) {
       specs.addAll(policies);
     }
+    // Beside every row, what the DataNode's default (admission that tunes itself) does.
+    PolicySpec tuned = PolicySpec.parse("tuned");
+    if (!specs.contains(tuned)) {
+      specs.add(tuned);
+    }
     List<RunConfig> configs = new ArrayList<>();
     for (long size : cacheSizes) {
       for (FillMode fill : fills) {

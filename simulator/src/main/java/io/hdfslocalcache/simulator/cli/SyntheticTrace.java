@@ -1,6 +1,7 @@
 package io.hdfslocalcache.simulator.cli;
 
 import io.hdfslocalcache.simulator.util.ZipfSampler;
+import io.hdfslocalcache.simulator.workload.ClientTraceLines;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -22,10 +23,8 @@ final class SyntheticTrace {
   private static final long START_MS =
       LocalDateTime.of(2026, 11, 22, 0, 0).toInstant(ZoneOffset.UTC).toEpochMilli();
   private static final int[] READ_SIZES = {64 << 10, 1 << 20, 4 << 20, 16 << 20};
-  private static final String POOL = "BP-1073741825-10.0.0.1-1700000000000";
-  private static final String PREFIX =
-      " DEBUG org.apache.hadoop.hdfs.server.datanode.DataNode"
-          + ".clienttrace: src: /10.0.0.1:9866, dest: /10.0.0.";
+  private static final String POOL = ClientTraceLines.POOL;
+  private static final String PREFIX = ClientTraceLines.PREFIX;
 
   private SyntheticTrace() {}
 
@@ -39,14 +38,15 @@ final class SyntheticTrace {
       for (long i = 0; i < lines; i++) {
         sb.setLength(0);
         long time = START_MS + i * DAY_MS / lines;
-        timestamp(sb, time);
         double kind = random.nextDouble();
         long id = 1073741825L + popularity.nextItem(random);
         if (kind < 0.005) {
+          ClientTraceLines.timestamp(sb, time);
           sb.append(" INFO org.apache.hadoop.hdfs.server.datanode.DataNode: Receiving BP-1:blk_")
               .append(id)
               .append("_1001 src: /10.0.0.2:1 dest: /10.0.0.1:9866");
         } else if (kind < 0.01) {
+          ClientTraceLines.timestamp(sb, time);
           sb.append(PREFIX)
               .append(random.nextInt(250))
               .append(
@@ -58,11 +58,19 @@ final class SyntheticTrace {
               .append(id)
               .append("_1001, " + "duration(ns): 0");
         } else if (kind < 0.02) {
-          clientTrace(sb, "/data/1/dfs/dn", BLOCK, "HDFS_WRITE", 0, id, random);
+          clientTrace(sb, time, "/data/1/dfs/dn", BLOCK, "HDFS_WRITE", 0, id, random);
         } else {
           long data = READ_SIZES[random.nextInt(READ_SIZES.length)];
           long offset = random.nextLong((BLOCK - data) / 512) * 512;
-          clientTrace(sb, "", data + 4 * ((data + 511) / 512), "HDFS_READ", offset, id, random);
+          clientTrace(
+              sb,
+              time,
+              "",
+              ClientTraceLines.loggedReadBytes(data),
+              "HDFS_READ",
+              offset,
+              id,
+              random);
         }
         sb.append('\n');
         out.write(sb.toString().getBytes(StandardCharsets.ISO_8859_1));
@@ -72,47 +80,28 @@ final class SyntheticTrace {
 
   private static void clientTrace(
       StringBuilder sb,
+      long time,
       String volume,
       long bytes,
       String op,
       long offset,
       long id,
       SplittableRandom random) {
-    sb.append(PREFIX)
-        .append(random.nextInt(250))
-        .append(':')
-        .append(40000 + random.nextInt(20000))
-        .append(", volume: ")
-        .append(volume)
-        .append(", bytes: ")
-        .append(bytes)
-        .append(", op: ")
-        .append(op)
-        .append(", cliID: DFSClient_NONMAPREDUCE_")
-        .append(random.nextInt(1000))
-        .append("_1, offset: ")
-        .append(offset)
-        .append(", srvID: 5c1b4b52-d7a3-4a8c-9f6e-3f0b1c2d3e4f, blockid: ")
-        .append(POOL)
-        .append(":blk_")
-        .append(id)
-        .append("_1001, duration(ns): ")
-        .append(100_000 + random.nextInt(10_000_000));
-  }
-
-  private static void timestamp(StringBuilder sb, long ms) {
-    LocalDateTime t = LocalDateTime.ofEpochSecond(Math.floorDiv(ms, 1000), 0, ZoneOffset.UTC);
-    sb.append(t.getYear()).append('-');
-    two(sb, t.getMonthValue()).append('-');
-    two(sb, t.getDayOfMonth()).append(' ');
-    two(sb, t.getHour()).append(':');
-    two(sb, t.getMinute()).append(':');
-    two(sb, t.getSecond()).append(',');
-    long milli = Math.floorMod(ms, 1000);
-    sb.append(milli < 100 ? (milli < 10 ? "00" : "0") : "").append(milli);
-  }
-
-  private static StringBuilder two(StringBuilder sb, int v) {
-    return sb.append(v < 10 ? "0" : "").append(v);
+    int host = random.nextInt(250);
+    int port = 40000 + random.nextInt(20000);
+    int clientId = random.nextInt(1000);
+    ClientTraceLines.clientTrace(
+        sb,
+        time,
+        volume,
+        bytes,
+        op,
+        offset,
+        id,
+        1001,
+        host,
+        port,
+        clientId,
+        100_000 + random.nextInt(10_000_000));
   }
 }

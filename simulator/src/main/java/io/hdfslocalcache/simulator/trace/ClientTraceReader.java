@@ -24,6 +24,8 @@ final class ClientTraceReader implements TraceReader {
   private static final byte[] HDFS_READ = Ascii.bytes("HDFS_READ");
   private static final byte[] HDFS_WRITE = Ascii.bytes("HDFS_WRITE");
   private static final byte[] SRV_ID = Ascii.bytes("srvID: ");
+  private static final byte[] DELETED = Ascii.bytes(" Deleted BP-");
+  private static final byte[] BLK_DELETED = Ascii.bytes(" blk_");
 
   private final LogTimestamp timestamps = new LogTimestamp();
 
@@ -31,7 +33,10 @@ final class ClientTraceReader implements TraceReader {
   public boolean parse(byte[] b, int from, int to, TraceSink sink) throws MalformedLineException {
     int src = Ascii.indexOf(b, from, to, SRC);
     if (src < 0) {
-      return skipOrMalformed(b, from, to, "no 'src:' field");
+      int deleted = Ascii.indexOf(b, from, to, DELETED);
+      return deleted >= 0
+          ? deletion(b, from, deleted, to, sink)
+          : skipOrMalformed(b, from, to, "no 'src:' field");
     }
     // Fields are searched in the format's order, each after the previous one, so a line is
     // scanned about once; find() falls back to the whole message if a field is out of order.
@@ -76,6 +81,35 @@ final class ClientTraceReader implements TraceReader {
     } else {
       sink.add(time, b, block, blk, blockId, genStamp, Op.WRITE, offset, bytes);
     }
+    return true;
+  }
+
+  /**
+   * The line the DataNode logs when it has deleted a replica ({@code FsDatasetAsyncDiskService}:
+   * {@code Deleted BP-... blk_<id>_<genstamp> URI ...}), a DELETE of the block. Another line that
+   * happens to say "Deleted BP-" without a block after it is skipped.
+   */
+  private boolean deletion(byte[] b, int from, int deleted, int to, TraceSink sink)
+      throws MalformedLineException {
+    int pool = deleted + DELETED.length - 3; // at "BP-"
+    int poolEnd = Ascii.tokenEnd(b, pool, to, (byte) ' ');
+    if (poolEnd >= to || !Ascii.startsWith(b, poolEnd, to, BLK_DELETED)) {
+      return false;
+    }
+    int idStart = poolEnd + BLK_DELETED.length;
+    int blockEnd = Ascii.tokenEnd(b, idStart, to, (byte) ' ');
+    int sep = Ascii.indexOf(b, idStart + 1, blockEnd, (byte) '_');
+    if (sep < 0) {
+      throw new MalformedLineException(
+          "deleted block has no generation stamp: " + Ascii.string(b, idStart, blockEnd));
+    }
+    long time = timestamps.find(b, from, deleted);
+    if (time == LogTimestamp.NONE) {
+      throw new MalformedLineException("no yyyy-MM-dd HH:mm:ss,SSS timestamp before 'Deleted'");
+    }
+    long blockId = Ascii.parseLong(b, idStart, sep, "block id");
+    long genStamp = Ascii.parseNonNegative(b, sep + 1, blockEnd, "generation stamp");
+    sink.add(time, b, pool, poolEnd, blockId, genStamp, Op.DELETE, 0, 0);
     return true;
   }
 

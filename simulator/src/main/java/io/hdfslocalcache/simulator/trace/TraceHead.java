@@ -62,7 +62,8 @@ public record TraceHead(TraceFormat format, long firstTimeMs, Optional<String> d
         Op op,
         long offset,
         long length) {
-      if (this.timeMs == Long.MAX_VALUE) {
+      // A deletion line names no DataNode: the head is the first read or write.
+      if (this.timeMs == Long.MAX_VALUE && op != Op.DELETE) {
         this.timeMs = timeMs;
       }
     }

@@ -232,7 +232,7 @@ class CommandTest {
     assertEquals(0, o.exit(), o.err());
     JsonNode arr = new ObjectMapper().readTree(json.toFile());
     assertTrue(arr.isArray());
-    int policies = 3 * 2 + 1;
+    int policies = 3 * 2 + 1 + 1; // and the self-tuning default, beside every row
     assertEquals(policies * 2 * 2 * 2, arr.size());
     // cache size outermost, then fill mode, then guard
     assertEquals("block", arr.get(0).get("fill").asText());

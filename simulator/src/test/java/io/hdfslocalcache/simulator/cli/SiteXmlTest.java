@@ -68,6 +68,8 @@ class SiteXmlTest {
                 + " 2 TiB over 1 cache directory -->",
             "<property><name>dfs.datanode.local-cache.admission.threshold</name>"
                 + "<value>15</value></property>",
+            "<property><name>dfs.datanode.local-cache.admission.tuning</name>"
+                + "<value>fixed</value></property>",
             "<property><name>dfs.datanode.local-cache.admission.bucket.count</name>"
                 + "<value>60</value></property>",
             "<property><name>dfs.datanode.local-cache.admission.bucket.duration</name>"
@@ -83,6 +85,13 @@ class SiteXmlTest {
                 + "<value>0.5</value></property>"),
         lines);
     assertNull(hadoopReads(lines).get(CacheKeys.ADMISSION_MAX_TRACKED_KEYS));
+  }
+
+  @Test
+  void lines_tunedPolicy_tuningAutoOverTheFloor() {
+    Configuration c = hadoopReads(lines("tuned:threshold=7", 1L << 40, FillMode.PAGES, 1 << 20, 1));
+    assertEquals("auto", c.get(CacheKeys.ADMISSION_TUNING));
+    assertEquals("7", c.get(CacheKeys.ADMISSION_THRESHOLD));
   }
 
   @Test

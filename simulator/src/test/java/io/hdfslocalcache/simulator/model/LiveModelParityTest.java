@@ -71,8 +71,9 @@ class LiveModelParityTest {
   void liveModel_everyEventOfRandomTraces_sameTotalsAsReplayer() throws Exception {
     long[] capacities = {3000, 9000, 40_000, Long.MAX_VALUE};
     int[] thresholds = {0, 2};
-    ModelTotals[] seen = new ModelTotals[6 * 4 * 2 * 2 * 3];
+    ModelTotals[] seen = new ModelTotals[6 * 4 * 2 * 2 * 3 * 2];
     int n = 0;
+    int tunedDiffered = 0;
     for (long seed = 0; seed < 6; seed++) {
       Random random = new Random(seed);
       // Slow traces (steps up to 40 s) and fast ones (200 ms: fills outrun the allowance)
@@ -85,27 +86,35 @@ class LiveModelParityTest {
       for (long capacity : capacities) {
         for (int threshold : thresholds) {
           for (FillMode fill : FillMode.values()) {
-            for (int guard = 0; guard < 3; guard++) {
+            for (int guard = 0; guard < 6; guard++) {
+              // the same three guards with admission at a fixed threshold, then tuned
+              boolean tuned = guard >= 3;
               // off; on (the DataNode's 12 buckets and allowance) over a short window; on with a
               // write budget that runs out
-              long window = guard == 1 ? 12 * 5_000 : 600_000 + 60_000 * random.nextInt(10);
-              double dwpd = guard == 2 ? 20 + random.nextInt(200) : 0;
+              long window = guard % 3 == 1 ? 12 * 5_000 : 600_000 + 60_000 * random.nextInt(10);
+              double dwpd = guard % 3 == 2 ? 20 + random.nextInt(200) : 0;
               RateLimitConfig admission =
                   RateLimitConfig.defaults()
                       .withThreshold(threshold)
                       .withBucketCount(5)
                       .withBucketDuration(Duration.ofMinutes(1));
               CandidateSpec spec =
-                  new CandidateSpec("c", admission, capacity, fill, PAGE, guard > 0, window, dwpd);
+                  new CandidateSpec(
+                          "c", admission, capacity, fill, PAGE, guard % 3 > 0, window, dwpd)
+                      .withTuning(tuned);
               RunConfig config =
                   new RunConfig(
-                      PolicySpec.parse("bucket-time:threshold=" + threshold + ",buckets=5"),
+                      PolicySpec.parse(
+                          (tuned ? "tuned" : "bucket-time")
+                              + ":threshold="
+                              + threshold
+                              + ",buckets=5"),
                       capacity,
                       fill,
                       PAGE,
                       1,
                       new GuardSettings(
-                          guard > 0,
+                          guard % 3 > 0,
                           window,
                           GuardConfig.DEFAULT_BUCKET_COUNT,
                           GuardConfig.DEFAULT_ALLOWANCE_FRACTION,
@@ -124,12 +133,17 @@ class LiveModelParityTest {
                   expected.hddMicrosWithCache / 1e6,
                   expected.reads * 1e-6,
                   what);
+              if (tuned && !expected.equals(seen[n - 3])) {
+                tunedDiffered++; // the fixed run with the same guard was three runs before
+              }
               seen[n++] = expected;
             }
           }
         }
       }
     }
+    // Tuning moved the threshold in some runs (those with a write budget that runs out).
+    assertTrue(tunedDiffered > 10, "tuned runs unlike their fixed twin: " + tunedDiffered);
     // The traces reach every rule, and the recycling of indexes.
     long[] sums = new long[8];
     for (ModelTotals t : seen) {

@@ -47,6 +47,33 @@ class ClientTraceReaderTest {
   }
 
   @Test
+  void parse_replicaDeletedLine_isADeleteOfTheBlock() throws Exception {
+    String text =
+        String.join(
+            "\n",
+            READ_3_5,
+            // Hadoop 3.x FsDatasetAsyncDiskService, default layout and the short %d %m layout
+            "2026-11-22 18:30:00,001 INFO org.apache.hadoop.hdfs.server.datanode.fsdataset.impl"
+                + ".FsDatasetAsyncDiskService: Deleted "
+                + POOL
+                + " blk_1073741825_1001 URI file:/data/1/dfs/dn/current/"
+                + POOL
+                + "/current/finalized/subdir0/subdir0/blk_1073741825",
+            "2026-11-22 18:30:00,002 Deleted " + POOL + " blk_1073741826_1002 file /d/blk_1",
+            // not a replica deletion: skipped
+            "2026-11-22 18:30:00,003 INFO x.Y: Deleted BP-1 snapshot s1");
+    Trace t = TestTraces.parse(text, TraceFormat.CLIENTTRACE, Strictness.STRICT);
+    assertEquals(
+        List.of(
+            "1073741825_1001 READ 4608 4608 @" + utc(18, 21, 18, 798),
+            "1073741825_1001 DELETE 0 0 @" + utc(18, 30, 0, 1),
+            "1073741826_1002 DELETE 0 0 @" + utc(18, 30, 0, 2)),
+        TestTraces.rows(t));
+    assertEquals(List.of(POOL), t.pools());
+    assertEquals(1, t.stats().skippedLines());
+  }
+
+  @Test
   void dataBytes_loggedBytesWithChecksums_removesFourBytesPerChunk() {
     for (long data : new long[] {0, 1, 511, 512, 513, 1024, 4608, 300_000, 1 << 20, 128L << 20}) {
       long chunks = (data + 511) / 512;

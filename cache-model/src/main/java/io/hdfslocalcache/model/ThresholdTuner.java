@@ -1,0 +1,188 @@
+package io.hdfslocalcache.model;
+
+import java.util.function.LongSupplier;
+
+/**
+ * Admission that tunes itself to the SSD write budget: the operator sets what the SSD may write
+ * (drive writes per day, the fill guard's budget) and the configured admission threshold; this
+ * class moves the effective threshold at or above that floor so that the fills the admitted blocks
+ * ask for spend the budget, not more: while fills want more than the budget gives, only blocks read
+ * more often get in; while the budget sits idle, blocks read less often do. Without a tuner the
+ * budget binds first come, first served: the bytes go to whichever blocks cross the threshold
+ * first, not to the hottest (issue 24). The DataNode ({@code Admission}), the simulator and shadow
+ * mode ({@link EventRules}, through the {@code tuned} policy) run this class.
+ *
+ * <p><b>The control law.</b> Time is cut in steps of {@link #STEP_MILLIS}. At the end of each step:
+ *
+ * <ul>
+ *   <li>demand D, the SSD bytes fills asked the guard for per step (allowed or denied), is smoothed
+ *       as an exponential moving average over {@link #SMOOTHING_STEPS} steps;
+ *   <li>the target rate is the budget's refill rate r plus what drains the budget's level L toward
+ *       a reserve of {@link #RESERVE} of its burst B within {@link #DRAIN_MILLIS}: R = r + (L -
+ *       RESERVE x B) / (DRAIN / STEP), never below r / 8 (a cold, full budget is spent within about
+ *       two hours; an emptied one is refilled by asking for less than r);
+ *   <li>the error is e = ln(D / R), D floored at r / 64 (so an idle cache lowers the threshold at
+ *       the fastest pace) and e clamped to [-ln 4, ln 4];
+ *   <li>ln(T + 1) moves by {@link #GAIN} x e, within [ln(floor + 1), ln(ceiling + 1)], ceiling =
+ *       {@link #CEILING_FACTOR} x (floor + 1) - 1; T is its nearest whole number.
+ * </ul>
+ *
+ * <p><b>Why it is stable.</b> This is an integral controller on log T. Fill demand falls with the
+ * threshold roughly as a power, D ~ (T + 1)^-a (a around 1-2 on Zipf popularity), so the loop is
+ * linear in the logs: error shrinks by a factor 1 - GAIN x a per step, behind the moving average's
+ * lag of SMOOTHING_STEPS. GAIN x a x SMOOTHING_STEPS = 0.15-0.3 keeps that second-order loop damped
+ * (damping 1 / (2 sqrt(GAIN x a x SMOOTHING_STEPS)) = 0.9-1.3: no oscillation; the test holds the
+ * overshoot under 10% for a = 1 to 2) and settles in about 1 / (GAIN x a) = 15-35 steps (minutes).
+ * One step moves T + 1 by at most a factor e^(GAIN x ln 4) = 1.042, so doubling it takes at least
+ * 17 minutes: no wild swings, whatever the input.
+ *
+ * <p><b>What it converges to.</b> The threshold at which the admitted blocks' fills ask for the
+ * budget's rate, with the budget held near its reserve, so fills are seldom denied for the budget
+ * and the writes go to the blocks read most often in the admission window. When fills at the floor
+ * ask for less than the budget gives, T stays at the floor (the configured threshold is what an
+ * idle budget runs); with no write budget (guard off, or 0 drive writes per day) T is the floor.
+ *
+ * <p><b>Time, threads.</b> The clock is injected (the simulator passes the trace's time); a clock
+ * that goes backwards does nothing. {@link #threshold} reads a volatile field and takes the monitor
+ * only when a step ended; {@code budget} is read under this monitor, so a budget's own lock comes
+ * after this one (the guard never calls back here).
+ */
+public final class ThresholdTuner {
+  public static final long STEP_MILLIS = 60_000;
+  static final double SMOOTHING_STEPS = 5;
+  static final double GAIN = 0.03;
+  static final double RESERVE = 0.25;
+  static final long DRAIN_MILLIS = 3_600_000;
+  public static final int CEILING_FACTOR = 64;
+  private static final double MAX_ERROR = Math.log(4);
+  private static final double LARGE_CHANGE = Math.log(2);
+  private static final double MILLIS_PER_DAY = 86_400_000.0;
+
+  /** What the tuner watches: the fill guards' write budget and what fills asked of it. */
+  public interface Budget {
+    /** SSD bytes fills may write now. */
+    long availableBytes();
+
+    /** SSD bytes fills asked the guards for since they started, allowed or denied. */
+    long bytesAsked();
+  }
+
+  /** Hears each large change of the threshold (a factor of 2 in T + 1 since the last one). */
+  public interface Listener {
+    void changed(int from, int to, double demandBytesPerDay, double targetBytesPerDay);
+  }
+
+  private final int floor;
+  private final int ceiling;
+  private final double ratePerStep;
+  private final double burst;
+  private final Budget budget;
+  private final LongSupplier clock;
+  private final Listener listener;
+  private volatile long stepEnd;
+  private volatile int threshold;
+  private double logT;
+  private long asked; // bytesAsked at the last step
+  private double demand; // smoothed, bytes per step
+  private double target; // bytes per step, at the last step
+  private int announced;
+  private long largeChanges;
+
+  /**
+   * @param floor the configured threshold
+   * @param bytesPerDay the write budget's refill rate; 0 for none (T stays at the floor)
+   * @param burstBytes the budget's burst (its largest level)
+   */
+  public ThresholdTuner(
+      int floor,
+      double bytesPerDay,
+      long burstBytes,
+      Budget budget,
+      LongSupplier clockMillis,
+      Listener listener) {
+    if (floor < 0 || bytesPerDay < 0 || burstBytes < 0) {
+      throw new IllegalArgumentException(
+          "floor, bytesPerDay and burstBytes must be >= 0, got "
+              + floor
+              + ", "
+              + bytesPerDay
+              + ", "
+              + burstBytes);
+    }
+    this.floor = floor;
+    this.ceiling = ceiling(floor);
+    this.ratePerStep = bytesPerDay * STEP_MILLIS / MILLIS_PER_DAY;
+    this.burst = burstBytes;
+    this.budget = budget;
+    this.clock = clockMillis;
+    this.listener = listener;
+    this.logT = Math.log(floor + 1.0);
+    this.threshold = floor;
+    this.announced = floor;
+    this.stepEnd = clockMillis.getAsLong() + STEP_MILLIS;
+    this.asked = budget.bytesAsked();
+  }
+
+  /** The largest threshold a tuner with this floor reaches: the limiter must count that far. */
+  public static int ceiling(int floor) {
+    return (int) Math.min(65_534L, CEILING_FACTOR * (floor + 1L) - 1);
+  }
+
+  /** The effective threshold now: admit a block read more than this often in the window. */
+  public int threshold() {
+    if (clock.getAsLong() >= stepEnd) {
+      advance();
+    }
+    return threshold;
+  }
+
+  private synchronized void advance() {
+    advanceLocked();
+  }
+
+  private void advanceLocked() {
+    long now = clock.getAsLong();
+    if (now < stepEnd) {
+      return;
+    }
+    long steps = (now - stepEnd) / STEP_MILLIS + 1;
+    // A gap of more than a day settles as a day would: an idle budget, demand decayed to nothing.
+    for (long i = 0; i < Math.min(steps, 1440); i++) {
+      step();
+    }
+    stepEnd += steps * STEP_MILLIS;
+  }
+
+  private void step() {
+    long nowAsked = budget.bytesAsked();
+    demand += (nowAsked - asked - demand) / SMOOTHING_STEPS;
+    asked = nowAsked;
+    if (ratePerStep <= 0) {
+      return;
+    }
+    double level = Math.min(burst, (double) budget.availableBytes());
+    target =
+        Math.max(
+            ratePerStep / 8, ratePerStep + (level - RESERVE * burst) * STEP_MILLIS / DRAIN_MILLIS);
+    double error = Math.log(Math.max(demand, ratePerStep / 64) / target);
+    error = Math.max(-MAX_ERROR, Math.min(MAX_ERROR, error));
+    logT = Math.max(Math.log(floor + 1.0), Math.min(Math.log(ceiling + 1.0), logT + GAIN * error));
+    int t = (int) Math.round(Math.exp(logT)) - 1;
+    threshold = Math.max(floor, Math.min(ceiling, t));
+    if (Math.abs(Math.log(threshold + 1.0) - Math.log(announced + 1.0)) >= LARGE_CHANGE - 1e-9) {
+      largeChanges++;
+      double perDay = MILLIS_PER_DAY / STEP_MILLIS;
+      listener.changed(announced, threshold, demand * perDay, target * perDay);
+      announced = threshold;
+    }
+  }
+
+  public int floor() {
+    return floor;
+  }
+
+  /** Large changes so far (one INFO line each on a DataNode). */
+  public synchronized long largeChanges() {
+    return largeChanges;
+  }
+}

@@ -1,0 +1,138 @@
+package io.hdfslocalcache.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ThresholdTunerTest {
+  private static final long GIB = 1L << 30;
+  private static final long CAPACITY = 100 * GIB;
+  private static final double PER_DAY = 0.5 * CAPACITY; // 0.5 drive writes per day
+  private static final double PER_STEP = PER_DAY * ThresholdTuner.STEP_MILLIS / 86_400_000.0;
+
+  private long now = 1_000_000;
+  private long level = (long) (ThresholdTuner.RESERVE * CAPACITY); // at the reserve: target = r
+  private long asked;
+  private final List<String> changes = new ArrayList<>();
+
+  private ThresholdTuner tuner(int floor, double perDay) {
+    return new ThresholdTuner(
+        floor,
+        perDay,
+        CAPACITY,
+        new ThresholdTuner.Budget() {
+          @Override
+          public long availableBytes() {
+            return level;
+          }
+
+          @Override
+          public long bytesAsked() {
+            return asked;
+          }
+        },
+        () -> now,
+        (from, to, demand, target) -> changes.add(from + "->" + to));
+  }
+
+  /** Fills that ask for c x (T + 1)^-a bytes a step, as the threshold admits fewer blocks. */
+  private static double demand(int threshold, double c, double a) {
+    return c * Math.pow(threshold + 1, -a);
+  }
+
+  private void step(ThresholdTuner t, double bytes) {
+    asked += (long) bytes;
+    now += ThresholdTuner.STEP_MILLIS;
+    t.threshold(); // reads come all the time: each step ends on time
+  }
+
+  @Test
+  void threshold_noWriteBudget_staysAtTheFloor() {
+    ThresholdTuner t = tuner(15, 0);
+    for (int i = 0; i < 600; i++) {
+      step(t, 100 * PER_STEP);
+    }
+    assertEquals(15, t.threshold());
+  }
+
+  @Test
+  void threshold_demandAboveBudget_convergesWhereDemandMeetsTheBudgetWithoutSwings() {
+    for (double a : new double[] {1.0, 1.5, 2.0}) {
+      now = 1_000_000;
+      double c = PER_STEP * Math.pow(64, a); // demand equals the budget's rate at T = 63
+      ThresholdTuner t = tuner(15, PER_DAY);
+      int previous = t.threshold();
+      int highest = previous;
+      for (int i = 0; i < 240; i++) {
+        step(t, demand(t.threshold(), c, a));
+        int th = t.threshold();
+        // At most GAIN x ln 4 in ln(T + 1) a step, and a whole number rounds once more.
+        assertTrue(
+            Math.log(th + 1.0) - Math.log(previous + 1.0) <= 0.0416 + Math.log(1 + 1.0 / th),
+            "a=" + a + " step " + i + ": " + previous + " -> " + th);
+        previous = th;
+        highest = Math.max(highest, th);
+      }
+      assertEquals(63, t.threshold(), 3, "a=" + a);
+      assertTrue(highest <= 63 * 1.10, "a=" + a + ": overshoot to " + highest);
+    }
+  }
+
+  @Test
+  void threshold_budgetIdle_returnsToTheFloor() {
+    double c = PER_STEP * 64;
+    ThresholdTuner t = tuner(15, PER_DAY);
+    for (int i = 0; i < 240; i++) {
+      step(t, demand(t.threshold(), c, 1));
+    }
+    assertTrue(t.threshold() > 50, "raised first: " + t.threshold());
+    for (int i = 0; i < 240; i++) {
+      step(t, 0); // nothing admitted asks for writes any more
+    }
+    assertEquals(15, t.threshold());
+  }
+
+  @Test
+  void threshold_fullBudget_spentFasterThanItsRate() {
+    level = CAPACITY; // a cold cache: the whole burst unspent
+    double c = PER_STEP * 64;
+    ThresholdTuner t = tuner(15, PER_DAY);
+    for (int i = 0; i < 240; i++) {
+      step(t, demand(t.threshold(), c, 1));
+    }
+    // The target is r + 0.75 capacity per hour, 37x r: the floor admits less than that.
+    assertEquals(15, t.threshold());
+  }
+
+  @Test
+  void changed_eachDoublingOnce() {
+    ThresholdTuner t = tuner(15, PER_DAY);
+    for (int i = 0; i < 400; i++) {
+      step(t, 1000 * PER_STEP); // far above the budget: up to the ceiling
+    }
+    assertEquals(ThresholdTuner.ceiling(15), t.threshold());
+    // Announced at each factor of 2 in T + 1 since the last announcement, and only then.
+    assertEquals(5, changes.size(), changes.toString());
+    assertEquals("15->31", changes.get(0));
+    for (String c : changes) {
+      int from = Integer.parseInt(c.substring(0, c.indexOf('-')));
+      int to = Integer.parseInt(c.substring(c.indexOf('>') + 1));
+      assertTrue(to + 1 >= 2 * (from + 1) && to + 1 < 2.2 * (from + 1), c);
+    }
+    assertEquals(5, t.largeChanges());
+  }
+
+  @Test
+  void threshold_clockBackwards_changesNothing() {
+    ThresholdTuner t = tuner(15, PER_DAY);
+    step(t, 1000 * PER_STEP);
+    step(t, 1000 * PER_STEP);
+    int before = t.threshold();
+    now -= 10 * ThresholdTuner.STEP_MILLIS;
+    asked += (long) (1000 * PER_STEP);
+    assertEquals(before, t.threshold());
+  }
+}

@@ -1,0 +1,88 @@
+package io.hdfslocalcache.simulator.cli;
+
+import io.hdfslocalcache.simulator.workload.DayParams;
+import io.hdfslocalcache.simulator.workload.DayWorkload;
+import io.hdfslocalcache.simulator.workload.WorkloadShape;
+import java.io.BufferedOutputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.zip.GZIPOutputStream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code hdfs-local-cache generate}: writes a day-long synthetic DataNode log of a workload shape,
+ * to tune on when no real log is at hand (docs/simulator.md, "Generating a day-long trace").
+ */
+@Command(
+    name = "generate",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Write one day of a synthetic DataNode log (clienttrace reads and writes, replica "
+          + "deletions) of a workload shape, the same file for the same shape and seed."
+    })
+public final class GenerateCommand implements Callable<Integer> {
+  @Option(
+      names = "--shape",
+      paramLabel = "SHAPE[:key=value,...]",
+      defaultValue = "interactive",
+      description =
+          "interactive, batch or skewed, with any parameter changed, e.g. "
+              + "interactive:zipf=1.2,reads=13500000 (default: ${DEFAULT-VALUE}).")
+  String shape;
+
+  @Option(
+      names = "--seed",
+      paramLabel = "N",
+      defaultValue = "1",
+      description = "Random seed (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      required = true,
+      description = "The log to write; gzip-compressed when its name ends in .gz.")
+  Path out;
+
+  public static void main(String[] args) {
+    Cli.main(new GenerateCommand(), args);
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    DayParams params = params(shape);
+    OutputStream file = Files.newOutputStream(out);
+    if (out.getFileName().toString().endsWith(".gz")) {
+      file = new GZIPOutputStream(file, 1 << 16);
+    }
+    try (OutputStream sink = new BufferedOutputStream(file, 1 << 20)) {
+      new DayWorkload(params, seed).write(sink);
+    }
+    System.err.println("wrote " + out + ": " + params + ", seed " + seed);
+    return 0;
+  }
+
+  /** {@code name[:key=value,...]}: the shape's parameters with the ones given changed. */
+  static DayParams params(String spec) {
+    String s = spec.trim();
+    int colon = s.indexOf(':');
+    DayParams base = WorkloadShape.byName(colon < 0 ? s : s.substring(0, colon)).params();
+    Map<String, String> overrides = new LinkedHashMap<>();
+    if (colon >= 0 && colon + 1 < s.length()) {
+      for (String kv : s.substring(colon + 1).split(",")) {
+        int eq = kv.indexOf('=');
+        if (eq <= 0) {
+          throw new IllegalArgumentException("--shape: expected key=value, got '" + kv + "'");
+        }
+        overrides.put(kv.substring(0, eq), kv.substring(eq + 1));
+      }
+    }
+    return base.with(overrides);
+  }
+}

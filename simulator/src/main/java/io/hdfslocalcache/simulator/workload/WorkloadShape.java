@@ -1,0 +1,49 @@
+package io.hdfslocalcache.simulator.workload;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * The registry of day-long workload shapes (presets of {@link DayParams}): a name and the class
+ * that holds the shape and says what it stands for. Adding a shape is one class and one line here.
+ */
+public enum WorkloadShape {
+  INTERACTIVE("interactive", InteractiveDay::params),
+  BATCH("batch", BatchDay::params),
+  SKEWED("skewed", SkewedDay::params);
+
+  private final String configName;
+  private final Supplier<DayParams> params;
+
+  WorkloadShape(String configName, Supplier<DayParams> params) {
+    this.configName = configName;
+    this.params = params;
+  }
+
+  public String configName() {
+    return configName;
+  }
+
+  public DayParams params() {
+    return params.get();
+  }
+
+  /** The shape named {@code name}, or an exception listing the names. */
+  public static WorkloadShape byName(String name) {
+    for (WorkloadShape s : values()) {
+      if (s.configName.equals(name.trim().toLowerCase(Locale.ROOT))) {
+        return s;
+      }
+    }
+    throw new IllegalArgumentException(
+        "unknown workload shape '"
+            + name
+            + "' (known: "
+            + Arrays.stream(values())
+                .map(WorkloadShape::configName)
+                .collect(Collectors.joining(", "))
+            + ")");
+  }
+}
