@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.Map;
 
 /**
- * {@code bench heap}, {@code restore}, {@code hitpath}, {@code builds} and {@code misspath} run the
- * measurements that are not JMH benchmarks; anything else goes to JMH unchanged.
+ * {@code bench heap}, {@code restore}, {@code hitpath}, {@code builds}, {@code misspath} and {@code
+ * e2e} run the measurements that are not JMH benchmarks; anything else goes to JMH unchanged.
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -27,7 +27,8 @@ public final class BenchMain {
           "restore", RestoreBench::main,
           "hitpath", HitPathPaired::main,
           "builds", BuildsPaired::main,
-          "misspath", MissPathPaired::main);
+          "misspath", MissPathPaired::main,
+          "e2e", io.hdfslocalcache.bench.e2e.E2eCommand::main);
 
   public static void main(String[] args) throws Exception {
     Command c = args.length > 0 ? COMMANDS.get(args[0]) : null;
