@@ -104,6 +104,27 @@ final class CacheCluster implements AutoCloseable {
     return ((Number) cache.metrics().getGauges().get(name).getValue()).longValue();
   }
 
+  /**
+   * Packets DataNode {@code dn} has sent with transferTo: its own metric ({@code
+   * SendDataPacketTransferNanos}, which BlockSender updates only on that path).
+   */
+  long transferToPackets(int dn) {
+    String source = cluster.getDataNodes().get(dn).getMetrics().name();
+    org.apache.hadoop.metrics2.impl.MetricsCollectorImpl got =
+        new org.apache.hadoop.metrics2.impl.MetricsCollectorImpl();
+    org.apache.hadoop.metrics2.lib.DefaultMetricsSystem.instance()
+        .getSource(source)
+        .getMetrics(got, true);
+    for (org.apache.hadoop.metrics2.MetricsRecord r : got.getRecords()) {
+      for (org.apache.hadoop.metrics2.AbstractMetric m : r.metrics()) {
+        if (m.name().equals("SendDataPacketTransferNanosNumOps")) {
+          return m.value().longValue();
+        }
+      }
+    }
+    throw new IllegalStateException("no SendDataPacketTransferNanosNumOps in " + source);
+  }
+
   long counter(String name) {
     long sum = 0;
     for (BlockCache c : caches()) {

@@ -5,11 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.io.nativeio.NativeIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -64,6 +71,88 @@ class CachedReadIT {
           "pread " + r[0] + "+" + r[1]);
     }
     assertTrue(c.counter("read.hits") > hits + 4);
+  }
+
+  /**
+   * A hit is sent with transferTo (64 KB packets), reads no byte from the HDD, and every
+   * posix_fadvise BlockSender issues for it (sequential advice for a long read, drop-behind) lands
+   * on a descriptor that holds no bytes, never on the HDD replica: so with native I/O, its
+   * readahead (the same descriptor) cannot read the HDD either. The same recorder sees the HDD
+   * replica's descriptor on a read of an uncached block, so it would see one on a hit too.
+   */
+  @Test
+  void read_cachedBlock_transferToNothingReadOrAdvisedOnTheHdd() throws Exception {
+    org.apache.hadoop.fs.Path cold = new org.apache.hadoop.fs.Path("/cold.bin");
+    byte[] coldData = c.write(cold, CacheCluster.BLOCK, (short) 1, 3);
+    org.apache.hadoop.fs.Path hot = new org.apache.hadoop.fs.Path("/hot.bin");
+    byte[] data = c.write(hot, CacheCluster.BLOCK, (short) 1, 4);
+    warm(hot, 1);
+    String coldBlock = c.blocks(cold).get(0).getBlockName();
+    String hotBlock = c.blocks(hot).get(0).getBlockName();
+    Map<String, List<Long>> advised = new ConcurrentHashMap<>();
+    NativeIO.POSIX.CacheManipulator previous = NativeIO.POSIX.getCacheManipulator();
+    NativeIO.POSIX.setCacheManipulator(
+        new NativeIO.POSIX.CacheManipulator() {
+          @Override
+          public void posixFadviseIfPossible(
+              String block, FileDescriptor fd, long off, long len, int flags) {
+            advised.computeIfAbsent(block, k -> new CopyOnWriteArrayList<>()).add(bytesIn(fd));
+          }
+        });
+    try {
+      assertArrayEquals(coldData, c.readAll(cold));
+      assertEquals(List.of((long) CacheCluster.BLOCK), advised.get(coldBlock), "HDD replica");
+
+      long packets = c.transferToPackets(0);
+      long hddBytes = c.counter("read.bytes.hdd");
+      long fallback = c.counter("read.bytes.fallback.hdd");
+      long uncached = c.counter("read.bytes.uncached_pages.hdd");
+      assertArrayEquals(data, c.readAll(hot));
+      long sent = c.transferToPackets(0) - packets;
+      // 16 data packets, and the empty last one unless the client has already gone
+      assertTrue(
+          sent == CacheCluster.BLOCK / 65536 || sent == CacheCluster.BLOCK / 65536 + 1,
+          "64 KB packets, with transferTo: " + sent);
+      assertEquals(hddBytes, c.counter("read.bytes.hdd"));
+      assertEquals(fallback, c.counter("read.bytes.fallback.hdd"));
+      assertEquals(uncached, c.counter("read.bytes.uncached_pages.hdd"));
+      assertEquals(List.of(0L), advised.get(hotBlock), "advice on the hit's descriptor");
+    } finally {
+      NativeIO.POSIX.setCacheManipulator(previous);
+    }
+  }
+
+  /**
+   * With transferTo disabled, BlockSender reads the same cached stream through its copy path
+   * (io.file.buffer.size packets): a hit as before, the right bytes, no packet with transferTo.
+   */
+  @Test
+  void read_transferToDisabled_copyPathServesHitsWithSameBytes() throws Exception {
+    org.apache.hadoop.conf.Configuration conf = CacheCluster.conf(base.resolve("copy-path"));
+    conf.setBoolean("dfs.datanode.transferTo.allowed", false);
+    try (CacheCluster copy = CacheCluster.start(conf, 1)) {
+      byte[] data = copy.cachedFile("/copy.bin", 2 * CacheCluster.BLOCK + 999);
+      org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/copy.bin");
+      long hits = copy.counter("read.hits");
+      long packets = copy.transferToPackets(0);
+      assertArrayEquals(data, copy.readAll(p));
+      assertArrayEquals(Arrays.copyOfRange(data, 70_000, 270_000), copy.pread(p, 70_000, 200_000));
+      assertTrue(copy.counter("read.hits") >= hits + 4, "3 block reads and the pread's");
+      assertEquals(packets, copy.transferToPackets(0));
+      assertEquals(0, copy.counter("read.fallback.checksum_mismatch"));
+    }
+  }
+
+  /**
+   * The size of the file {@code fd} is open on (the descriptor stays open: it is BlockSender's).
+   */
+  @SuppressWarnings("resource")
+  private static long bytesIn(FileDescriptor fd) {
+    try {
+      return new FileInputStream(fd).getChannel().size();
+    } catch (IOException e) {
+      return -1;
+    }
   }
 
   @Test

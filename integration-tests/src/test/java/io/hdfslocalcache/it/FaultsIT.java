@@ -261,7 +261,11 @@ class FaultsIT {
       CacheCluster.flip(page, Files.size(page) / 2);
     }
     long mismatches = c.counter("read.fallback.checksum_mismatch");
+    long packets = c.transferToPackets(0);
     assertArrayEquals(data, c.readAll(p));
+    assertTrue(
+        c.transferToPackets(0) - packets >= data.length / 65536,
+        "the read that met the corrupt page was sent with transferTo");
     assertArrayEquals(data, c.readAll(p));
     assertTrue(c.counter("read.fallback.checksum_mismatch") > mismatches);
     assertFalse(c.cache(0).isCached(b));

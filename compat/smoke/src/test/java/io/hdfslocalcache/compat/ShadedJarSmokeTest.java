@@ -246,9 +246,14 @@ class ShadedJarSmokeTest {
           () -> blockIds.stream().allMatch(id -> pageFiles(ssd, id) > 0)
               && cachedBlocks(cache) == blockIds.size());
       long hits = counter(cache, "read.hits");
+      long packets = transferToPackets(dn);
       assertArrayEquals(data, readAll(fs, p));
       assertEquals(hits + blockIds.size(), counter(cache, "read.hits"),
           "third read served from the cache");
+      // This Hadoop's BlockSender sent the hits with transferTo (FileIoProvider and
+      // SocketOutputStream of this version), in 64 KB packets.
+      assertTrue(transferToPackets(dn) - packets >= data.length / 65536,
+          "cache hits sent with transferTo");
 
       byte[] more = bytes(1000, 2);
       try (FSDataOutputStream out = fs.append(p)) {
@@ -386,6 +391,22 @@ class ShadedJarSmokeTest {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** Packets the DataNode sent with transferTo: its own SendDataPacketTransferNanos. */
+  private static long transferToPackets(DataNode dn) {
+    org.apache.hadoop.metrics2.impl.MetricsCollectorImpl got =
+        new org.apache.hadoop.metrics2.impl.MetricsCollectorImpl();
+    org.apache.hadoop.metrics2.lib.DefaultMetricsSystem.instance()
+        .getSource(dn.getMetrics().name()).getMetrics(got, true);
+    for (org.apache.hadoop.metrics2.MetricsRecord r : got.getRecords()) {
+      for (org.apache.hadoop.metrics2.AbstractMetric m : r.metrics()) {
+        if (m.name().equals("SendDataPacketTransferNanosNumOps")) {
+          return m.value().longValue();
+        }
+      }
+    }
+    throw new IllegalStateException("no SendDataPacketTransferNanosNumOps");
   }
 
   private static List<Long> blockIds(DistributedFileSystem fs, org.apache.hadoop.fs.Path p)

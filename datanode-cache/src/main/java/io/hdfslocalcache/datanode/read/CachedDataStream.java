@@ -125,11 +125,28 @@ final class CachedDataStream extends FallbackStream {
 
   @Override
   int readCached(byte[] b, int off, int len) throws CacheException {
+    int n = window(len);
+    System.arraycopy(buf, (int) (pos - bufStart), b, off, n);
+    return n;
+  }
+
+  /**
+   * The verified window itself, no copy: the transferTo path writes it to the socket. It stays
+   * valid until the next call: only a fill replaces the buffer (or hands it to a read-ahead), and a
+   * fill happens in a later call.
+   */
+  @Override
+  ByteBuffer viewCached(int len) throws CacheException {
+    int n = window(len);
+    return ByteBuffer.wrap(buf, (int) (pos - bufStart), n);
+  }
+
+  /** Makes the verified window hold {@code pos}; returns how many of {@code len} bytes it has. */
+  private int window(int len) throws CacheException {
     if (pos < bufStart || pos >= bufStart + bufLen) {
       fill(len);
     }
     int n = (int) Math.min(len, bufStart + bufLen - pos);
-    System.arraycopy(buf, (int) (pos - bufStart), b, off, n);
     served += n;
     return n;
   }

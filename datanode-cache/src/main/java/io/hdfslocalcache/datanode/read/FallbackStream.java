@@ -3,6 +3,7 @@ package io.hdfslocalcache.datanode.read;
 import io.hdfslocalcache.datanode.store.CacheException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 
 /**
  * A cached stream that can switch to the HDD copy at its current offset: the shared part of {@link
@@ -66,6 +67,15 @@ abstract class FallbackStream extends InputStream {
   /** Copies cached bytes at {@code pos} (at least one, at most {@code len}); returns the count. */
   abstract int readCached(byte[] b, int off, int len) throws CacheException;
 
+  /**
+   * A view of verified cached bytes at {@code pos} (at least one, at most {@code len}), valid until
+   * the next call on this stream. Only the data stream, which {@link CachedBlockChannel} sends
+   * from, has one.
+   */
+  ByteBuffer viewCached(int len) throws CacheException {
+    throw new UnsupportedOperationException("no cached view of " + getClass().getSimpleName());
+  }
+
   /** Opens the HDD copy positioned at {@code offset}. */
   abstract InputStream openHdd(long offset) throws IOException;
 
@@ -100,6 +110,35 @@ abstract class FallbackStream extends InputStream {
         session.checksumStreamFailed(e);
       }
       throw e;
+    }
+  }
+
+  /**
+   * The transferTo path's read: verified cached bytes at {@code pos} as a view valid until the next
+   * call (at most {@code len}, {@code pos} moved past them), or null when the bytes at {@code pos}
+   * come from the HDD now (an uncached page, a failure, the end): the caller then uses {@link
+   * #read}, which serves them as the copy path does. A cache failure here is recorded and evicts
+   * the entry exactly as one in {@link #read}.
+   */
+  final ByteBuffer nextCached(int len) throws IOException {
+    session.checkChecksumStream();
+    if (hdd != null || cacheFailed || session.fellBack() || pos >= length) {
+      return null;
+    }
+    if (uncachedUntil(pos) > pos) {
+      return null;
+    }
+    try {
+      ByteBuffer v = viewCached(len);
+      pos += v.remaining();
+      session.stats().bytesFromCache.inc(v.remaining());
+      return v;
+    } catch (CacheException e) {
+      if (!evictedUnder(e) || uncachedUntil(pos) == pos) {
+        cacheFailed = true;
+        session.fallBack(e);
+      }
+      return null;
     }
   }
 

@@ -57,7 +57,9 @@ public final class ReadPathStats {
   @Describe("Block reads sent to the HDD, by reason")
   public static final String HDD_CAUSE = "read.hdd.cause.";
 
-  @Describe("Microseconds per read call on a cached block's data stream.")
+  @Describe(
+      "Microseconds per transferTo or read call on a cached block's data stream (transferTo: one"
+          + " 64 KB packet, socket send included).")
   public static final String LATENCY_CACHE = "read.latency.cache.micros";
 
   @Describe("Microseconds per read or transferTo call on a client read's HDD data stream.")

@@ -156,9 +156,11 @@ public final class ReadRouter {
     handOff.remove();
     if (h != null && h.isFor(b)) {
       if (h.session != null) {
-        InputStream cached = h.session.openData(offset);
+        FallbackStream cached = h.session.openData(offset);
         if (cached != null) {
-          return ReadAccounting.cachedData(stats, cached);
+          // A FileInputStream, so BlockSender sends it with transferTo (CachedFileStream).
+          CachedFileStream file = CachedFileStream.open(cached, stats);
+          return file != null ? file : ReadAccounting.cachedData(stats, cached);
         }
         return hddData.open(); // the session closed first: a plain HDD read, as before the cache
       }

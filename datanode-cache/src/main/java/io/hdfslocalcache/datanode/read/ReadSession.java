@@ -86,7 +86,7 @@ final class ReadSession {
   }
 
   /** The data stream for the same BlockSender; null if the session already closed (use HDD). */
-  InputStream openData(long offset) {
+  FallbackStream openData(long offset) {
     while (true) {
       int n = streams.get();
       if (n == 0) {

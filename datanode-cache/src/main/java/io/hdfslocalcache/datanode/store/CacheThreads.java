@@ -20,6 +20,19 @@ public final class CacheThreads {
     return t;
   }
 
+  /**
+   * After {@code shutdown()}: lets {@code threads} finish what they run or hold for up to 5 s, then
+   * interrupts them.
+   */
+  static void finish(java.util.concurrent.ExecutorService threads) {
+    try {
+      threads.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    threads.shutdownNow();
+  }
+
   private static ThreadGroup topGroup() {
     ThreadGroup g = Thread.currentThread().getThreadGroup();
     while (g.getParent() != null) {

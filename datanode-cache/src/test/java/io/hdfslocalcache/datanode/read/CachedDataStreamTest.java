@@ -57,41 +57,41 @@ import org.junit.jupiter.api.io.TempDir;
  * off, and a corrupt page reached by read-ahead falls back to the HDD without a wrong byte.
  */
 class CachedDataStreamTest {
-  private static final int PAGE = 64 * 1024;
+  static final int PAGE = 64 * 1024;
 
   /** Ten whole pages and a short last one. */
-  private static final int LENGTH = 10 * PAGE + 1000;
+  static final int LENGTH = 10 * PAGE + 1000;
 
   @TempDir Path dir;
 
-  private final byte[] data = new byte[LENGTH];
+  final byte[] data = new byte[LENGTH];
   private Path hddData;
   private PageStore timeBound;
 
   /** The store under the wrappers: setup writes here, so a loaded machine cannot make it BUSY. */
   private PageStore alluxio;
 
-  private final Corruption corrupting = new Corruption();
+  final Corruption corrupting = new Corruption();
   private CountingStore store;
-  private CacheEntry entry;
+  CacheEntry entry;
   private ExtendedBlock block;
   private byte[] meta;
   private CacheDirectory home;
   private final MetricRegistry registry = new MetricRegistry();
-  private final ReadPathStats stats = new ReadPathStats(registry);
-  private final List<CacheFailure> failures = new CopyOnWriteArrayList<>();
+  final ReadPathStats stats = new ReadPathStats(registry);
+  final List<CacheFailure> failures = new CopyOnWriteArrayList<>();
 
   /** Opens of the HDD copy that fail before one succeeds. */
   private final AtomicInteger hddOpenFailures = new AtomicInteger();
 
   /** Opens of the HDD copy (fallback or gap streams). */
-  private final AtomicInteger hddOpens = new AtomicInteger();
+  final AtomicInteger hddOpens = new AtomicInteger();
 
   /** What each closed data stream told the session: {served, hddRuns, hddBytes, from, to}. */
   private final List<long[]> ended = new CopyOnWriteArrayList<>();
 
   /** Flips a byte of one data page as it is read: silent corruption on the SSD. */
-  private static final class Corruption {
+  static final class Corruption {
     volatile long corruptPage = -1;
 
     PageStore over(PageStore real) {
@@ -222,7 +222,7 @@ class CachedDataStreamTest {
   }
 
   /** The data stream of one BlockSender; the HDD copy is the plain file. */
-  private InputStream open(long offset, int readAheadPages) throws IOException {
+  InputStream open(long offset, int readAheadPages) throws IOException {
     HddReplicas hdd = mock(HddReplicas.class);
     when(hdd.openData(any(), anyLong()))
         .thenAnswer(
@@ -246,12 +246,18 @@ class CachedDataStreamTest {
             new ReadSettings(PAGE, readAheadPages, CacheTunables.INITIAL_READ_AHEAD_BYTES),
             (s, served, runs, hddBytes, from, to) ->
                 ended.add(new long[] {served, runs, hddBytes, from, to}));
-    InputStream in = session.openData(offset);
+    InputStream in = asBlockSenderGetsIt(session.openData(offset));
     session.streamClosed(); // the meta stream this test does not open
     return in;
   }
 
-  private static byte[] readLikeBlockSender(InputStream in, int length) throws IOException {
+  /** The data stream as the dataset returns it; here, the copy path's stream itself. */
+  InputStream asBlockSenderGetsIt(FallbackStream data) {
+    return data;
+  }
+
+  /** Reads {@code length} bytes from the stream's position as BlockSender sends them. */
+  byte[] readLikeBlockSender(InputStream in, int length) throws IOException {
     byte[] out = new byte[length];
     for (int off = 0; off < length; off += 64 * 1024) {
       IOUtils.readFully(in, out, off, Math.min(64 * 1024, length - off));

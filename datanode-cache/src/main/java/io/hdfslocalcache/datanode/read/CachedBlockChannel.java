@@ -1,0 +1,226 @@
+package io.hdfslocalcache.datanode.read;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.NonWritableChannelException;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.WritableByteChannel;
+
+/**
+ * A cached block as the channel BlockSender's transferTo path sends from: {@code
+ * transferTo(position, count, socket)} writes the block's bytes at {@code position}, verified, to
+ * the socket. BlockSender then sends 64 KB packets whatever {@code io.file.buffer.size} is, and no
+ * byte is copied into its packet buffer.
+ *
+ * <p>Why a channel over {@link CachedDataStream}, not a file: the stream already owns what a hit
+ * must keep (the verified window, read-ahead on the I/O pool, the read timeouts, the fallback to
+ * the HDD mid-stream and the gap reads of pages mode, the eviction on a failure, every metric); the
+ * channel only hands its verified window to the socket, a view of the buffer the checksums were
+ * computed over, so nothing can change between verification and send (sending the page file with
+ * sendfile after verifying a copy of it would send what the SSD returns the second time). Bytes
+ * that come from the HDD (an uncached page, a fallback) are read through the stream into a buffer
+ * of this channel's and sent from there, as the copy path sends them.
+ *
+ * <p>The socket is non-blocking: a write may take part of the bytes. What it did not take stays in
+ * {@link #pending} and goes first on the next call, which Hadoop's {@code
+ * SocketOutputStream.transferToFully} makes at the next position once the socket is writable. The
+ * channel is sequential: BlockSender sends from where it opened the stream, forward; a position
+ * behind the bytes already handed out is refused. Not thread-safe: one BlockSender's thread.
+ *
+ * <p>Only the read side of {@link FileChannel} is served; writing, mapping and locking throw, as
+ * they would on a channel opened for reading.
+ */
+final class CachedBlockChannel extends FileChannel {
+  /** BlockSender's transferTo packet: the most it asks for in one call. */
+  static final int PACKET = 64 * 1024;
+
+  private final FallbackStream stream;
+  private final ReadPathStats stats;
+
+  /** Bytes produced at {@link #next()} and not yet taken by the socket; never null. */
+  private ByteBuffer pending = ByteBuffer.allocate(0);
+
+  /** Where HDD bytes are read into before they are sent; allocated on the first HDD read. */
+  private byte[] staging;
+
+  CachedBlockChannel(FallbackStream stream, ReadPathStats stats) {
+    this.stream = stream;
+    this.stats = stats;
+  }
+
+  /** The block offset of the next byte to send. */
+  private long next() {
+    return stream.pos - pending.remaining();
+  }
+
+  @Override
+  public long transferTo(long position, long count, WritableByteChannel target) throws IOException {
+    long t = System.nanoTime();
+    try {
+      moveTo(position);
+      if (count <= 0 || !fillPending((int) Math.min(count, PACKET))) {
+        return 0;
+      }
+      int limit = pending.limit();
+      if (pending.remaining() > count) {
+        pending.limit(pending.position() + (int) count);
+      }
+      try {
+        return target.write(pending);
+      } finally {
+        pending.limit(limit);
+      }
+    } finally {
+      stats.cacheReadMicros.update((System.nanoTime() - t) / 1000);
+    }
+  }
+
+  /** Makes {@link #pending} hold bytes at {@link #next()}; false at the end of the block. */
+  private boolean fillPending(int max) throws IOException {
+    if (pending.hasRemaining()) {
+      return true;
+    }
+    ByteBuffer v = stream.nextCached(max);
+    if (v == null) {
+      if (staging == null) {
+        staging = new byte[PACKET];
+      }
+      int n = stream.read(staging, 0, Math.min(max, staging.length));
+      if (n < 0) {
+        return false;
+      }
+      v = ByteBuffer.wrap(staging, 0, n);
+    }
+    pending = v;
+    return true;
+  }
+
+  /** Forward only: bytes handed out cannot be taken back, and BlockSender never asks for them. */
+  private void moveTo(long position) throws IOException {
+    long at = next();
+    if (position == at) {
+      return;
+    }
+    if (position < at) {
+      throw new IOException(
+          "cached block channel is sequential: asked for position "
+              + position
+              + " after sending up to "
+              + at);
+    }
+    long skip = position - at;
+    int inPending = (int) Math.min(skip, pending.remaining());
+    pending.position(pending.position() + inPending);
+    skip -= inPending;
+    while (skip > 0) {
+      long s = stream.skip(skip);
+      if (s <= 0) {
+        throw new IOException("cannot move to position " + position + " past the block's end");
+      }
+      skip -= s;
+    }
+  }
+
+  @Override
+  public int read(ByteBuffer dst) throws IOException {
+    if (!dst.hasRemaining()) {
+      return 0;
+    }
+    if (!fillPending(Math.min(dst.remaining(), PACKET))) {
+      return -1;
+    }
+    int n = Math.min(dst.remaining(), pending.remaining());
+    int limit = pending.limit();
+    pending.limit(pending.position() + n);
+    dst.put(pending);
+    pending.limit(limit);
+    return n;
+  }
+
+  @Override
+  public long read(ByteBuffer[] dsts, int offset, int length) throws IOException {
+    long total = 0;
+    for (int i = offset; i < offset + length; i++) {
+      while (dsts[i].hasRemaining()) {
+        int n = read(dsts[i]);
+        if (n < 0) {
+          return total == 0 ? -1 : total;
+        }
+        total += n;
+      }
+    }
+    return total;
+  }
+
+  @Override
+  public int read(ByteBuffer dst, long position) throws IOException {
+    moveTo(position);
+    return read(dst);
+  }
+
+  @Override
+  public long position() {
+    return next();
+  }
+
+  @Override
+  public FileChannel position(long newPosition) throws IOException {
+    moveTo(newPosition);
+    return this;
+  }
+
+  @Override
+  public long size() {
+    return stream.length;
+  }
+
+  @Override
+  public int write(ByteBuffer src) {
+    throw new NonWritableChannelException();
+  }
+
+  @Override
+  public long write(ByteBuffer[] srcs, int offset, int length) {
+    throw new NonWritableChannelException();
+  }
+
+  @Override
+  public int write(ByteBuffer src, long position) {
+    throw new NonWritableChannelException();
+  }
+
+  @Override
+  public FileChannel truncate(long size) {
+    throw new NonWritableChannelException();
+  }
+
+  @Override
+  public void force(boolean metaData) {}
+
+  @Override
+  public long transferFrom(ReadableByteChannel src, long position, long count) {
+    throw new NonWritableChannelException();
+  }
+
+  @Override
+  public MappedByteBuffer map(MapMode mode, long position, long size) {
+    throw new UnsupportedOperationException("a cached block cannot be mapped");
+  }
+
+  @Override
+  public FileLock lock(long position, long size, boolean shared) {
+    throw new UnsupportedOperationException("a cached block cannot be locked");
+  }
+
+  @Override
+  public FileLock tryLock(long position, long size, boolean shared) {
+    throw new UnsupportedOperationException("a cached block cannot be locked");
+  }
+
+  /** The stream is closed by its FileInputStream, which BlockSender closes. */
+  @Override
+  protected void implCloseChannel() {}
+}
