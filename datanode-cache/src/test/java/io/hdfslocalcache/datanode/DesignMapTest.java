@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,10 +23,11 @@ import org.junit.jupiter.api.Test;
  * docs/design.md's concept table is the map of this jar, checked as {@code MonitoringDocTest}
  * checks the metrics page: every main class (one top-level class per source file) is named in
  * exactly one row, and every class a row names is a main class of that row's package. In the
- * classes column a bare backquoted {@code `UpperCamel`} name is a class of the row's package; a
- * qualified one ({@code `block.EntryHome`}, {@code `config.CacheKeys`}) is a cross-reference to
- * another package or module and is not counted, but if its package is one of this jar's it must
- * name a class there, so a cross-reference cannot rot either.
+ * classes column a bare backquoted {@code `UpperCamel`} name is a class of the row's package (an
+ * {@code `ALL_CAPS`} one is a constant, not counted); a qualified one ({@code `block.EntryHome`},
+ * {@code `config.CacheKeys`}) is a cross-reference to another package or module and is not counted,
+ * but if its package is one of this jar's it must name a class there, so a cross-reference cannot
+ * rot either.
  */
 class DesignMapTest {
   private static final Path MAIN = Paths.get("src/main/java/io/hdfslocalcache/datanode");
@@ -33,7 +35,7 @@ class DesignMapTest {
   private static final String ROOT = "(root)";
   private static final Pattern ROW = Pattern.compile("^\\|([^|]+)\\|([^|]+)\\|(.+)\\|\\s*$");
   private static final Pattern NAME =
-      Pattern.compile("`((?:[a-z][a-z0-9]*\\.)*)([A-Z][A-Za-z0-9]*)`");
+      Pattern.compile("`((?:[a-z][a-z0-9]*\\.)*)([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)`");
 
   /** One row of the table: its concept, its package ({@value #ROOT} or a sub-package name). */
   private static final class Row {
@@ -52,7 +54,8 @@ class DesignMapTest {
   static Map<String, List<String>> mainClasses() throws IOException {
     Map<String, List<String>> out = new TreeMap<>();
     try (Stream<Path> files = Files.walk(MAIN)) {
-      for (Path f : files.filter(f -> f.toString().endsWith(".java")).collect(Collectors.toList())) {
+      for (Path f :
+          files.filter(f -> f.toString().endsWith(".java")).collect(Collectors.toList())) {
         String name = f.getFileName().toString().replace(".java", "");
         if (name.equals("package-info")) {
           continue;
@@ -109,9 +112,13 @@ class DesignMapTest {
                 duplicated.add(name + " in rows " + in);
               }
             });
-    assertEquals(
-        List.of(), missing, missing.size() + " main classes in no row of design.md's map");
-    assertEquals(List.of(), duplicated, "main classes in more than one row of design.md's map");
+    assertAll(
+        () ->
+            assertEquals(
+                List.of(), missing, missing.size() + " main classes in no row of design.md's map"),
+        () ->
+            assertEquals(
+                List.of(), duplicated, "main classes in more than one row of design.md's map"));
   }
 
   @Test
