@@ -3,6 +3,7 @@ package io.hdfslocalcache.ops.status;
 import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.dir.DirectoryStats;
 import io.hdfslocalcache.datanode.fill.GuardStats;
+import io.hdfslocalcache.datanode.metrics.DirectoryNames;
 import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.Map;
@@ -22,7 +23,7 @@ final class GuardLines {
 
   /** The line for directory {@code dir}; empty while it fills (or an older cache's bean). */
   Optional<String> paused(int dir) {
-    Object state = bean.get(DirectoryStats.dir(dir, GuardStats.STATE));
+    Object state = bean.get(DirectoryNames.of(dir, GuardStats.STATE));
     if (!(state instanceof Number n)) {
       return Optional.empty();
     }
@@ -39,9 +40,9 @@ final class GuardLines {
     if (s != GuardStats.STATE_PAUSED_WRITE_BUDGET) {
       return Optional.empty();
     }
-    long left = num(DirectoryStats.dir(dir, GuardStats.WRITE_BUDGET_BYTES));
-    long capacity = num(DirectoryStats.dir(dir, DirectoryStats.CAPACITY));
-    Object dwpd = bean.get(DirectoryStats.dir(dir, GuardStats.WRITE_BUDGET_DRIVE_WRITES_PER_DAY));
+    long left = num(DirectoryNames.of(dir, GuardStats.WRITE_BUDGET_BYTES));
+    long capacity = num(DirectoryNames.of(dir, DirectoryStats.CAPACITY));
+    Object dwpd = bean.get(DirectoryNames.of(dir, GuardStats.WRITE_BUDGET_DRIVE_WRITES_PER_DAY));
     String setting =
         dwpd instanceof Number d
             ? String.format(
