@@ -3,6 +3,7 @@ package io.hdfslocalcache.datanode.block;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 
 /**
@@ -16,6 +17,13 @@ import java.util.function.Predicate;
  */
 public final class BlockMap {
   private final ConcurrentHashMap<BlockId, Slot> slots = new ConcurrentHashMap<>();
+  private final AtomicLong accesses = new AtomicLong();
+
+  /** {@code e} was read at {@code millis}: it is now the most recently read entry. */
+  public void accessed(CacheEntry e, long millis) {
+    e.lastAccessMillis = millis;
+    e.accessOrder = accesses.incrementAndGet();
+  }
 
   /** The published entry for exactly this generation stamp, if any. */
   public CacheEntry lookup(BlockId id, long genStamp) {
@@ -41,6 +49,7 @@ public final class BlockMap {
 
   /** Publishes iff the ticket is still the block's slot. */
   public boolean publish(BlockId id, FillTicket ticket, CacheEntry entry) {
+    entry.accessOrder = accesses.incrementAndGet(); // a new entry is the most recently read
     return !ticket.abandoned() && slots.replace(id, ticket, entry);
   }
 

@@ -69,6 +69,14 @@ public final class CacheEntry implements Slot {
   /** Last time a read was served from this entry; orders early eviction on a full disk. */
   public volatile long lastAccessMillis;
 
+  /**
+   * When it was last read or published, in the block map's order of such events ({@link
+   * BlockMap#accessed}): breaks ties of {@link #lastAccessMillis}, so block eviction is strictly
+   * least recently read first, as the simulator's LRU (many reads share a millisecond). 0 for an
+   * entry restored at start-up, older than any read since.
+   */
+  public volatile long accessOrder;
+
   /** Last access time written to the block index (maintenance thread only). */
   public long persistedAccessMillis;
 

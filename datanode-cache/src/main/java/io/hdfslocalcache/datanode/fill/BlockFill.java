@@ -65,6 +65,9 @@ public final class BlockFill {
   /** Adds the missing pages of the request to a published entry of its directory. */
   FillOutcome addPages(FillRequest r, CacheEntry e) {
     FillOutcome outcome = pageFill.addPages(r, e);
+    if (outcome != FillOutcome.COMPLETED && e.pages.count() == 0) {
+      map.dropEntry(e); // eviction kept it for this fill, which added nothing: its meta alone goes
+    }
     steps.stats.outcomes.get(outcome).inc();
     return outcome;
   }
@@ -115,7 +118,7 @@ public final class BlockFill {
               ? 0
               : Math.min(length, (last + 1L) * pageSize) - (long) r.firstPage * pageSize;
       long total = in.getLength() + data;
-      steps.admit(r.dir, data > 0 ? 2 : 1, total);
+      steps.admit(r.dir, data > 0 ? 2 : 1, total, null);
       ticket.reservedBytes = total;
       meta = new byte[(int) in.getLength()];
       IOUtils.readFully(in, meta, 0, meta.length);
@@ -170,7 +173,10 @@ public final class BlockFill {
 
   /** Makes room for a fill in a directory's budget, evicting as needed. */
   public interface RoomMaker {
-    /** Reserves {@code bytes} in {@code dir}'s budget, or says why it could not. */
-    Room reserve(CacheDirectory dir, long bytes) throws InterruptedException;
+    /**
+     * Reserves {@code bytes} in {@code dir}'s budget, or says why it could not; {@code filling}:
+     * the entry a page fill adds to, which eviction keeps (null for a new entry).
+     */
+    Room reserve(CacheDirectory dir, long bytes, CacheEntry filling) throws InterruptedException;
   }
 }

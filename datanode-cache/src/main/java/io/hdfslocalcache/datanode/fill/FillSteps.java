@@ -86,8 +86,12 @@ final class FillSteps {
     }
   }
 
-  /** Asks the guard, then reserves room; throws {@link Refused} with the outcome otherwise. */
-  void admit(CacheDirectory dir, long ios, long bytes) throws IOException, InterruptedException {
+  /**
+   * Asks the guard, then reserves room (keeping {@code filling}, the entry a page fill adds to);
+   * throws {@link Refused} with the outcome otherwise.
+   */
+  void admit(CacheDirectory dir, long ios, long bytes, CacheEntry filling)
+      throws IOException, InterruptedException {
     FillVerdict verdict = gate.tryFill(dir, ios, bytes, bytes);
     if (verdict == FillVerdict.DENY_COST) {
       throw new Refused(FillOutcome.GUARD_COST);
@@ -95,7 +99,7 @@ final class FillSteps {
     if (verdict == FillVerdict.DENY_WRITE_BUDGET) {
       throw new Refused(FillOutcome.GUARD_WRITE_BUDGET);
     }
-    Room got = room.reserve(dir, bytes);
+    Room got = room.reserve(dir, bytes, filling);
     if (got == Room.TOO_LARGE_FOR_DIRECTORY && warnedTooLarge.add(dir)) {
       LOG.warn(
           "hdfs-local-cache: a fill of {} bytes is more than half of {} (effective capacity {}"

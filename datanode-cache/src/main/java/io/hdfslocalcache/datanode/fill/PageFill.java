@@ -55,7 +55,7 @@ final class PageFill {
       FillRequest r, CacheEntry e, List<int[]> runs, BitSet published, boolean[] reserved)
       throws IOException, InterruptedException {
     // The reservation moves to the entry page by page as each is published.
-    steps.admit(r.dir, runs.size(), PageCopier.bytesOf(e, runs));
+    steps.admit(r.dir, runs.size(), PageCopier.bytesOf(e, runs), e);
     reserved[0] = true;
     MetaSegments meta = new MetaSegments(e, pageSize);
     ChecksumLayout layout = e.checksum;

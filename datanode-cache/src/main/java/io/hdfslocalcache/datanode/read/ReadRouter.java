@@ -234,7 +234,7 @@ public final class ReadRouter {
       stats.misses.inc();
       return reason(e != null ? HddReason.RETIRED : stale ? HddReason.STALE : HddReason.NOT_CACHED);
     }
-    e.lastAccessMillis = clock.millis();
+    map.accessed(e, clock.millis());
     return new ReadSession(e, b, hdd, stats, invalidator::onReadFailure, settings, this::ended);
   }
 

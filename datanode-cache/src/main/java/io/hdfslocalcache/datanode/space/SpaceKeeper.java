@@ -71,6 +71,17 @@ public final class SpaceKeeper {
    * can be evicted, or the bytes of evicted blocks still read do not come free in time.
    */
   public Room reserve(CacheDirectory dir, long bytes) throws InterruptedException {
+    return reserve(dir, bytes, null);
+  }
+
+  /**
+   * As {@link #reserve(CacheDirectory, long)}, for a page fill of {@code filling} (null: a new
+   * entry): that entry stays even if eviction takes its last page, since the fill is about to add
+   * pages to it. Dropping it would abandon the fill that made the room (the simulator's rule too:
+   * PageLruCache keeps the block being filled; DecisionParityTest).
+   */
+  public Room reserve(CacheDirectory dir, long bytes, CacheEntry filling)
+      throws InterruptedException {
     SpaceBudget budget = dir.budget();
     if (bytes > budget.capacity() / 2) {
       return Room.TOO_LARGE_FOR_DIRECTORY;
@@ -79,7 +90,7 @@ public final class SpaceKeeper {
     while (!budget.tryReserve(bytes)) {
       long shortfall = budget.shortfall(bytes);
       if (shortfall > 0) {
-        if (evictLeastRecentlyRead(dir, shortfall, stats.evictions) == 0) {
+        if (evictLeastRecentlyRead(dir, shortfall, stats.evictions, filling) == 0) {
           return Room.NOTHING_TO_EVICT;
         }
       } else if (nanoTime.getAsLong() - deadline > 0) {
@@ -115,21 +126,21 @@ public final class SpaceKeeper {
    */
   public void relieveSpace(CacheDirectory dir) {
     long target = Math.max(dir.budget().capacity() / 20, 4L * pageSize);
-    evictLeastRecentlyRead(dir, target, stats.evictedNoSpace);
+    evictLeastRecentlyRead(dir, target, stats.evictedNoSpace, null);
   }
 
   /** Frees at least {@code bytes} of {@code dir} if it can, in the fill mode's unit. */
-  long evictLeastRecentlyRead(CacheDirectory dir, long bytes, Counter blocks) {
+  long evictLeastRecentlyRead(CacheDirectory dir, long bytes, Counter blocks, CacheEntry filling) {
     return mode == FillMode.PAGES
-        ? evictPages(dir, bytes, blocks)
+        ? evictPages(dir, bytes, blocks, filling)
         : evictBlocks(dir, bytes, blocks);
   }
 
   /**
    * Evicts the directory's least recently read data pages totalling at least {@code bytes}; a block
-   * left without data pages is dropped (its meta is useless alone).
+   * left without data pages is dropped (its meta is useless alone), unless it is {@code filling}.
    */
-  private long evictPages(CacheDirectory dir, long bytes, Counter blocks) {
+  private long evictPages(CacheDirectory dir, long bytes, Counter blocks, CacheEntry filling) {
     long freed = 0;
     while (freed < bytes) {
       List<PageLru.Key> oldest = dir.pageLru().pollOldest(1);
@@ -145,7 +156,7 @@ public final class SpaceKeeper {
         freed += n;
         stats.evictedPages.inc();
       }
-      if (e.pages.count() == 0) {
+      if (e.pages.count() == 0 && e != filling) {
         long meta = e.bytes();
         if (map.dropEntry(e)) {
           freed += meta;
@@ -164,17 +175,17 @@ public final class SpaceKeeper {
     List<CacheEntry> onDir = new ArrayList<>();
     for (CacheEntry e : map.entries()) {
       if (e.home() == dir) {
-        order.add(new long[] {e.lastAccessMillis, onDir.size()});
+        order.add(new long[] {e.lastAccessMillis, e.accessOrder, onDir.size()});
         onDir.add(e);
       }
     }
-    order.sort(Comparator.comparingLong(a -> a[0]));
+    order.sort(Comparator.<long[]>comparingLong(a -> a[0]).thenComparingLong(a -> a[1]));
     long freed = 0;
     for (long[] a : order) {
       if (freed >= bytes) {
         break;
       }
-      CacheEntry e = onDir.get((int) a[1]);
+      CacheEntry e = onDir.get((int) a[2]);
       if (map.dropEntry(e)) {
         freed += e.bytes();
         counter.inc();

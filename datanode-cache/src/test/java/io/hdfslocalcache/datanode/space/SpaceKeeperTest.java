@@ -87,6 +87,43 @@ class SpaceKeeperTest {
   }
 
   @Test
+  void reserve_readsInOneMillisecond_evictsLeastRecentlyReadOfThem() throws Exception {
+    // Many reads share a millisecond on a busy DataNode: the order they came in decides, as in
+    // the simulator's LRU (DecisionParityTest), not the map's hash order. Each of three blocks
+    // read in one millisecond is, in turn, the one read least recently.
+    for (int victim = 0; victim < 3; victim++) {
+      BlockMap m = new BlockMap();
+      try (DirectoryFixture f =
+          new DirectoryFixture(
+              1, root.resolve("v" + victim), 3 * entryBytes, 10, Clock.systemUTC())) {
+        CacheEntry[] e = new CacheEntry[3];
+        for (int i = 0; i < 3; i++) {
+          e[i] = f.publish(m, new BlockId("BP-1", 10 + i), 1, BLOCK, 100);
+        }
+        for (int i = 1; i <= 2; i++) {
+          m.accessed(e[(victim + i) % 3], 100);
+        }
+        SpaceKeeper k =
+            new SpaceKeeper(
+                m,
+                FillMode.BLOCK,
+                new SpaceStats(new MetricRegistry()),
+                64,
+                5,
+                0,
+                1,
+                () -> 0,
+                x -> {});
+        assertEquals(Room.RESERVED, k.reserve(f.dir, entryBytes));
+        for (int i = 0; i < 3; i++) {
+          assertEquals(
+              i != victim, m.lookupAny(e[i].id) != null, "victim " + victim + ", block " + i);
+        }
+      }
+    }
+  }
+
+  @Test
   void reserve_evictedBlockStillRead_waitsItsBoundOnTheClockThenGivesUp() throws Exception {
     for (long b = 1; b <= 3; b++) {
       assertTrue(publish(b, b).pin(), "a reader holds every block open");

@@ -1,0 +1,315 @@
+package io.hdfslocalcache.datanode;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.fill.FillOutcome;
+import io.hdfslocalcache.datanode.fill.FillStats;
+import io.hdfslocalcache.datanode.hdd.FakeReplicas;
+import io.hdfslocalcache.datanode.hdd.SuspectOutcome;
+import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
+import io.hdfslocalcache.datanode.read.ReadRouter;
+import io.hdfslocalcache.datanode.shadow.TallyTap;
+import io.hdfslocalcache.datanode.space.SpaceStats;
+import io.hdfslocalcache.model.CandidateSpec;
+import io.hdfslocalcache.model.LiveModel;
+import io.hdfslocalcache.model.ModelTotals;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One decision core: the DataNode's real cache ({@link BlockCache} as the dataset wires it: read
+ * router, admission and its tuner, fill guards, fills, space keeper and eviction, block map, a real
+ * Alluxio page store and RocksDB index, one fill thread, a fake clock) and the model the simulator
+ * runs ({@link LiveModel}, which counts exactly what the simulator's replay counts:
+ * LiveModelParityTest) are fed the same random event streams: client reads at random chunk-aligned
+ * offsets and sizes (some whole blocks), appends (a newer generation stamp), deletes, and clock
+ * steps. They must agree exactly on hits, partial hits, fills, SSD bytes written and evictions, in
+ * both fill modes, guard on and off, admission tuned and fixed. The model's settings are the
+ * DataNode's as shadow mode derives them ({@link ShadowCandidates#base}), at the directory's
+ * effective capacity. The simulator's claim to predict the DataNode rests on this test.
+ */
+class DecisionParityTest {
+  private static final String POOL = "BP-parity";
+  private static final int PAGE = 64 * 1024;
+  private static final int CHUNK = 512;
+  private static final int EVENTS = 900;
+
+  @TempDir Path root;
+
+  /** The counts both sides must agree on. */
+  private static String counts(
+      long hits,
+      long partial,
+      long hitBytes,
+      long fills,
+      long bytes,
+      long evictions,
+      long deniedGuard) {
+    return String.format(
+        Locale.ROOT,
+        "hits %d, partial hits %d, bytes from SSD %d, fills %d, SSD bytes written %d, evictions"
+            + " %d, fills denied by the guard %d",
+        hits,
+        partial,
+        hitBytes,
+        fills,
+        bytes,
+        evictions,
+        deniedGuard);
+  }
+
+  @Test
+  void dataNodeAndModel_sameRandomEvents_sameHitsFillsWritesAndEvictions() throws Exception {
+    long[] reached = new long[5];
+    int run = 0;
+    for (String fill : new String[] {"pages", "block"}) {
+      for (boolean guard : new boolean[] {false, true}) {
+        ModelTotals fixed = runOnce(run++, fill, guard, "fixed");
+        ModelTotals auto = runOnce(run++, fill, guard, "auto");
+        for (ModelTotals m : new ModelTotals[] {fixed, auto}) {
+          reached[0] += m.hits;
+          reached[1] += "pages".equals(fill) ? m.partialHits + m.pageFills : m.admissions;
+          reached[2] += m.evictions;
+          reached[3] += m.invalidations + m.deletions;
+          reached[4] += m.fillsDeniedForWriteBudget;
+        }
+        if (guard) {
+          // With a write budget to tune to, the tuned threshold moved: the runs differ.
+          assertTrue(
+              fixed.admissions != auto.admissions || fixed.evictions != auto.evictions,
+              fill + ": tuning changed nothing");
+        }
+      }
+    }
+    // The streams reach every rule: hits, page fills (partial reads) or whole-block fills,
+    // evictions, invalidations, and the guard denying for the write budget. (Its denials for cost
+    // are not reached: the 5% allowance of a short window outlasts these bursts.)
+    for (int i = 0; i < reached.length; i++) {
+      assertTrue(reached[i] > 10, "rule " + i + " reached only " + reached[i] + " times");
+    }
+  }
+
+  /** One configuration over its own random stream; returns the model's totals at its end. */
+  private ModelTotals runOnce(int seed, String fill, boolean guard, String tuning)
+      throws Exception {
+    Configuration conf = new Configuration(false);
+    Path dir = root.resolve("run" + seed);
+    conf.set(CacheConfig.DIRS, dir.toString());
+    conf.set(CacheConfig.CAPACITY, "4m");
+    conf.set(CacheConfig.PAGE_SIZE, "64k");
+    conf.set(CacheConfig.FILL_MODE, fill);
+    conf.setBoolean(CacheConfig.FILL_GUARD, guard);
+    // A short guard window and a write budget that runs out within the stream.
+    conf.set(CacheConfig.FILL_GUARD_WINDOW, "5s");
+    conf.set(CacheConfig.FILL_MAX_DRIVE_WRITES_PER_DAY, "10");
+    conf.set(CacheConfig.ADMISSION_TUNING, tuning);
+    conf.set(CacheConfig.ADMISSION_THRESHOLD, "1");
+    conf.set(CacheConfig.ADMISSION_BUCKET_COUNT, "5");
+    conf.set(CacheConfig.ADMISSION_BUCKET_DURATION, "1m");
+    conf.setInt(CacheConfig.FILL_THREADS, 1); // fills run in the order they were asked
+    conf.setInt(CacheConfig.DIR_RESERVED_PERCENT, 0);
+    CacheConfig config = CacheConfig.from(conf);
+    Random random = new Random(seed);
+    AtomicLong now = new AtomicLong(1_700_000_000_000L);
+    Clock clock =
+        new Clock() {
+          @Override
+          public ZoneId getZone() {
+            return ZoneId.of("UTC");
+          }
+
+          @Override
+          public Clock withZone(ZoneId zone) {
+            return this;
+          }
+
+          @Override
+          public Instant instant() {
+            return Instant.ofEpochMilli(now.get());
+          }
+        };
+    FakeReplicas hdd = new FakeReplicas();
+    MetricRegistry registry = new MetricRegistry();
+    TallyTap tally = new TallyTap();
+    List<CacheDirectories.Opened> opened = CacheDirectories.open(config, "dn");
+    long capacity = opened.get(0).store().capacityBytes();
+    CandidateSpec spec =
+        ShadowCandidates.base(config.admission(), capacity, config.pageSize(), config.fillPolicy());
+    LiveModel model = new LiveModel(spec);
+    String what = "run " + seed + ": " + spec;
+    long appends = 0;
+    long deletes = 0;
+    try (BlockCache cache =
+        new BlockCache(config, hdd, b -> SuspectOutcome.FAILED, opened, clock, registry, tally)) {
+      ReadRouter router = cache.router();
+      int blocks = 24;
+      long[] ids = new long[blocks];
+      long[] gs = new long[blocks];
+      byte[][] data = new byte[blocks][];
+      long nextId = 1_073_741_825L;
+      for (int b = 0; b < blocks; b++) {
+        ids[b] = nextId++;
+        gs[b] = 1001;
+        data[b] = bytes(random, 1 + random.nextInt(6 * PAGE));
+        hdd.finalized(new BlockId(POOL, ids[b]), gs[b], data[b]);
+      }
+      java.util.ArrayDeque<String> recent = new java.util.ArrayDeque<>();
+      for (int event = 0; event < EVENTS; event++) {
+        if (recent.size() == 6) {
+          recent.removeFirst();
+        }
+        int kind = random.nextInt(100);
+        // Skewed popularity (low indexes are read far more often), flat in bursts of reads a few
+        // ms apart: fills outrun the hits and the guard's allowance.
+        boolean burst = event / 120 % 3 == 1;
+        int b = (int) (blocks * Math.pow(random.nextDouble(), burst ? 1 : 2.5));
+        BlockId id = new BlockId(POOL, ids[b]);
+        if (kind < 3) {
+          // An append: a newer, longer version; the DataNode's wrapper invalidates the cached one.
+          gs[b]++;
+          appends++;
+          data[b] = grow(random, data[b]);
+          cache.invalidate(POOL, ids[b], InvalidationCause.APPEND);
+          hdd.finalized(id, gs[b], data[b]);
+          model.write(POOL, ids[b], gs[b], now.get());
+          recent.add("append " + b + " gs " + gs[b]);
+        } else if (kind < 5) {
+          // A delete; a new block takes its place in the popularity order.
+          deletes++;
+          hdd.replicas.remove(id);
+          hdd.data.remove(id);
+          cache.invalidate(POOL, ids[b], InvalidationCause.DELETE);
+          model.delete(POOL, ids[b], now.get());
+          recent.add("delete " + b);
+          ids[b] = nextId++;
+          gs[b] = 1001;
+          data[b] = bytes(random, 1 + random.nextInt(6 * PAGE));
+          hdd.finalized(new BlockId(POOL, ids[b]), gs[b], data[b]);
+        } else {
+          long length = data[b].length;
+          long offset = random.nextInt(4) == 0 ? 0 : chunkAligned(random.nextInt((int) length));
+          long size =
+              offset == 0 && random.nextInt(3) == 0
+                  ? length
+                  : Math.min(
+                      length - offset,
+                      CHUNK * (1 + random.nextInt(random.nextInt(3) == 0 ? 400 : 40)));
+          recent.add(
+              "read " + (b) + " gs " + gs[b] + " len " + length + " [" + offset + ", +" + size
+                  + ") at " + now.get());
+          read(router, hdd, new ExtendedBlock(POOL, ids[b], length, gs[b]), offset, size);
+          model.read(POOL, ids[b], gs[b], length, offset, size, now.get());
+          awaitFills(registry);
+          // Then time moves on by up to 3 s, in bursts by up to 20 ms (fills outrun the hits), and
+          // now and then steps by minutes. The first read is at the cache's start: the model's
+          // clocks (tuner, guard) start at its first read, the DataNode's when it starts.
+          now.addAndGet(
+              kind < 8 ? 60_000L * (1 + random.nextInt(10)) : random.nextInt(burst ? 20 : 3000));
+        }
+        ModelTotals m = model.totals();
+        long denied =
+            outcome(registry, FillOutcome.GUARD_COST)
+                + outcome(registry, FillOutcome.GUARD_WRITE_BUDGET);
+        String dn =
+            counts(
+                tally.hits,
+                tally.partial,
+                tally.cacheBytes,
+                outcome(registry, FillOutcome.COMPLETED),
+                registry.counter(FillStats.BYTES_WRITTEN).getCount(),
+                registry
+                    .counter("pages".equals(fill) ? SpaceStats.EVICTED_PAGES : SpaceStats.EVICTIONS)
+                    .getCount(),
+                denied);
+        String modelled =
+            counts(
+                m.hits,
+                m.partialHits,
+                m.hitBytes,
+                m.admissions + m.pageFills,
+                m.ssdBytesWritten,
+                m.evictions,
+                m.fillsDeniedByGuard);
+        assertEquals(modelled, dn, what + ", after event " + event + ": " + recent);
+      }
+      return model.totals();
+    }
+  }
+
+  /** A client read as BlockSender does it: meta stream, data stream from the offset, close. */
+  private static void read(
+      ReadRouter router, FakeReplicas hdd, ExtendedBlock b, long offset, long size)
+      throws Exception {
+    Thread t = Thread.currentThread();
+    String name = t.getName();
+    t.setName(name + " [Sending block " + b + "]");
+    try (LengthInputStream meta = router.openMeta(b, () -> hdd.openMeta(b));
+        InputStream in = router.openData(b, offset, () -> hdd.openData(b, offset))) {
+      byte[] buf = new byte[64 * 1024];
+      long left = size;
+      while (left > 0) {
+        int n = in.read(buf, 0, (int) Math.min(buf.length, left));
+        if (n < 0) {
+          throw new AssertionError("short read of " + b + " at " + (offset + size - left));
+        }
+        left -= n;
+      }
+    } finally {
+      t.setName(name);
+    }
+  }
+
+  /** Waits until every fill asked for has ended (one fill thread: in the order asked). */
+  private static void awaitFills(MetricRegistry registry) {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (true) {
+      long ended = 0;
+      for (FillOutcome o : FillOutcome.values()) {
+        ended += outcome(registry, o);
+      }
+      if (ended >= registry.counter(FillStats.QUEUED).getCount()) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("fills did not end");
+      }
+      Thread.yield();
+    }
+  }
+
+  private static long outcome(MetricRegistry registry, FillOutcome o) {
+    return registry.counter(FillStats.OUTCOME + o.name().toLowerCase(Locale.ROOT)).getCount();
+  }
+
+  private static long chunkAligned(long v) {
+    return v / CHUNK * CHUNK;
+  }
+
+  private static byte[] bytes(Random random, int n) {
+    byte[] b = new byte[n];
+    random.nextBytes(b);
+    return b;
+  }
+
+  private static byte[] grow(Random random, byte[] old) {
+    byte[] b = java.util.Arrays.copyOf(old, old.length + 1 + random.nextInt(PAGE));
+    byte[] tail = bytes(random, b.length - old.length);
+    System.arraycopy(tail, 0, b, old.length, tail.length);
+    return b;
+  }
+}
