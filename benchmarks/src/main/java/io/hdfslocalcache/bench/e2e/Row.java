@@ -6,7 +6,10 @@ import java.util.Locale;
  * One row of the table: one fill mode against stock, for one read shape, reader count and {@code
  * io.file.buffer.size}, over {@code rounds} paired rounds. The ratios are cache / stock per round
  * (throughput: above 1 is faster; CPU per GiB: above 1 costs more); the stock figures and the
- * packet counts are medians, for context. A child JVM hands rows to its parent as one line each.
+ * packet counts are medians, for context. {@code worstRoute} is the slowest {@code read.route} the
+ * cache side's directory was on in any round and {@code roundsAfterSlowRead} how many rounds ran
+ * (in part) with page reads on the I/O threads after a slow read: such rounds measure that route,
+ * not the readers' threads. A child JVM hands rows to its parent as one line each.
  */
 record Row(
     int bufferSize,
@@ -19,9 +22,13 @@ record Row(
     double stockMibPerSec,
     double stockCpuSecPerGib,
     double stockTransferPacketsPerGib,
-    double cacheTransferPacketsPerGib) {
+    double cacheTransferPacketsPerGib,
+    int worstRoute,
+    int roundsAfterSlowRead) {
   /** Starts a row line in a child's output; other lines are passed through as they are. */
   static final String PREFIX = "e2e-row";
+
+  private static final int FIELDS = 18;
 
   Target target() {
     return Target.of(shape, readers);
@@ -49,14 +56,24 @@ record Row(
         num(stockMibPerSec),
         num(stockCpuSecPerGib),
         num(stockTransferPacketsPerGib),
-        num(cacheTransferPacketsPerGib));
+        num(cacheTransferPacketsPerGib),
+        Integer.toString(worstRoute),
+        Integer.toString(roundsAfterSlowRead));
+  }
+
+  /** The route column: the worst route, and on route 2 how many rounds ran on it. */
+  String formatRoute() {
+    return roundsAfterSlowRead == 0
+        ? Integer.toString(worstRoute)
+        : String.format("**2 in %d of %d rounds**", roundsAfterSlowRead, rounds);
   }
 
   /** The row {@link #toLine} wrote; a line that is not one is an error naming it. */
   static Row parse(String line) {
     String[] f = line.split("\t", -1);
-    if (f.length != 16 || !f[0].equals(PREFIX)) {
-      throw new IllegalArgumentException("not a bench e2e row (16 tab-separated fields): " + line);
+    if (f.length != FIELDS || !f[0].equals(PREFIX)) {
+      throw new IllegalArgumentException(
+          "not a bench e2e row (" + FIELDS + " tab-separated fields): " + line);
     }
     try {
       return new Row(
@@ -70,7 +87,9 @@ record Row(
           d(f[12]),
           d(f[13]),
           d(f[14]),
-          d(f[15]));
+          d(f[15]),
+          Integer.parseInt(f[16]),
+          Integer.parseInt(f[17]));
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("bad number in bench e2e row: " + line, e);
     }

@@ -12,6 +12,8 @@ final class Rows {
     double[] stockCpu = new double[n];
     double[] stockPackets = new double[n];
     double[] cachePackets = new double[n];
+    int worstRoute = 0;
+    int afterSlowRead = 0;
     for (int r = 0; r < n; r++) {
       throughput[r] = cache[r].bytesPerSec() / stock[r].bytesPerSec();
       cpu[r] = cache[r].cpuNanosPerGib() / stock[r].cpuNanosPerGib();
@@ -19,6 +21,8 @@ final class Rows {
       stockCpu[r] = stock[r].cpuNanosPerGib() / 1e9;
       stockPackets[r] = stock[r].transferPacketsPerGib();
       cachePackets[r] = cache[r].transferPacketsPerGib();
+      worstRoute = Math.max(worstRoute, cache[r].route().code);
+      afterSlowRead += cache[r].afterSlowRead() ? 1 : 0;
     }
     return new Row(
         bufferSize,
@@ -31,6 +35,8 @@ final class Rows {
         Spread.of(stockMib).median(),
         Spread.of(stockCpu).median(),
         Spread.of(stockPackets).median(),
-        Spread.of(cachePackets).median());
+        Spread.of(cachePackets).median(),
+        worstRoute,
+        afterSlowRead);
   }
 }

@@ -1,5 +1,6 @@
 package io.hdfslocalcache.bench.e2e;
 
+import io.hdfslocalcache.datanode.store.ReadRoute;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -98,8 +99,11 @@ final class Run {
       Sample s = samples[i][r];
       b.append(
           String.format(
-              "%s %.0f MiB/s %.2f CPU s/GiB; ",
-              s.kind().label(), s.bytesPerSec() / (1 << 20), s.cpuNanosPerGib() / 1e9));
+              "%s %.0f MiB/s %.2f CPU s/GiB route %d; ",
+              s.kind().label(),
+              s.bytesPerSec() / (1 << 20),
+              s.cpuNanosPerGib() / 1e9,
+              s.route().code));
     }
     return b.toString();
   }
@@ -118,16 +122,22 @@ final class Run {
 
   private static final long IDLE_SAMPLE_MILLIS = 3_000;
 
+  private static ReadRoute slower(ReadRoute a, ReadRoute b) {
+    return a.code >= b.code ? a : b;
+  }
+
   private static Sample sample(
       ExecutorService pool, Side side, Workload w, int round, double idleCpuPerNano)
       throws Exception {
     Counters before = side.counters();
+    ReadRoute routeBefore = side.readRoute();
     long cpu = OS.getProcessCpuTime();
     long start = System.nanoTime();
     long bytes = w.run(pool, side, round);
     long wall = System.nanoTime() - start;
     long cpuUsed = OS.getProcessCpuTime() - cpu - (long) (idleCpuPerNano * wall);
-    Sample s = new Sample(side.kind, bytes, wall, cpuUsed, side.counters().since(before));
+    ReadRoute route = slower(routeBefore, side.readRoute());
+    Sample s = new Sample(side.kind, bytes, wall, cpuUsed, side.counters().since(before), route);
     s.check(round);
     return s;
   }

@@ -1,10 +1,15 @@
 package io.hdfslocalcache.bench.e2e;
 
+import io.hdfslocalcache.datanode.store.ReadRoute;
+
 /**
- * One side's round: bytes the client read, wall and whole-process CPU time, and what the side's
- * counters moved by.
+ * One side's round: bytes the client read, wall and whole-process CPU time, what the side's
+ * counters moved by, and the slower of the read routes its directory was on at the round's start
+ * and end (a switch to the I/O threads after a slow read lasts at least a minute, longer than a
+ * round, so one inside a round shows at its end).
  */
-record Sample(Side.Kind kind, long bytes, long wallNanos, long cpuNanos, Counters counters) {
+record Sample(
+    Side.Kind kind, long bytes, long wallNanos, long cpuNanos, Counters counters, ReadRoute route) {
   private static final double GIB = 1L << 30;
 
   /** Largest data payload of a transferTo packet (BlockSender's TRANSFERTO_BUFFER_SIZE). */
@@ -16,6 +21,11 @@ record Sample(Side.Kind kind, long bytes, long wallNanos, long cpuNanos, Counter
 
   double cpuNanosPerGib() {
     return cpuNanos * GIB / bytes;
+  }
+
+  /** Whether the round's page reads went through the I/O threads after a slow read. */
+  boolean afterSlowRead() {
+    return route == ReadRoute.IO_THREADS_AFTER_SLOW_READ;
   }
 
   double transferPacketsPerGib() {

@@ -3,7 +3,9 @@ package io.hdfslocalcache.bench.e2e;
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
+import io.hdfslocalcache.datanode.dir.DirectoryStats;
 import io.hdfslocalcache.datanode.read.ReadPathStats;
+import io.hdfslocalcache.datanode.store.ReadRoute;
 import java.io.IOException;
 import java.util.Locale;
 import java.util.Random;
@@ -153,6 +155,30 @@ final class Side implements AutoCloseable {
               + count(cache, ReadPathStats.BYTES_UNCACHED_HDD);
     }
     return new Counters(transferPackets(), hits, hddBytes, hddReads);
+  }
+
+  /**
+   * Where the side's page reads run now, from its directory's {@code read.route} gauge (the bench
+   * gives a cache side one directory). Stock reads a block on the reader's own thread: {@link
+   * ReadRoute#CALLER}.
+   */
+  ReadRoute readRoute() {
+    if (!kind.cached()) {
+      return ReadRoute.CALLER;
+    }
+    BlockCache cache = LocalCacheDatasetFactory.cacheOf(dataNode().getFSDataset());
+    String name = DirectoryStats.dir(0, DirectoryStats.READ_ROUTE);
+    com.codahale.metrics.Gauge<?> g = cache.metrics().getGauges().get(name);
+    if (g == null) {
+      throw new IllegalStateException("the " + kind.label() + " side has no gauge " + name);
+    }
+    int code = ((Number) g.getValue()).intValue();
+    for (ReadRoute r : ReadRoute.values()) {
+      if (r.code == code) {
+        return r;
+      }
+    }
+    throw new IllegalStateException(name + " = " + code + " is no read route");
   }
 
   private static long count(BlockCache cache, String name) {

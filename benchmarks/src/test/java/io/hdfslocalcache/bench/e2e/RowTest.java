@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.datanode.store.ReadRoute;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -12,7 +13,7 @@ import picocli.CommandLine;
 /** The bench's arithmetic and its parent/child protocol, without a cluster. */
 class RowTest {
   private static Sample sample(Side.Kind kind, long bytes, long wall, long cpu, Counters c) {
-    return new Sample(kind, bytes, wall, cpu, c);
+    return new Sample(kind, bytes, wall, cpu, c, ReadRoute.CALLER);
   }
 
   private static final long GIB = 1L << 30;
@@ -58,13 +59,55 @@ class RowTest {
             812.5,
             1.25,
             16392,
-            0);
+            0,
+            2,
+            3);
 
     Row back = Row.parse(r.toLine());
 
     assertEquals(r.toLine(), back.toLine());
     assertEquals(Target.BUSY, back.target());
     assertTrue(back.meetsTarget());
+  }
+
+  @Test
+  void of_roundsOnTheIoThreadsAfterASlowRead_rowAndTableSayHowMany() {
+    Workload w = new Workload(Shape.PREAD, 1, 1);
+    Counters none = new Counters(GIB / Sample.TRANSFER_PACKET, 0, 0, 0);
+    Counters hits = new Counters(GIB / Sample.TRANSFER_PACKET, 8, 0, 0);
+    Sample[] stock = new Sample[3];
+    Sample[] cache = new Sample[3];
+    ReadRoute[] routes = {
+      ReadRoute.CALLER, ReadRoute.IO_THREADS_AFTER_SLOW_READ, ReadRoute.IO_THREADS_AFTER_SLOW_READ
+    };
+    for (int r = 0; r < 3; r++) {
+      stock[r] = sample(Side.Kind.STOCK, GIB, 1_000_000_000L, 1_000_000_000L, none);
+      cache[r] = new Sample(Side.Kind.PAGES, GIB, 1_000_000_000L, 1_000_000_000L, hits, routes[r]);
+    }
+
+    Row row = Row.parse(Rows.of(4096, w, Side.Kind.PAGES, stock, cache).toLine());
+
+    assertEquals(2, row.worstRoute());
+    assertEquals(2, row.roundsAfterSlowRead());
+    String table = Table.format(List.of(row));
+    assertTrue(table.contains("| yes (on route 2) |"), table);
+    assertTrue(table.contains("| **2 in 2 of 3 rounds** |"), table);
+  }
+
+  @Test
+  void of_allRoundsOnReadersThreads_routeZeroAndNoFlag() {
+    Workload w = new Workload(Shape.PREAD, 1, 1);
+    Counters none = new Counters(GIB / Sample.TRANSFER_PACKET, 0, 0, 0);
+    Counters hits = new Counters(GIB / Sample.TRANSFER_PACKET, 8, 0, 0);
+    Sample[] stock = {sample(Side.Kind.STOCK, GIB, 1_000_000_000L, 1_000_000_000L, none)};
+    Sample[] cache = {sample(Side.Kind.BLOCK, GIB, 1_000_000_000L, 1_000_000_000L, hits)};
+
+    Row row = Rows.of(4096, w, Side.Kind.BLOCK, stock, cache);
+
+    assertEquals(0, row.roundsAfterSlowRead());
+    String table = Table.format(List.of(row));
+    assertTrue(table.contains("| yes | 1024 |"), table);
+    assertTrue(table.contains("| 0 |" + System.lineSeparator() + "\nread.route"), table);
   }
 
   @Test

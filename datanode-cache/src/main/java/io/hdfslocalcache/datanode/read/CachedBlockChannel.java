@@ -3,6 +3,7 @@ package io.hdfslocalcache.datanode.read;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.NonWritableChannelException;
@@ -58,6 +59,7 @@ final class CachedBlockChannel extends FileChannel {
 
   @Override
   public long transferTo(long position, long count, WritableByteChannel target) throws IOException {
+    ensureOpen();
     long t = System.nanoTime();
     try {
       moveTo(position);
@@ -75,6 +77,13 @@ final class CachedBlockChannel extends FileChannel {
       }
     } finally {
       stats.cacheReadMicros.update((System.nanoTime() - t) / 1000);
+    }
+  }
+
+  /** After close, {@link #pending} may view a buffer another stream reads into now. */
+  private void ensureOpen() throws ClosedChannelException {
+    if (!isOpen()) {
+      throw new ClosedChannelException();
     }
   }
 
@@ -126,6 +135,7 @@ final class CachedBlockChannel extends FileChannel {
 
   @Override
   public int read(ByteBuffer dst) throws IOException {
+    ensureOpen();
     if (!dst.hasRemaining()) {
       return 0;
     }

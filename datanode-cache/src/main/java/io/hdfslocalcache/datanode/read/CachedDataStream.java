@@ -39,7 +39,16 @@ final class CachedDataStream extends FallbackStream {
   private final DataChecksum checksum;
   private final MetaSegments meta;
 
-  private byte[] buf = new byte[0];
+  private byte[] buf = NO_BUFFER;
+
+  private static final byte[] NO_BUFFER = new byte[0];
+
+  /**
+   * False once a store read into {@link #buf} failed: a timed-out read may still write into it, so
+   * it must not go back to {@link WindowBuffers}.
+   */
+  private boolean ownsBuffer = true;
+
   private long bufStart;
   private int bufLen;
   private final int initialReadAhead;
@@ -128,6 +137,11 @@ final class CachedDataStream extends FallbackStream {
 
   @Override
   void onClose() {
+    if (ownsBuffer) {
+      session.buffers().give(buf);
+    }
+    buf = NO_BUFFER; // never read or served from again: it may be another stream's now
+    bufLen = 0;
     session.dataEnded(served, hddRuns, hddBytes, missFrom, missTo);
   }
 
@@ -200,7 +214,11 @@ final class CachedDataStream extends FallbackStream {
     int n = (int) (end - start);
     bufLen = 0;
     if (buf.length < n) {
-      buf = new byte[Math.max(n, Math.min(pageSize, buf.length * 2))];
+      // The first window of a stream (a whole pread) from the spares; a streaming one grows.
+      buf =
+          buf.length == 0
+              ? session.buffers().take(n)
+              : new byte[Math.max(n, Math.min(pageSize, buf.length * 2))];
     }
     for (long p = start; p < end; ) {
       int inPage = (int) (p % pageSize);
@@ -208,6 +226,7 @@ final class CachedDataStream extends FallbackStream {
       try {
         entry.home().store().read(fileId, p / pageSize, inPage, buf, (int) (p - start), take);
       } catch (CacheException e) {
+        ownsBuffer = false;
         if (p == start || !evictedAt(e, p)) {
           throw e;
         }

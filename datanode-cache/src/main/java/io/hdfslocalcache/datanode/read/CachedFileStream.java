@@ -146,6 +146,9 @@ final class CachedFileStream extends FileInputStream {
       closed = true;
     }
     try {
+      if (channel != null) {
+        channel.close(); // its pending bytes are a view of a buffer the stream gives back
+      }
       in.close();
     } finally {
       super.close();

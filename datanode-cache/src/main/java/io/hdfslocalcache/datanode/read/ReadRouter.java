@@ -60,6 +60,7 @@ public final class ReadRouter {
   private final FillGate gate;
   private final ReadTap tap;
   private final ThreadLocal<HandOff> handOff = new ThreadLocal<>();
+  private final WindowBuffers buffers = new WindowBuffers();
 
   public ReadRouter(
       BlockMap map,
@@ -235,7 +236,8 @@ public final class ReadRouter {
       return reason(e != null ? HddReason.RETIRED : stale ? HddReason.STALE : HddReason.NOT_CACHED);
     }
     map.accessed(e, clock.millis());
-    return new ReadSession(e, b, hdd, stats, invalidator::onReadFailure, settings, this::ended);
+    return new ReadSession(
+        e, b, hdd, stats, invalidator::onReadFailure, settings, this::ended, buffers);
   }
 
   private ReadSession reason(HddReason why) {

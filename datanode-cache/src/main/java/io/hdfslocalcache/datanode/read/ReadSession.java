@@ -28,6 +28,7 @@ final class ReadSession {
   private final BiConsumer<CacheEntry, CacheException> onFailure;
   private final ReadSettings settings;
   private final ReadEnd onEnd;
+  private final WindowBuffers buffers;
 
   /** Open streams; the pin is released when the last one closes. */
   private final AtomicInteger streams = new AtomicInteger(1);
@@ -56,8 +57,10 @@ final class ReadSession {
       ReadPathStats stats,
       BiConsumer<CacheEntry, CacheException> onFailure,
       ReadSettings settings,
-      ReadEnd onEnd) {
+      ReadEnd onEnd,
+      WindowBuffers buffers) {
     this.onEnd = onEnd;
+    this.buffers = buffers;
     this.entry = entry;
     this.block = new ExtendedBlock(block);
     this.hdd = hdd;
@@ -122,6 +125,10 @@ final class ReadSession {
 
   ReadSettings settings() {
     return settings;
+  }
+
+  WindowBuffers buffers() {
+    return buffers;
   }
 
   ReadPathStats stats() {

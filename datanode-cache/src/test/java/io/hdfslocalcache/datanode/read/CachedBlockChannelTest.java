@@ -116,4 +116,22 @@ class CachedBlockChannelTest extends CachedDataStreamTest {
       assertThrows(IOException.class, () -> ch.position(at));
     }
   }
+
+  @Test
+  void transferTo_afterTheStreamClosed_refusedNotSentFromAGivenBackBuffer() throws Exception {
+    InputStream in = open(0, 2);
+    FileChannel ch = ((FileInputStream) in).getChannel();
+    ByteBuffer b = ByteBuffer.allocate(1000); // leaves the rest of the window pending
+    assertEquals(1000, ch.read(b));
+    in.close();
+
+    assertThrows(
+        java.nio.channels.ClosedChannelException.class,
+        () ->
+            ch.transferTo(
+                1000,
+                1000,
+                java.nio.channels.Channels.newChannel(new java.io.ByteArrayOutputStream())));
+    assertThrows(java.nio.channels.ClosedChannelException.class, () -> ch.read(b));
+  }
 }

@@ -142,7 +142,8 @@ public final class CachedBlockFixture implements AutoCloseable {
               throw new IllegalStateException("cached read failed in a benchmark: " + x);
             },
             new ReadSettings(pageSize, readAheadPages, CacheTunables.INITIAL_READ_AHEAD_BYTES),
-            (x, served, runs, hddBytes, from, to) -> {});
+            (x, served, runs, hddBytes, from, to) -> {},
+            new WindowBuffers());
     return new Streams(s.openMeta(), s.openData(offset));
   }
 

@@ -245,7 +245,8 @@ class CachedDataStreamTest {
             (e, x) -> failures.add(x.failure()),
             new ReadSettings(PAGE, readAheadPages, CacheTunables.INITIAL_READ_AHEAD_BYTES),
             (s, served, runs, hddBytes, from, to) ->
-                ended.add(new long[] {served, runs, hddBytes, from, to}));
+                ended.add(new long[] {served, runs, hddBytes, from, to}),
+            new WindowBuffers());
     InputStream in = asBlockSenderGetsIt(session.openData(offset));
     session.streamClosed(); // the meta stream this test does not open
     return in;

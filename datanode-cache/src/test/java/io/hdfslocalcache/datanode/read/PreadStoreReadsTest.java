@@ -102,7 +102,8 @@ class PreadStoreReadsTest {
           throw new AssertionError("cache failure " + x);
         },
         new ReadSettings(PAGE, 2, CacheTunables.INITIAL_READ_AHEAD_BYTES),
-        (x, served, runs, hddBytes, from, to) -> {});
+        (x, served, runs, hddBytes, from, to) -> {},
+        new WindowBuffers());
   }
 
   /** BlockSender's pread: each packet's checksums, then its data ({@code dataOn} runs the read). */

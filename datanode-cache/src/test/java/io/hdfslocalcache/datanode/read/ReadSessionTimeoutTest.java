@@ -71,6 +71,7 @@ class ReadSessionTimeoutTest {
   private volatile boolean hung;
   private volatile boolean slow;
   private ReadBound bound = ReadBound.STRICT;
+  private final WindowBuffers buffers = new WindowBuffers();
 
   /** {@code maxErrors}: directory errors tolerated before the directory leaves service. */
   private void setUp(int maxErrors) throws Exception {
@@ -170,8 +171,45 @@ class ReadSessionTimeoutTest {
             new ReadPathStats(new MetricRegistry()),
             (e, x) -> failures.add(x.failure()),
             new ReadSettings(PAGE, 2, CacheTunables.INITIAL_READ_AHEAD_BYTES),
-            (s, served, runs, hddBytes, from, to) -> {});
+            (s, served, runs, hddBytes, from, to) -> {},
+            buffers);
     return new InputStream[] {session.openMeta(), session.openData(0)};
+  }
+
+  @Test
+  void close_storeReadTimedOut_windowBufferNotGivenBack() throws Exception {
+    setUp(100);
+    InputStream[] s = open();
+    hung = true;
+    byte[] got = new byte[PAGE];
+    IOUtils.readFully(s[1], got, 0, PAGE); // times out, then comes from the HDD
+    assertArrayEquals(Arrays.copyOfRange(data, 0, PAGE), got);
+    s[0].close();
+    s[1].close();
+    // The hung read still holds the buffer and writes into it once released: no later stream
+    // may verify its own bytes in it.
+    assertEquals(0, buffers.spares());
+  }
+
+  @Test
+  void close_healthyRead_windowBufferServesTheNextStream() throws Exception {
+    setUp(100);
+    InputStream[] first = open();
+    byte[] got = new byte[PAGE];
+    IOUtils.readFully(first[1], got, 0, PAGE);
+    first[0].close();
+    first[1].close();
+    assertEquals(1, buffers.spares());
+
+    InputStream[] second = open();
+    IOUtils.skipFully(second[1], 2 * PAGE);
+    IOUtils.readFully(second[1], got, 0, PAGE);
+
+    assertEquals(0, buffers.spares()); // taken, not allocated afresh
+    assertArrayEquals(Arrays.copyOfRange(data, 2 * PAGE, 3 * PAGE), got);
+    assertEquals(List.of(), failures);
+    second[0].close();
+    second[1].close();
   }
 
   @Test
