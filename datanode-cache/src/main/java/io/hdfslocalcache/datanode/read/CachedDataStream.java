@@ -65,13 +65,7 @@ final class CachedDataStream extends FallbackStream {
 
   private long hddBytes;
 
-  /**
-   * The page last moved to the page LRU's recent end. A page is touched once, when the reader is
-   * first served from it, not when a window or a read-ahead loads it: a page loaded past the bytes
-   * the client asked for was not read, and the eviction order is the simulator's (by the pages each
-   * read's range covers), which DecisionParityTest checks.
-   */
-  private long touched = -1;
+  private final PageTouches touches;
 
   /** Data range of the uncached pages read from the HDD (gaps only), or -1. */
   private long missFrom = -1;
@@ -86,6 +80,7 @@ final class CachedDataStream extends FallbackStream {
     this.chunk = entry.checksum.bytesPerChecksum();
     this.checksum = entry.checksum.newChecksum();
     this.meta = new MetaSegments(entry, pageSize);
+    this.touches = new PageTouches(entry, pageSize);
     this.ahead =
         new PageReadAhead(
             entry,
@@ -169,12 +164,7 @@ final class CachedDataStream extends FallbackStream {
       fill(len);
     }
     int n = (int) Math.min(len, bufStart + bufLen - pos);
-    for (long p = pos / pageSize; n > 0 && p <= (pos + n - 1) / pageSize; p++) {
-      if (p != touched) {
-        entry.home().pageRead(entry, (int) p);
-        touched = p;
-      }
-    }
+    touches.served(pos, n);
     served += n;
     return n;
   }
