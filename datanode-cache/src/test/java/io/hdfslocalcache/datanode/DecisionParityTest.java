@@ -13,7 +13,6 @@ import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.read.ReadRouter;
 import io.hdfslocalcache.datanode.shadow.TallyTap;
 import io.hdfslocalcache.datanode.space.SpaceStats;
-import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.model.CandidateSpec;
 import io.hdfslocalcache.model.LiveModel;
 import io.hdfslocalcache.model.ModelTotals;
@@ -108,8 +107,6 @@ class DecisionParityTest {
   /** One configuration over its own random stream; returns the model's totals at its end. */
   private ModelTotals runOnce(int seed, String fill, boolean guard, String tuning)
       throws Exception {
-    // The decisions alone: no fault hook another test of this JVM may have left installed.
-    CacheFaultInjector.set(null);
     Configuration conf = new Configuration(false);
     Path dir = root.resolve("run" + seed);
     conf.set(CacheConfig.DIRS, dir.toString());
