@@ -109,9 +109,11 @@ class CachedReadIT {
       long uncached = c.counter("read.bytes.uncached_pages.hdd");
       assertArrayEquals(data, c.readAll(hot));
       long sent = c.transferToPackets(0) - packets;
-      // 16 data packets, and the empty last one unless the client has already gone
+      // 16 data packets, and the empty last one unless the client has already gone; the cold
+      // read's own empty last packet may be counted after its client returned (seen in CI: 18).
+      // On the copy path this would be 0, in 4 KB packets 256.
       assertTrue(
-          sent == CacheCluster.BLOCK / 65536 || sent == CacheCluster.BLOCK / 65536 + 1,
+          sent >= CacheCluster.BLOCK / 65536 && sent <= CacheCluster.BLOCK / 65536 + 2,
           "64 KB packets, with transferTo: " + sent);
       assertEquals(hddBytes, c.counter("read.bytes.hdd"));
       assertEquals(fallback, c.counter("read.bytes.fallback.hdd"));
