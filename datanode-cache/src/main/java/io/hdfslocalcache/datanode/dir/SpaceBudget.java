@@ -57,10 +57,15 @@ public final class SpaceBudget {
     draining.addAndGet(bytes);
   }
 
-  /** Releases the bytes of a block that was {@link #draining}. */
+  /**
+   * Releases the bytes of a block that was {@link #draining}. Reserved first, draining second, and
+   * {@link #shortfall} reads them the other way round: a fill polling it between the two updates
+   * then sees the bytes either still draining or already released, never neither (which would make
+   * it evict one page or block too many).
+   */
   public void releaseDrained(long bytes) {
-    draining.addAndGet(-bytes);
     release(bytes);
+    draining.addAndGet(-bytes);
   }
 
   /**
@@ -68,7 +73,8 @@ public final class SpaceBudget {
    * (evicted blocks whose readers have not closed yet); zero or less: none.
    */
   public long shortfall(long bytes) {
-    return reserved.get() - draining.get() + bytes - capacity;
+    long leaving = draining.get(); // before reserved: see releaseDrained
+    return reserved.get() - leaving + bytes - capacity;
   }
 
   /**

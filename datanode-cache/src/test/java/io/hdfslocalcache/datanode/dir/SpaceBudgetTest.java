@@ -55,4 +55,37 @@ class SpaceBudgetTest {
     assertEquals(1000 / 7, granted.get());
     assertEquals(1000 / 7 * 7, b.reserved());
   }
+
+  /**
+   * A fill polls {@code shortfall} while the delete thread releases drained bytes: a read between
+   * the release's two counter updates must never see more to evict than there is, or the fill
+   * evicts a page too many (DecisionParityTest saw one more page eviction than the model under
+   * load). Each cycle drains a byte and releases it; once a drain is done, the shortfall can only
+   * be lower.
+   */
+  @Test
+  void shortfall_readDuringReleaseDrained_neverMoreThanBeforeTheRelease() throws Exception {
+    int cycles = 2_000_000;
+    SpaceBudget b = new SpaceBudget(cycles);
+    assertTrue(b.tryReserve(cycles));
+    AtomicInteger drained = new AtomicInteger();
+    Thread deletes =
+        new Thread(
+            () -> {
+              for (int i = 0; i < cycles; i++) {
+                b.draining(1);
+                drained.incrementAndGet();
+                b.releaseDrained(1);
+              }
+            });
+    deletes.start();
+    long worst = Long.MIN_VALUE;
+    while (deletes.isAlive()) {
+      int done = drained.get();
+      // After `done` drains, reserved minus draining is at most cycles - done.
+      worst = Math.max(worst, b.shortfall(0) + done);
+    }
+    deletes.join();
+    assertTrue(worst <= 0, "a shortfall read mid-release saw " + worst + " bytes too many");
+  }
 }
