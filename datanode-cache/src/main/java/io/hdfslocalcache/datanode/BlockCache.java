@@ -28,6 +28,8 @@ import io.hdfslocalcache.datanode.read.ReadRouter;
 import io.hdfslocalcache.datanode.read.ReadSettings;
 import io.hdfslocalcache.datanode.restore.RestoreStats;
 import io.hdfslocalcache.datanode.restore.Restorer;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.datanode.settings.CacheTunables;
 import io.hdfslocalcache.datanode.shadow.ReadTap;
 import io.hdfslocalcache.datanode.space.Sleeper;
 import io.hdfslocalcache.datanode.space.SpaceKeeper;

@@ -11,6 +11,8 @@ import io.hdfslocalcache.datanode.hdd.FakeReplicas;
 import io.hdfslocalcache.datanode.hdd.SuspectOutcome;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.read.ReadRouter;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.datanode.settings.ShadowCandidates;
 import io.hdfslocalcache.datanode.shadow.TallyTap;
 import io.hdfslocalcache.datanode.space.SpaceStats;
 import io.hdfslocalcache.model.CandidateSpec;
