@@ -81,14 +81,16 @@ public final class CacheExport {
                 System::currentTimeMillis,
                 registry);
         BlockCache cache =
-            new BlockCache(
-                config,
-                new NoReplicas(),
-                b -> SuspectOutcome.FAILED,
-                CacheDirectories.open(config, "dn"),
-                Clock.systemUTC(),
-                registry,
-                feed)) {
+            BlockCache.open(
+                new CacheParts(
+                    config,
+                    new NoReplicas(),
+                    b -> SuspectOutcome.FAILED,
+                    CacheDirectories.open(config, "dn"),
+                    Clock.systemUTC(),
+                    registry,
+                    feed))) {
+      cache.start(); // as the factory does
       new HostStats(registry, ProcStat.system());
       Map<String, Supplier<String>> tags = new LinkedHashMap<>();
       tags.put(LocalCacheMetrics.TAG_UUID, () -> "dn");

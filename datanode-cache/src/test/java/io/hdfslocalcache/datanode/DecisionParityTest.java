@@ -156,9 +156,11 @@ class DecisionParityTest {
     String what = "run " + seed + ": " + spec;
     long appends = 0;
     long deletes = 0;
-    try (BlockCache cache =
-        new BlockCache(config, hdd, b -> SuspectOutcome.FAILED, opened, clock, registry, tally)) {
-      ReadRouter router = cache.router();
+    CacheParts parts =
+        new CacheParts(config, hdd, b -> SuspectOutcome.FAILED, opened, clock, registry, tally);
+    try (BlockCache cache = BlockCache.open(parts)) {
+      cache.start(); // as the factory does
+      ReadRouter router = parts.router;
       int blocks = 24;
       long[] ids = new long[blocks];
       long[] gs = new long[blocks];
@@ -186,7 +188,7 @@ class DecisionParityTest {
           gs[b]++;
           appends++;
           data[b] = grow(random, data[b]);
-          cache.invalidate(POOL, ids[b], InvalidationCause.APPEND);
+          parts.invalidator.drop(new BlockId(POOL, ids[b]), InvalidationCause.APPEND);
           hdd.finalized(id, gs[b], data[b]);
           model.write(POOL, ids[b], gs[b], now.get());
           recent.add("append " + b + " gs " + gs[b]);
@@ -195,7 +197,7 @@ class DecisionParityTest {
           deletes++;
           hdd.replicas.remove(id);
           hdd.data.remove(id);
-          cache.invalidate(POOL, ids[b], InvalidationCause.DELETE);
+          parts.invalidator.drop(new BlockId(POOL, ids[b]), InvalidationCause.DELETE);
           model.delete(POOL, ids[b], now.get());
           recent.add("delete " + b);
           ids[b] = nextId++;
