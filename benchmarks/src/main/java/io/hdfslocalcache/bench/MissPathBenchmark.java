@@ -1,8 +1,8 @@
 package io.hdfslocalcache.bench;
 
 import io.hdfslocalcache.config.CacheKeys;
-import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package io.hdfslocalcache.bench;
 
 import io.hdfslocalcache.datanode.BlockCache;
-import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;

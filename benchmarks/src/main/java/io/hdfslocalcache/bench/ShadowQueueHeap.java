@@ -1,6 +1,6 @@
 package io.hdfslocalcache.bench;
 
-import io.hdfslocalcache.datanode.CacheTunables;
+import io.hdfslocalcache.datanode.settings.CacheTunables;
 import io.hdfslocalcache.datanode.shadow.ShadowFixture;
 import java.util.concurrent.BlockingQueue;
 import org.openjdk.jol.info.GraphLayout;

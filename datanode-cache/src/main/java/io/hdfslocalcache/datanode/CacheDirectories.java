@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode;
 
 import io.hdfslocalcache.datanode.index.BlockIndex;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.datanode.store.CacheThreads;
 import io.hdfslocalcache.datanode.store.PageStore;

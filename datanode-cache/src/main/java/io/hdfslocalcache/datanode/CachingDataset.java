@@ -2,6 +2,9 @@ package io.hdfslocalcache.datanode;
 
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
+import io.hdfslocalcache.datanode.invalidate.Invalidator;
+import io.hdfslocalcache.datanode.read.ReadRouter;
+import io.hdfslocalcache.datanode.restore.Restorer;
 import io.hdfslocalcache.datanode.shadow.ReadTap;
 import io.hdfslocalcache.datanode.shadow.ShadowFeed;
 import java.io.InputStream;
@@ -22,35 +25,28 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
  */
 final class CachingDataset extends DatasetProxy {
   private final BlockCache cache;
+  private final ReadRouter router;
+  private final Restorer restorer;
+  private final Invalidator invalidator;
   private final ReadTap tap;
 
-  /** A replica deleted or changed: the cached copy goes, and the shadow models are told. */
-  private final ReplicaChanges.Sink changes =
-      new ReplicaChanges.Sink() {
-        @Override
-        public void deleted(String poolId, long blockId) {
-          cache.invalidate(poolId, blockId, InvalidationCause.DELETE);
-          tap.removed(new BlockId(poolId, blockId));
-        }
-
-        @Override
-        public void changed(
-            String poolId, long blockId, InvalidationCause cause, long newGenStamp) {
-          cache.invalidate(poolId, blockId, cause);
-          tap.rewritten(new BlockId(poolId, blockId), newGenStamp);
-        }
-      };
-
-  private CachingDataset(FsDatasetSpi<?> inner, BlockCache cache, Optional<ShadowFeed> shadow) {
+  private CachingDataset(
+      FsDatasetSpi<?> inner, BlockCache cache, CacheParts parts, Optional<ShadowFeed> shadow) {
     super(inner, shadow);
     this.cache = cache;
+    this.router = parts.router;
+    this.restorer = parts.restorer;
+    this.invalidator = parts.invalidator;
     this.tap = shadow.isPresent() ? shadow.get() : ReadTap.NONE;
   }
 
-  /** {@code inner} served through {@code cache}; {@code shadow} runs beside it, if present. */
+  /**
+   * {@code inner} served through the cache's {@code parts} (reads go to its router directly),
+   * closed with {@code cache}; {@code shadow} runs beside it, if present.
+   */
   static FsDatasetSpi<?> wrap(
-      FsDatasetSpi<?> inner, BlockCache cache, Optional<ShadowFeed> shadow) {
-    return proxy(new CachingDataset(inner, cache, shadow));
+      FsDatasetSpi<?> inner, BlockCache cache, CacheParts parts, Optional<ShadowFeed> shadow) {
+    return proxy(new CachingDataset(inner, cache, parts, shadow));
   }
 
   /** The cache behind a wrapped dataset, or null if {@code dataset} is not one of ours. */
@@ -66,61 +62,58 @@ final class CachingDataset extends DatasetProxy {
     return "LocalCache";
   }
 
+  /** A replica deleted: the cached copy goes, and the shadow models are told. */
   @Override
-  public Object invoke(Object proxy, Method m, Object[] args) throws Throwable {
-    int n = args == null ? 0 : args.length;
-    ReplicaChanges.tell(m, args, changes);
-    switch (m.getName()) {
-      case "getMetaDataInputStream":
-        if (n == 1) {
-          return cache
-              .router()
-              .openMeta((ExtendedBlock) args[0], () -> (LengthInputStream) forwardRead(m, args));
-        }
-        break;
-      case "getBlockInputStream":
-        if (n == 2) {
-          return cache
-              .router()
-              .openData(
-                  (ExtendedBlock) args[0],
-                  (Long) args[1],
-                  () -> (InputStream) forwardRead(m, args));
-        }
-        break;
-      case "addBlockPool":
+  public void deleted(String poolId, long blockId) {
+    invalidator.drop(new BlockId(poolId, blockId), InvalidationCause.DELETE);
+    tap.removed(new BlockId(poolId, blockId));
+  }
+
+  /** A replica changed: the cached copy goes, and the shadow models are told. */
+  @Override
+  public void changed(String poolId, long blockId, InvalidationCause cause, long newGenStamp) {
+    invalidator.drop(new BlockId(poolId, blockId), cause);
+    tap.rewritten(new BlockId(poolId, blockId), newGenStamp);
+  }
+
+  @Override
+  Object handle(DatasetCall call, Method m, Object[] args) throws Throwable {
+    switch (call) {
+      case META_STREAM:
+        return router.openMeta(
+            (ExtendedBlock) args[0], () -> (LengthInputStream) forwardRead(m, args));
+      case DATA_STREAM:
+        return router.openData(
+            (ExtendedBlock) args[0], (Long) args[1], () -> (InputStream) forwardRead(m, args));
+      case ADD_BLOCK_POOL:
         {
           Object r = forward(m, args);
-          cache.restorer().restorePool((String) args[0]);
+          restorer.restorePool((String) args[0]);
           return r;
         }
-      case "shutdownBlockPool":
-        cache.restorer().detachPool((String) args[0]);
-        break;
-      case "deleteBlockPool":
-        if (n == 2) {
+      case SHUTDOWN_BLOCK_POOL:
+        restorer.detachPool((String) args[0]);
+        return forward(m, args);
+      case DELETE_BLOCK_POOL:
+        {
           Object r = forward(m, args); // refused (pool not empty, no force): nothing is dropped
-          cache.restorer().deletePool((String) args[0]);
+          restorer.deletePool((String) args[0]);
           return r;
         }
-        break;
-      case "removeVolumes":
+      case REMOVE_VOLUMES:
         {
           Object r = forward(m, args);
-          cache.invalidateMissing();
+          invalidator.dropMissing();
           return r;
         }
-      case "shutdown":
-        {
-          try {
-            return forward(m, args);
-          } finally {
-            cache.close();
-          }
+      case SHUTDOWN:
+        try {
+          return forward(m, args);
+        } finally {
+          cache.close();
         }
       default:
-        break;
+        return forward(m, args);
     }
-    return ownOrForward(proxy, m, args);
   }
 }

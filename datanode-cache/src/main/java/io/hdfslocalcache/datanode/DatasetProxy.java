@@ -12,10 +12,12 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
 /**
  * What both dataset wrappers share: a {@link Proxy} over {@link FsDatasetSpi} that forwards every
  * call to the real dataset unless the subclass intercepts it, answers {@code equals}, {@code
- * hashCode} and {@code toString} for itself, and holds the shadow feed, if any. A proxy rather than
- * a hand-written forwarder because the interface differs between Hadoop 3.3 and 3.4+.
+ * hashCode} and {@code toString} for itself, tells the subclass (a {@link ReplicaChanges.Sink})
+ * each replica a call deletes or changes before the call goes on, and holds the shadow feed, if
+ * any. A proxy rather than a hand-written forwarder because the interface differs between Hadoop
+ * 3.3 and 3.4+.
  */
-abstract class DatasetProxy implements InvocationHandler {
+abstract class DatasetProxy implements InvocationHandler, ReplicaChanges.Sink {
   final FsDatasetSpi<?> inner;
   private final Optional<ShadowFeed> shadow;
 
@@ -49,30 +51,37 @@ abstract class DatasetProxy implements InvocationHandler {
   /** The subclass's name in {@code toString}, e.g. {@code LocalCache}. */
   abstract String label();
 
-  /** The {@code Object} methods a proxy must answer itself, or forwards {@code m}. */
-  final Object ownOrForward(Object proxy, Method m, Object[] args) throws Throwable {
-    int n = args == null ? 0 : args.length;
-    switch (m.getName()) {
-      case "equals":
-        if (n == 1 && m.getParameterTypes()[0] == Object.class) {
-          return proxy == args[0];
-        }
-        break;
-      case "hashCode":
-        if (n == 0) {
-          return System.identityHashCode(proxy);
-        }
-        break;
-      case "toString":
-        if (n == 0) {
-          return label() + "(" + inner + ")";
-        }
-        break;
+  /**
+   * One lookup decides the call ({@link DatasetCall}): the {@code Object} methods are answered
+   * here, the calls that delete or change a replica are told to {@link ReplicaChanges} before they
+   * go on, and the rest is the subclass's; a read touches nothing of the write side.
+   */
+  @Override
+  public final Object invoke(Object proxy, Method m, Object[] args) throws Throwable {
+    DatasetCall call = DatasetCall.of(m);
+    switch (call) {
+      case EQUALS:
+        return proxy == args[0];
+      case HASH_CODE:
+        return System.identityHashCode(proxy);
+      case TO_STRING:
+        return label() + "(" + inner + ")";
+      case INVALIDATE:
+      case INVALIDATE_MISSING_BLOCK:
+      case APPEND:
+      case INIT_REPLICA_RECOVERY:
+      case UPDATE_REPLICA_UNDER_RECOVERY:
+        ReplicaChanges.tell(call, args, this);
+        return forward(m, args);
       default:
-        break;
+        return handle(call, m, args);
     }
-    return forward(m, args);
   }
+
+  /**
+   * What the subclass does with {@code call}; {@link #forward} for a call it does not intercept.
+   */
+  abstract Object handle(DatasetCall call, Method m, Object[] args) throws Throwable;
 
   /** {@link #forward} for the stream opens, which declare only IOException. */
   final Object forwardRead(Method m, Object[] args) throws IOException {

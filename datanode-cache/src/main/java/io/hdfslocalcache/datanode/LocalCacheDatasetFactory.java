@@ -5,9 +5,14 @@ import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.config.SizeValue;
 import io.hdfslocalcache.datanode.metrics.BuildVersion;
 import io.hdfslocalcache.datanode.metrics.LocalCacheMetrics;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.datanode.settings.CacheMode;
+import io.hdfslocalcache.datanode.settings.CacheTunables;
 import io.hdfslocalcache.datanode.shadow.Calibration;
 import io.hdfslocalcache.datanode.shadow.ReadTap;
 import io.hdfslocalcache.datanode.shadow.ShadowFeed;
+import io.hdfslocalcache.datanode.startup.FillUnitCheck;
+import io.hdfslocalcache.datanode.startup.ShadowHeapCheck;
 import io.hdfslocalcache.model.CandidateSpec;
 import java.io.IOException;
 import java.time.Clock;
@@ -101,10 +106,11 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
         config.candidates().isEmpty()
             ? Optional.<ShadowFeed>empty()
             : Optional.of(startFeed(config, Calibration.AGAINST_CACHE, registry));
+    CacheParts parts;
     BlockCache cache;
     try {
-      cache =
-          new BlockCache(
+      parts =
+          new CacheParts(
               config,
               new DatasetReplicas(inner),
               new ScannerSuspects(datanode, inner),
@@ -112,6 +118,8 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
               Clock.systemUTC(),
               registry,
               shadow.isPresent() ? shadow.get() : ReadTap.NONE);
+      cache = BlockCache.open(parts);
+      cache.start();
     } catch (RuntimeException e) {
       // A cache that cannot start must never take the DataNode's block pool down with it.
       LOG.error("hdfs-local-cache: cache disabled, serving from HDD: start-up failed", e);
@@ -134,7 +142,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
             dirs.stream().map(CacheDirectories.Opened::path).collect(Collectors.toList()),
             config,
             shadow.isPresent()));
-    return CachingDataset.wrap(inner, cache, shadow);
+    return CachingDataset.wrap(inner, cache, parts, shadow);
   }
 
   /**

@@ -8,6 +8,7 @@ import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.dir.Directories;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.invalidate.Invalidator;
+import io.hdfslocalcache.datanode.settings.CacheTunables;
 import io.hdfslocalcache.datanode.space.SpaceKeeper;
 import java.nio.file.Files;
 import org.slf4j.Logger;

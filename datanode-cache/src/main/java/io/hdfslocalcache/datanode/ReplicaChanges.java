@@ -1,7 +1,6 @@
 package io.hdfslocalcache.datanode;
 
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
-import java.lang.reflect.Method;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.protocol.BlockRecoveryCommand.RecoveringBlock;
@@ -9,7 +8,8 @@ import org.apache.hadoop.hdfs.server.protocol.BlockRecoveryCommand.RecoveringBlo
 /**
  * The dataset calls that delete a replica or change its bytes (append, recovery, truncate), and the
  * blocks each one names: what a cached copy, or a shadow model's, must drop before the call goes
- * on. One list for both dataset wrappers; {@code CachingDatasetTest} pins the signatures.
+ * on. One list for both dataset wrappers; {@link DatasetCall} recognises the calls, once per
+ * method, and {@code CachingDatasetTest} pins their signatures.
  */
 final class ReplicaChanges {
   /** Told each block a call deletes or changes. */
@@ -23,38 +23,34 @@ final class ReplicaChanges {
 
   private ReplicaChanges() {}
 
-  /** Tells {@code sink} each block call {@code m} changes; nothing for any other call. */
-  static void tell(Method m, Object[] args, Sink sink) {
-    int n = args == null ? 0 : args.length;
-    switch (m.getName()) {
-      case "invalidate":
-        if (n >= 2 && args[1] instanceof Block[]) {
-          for (Block b : (Block[]) args[1]) {
-            sink.deleted((String) args[0], b.getBlockId());
-          }
+  /**
+   * Tells {@code sink} each block {@code call} deletes or changes; the wrapper hands over only
+   * those calls, never a read.
+   */
+  static void tell(DatasetCall call, Object[] args, Sink sink) {
+    switch (call) {
+      case INVALIDATE:
+        for (Block b : (Block[]) args[1]) {
+          sink.deleted((String) args[0], b.getBlockId());
         }
         break;
-      case "invalidateMissingBlock":
-        if (n == 2) {
-          sink.deleted((String) args[0], ((Block) args[1]).getBlockId());
-        }
+      case INVALIDATE_MISSING_BLOCK:
+        sink.deleted((String) args[0], ((Block) args[1]).getBlockId());
         break;
-      case "append":
-      case "recoverAppend":
-      case "recoverClose":
+      case APPEND:
         // (block, newGS, expectedBlockLen)
         changed((ExtendedBlock) args[0], InvalidationCause.APPEND, (Long) args[1], sink);
         break;
-      case "initReplicaRecovery":
+      case INIT_REPLICA_RECOVERY:
         RecoveringBlock rb = (RecoveringBlock) args[0];
         changed(rb.getBlock(), InvalidationCause.RECOVERY, rb.getNewGenerationStamp(), sink);
         break;
-      case "updateReplicaUnderRecovery":
+      case UPDATE_REPLICA_UNDER_RECOVERY:
         // (oldBlock, recoveryId = the new generation stamp, newBlockId, newLength)
         changed((ExtendedBlock) args[0], InvalidationCause.RECOVERY, (Long) args[1], sink);
         break;
       default:
-        break;
+        throw new IllegalArgumentException(call + " changes no replica");
     }
   }
 

@@ -26,21 +26,6 @@ final class ShadowDataset extends DatasetProxy {
   private final ShadowReads reads;
   private final AutoCloseable onShutdown;
 
-  /** A replica deleted or changed: the models are told. */
-  private final ReplicaChanges.Sink changes =
-      new ReplicaChanges.Sink() {
-        @Override
-        public void deleted(String poolId, long blockId) {
-          feed.removed(new BlockId(poolId, blockId));
-        }
-
-        @Override
-        public void changed(
-            String poolId, long blockId, InvalidationCause cause, long newGenStamp) {
-          feed.rewritten(new BlockId(poolId, blockId), newGenStamp);
-        }
-      };
-
   private ShadowDataset(FsDatasetSpi<?> inner, ShadowFeed feed, AutoCloseable onShutdown) {
     super(inner, Optional.of(feed));
     this.feed = feed;
@@ -61,18 +46,25 @@ final class ShadowDataset extends DatasetProxy {
     return "LocalCacheShadow";
   }
 
+  /** A replica deleted: the models are told. */
   @Override
-  public Object invoke(Object proxy, Method m, Object[] args) throws Throwable {
-    int n = args == null ? 0 : args.length;
-    ReplicaChanges.tell(m, args, changes);
-    switch (m.getName()) {
-      case "getBlockInputStream":
-        if (n == 2) {
-          return reads.openData(
-              (ExtendedBlock) args[0], (Long) args[1], () -> (InputStream) forwardRead(m, args));
-        }
-        break;
-      case "shutdown":
+  public void deleted(String poolId, long blockId) {
+    feed.removed(new BlockId(poolId, blockId));
+  }
+
+  /** A replica changed: the models are told. */
+  @Override
+  public void changed(String poolId, long blockId, InvalidationCause cause, long newGenStamp) {
+    feed.rewritten(new BlockId(poolId, blockId), newGenStamp);
+  }
+
+  @Override
+  Object handle(DatasetCall call, Method m, Object[] args) throws Throwable {
+    switch (call) {
+      case DATA_STREAM:
+        return reads.openData(
+            (ExtendedBlock) args[0], (Long) args[1], () -> (InputStream) forwardRead(m, args));
+      case SHUTDOWN:
         try {
           return forward(m, args);
         } finally {
@@ -84,8 +76,7 @@ final class ShadowDataset extends DatasetProxy {
           feed.close();
         }
       default:
-        break;
+        return forward(m, args);
     }
-    return ownOrForward(proxy, m, args);
   }
 }

@@ -8,6 +8,7 @@ import io.hdfslocalcache.datanode.hdd.SuspectOutcome;
 import io.hdfslocalcache.datanode.metrics.HostStats;
 import io.hdfslocalcache.datanode.metrics.LocalCacheMetrics;
 import io.hdfslocalcache.datanode.metrics.ProcStat;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.shadow.Calibration;
 import io.hdfslocalcache.datanode.shadow.ShadowFeed;
 import java.io.InputStream;
@@ -69,7 +70,7 @@ public final class CacheExport {
     conf.set(CacheConfig.DIRS, String.join(",", dirs));
     conf.set(CacheConfig.CAPACITY, "256m");
     conf.set(CacheConfig.SHADOW_CANDIDATES, CANDIDATE);
-    conf.set(CacheConfig.SHADOW_CANDIDATE_PREFIX + CANDIDATE, "threshold=1");
+    conf.set(io.hdfslocalcache.config.CacheKeys.SHADOW_CANDIDATE_PREFIX + CANDIDATE, "threshold=1");
     CacheConfig config = CacheConfig.from(conf);
     MetricRegistry registry = new MetricRegistry();
     try (ShadowFeed feed =
@@ -80,14 +81,16 @@ public final class CacheExport {
                 System::currentTimeMillis,
                 registry);
         BlockCache cache =
-            new BlockCache(
-                config,
-                new NoReplicas(),
-                b -> SuspectOutcome.FAILED,
-                CacheDirectories.open(config, "dn"),
-                Clock.systemUTC(),
-                registry,
-                feed)) {
+            BlockCache.open(
+                new CacheParts(
+                    config,
+                    new NoReplicas(),
+                    b -> SuspectOutcome.FAILED,
+                    CacheDirectories.open(config, "dn"),
+                    Clock.systemUTC(),
+                    registry,
+                    feed))) {
+      cache.start(); // as the factory does
       new HostStats(registry, ProcStat.system());
       Map<String, Supplier<String>> tags = new LinkedHashMap<>();
       tags.put(LocalCacheMetrics.TAG_UUID, () -> "dn");

@@ -1,8 +1,10 @@
 package io.hdfslocalcache.datanode;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.lang.reflect.Method;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
@@ -15,26 +17,44 @@ import org.junit.jupiter.api.Test;
  * interface, giving back the compile-time check a hand-written forwarder would have had.
  */
 class CachingDatasetTest {
-  private static void has(String name, Class<?>... params) {
-    assertDoesNotThrow(() -> FsDatasetSpi.class.getMethod(name, params), name);
+  /** {@code name(params)} is in the interface, and the wrappers take it for {@code call}. */
+  private static void has(DatasetCall call, String name, Class<?>... params) {
+    Method m = assertDoesNotThrow(() -> FsDatasetSpi.class.getMethod(name, params), name);
+    assertEquals(call, DatasetCall.of(m), name);
   }
 
   @Test
   void interceptedMethods_existWithExpectedSignatures_inCompiledInterface() {
-    has("getMetaDataInputStream", ExtendedBlock.class);
-    has("getBlockInputStream", ExtendedBlock.class, long.class);
-    has("invalidate", String.class, Block[].class);
-    has("invalidateMissingBlock", String.class, Block.class);
-    has("append", ExtendedBlock.class, long.class, long.class);
-    has("recoverAppend", ExtendedBlock.class, long.class, long.class);
-    has("recoverClose", ExtendedBlock.class, long.class, long.class);
-    has("initReplicaRecovery", RecoveringBlock.class);
-    has("updateReplicaUnderRecovery", ExtendedBlock.class, long.class, long.class, long.class);
-    has("shutdownBlockPool", String.class);
-    has("deleteBlockPool", String.class, boolean.class);
-    has("removeVolumes", java.util.Collection.class, boolean.class);
-    has("shutdown");
-    has("moveBlockAcrossStorage", ExtendedBlock.class, StorageType.class, String.class);
+    has(DatasetCall.META_STREAM, "getMetaDataInputStream", ExtendedBlock.class);
+    has(DatasetCall.DATA_STREAM, "getBlockInputStream", ExtendedBlock.class, long.class);
+    has(DatasetCall.INVALIDATE, "invalidate", String.class, Block[].class);
+    has(DatasetCall.INVALIDATE_MISSING_BLOCK, "invalidateMissingBlock", String.class, Block.class);
+    has(DatasetCall.APPEND, "append", ExtendedBlock.class, long.class, long.class);
+    has(DatasetCall.APPEND, "recoverAppend", ExtendedBlock.class, long.class, long.class);
+    has(DatasetCall.APPEND, "recoverClose", ExtendedBlock.class, long.class, long.class);
+    has(DatasetCall.INIT_REPLICA_RECOVERY, "initReplicaRecovery", RecoveringBlock.class);
+    has(
+        DatasetCall.UPDATE_REPLICA_UNDER_RECOVERY,
+        "updateReplicaUnderRecovery",
+        ExtendedBlock.class,
+        long.class,
+        long.class,
+        long.class);
+    has(DatasetCall.SHUTDOWN_BLOCK_POOL, "shutdownBlockPool", String.class);
+    has(DatasetCall.DELETE_BLOCK_POOL, "deleteBlockPool", String.class, boolean.class);
+    has(DatasetCall.REMOVE_VOLUMES, "removeVolumes", java.util.Collection.class, boolean.class);
+    has(DatasetCall.SHUTDOWN, "shutdown");
+    has(
+        DatasetCall.ADD_BLOCK_POOL,
+        "addBlockPool",
+        String.class,
+        org.apache.hadoop.conf.Configuration.class);
+    has(
+        DatasetCall.FORWARD,
+        "moveBlockAcrossStorage",
+        ExtendedBlock.class,
+        StorageType.class,
+        String.class);
   }
 
   @Test

@@ -11,6 +11,8 @@ import io.hdfslocalcache.datanode.hdd.FakeReplicas;
 import io.hdfslocalcache.datanode.hdd.SuspectOutcome;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.read.ReadRouter;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.datanode.settings.ShadowCandidates;
 import io.hdfslocalcache.datanode.shadow.TallyTap;
 import io.hdfslocalcache.datanode.space.SpaceStats;
 import io.hdfslocalcache.model.CandidateSpec;
@@ -154,9 +156,11 @@ class DecisionParityTest {
     String what = "run " + seed + ": " + spec;
     long appends = 0;
     long deletes = 0;
-    try (BlockCache cache =
-        new BlockCache(config, hdd, b -> SuspectOutcome.FAILED, opened, clock, registry, tally)) {
-      ReadRouter router = cache.router();
+    CacheParts parts =
+        new CacheParts(config, hdd, b -> SuspectOutcome.FAILED, opened, clock, registry, tally);
+    try (BlockCache cache = BlockCache.open(parts)) {
+      cache.start(); // as the factory does
+      ReadRouter router = parts.router;
       int blocks = 24;
       long[] ids = new long[blocks];
       long[] gs = new long[blocks];
@@ -184,7 +188,7 @@ class DecisionParityTest {
           gs[b]++;
           appends++;
           data[b] = grow(random, data[b]);
-          cache.invalidate(POOL, ids[b], InvalidationCause.APPEND);
+          parts.invalidator.drop(new BlockId(POOL, ids[b]), InvalidationCause.APPEND);
           hdd.finalized(id, gs[b], data[b]);
           model.write(POOL, ids[b], gs[b], now.get());
           recent.add("append " + b + " gs " + gs[b]);
@@ -193,7 +197,7 @@ class DecisionParityTest {
           deletes++;
           hdd.replicas.remove(id);
           hdd.data.remove(id);
-          cache.invalidate(POOL, ids[b], InvalidationCause.DELETE);
+          parts.invalidator.drop(new BlockId(POOL, ids[b]), InvalidationCause.DELETE);
           model.delete(POOL, ids[b], now.get());
           recent.add("delete " + b);
           ids[b] = nextId++;

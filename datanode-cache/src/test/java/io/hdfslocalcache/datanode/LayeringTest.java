@@ -70,6 +70,38 @@ class LayeringTest {
   }
 
   @Test
+  void settings_configurationRecord_readOnlyByRootAndStartup() {
+    // Read once at the root and handed to the parts as plain values: no part rereads a key.
+    noClasses()
+        .that()
+        .resideInAPackage(ROOT + "..")
+        .and()
+        .resideOutsideOfPackages(ROOT, ROOT + ".settings..", ROOT + ".startup..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(ROOT + ".settings..")
+        .check(MAIN);
+  }
+
+  @Test
+  void startup_checks_reachNoPartThatDoesIo() {
+    // Pure: each check computes from values the factory gives it; the factory logs the result.
+    noClasses()
+        .that()
+        .resideInAPackage(ROOT + ".startup..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            ROOT + ".store..",
+            ROOT + ".index..",
+            ROOT + ".dir..",
+            ROOT + ".read..",
+            ROOT + ".shadow..",
+            ROOT + ".metrics..")
+        .check(MAIN);
+  }
+
+  @Test
   void store_readPathAndBlockMap_unknown() {
     noClasses()
         .that()

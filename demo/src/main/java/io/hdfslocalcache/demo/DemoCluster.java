@@ -1,7 +1,7 @@
 package io.hdfslocalcache.demo;
 
-import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.demo.hdd.HddEmulator;
 import io.hdfslocalcache.demo.hdd.HddEmulatorDatasetFactory;
 import java.io.IOException;

@@ -1,9 +1,9 @@
 package io.hdfslocalcache.it;
 
 import io.hdfslocalcache.datanode.BlockCache;
-import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.datanode.fill.FillMode;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

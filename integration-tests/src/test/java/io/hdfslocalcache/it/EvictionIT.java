@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.BlockCache;
-import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.fill.FillMode;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

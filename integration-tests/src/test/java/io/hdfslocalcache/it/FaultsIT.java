@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.BlockCache;
-import io.hdfslocalcache.datanode.CacheConfig;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import java.io.IOException;
 import java.lang.reflect.Method;

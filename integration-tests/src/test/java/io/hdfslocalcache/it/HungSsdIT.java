@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.BlockCache;
-import io.hdfslocalcache.datanode.CacheConfig;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;

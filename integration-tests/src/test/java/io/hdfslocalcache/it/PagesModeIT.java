@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.BlockCache;
-import io.hdfslocalcache.datanode.CacheConfig;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import io.hdfslocalcache.datanode.BlockCache;
-import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.datanode.fill.FillMode;
 import io.hdfslocalcache.datanode.fill.FillOutcome;
 import io.hdfslocalcache.datanode.fill.FillStats;
 import io.hdfslocalcache.datanode.read.ReadPathStats;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Arrays;

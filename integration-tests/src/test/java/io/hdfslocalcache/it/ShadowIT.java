@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.config.CacheKeys;
-import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.datanode.metrics.CandidateNames;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.shadow.ShadowFeed;
 import io.hdfslocalcache.datanode.shadow.ShadowStats;
 import io.hdfslocalcache.model.CandidateSpec;

@@ -1,10 +1,10 @@
 package io.hdfslocalcache.bench.e2e;
 
 import io.hdfslocalcache.datanode.BlockCache;
-import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.datanode.dir.DirectoryStats;
 import io.hdfslocalcache.datanode.read.ReadPathStats;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.store.ReadRoute;
 import java.io.IOException;
 import java.util.Locale;

@@ -178,7 +178,7 @@ class ShadedJarSmokeTest {
     String table = Files.readString(root.resolve("docs/configuration.md"));
     Configuration conf = new Configuration(false);
     conf.addResource(new org.apache.hadoop.fs.Path(example.toUri()));
-    Class<?> config = Class.forName("io.hdfslocalcache.datanode.CacheConfig", true, loader());
+    Class<?> config = Class.forName("io.hdfslocalcache.datanode.settings.CacheConfig", true, loader());
     List<String> keys = new ArrayList<>();
     for (java.lang.reflect.Field f : config.getFields()) {
       if (java.lang.reflect.Modifier.isStatic(f.getModifiers()) && f.getType() == String.class

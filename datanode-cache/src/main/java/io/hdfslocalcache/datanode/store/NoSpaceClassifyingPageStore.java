@@ -17,6 +17,12 @@ final class NoSpaceClassifyingPageStore extends ForwardingPageStore {
     this.reservedPercent = reservedPercent;
   }
 
+  /** Reads are none of this wrapper's business: they go straight to the store below. */
+  @Override
+  public PageStore pageReads() {
+    return inner.pageReads();
+  }
+
   @Override
   public void write(String fileId, long pageIndex, byte[] src, int off, int len)
       throws CacheException {

@@ -47,6 +47,15 @@ public interface PageStore extends AutoCloseable {
     return ReadRoute.CALLER;
   }
 
+  /**
+   * The store that serves this one's page reads: itself, unless it only passes them on (a wrapper
+   * of writes alone), so the store above calls the one below directly and a read takes no hop that
+   * adds nothing to it.
+   */
+  default PageStore pageReads() {
+    return this;
+  }
+
   /** Stores one whole page (the last page of a file may be short). */
   void write(String fileId, long pageIndex, byte[] src, int off, int len) throws CacheException;
 

@@ -8,7 +8,9 @@ import java.time.Duration;
  * Builds a directory's store: Alluxio's page store inside the cross-cutting wrappers, outermost
  * first: health check, time bound, no-space classification, fault hooks, Alluxio. The order
  * matters: the health check sees timeouts; the time bound covers the fault hooks (a test's hung
- * disk hangs where a real one would); the classification sees the space the hooks report.
+ * disk hangs where a real one would); the classification sees the space the hooks report. Page
+ * reads pass the classification by (it is the writes'; {@link PageStore#pageReads}): the time bound
+ * hands them to the fault hooks directly.
  */
 public final class PageStores {
   private PageStores() {}

@@ -19,6 +19,9 @@ import java.util.function.LongSupplier;
  * the pool.
  */
 final class TimeBoundPageStore extends ForwardingPageStore {
+  /** Where page reads go: the store below, past any wrapper of writes alone. */
+  private final PageStore reads;
+
   private final BoundedIoPool pool;
   private final InlineReadGate gate;
   private final OrderedDeletes deletes;
@@ -43,6 +46,7 @@ final class TimeBoundPageStore extends ForwardingPageStore {
       InlineReadGate gate,
       LongSupplier nanoTime) {
     super(inner);
+    this.reads = inner.pageReads();
     this.gate = gate;
     this.pool = new BoundedIoPool(timeout, maxThreads, spinNanos, name, nanoTime);
     this.deletes = new OrderedDeletes(name);
@@ -62,7 +66,7 @@ final class TimeBoundPageStore extends ForwardingPageStore {
             new PageOp("read", fileId, pageIndex),
             true,
             () -> {
-              inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+              reads.read(fileId, pageIndex, pageOffset, dst, off, len);
               return null;
             })
         .await();
@@ -77,7 +81,7 @@ final class TimeBoundPageStore extends ForwardingPageStore {
       throws CacheException {
     long start = gate.begin();
     try {
-      inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+      reads.read(fileId, pageIndex, pageOffset, dst, off, len);
     } catch (CacheException | RuntimeException e) {
       PageOp op = new PageOp("read", fileId, pageIndex);
       if (Thread.currentThread().isInterrupted()) {
@@ -115,7 +119,7 @@ final class TimeBoundPageStore extends ForwardingPageStore {
         op,
         false,
         () -> {
-          inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+          reads.read(fileId, pageIndex, pageOffset, dst, off, len);
           then.check();
           return null;
         });

@@ -1,13 +1,13 @@
 package io.hdfslocalcache.datanode.read;
 
 import com.codahale.metrics.MetricRegistry;
-import io.hdfslocalcache.datanode.CacheConfig;
-import io.hdfslocalcache.datanode.CacheTunables;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.dir.SpaceBudget;
 import io.hdfslocalcache.datanode.index.BlockIndex;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.datanode.settings.CacheTunables;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.datanode.store.DirectoryHealth;
 import io.hdfslocalcache.datanode.store.PageStore;

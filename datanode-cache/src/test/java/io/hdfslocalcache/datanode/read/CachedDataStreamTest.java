@@ -11,12 +11,12 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import com.codahale.metrics.MetricRegistry;
-import io.hdfslocalcache.datanode.CacheTunables;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.dir.SpaceBudget;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
+import io.hdfslocalcache.datanode.settings.CacheTunables;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.datanode.store.CacheFailure;
 import io.hdfslocalcache.datanode.store.DirectoryHealth;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.MetricRegistry;
-import io.hdfslocalcache.datanode.CacheTunables;
+import io.hdfslocalcache.datanode.settings.CacheTunables;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.InputStream;

@@ -1,9 +1,9 @@
 package io.hdfslocalcache.ops.status;
 
-import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.dir.DirectoryStats;
 import io.hdfslocalcache.datanode.fill.GuardStats;
 import io.hdfslocalcache.datanode.metrics.DirectoryNames;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
 import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.Map;

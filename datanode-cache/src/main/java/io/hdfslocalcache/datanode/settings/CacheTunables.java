@@ -1,4 +1,4 @@
-package io.hdfslocalcache.datanode;
+package io.hdfslocalcache.datanode.settings;
 
 /**
  * The fixed tunables: not configuration keys (an operator has no reason to change them), but named

@@ -1,6 +1,7 @@
-package io.hdfslocalcache.datanode;
+package io.hdfslocalcache.datanode.startup;
 
 import io.hdfslocalcache.datanode.fill.FillMode;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,7 +14,7 @@ import java.util.List;
  * is configured for ({@code dfs.blocksize}); fills refused at run time are counted in {@code
  * fill.no_room.too_large_for_directory}.
  */
-final class FillUnitCheck {
+public final class FillUnitCheck {
   private FillUnitCheck() {}
 
   /** Meta bytes of a block of {@code blockSize}: 7-byte header, 4 bytes per 512-byte chunk. */
@@ -28,7 +29,7 @@ final class FillUnitCheck {
   }
 
   /** One message per directory too small for a fill unit; empty when all are large enough. */
-  static List<String> problems(
+  public static List<String> problems(
       FillMode mode, int pageSize, long blockSize, List<String> dirs, List<Long> capacities) {
     long unit = unitBytes(mode, pageSize, blockSize);
     List<String> out = new ArrayList<>();

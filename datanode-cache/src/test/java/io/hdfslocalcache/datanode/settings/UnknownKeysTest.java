@@ -1,4 +1,4 @@
-package io.hdfslocalcache.datanode;
+package io.hdfslocalcache.datanode.settings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.hdfslocalcache.datanode;
+package io.hdfslocalcache.datanode.settings;
 
 import io.hdfslocalcache.config.CacheKeys;
 import java.lang.reflect.Field;

@@ -1,5 +1,6 @@
-package io.hdfslocalcache.datanode;
+package io.hdfslocalcache.datanode.startup;
 
+import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.model.CandidateSpec;
 import io.hdfslocalcache.model.FillMode;
 import java.util.List;
@@ -15,7 +16,7 @@ import java.util.Locale;
  * assumes full-size blocks, so the operator reads it with that in mind. Pure: the factory logs what
  * it returns.
  */
-final class ShadowHeapCheck {
+public final class ShadowHeapCheck {
   private ShadowHeapCheck() {}
 
   /** A started candidate in {@code pages} mode, nothing held (measured 462,168). */
@@ -40,7 +41,7 @@ final class ShadowHeapCheck {
   static final int WARN_PERCENT_OF_HEAP = 25;
 
   /** Whether the worst case fits the share of the heap shadow mode should take. */
-  enum Verdict {
+  public enum Verdict {
     FITS,
     OVER_A_QUARTER_OF_THE_HEAP
   }
@@ -62,7 +63,7 @@ final class ShadowHeapCheck {
   }
 
   /** The worst case of every candidate and the feed's queue together. */
-  static long worstCaseBytes(List<CandidateSpec> specs, long blockSize) {
+  public static long worstCaseBytes(List<CandidateSpec> specs, long blockSize) {
     long total = QUEUE_BYTES;
     for (CandidateSpec s : specs) {
       total += worstCaseBytes(s, blockSize);
@@ -70,7 +71,7 @@ final class ShadowHeapCheck {
     return total;
   }
 
-  static Verdict verdict(long worstCaseBytes, long maxHeapBytes) {
+  public static Verdict verdict(long worstCaseBytes, long maxHeapBytes) {
     return worstCaseBytes * 100 > maxHeapBytes * WARN_PERCENT_OF_HEAP
         ? Verdict.OVER_A_QUARTER_OF_THE_HEAP
         : Verdict.FITS;
@@ -80,7 +81,7 @@ final class ShadowHeapCheck {
    * The line the factory logs for {@code candidates} whose {@link #worstCaseBytes} is {@code worst}
    * (at WARN when the verdict is not {@link Verdict#FITS}).
    */
-  static String message(int candidates, long worst, long blockSize, long maxHeapBytes) {
+  public static String message(int candidates, long worst, long blockSize, long maxHeapBytes) {
     String line =
         "hdfs-local-cache: "
             + candidates

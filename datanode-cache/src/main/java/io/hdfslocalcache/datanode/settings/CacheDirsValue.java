@@ -1,4 +1,4 @@
-package io.hdfslocalcache.datanode;
+package io.hdfslocalcache.datanode.settings;
 
 import java.net.URI;
 import java.net.URISyntaxException;

@@ -1,9 +1,10 @@
-package io.hdfslocalcache.datanode;
+package io.hdfslocalcache.datanode.startup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.fill.FillMode;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.hdfslocalcache.datanode;
+package io.hdfslocalcache.datanode.settings;
 
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.fill.FillPolicy;
@@ -50,7 +50,7 @@ public final class ShadowCandidates {
    * SSD capacity ({@code capacityBytes}, the sum over its directories), as the simulator's {@code
    * --cache-size}.
    */
-  static CandidateSpec base(
+  public static CandidateSpec base(
       RateLimitConfig admission, long capacityBytes, long pageSize, FillPolicy fill) {
     return new CandidateSpec(
             "datanode",

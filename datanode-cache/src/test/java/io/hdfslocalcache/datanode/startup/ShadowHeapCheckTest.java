@@ -1,8 +1,9 @@
-package io.hdfslocalcache.datanode;
+package io.hdfslocalcache.datanode.startup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.model.CandidateSpec;
 import io.hdfslocalcache.model.FillMode;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;

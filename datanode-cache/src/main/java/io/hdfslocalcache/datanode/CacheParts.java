@@ -1,0 +1,197 @@
+package io.hdfslocalcache.datanode;
+
+import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.admin.AdminControl;
+import io.hdfslocalcache.datanode.admin.AdminStats;
+import io.hdfslocalcache.datanode.admission.Admission;
+import io.hdfslocalcache.datanode.admission.AdmissionStats;
+import io.hdfslocalcache.datanode.block.BlockMap;
+import io.hdfslocalcache.datanode.dir.CacheDirectory;
+import io.hdfslocalcache.datanode.dir.Directories;
+import io.hdfslocalcache.datanode.dir.DirectoryStats;
+import io.hdfslocalcache.datanode.dir.SpaceBudget;
+import io.hdfslocalcache.datanode.fill.BlockFill;
+import io.hdfslocalcache.datanode.fill.DirectoryGuards;
+import io.hdfslocalcache.datanode.fill.FillScheduler;
+import io.hdfslocalcache.datanode.fill.FillStats;
+import io.hdfslocalcache.datanode.fill.GuardStats;
+import io.hdfslocalcache.datanode.fill.Throttle;
+import io.hdfslocalcache.datanode.hdd.HddReplicas;
+import io.hdfslocalcache.datanode.hdd.SuspectReplicas;
+import io.hdfslocalcache.datanode.invalidate.InvalidationStats;
+import io.hdfslocalcache.datanode.invalidate.Invalidator;
+import io.hdfslocalcache.datanode.read.ReadPathStats;
+import io.hdfslocalcache.datanode.read.ReadRouter;
+import io.hdfslocalcache.datanode.read.ReadSettings;
+import io.hdfslocalcache.datanode.restore.RestoreStats;
+import io.hdfslocalcache.datanode.restore.Restorer;
+import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.datanode.settings.CacheTunables;
+import io.hdfslocalcache.datanode.shadow.ReadTap;
+import io.hdfslocalcache.datanode.space.Sleeper;
+import io.hdfslocalcache.datanode.space.SpaceKeeper;
+import io.hdfslocalcache.datanode.space.SpaceStats;
+import io.hdfslocalcache.datanode.store.DirectoryHealth;
+import io.hdfslocalcache.datanode.store.PageStore;
+import io.hdfslocalcache.datanode.store.PageStores;
+import io.hdfslocalcache.model.ThresholdTuner;
+import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One DataNode's cache, built and wired: every part, each given what it uses, and nothing else.
+ * Each job lives in its own class, and data flows one way, from the dataset wrapper down:
+ *
+ * <pre>
+ * CachingDataset -> ReadRouter -> Admission -> FillScheduler -> BlockFill -> SpaceKeeper
+ *                -> Invalidator / Restorer
+ *                     all of them -> BlockMap, Directories (store, index, budget, health)
+ * </pre>
+ *
+ * <p>Pure: no file is read, no thread started (the pools create theirs on first use); {@link
+ * BlockCache#open} does the start-up I/O and {@link BlockCache#start} starts the maintenance
+ * thread. The factory hands the parts a dataset call needs (the router, the restorer, the
+ * invalidator) to the dataset wrapper directly.
+ */
+final class CacheParts {
+  final MetricRegistry registry;
+  final BlockMap map = new BlockMap();
+  final Directories dirs;
+  final Invalidator invalidator;
+  final SpaceKeeper space;
+  final FillScheduler fills;
+  final Admission admission;
+  final AdminControl admin;
+  final ReadRouter router;
+  final Restorer restorer;
+
+  CacheParts(
+      CacheConfig config,
+      HddReplicas hdd,
+      SuspectReplicas suspects,
+      List<CacheDirectories.Opened> opened,
+      Clock clock,
+      MetricRegistry registry,
+      ReadTap tap) {
+    this.registry = registry;
+    // Directories take their entries out of service through the invalidator, built after them.
+    AtomicReference<Invalidator> onOutOfService = new AtomicReference<>();
+    this.dirs =
+        new Directories(
+            wrap(opened, config, clock, h -> onOutOfService.get().dropDirectory(h)),
+            config.dirs().size());
+    this.invalidator = new Invalidator(map, hdd, new InvalidationStats(registry), dirs);
+    onOutOfService.set(invalidator);
+
+    this.space =
+        new SpaceKeeper(
+            map,
+            config.fillPolicy().mode(),
+            new SpaceStats(registry),
+            config.pageSize(),
+            config.dirReservedPercent(),
+            CacheTunables.ROOM_WAIT_MILLIS,
+            CacheTunables.ROOM_POLL_MILLIS,
+            System::nanoTime,
+            Sleeper.REAL);
+    FillStats fillStats = new FillStats(registry);
+    DirectoryGuards gate = new DirectoryGuards(dirs.all(), config.fillPolicy(), clock::millis);
+    GuardStats.register(registry, dirs.all(), gate);
+    BlockFill fill =
+        new BlockFill(
+            hdd,
+            suspects,
+            map,
+            new Throttle(config.fillBandwidthBytesPerSec(), System::nanoTime),
+            fillStats,
+            clock,
+            config.pageSize(),
+            space::reserve,
+            gate,
+            space::relieveSpace,
+            e -> dirs.of(e.home()).persist(e));
+    this.fills =
+        new FillScheduler(config.fillThreads(), config.fillQueue(), map, fill, fillStats, registry);
+    int floor = config.admission().threshold();
+    BucketTimeRateLimit limiter =
+        BucketTimeRateLimit.counting(config.admission(), clock, ThresholdTuner.ceiling(floor));
+    ThresholdTuner tuner = gate.admissionTuner(floor, clock::millis);
+    this.admission =
+        new Admission(
+            limiter,
+            tuner,
+            map,
+            dirs,
+            fills,
+            new AdmissionStats(registry, limiter, tuner),
+            config.fillPolicy().mode(),
+            config.pageSize());
+    List<java.nio.file.Path> dataNodeDirs = new ArrayList<>();
+    for (CacheDirectory d : dirs.all()) {
+      dataNodeDirs.add(d.path());
+    }
+    this.admin = new AdminControl(dataNodeDirs);
+    AdminStats.register(registry, admin);
+    this.router =
+        new ReadRouter(
+            map,
+            hdd,
+            admission,
+            admin,
+            invalidator,
+            new ReadPathStats(registry),
+            new ReadSettings(
+                config.pageSize(), config.readAheadPages(), CacheTunables.INITIAL_READ_AHEAD_BYTES),
+            clock,
+            gate,
+            tap);
+    this.restorer =
+        new Restorer(
+            map,
+            dirs,
+            hdd,
+            invalidator,
+            new RestoreStats(registry),
+            config.pageSize(),
+            System::nanoTime);
+    DirectoryStats.register(registry, map, dirs);
+  }
+
+  /** Each opened directory with its health, wrapped store and space budget. */
+  private static List<CacheDirectory> wrap(
+      List<CacheDirectories.Opened> opened,
+      CacheConfig config,
+      Clock clock,
+      java.util.function.Consumer<DirectoryHealth> outOfService) {
+    List<CacheDirectory> out = new ArrayList<>();
+    for (CacheDirectories.Opened o : opened) {
+      DirectoryHealth health =
+          new DirectoryHealth(
+              o.path(), config.dirMaxErrors(), config.dirErrorWindow(), clock, outOfService);
+      PageStore store =
+          PageStores.wrap(
+              o.store(),
+              o.path(),
+              health,
+              config.readTimeout(),
+              CacheTunables.IO_THREADS_PER_DIR,
+              CacheTunables.IO_SPIN_NANOS,
+              config.dirReservedPercent(),
+              "dir" + o.position(),
+              config.readBound());
+      out.add(
+          new CacheDirectory(
+              o.position(),
+              o.path(),
+              store,
+              health,
+              o.index(),
+              o.openMillis(),
+              new SpaceBudget(o.store().capacityBytes())));
+    }
+    return out;
+  }
+}
