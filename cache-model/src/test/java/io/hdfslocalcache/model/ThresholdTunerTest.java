@@ -103,8 +103,57 @@ class ThresholdTunerTest {
     for (int i = 0; i < 240; i++) {
       step(t, demand(t.threshold(), c, 1));
     }
-    // The target is r + 0.75 capacity per hour, 37x r: the floor admits less than that.
+    // The target is r + 0.95 capacity over 6 hours, 8.6x r: the floor asks for 4x r.
     assertEquals(15, t.threshold());
+  }
+
+  /**
+   * The whole loop on a cold cache: the budget's level follows what it allows (a token bucket that
+   * refills at r and denies what it does not hold), and fills at the floor ask for 8x r.
+   */
+  @Test
+  void threshold_coldBudget_spentOverHoursDownToTheReserveNeverEmptied() {
+    level = CAPACITY;
+    double a = 1.5;
+    double c = PER_STEP * Math.pow(64, a); // demand equals the budget's rate at T = 63
+    ThresholdTuner t = tuner(15, PER_DAY);
+    double written = 0;
+    double denied = 0;
+    int highest = t.threshold();
+    double afterSixHours = 0;
+    for (int i = 0; i < 2 * 1440; i++) {
+      double d = demand(t.threshold(), c, a);
+      double allowed = Math.min(d, level);
+      written += i < 1440 ? allowed : 0;
+      denied += d - allowed;
+      level = (long) Math.min(CAPACITY, level - allowed + PER_STEP);
+      step(t, d);
+      highest = Math.max(highest, t.threshold());
+      afterSixHours = i == 359 ? level : afterSixHours;
+    }
+    // Spent over hours: after 6 of them the level above the reserve is still about 1/e of it.
+    double excess0 = (1 - ThresholdTuner.RESERVE) * CAPACITY;
+    double excess6 = afterSixHours - ThresholdTuner.RESERVE * CAPACITY;
+    assertTrue(excess6 > 0.2 * excess0 && excess6 < 0.6 * excess0, "after 6 h: " + excess6);
+    // The first day writes nearly all it allows (one capacity + r a day), the budget never empties.
+    assertTrue(written >= 0.95 * (CAPACITY + PER_DAY), written / (CAPACITY + PER_DAY) + "");
+    assertEquals(0, denied);
+    // It settles where fills ask for r, at the reserve, without overshoot.
+    assertEquals(63, t.threshold(), 3);
+    assertTrue(highest <= 63 * 1.10, "overshoot to " + highest);
+    assertEquals(ThresholdTuner.RESERVE * CAPACITY, level, 0.1 * ThresholdTuner.RESERVE * CAPACITY);
+  }
+
+  @Test
+  void threshold_budgetBelowItsReserve_asksForFarLessThanItsRate() {
+    level = 0; // empty: only the refill, which fills ask for at T = 63
+    double c = PER_STEP * 64;
+    ThresholdTuner t = tuner(15, PER_DAY);
+    for (int i = 0; i < 240; i++) {
+      step(t, demand(t.threshold(), c, 1));
+    }
+    // The target is r / 8 (the reserve refilled within about an hour), met at T + 1 = 8 x 64.
+    assertEquals(511, t.threshold(), 511 * 0.05);
   }
 
   @Test

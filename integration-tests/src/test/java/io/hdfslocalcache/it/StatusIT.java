@@ -99,6 +99,13 @@ class StatusIT {
           r.out().lines().anyMatch(l -> l.split(" ")[0].endsWith(":" + dn.getInfoPort())), r.out());
     }
     assertTrue(r.out().lines().anyMatch(l -> l.startsWith("TOTAL (2 of 2)")), r.out());
+    // Each DataNode's threshold in use (the gauge admission.threshold), not n/a.
+    assertTrue(
+        r.out()
+            .lines()
+            .filter(l -> !l.startsWith("DATANODE") && !l.startsWith("Totals since"))
+            .allMatch(l -> l.matches(".*\\s\\d+(-\\d+)?")),
+        r.out());
     assertTrue(!r.out().contains("UNREACHABLE"), r.out());
   }
 
@@ -111,6 +118,8 @@ class StatusIT {
     assertEquals("OK", json.get("state").asText());
     assertEquals(dn.getDatanodeUuid(), json.get("jmx").get("tag.DatanodeUuid").asText());
     assertEquals(1, json.get("dirs").asLong());
+    // The threshold in use, at or above the cluster's configured 1 (the tuner's floor).
+    assertTrue(json.get("admissionThreshold").asLong() >= 1, json.toString());
   }
 
   @Test

@@ -30,6 +30,7 @@ import java.util.Optional;
  *     read.route} 2: a slow SSD; gauge)
  * @param bypassed DataNodes with the cache bypassed by an operator (gauge: 0 or 1 for one)
  * @param blocks cached blocks (gauge)
+ * @param threshold the admission threshold in use (gauge; its range over the DataNodes of a total)
  */
 record CacheFigures(
     long hits,
@@ -42,9 +43,11 @@ record CacheFigures(
     long dirsOutOfService,
     long dirsSlow,
     long bypassed,
-    long blocks) {
+    long blocks,
+    Thresholds threshold) {
 
-  static final CacheFigures ZERO = new CacheFigures(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+  static final CacheFigures ZERO =
+      new CacheFigures(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Thresholds.NONE);
 
   static CacheFigures of(Map<String, Object> bean) {
     long errors = 0;
@@ -83,7 +86,8 @@ record CacheFigures(
         out,
         slow,
         num(bean, AdminStats.BYPASS) == 1 ? 1 : 0,
-        num(bean, DirectoryStats.BLOCKS));
+        num(bean, DirectoryStats.BLOCKS),
+        Thresholds.of(bean));
   }
 
   /**
@@ -103,7 +107,8 @@ record CacheFigures(
             dirsOutOfService,
             dirsSlow,
             bypassed,
-            blocks);
+            blocks,
+            threshold);
     boolean back = d.hits < 0 || d.misses < 0 || d.bytesCache < 0 || d.bytesHdd < 0 || d.fills < 0;
     return back || d.errors < 0 ? Optional.empty() : Optional.of(d);
   }
@@ -120,7 +125,8 @@ record CacheFigures(
         dirsOutOfService + o.dirsOutOfService,
         dirsSlow + o.dirsSlow,
         bypassed + o.bypassed,
-        blocks + o.blocks);
+        blocks + o.blocks,
+        threshold.plus(o.threshold));
   }
 
   /** hits / (hits + misses); NaN before the first read. */

@@ -12,16 +12,28 @@ import java.util.Locale;
  * DataNode without figures gets its state and why instead. Pure.
  */
 final class FleetTable {
-  private static final String[] TOTALS = {
-    "DATANODE", "HIT%", "FROM CACHE", "FROM HDD", "FILLS", "ERRORS", "DIRS OUT", "SLOW", "BYPASS"
-  };
-  private static final String[] RATES = {
-    "DATANODE", "HIT%", "CACHE/s", "HDD/s", "FILLS", "ERRORS", "DIRS OUT", "SLOW", "BYPASS"
-  };
+  private static final String[] TOTALS = header("FROM CACHE", "FROM HDD");
+  private static final String[] RATES = header("CACHE/s", "HDD/s");
 
   private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
   private FleetTable() {}
+
+  /** The columns, with the two of bytes served named for totals or for rates. */
+  private static String[] header(String fromCache, String fromHdd) {
+    return new String[] {
+      "DATANODE",
+      "HIT%",
+      fromCache,
+      fromHdd,
+      "FILLS",
+      "ERRORS",
+      "DIRS OUT",
+      "SLOW",
+      "BYPASS",
+      "THRESHOLD"
+    };
+  }
 
   /** Figures since start; {@code total}: add the TOTAL line (the fleet form). */
   static String totals(List<Row> rows, boolean total) {
@@ -77,7 +89,8 @@ final class FleetTable {
       String.valueOf(f.dirsSlow()),
       isTotal
           ? (f.bypassed() == 0 ? "off" : f.bypassed() + " on")
-          : (f.bypassed() == 0 ? "off" : "ON")
+          : (f.bypassed() == 0 ? "off" : "ON"),
+      f.threshold().text()
     };
   }
 

@@ -81,7 +81,25 @@ final class StatusJson {
     n.put("dirsSlow", f.dirsSlow());
     n.put("bypassed", f.bypassed());
     n.put("blocks", f.blocks());
+    threshold(n, f.threshold());
     return n;
+  }
+
+  /**
+   * {@code admissionThreshold}: one DataNode's threshold in use, or, over DataNodes that differ,
+   * null with their range in {@code admissionThresholdMin} and {@code admissionThresholdMax}; null
+   * when none reports it.
+   */
+  private static void threshold(ObjectNode n, Thresholds t) {
+    if (!t.reported() || t.low() != t.high()) {
+      n.putNull("admissionThreshold");
+    } else {
+      n.put("admissionThreshold", t.low());
+    }
+    if (t.reported() && t.low() != t.high()) {
+      n.put("admissionThresholdMin", t.low());
+      n.put("admissionThresholdMax", t.high());
+    }
   }
 
   private static String write(ObjectNode n) {

@@ -238,7 +238,6 @@ final class StatusReport {
     return v == null ? null : v.toString();
   }
 
-  /** The number at {@code key}, or {@link Long#MIN_VALUE} when absent or not a number. */
   /**
    * The admission threshold in use, when the DataNode reports it (releases before issue 24 do not).
    */
@@ -247,6 +246,7 @@ final class StatusReport {
     return t == Long.MIN_VALUE ? "" : ", threshold " + count(t);
   }
 
+  /** The number at {@code key}, or {@link Long#MIN_VALUE} when absent or not a number. */
   private long num(String key) {
     Object v = bean.get(key);
     return v instanceof Number ? ((Number) v).longValue() : Long.MIN_VALUE;

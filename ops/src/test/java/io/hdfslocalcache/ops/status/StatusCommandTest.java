@@ -187,7 +187,8 @@ class StatusCommandTest {
     assertTrue(lines.get(0).startsWith("DATANODE") && lines.get(0).contains("FROM CACHE"), out());
     String cachedLine = line(lines, "localhost:" + cached.port());
     assertTrue(
-        cachedLine.matches(".*33\\.3%\\s+1\\.0 MiB\\s+2\\.0 MiB\\s+1\\s+0\\s+0/1\\s+0\\s+off"),
+        cachedLine.matches(
+            ".*33\\.3%\\s+1\\.0 MiB\\s+2\\.0 MiB\\s+1\\s+0\\s+0/1\\s+0\\s+off\\s+n/a"),
         out());
     assertTrue(line(lines, "localhost:" + uncached.port()).contains("NO_CACHE: "), out());
     assertTrue(line(lines, "localhost:" + dead).contains("UNREACHABLE: cannot connect"), out());
@@ -229,6 +230,64 @@ class StatusCommandTest {
     assertEquals(2, json.get("datanodes").size());
     assertEquals("TOTAL (2 of 2)", json.get("total").get("datanode").asText());
     assertEquals(2 * 1052422, json.get("total").get("bytesCache").asLong());
+  }
+
+  @Test
+  void run_namenode_thresholdInUse_perDataNodeAndItsRangeInTheTotal() throws Exception {
+    FakeWebUi a = dataNodeAt(15);
+    FakeWebUi c = dataNodeAt(31);
+    FakeWebUi nn = new FakeWebUi(200, () -> FakeWebUi.nameNodeInfo(a.port(), c.port()));
+    servers.add(nn);
+
+    assertEquals(0, run("--namenode", nn.address(), "--timeout", "5"), err());
+    List<String> lines = out().lines().toList();
+    assertTrue(lines.get(0).endsWith("BYPASS  THRESHOLD"), out());
+    assertTrue(line(lines, "localhost:" + a.port()).endsWith("off         15"), out());
+    assertTrue(line(lines, "localhost:" + c.port()).endsWith("off         31"), out());
+    assertTrue(line(lines, "TOTAL (2 of 2)").endsWith("off      15-31"), out());
+
+    out.reset();
+    assertEquals(0, run("--namenode", nn.address(), "--json"), err());
+    var json = Jmx.JSON.readTree(out());
+    for (var row : json.get("datanodes")) {
+      long expected = row.get("datanode").asText().endsWith(":" + a.port()) ? 15 : 31;
+      assertEquals(expected, row.get("admissionThreshold").asLong(), row.toString());
+    }
+    var total = json.get("total");
+    assertTrue(total.get("admissionThreshold").isNull(), total.toString());
+    assertEquals(15, total.get("admissionThresholdMin").asLong());
+    assertEquals(31, total.get("admissionThresholdMax").asLong());
+  }
+
+  @Test
+  void run_datanodeJson_thresholdInUse() throws Exception {
+    FakeWebUi dn = dataNodeAt(63);
+    assertEquals(0, run("--datanode", dn.address(), "--json"), err());
+    assertEquals(63, Jmx.JSON.readTree(out()).get("admissionThreshold").asLong());
+  }
+
+  @Test
+  void run_datanodeJson_olderReleaseWithoutThreshold_null() throws Exception {
+    FakeWebUi dn = serve(200);
+    body.set(withPort(StatusReportTest.sample(), "40241", dn.port()));
+    assertEquals(0, run("--datanode", dn.address(), "--json"), err());
+    assertTrue(Jmx.JSON.readTree(out()).get("admissionThreshold").isNull(), out());
+  }
+
+  /** A DataNode whose cache bean reports {@code threshold} in use. */
+  private FakeWebUi dataNodeAt(int threshold) throws Exception {
+    AtomicReference<String> json = new AtomicReference<>();
+    FakeWebUi dn = new FakeWebUi(200, json::get);
+    servers.add(dn);
+    json.set(withThreshold(withPort(StatusReportTest.sample(), "40241", dn.port()), threshold));
+    return dn;
+  }
+
+  /** The sample's cache bean with the {@code admission.threshold} gauge a tuned DataNode has. */
+  private static String withThreshold(String sample, int threshold) {
+    String admitted = "\"admission.admit\" : 1,";
+    assertTrue(sample.contains(admitted));
+    return sample.replace(admitted, admitted + " \"admission.threshold\" : " + threshold + ",");
   }
 
   @Test
