@@ -1,7 +1,7 @@
 package io.hdfslocalcache.bench;
 
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.BlockCache;
-import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,13 +31,13 @@ public final class RestoreBench {
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve("dfs").toString());
     conf.set(
         DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, LocalCacheDatasetFactory.class.getName());
-    conf.set(CacheConfig.DIRS, base.resolve("ssd").toString());
-    conf.set(CacheConfig.CAPACITY, "2g");
-    conf.set(CacheConfig.PAGE_SIZE, "64k");
-    conf.setInt(CacheConfig.ADMISSION_THRESHOLD, 0);
-    conf.setInt(CacheConfig.FILL_QUEUE, blocks + 1);
-    conf.setInt(CacheConfig.FILL_THREADS, 4);
-    conf.set(CacheConfig.FILL_BANDWIDTH, "0");
+    conf.set(CacheKeys.DIRS, base.resolve("ssd").toString());
+    conf.set(CacheKeys.CAPACITY, "2g");
+    conf.set(CacheKeys.PAGE_SIZE, "64k");
+    conf.setInt(CacheKeys.ADMISSION_THRESHOLD, 0);
+    conf.setInt(CacheKeys.FILL_QUEUE, blocks + 1);
+    conf.setInt(CacheKeys.FILL_THREADS, 4);
+    conf.set(CacheKeys.FILL_BANDWIDTH, "0");
     conf.setInt(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, 512);
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, blockSize);
     conf.setInt(DFSConfigKeys.DFS_DATANODE_SCAN_PERIOD_HOURS_KEY, -1);

@@ -1,7 +1,7 @@
 package io.hdfslocalcache.demo;
 
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.config.SizeValue;
-import io.hdfslocalcache.datanode.fill.FillMode;
 import io.hdfslocalcache.demo.hdd.HddModel;
 import java.nio.file.Files;
 import java.nio.file.Path;

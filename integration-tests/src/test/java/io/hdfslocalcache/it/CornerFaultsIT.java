@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.CacheConfig;
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -34,8 +34,8 @@ class CornerFaultsIT {
 
   private Configuration conf() {
     Configuration conf = CacheCluster.conf(base);
-    conf.set(CacheConfig.READ_TIMEOUT, "10s");
-    conf.setInt(CacheConfig.DIR_MAX_ERRORS, 100);
+    conf.set(CacheKeys.READ_TIMEOUT, "10s");
+    conf.setInt(CacheKeys.DIR_MAX_ERRORS, 100);
     // a failed read is retried after refetching locations: quickly, one DataNode only
     conf.setInt(HdfsClientConfigKeys.Retry.WINDOW_BASE_KEY, 10);
     return conf;
@@ -91,7 +91,7 @@ class CornerFaultsIT {
   @Test
   void sameVersionRefill_whileOldCopyDrains_oldCleanupLeavesNewCopy() throws Exception {
     Configuration conf = conf();
-    conf.set(CacheConfig.READ_TIMEOUT, "60s"); // the held reader must not time out
+    conf.set(CacheKeys.READ_TIMEOUT, "60s"); // the held reader must not time out
     c = CacheCluster.start(conf, 1);
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/refill.bin");
     byte[] data = c.cachedFile(p.toString(), 300_000);
@@ -277,7 +277,7 @@ class CornerFaultsIT {
       log.stopCapturing();
     }
     assertEquals(null, c.cache(0), "the only cache directory was refused");
-    assertTrue(log.getOutput().contains(CacheConfig.DIRS + " directory " + root), log.getOutput());
+    assertTrue(log.getOutput().contains(CacheKeys.DIRS + " directory " + root), log.getOutput());
     assertTrue(log.getOutput().contains("writable by group or others"), log.getOutput());
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/perm-refused.bin");
     byte[] data = c.write(p, 70_000, (short) 1, 12);

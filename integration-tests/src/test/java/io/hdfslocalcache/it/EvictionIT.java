@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.config.CacheKeys;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.BlockCache;
-import io.hdfslocalcache.datanode.CacheConfig;
-import io.hdfslocalcache.datanode.fill.FillMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +35,7 @@ class EvictionIT {
   @Test
   void fill_cacheFull_evictsLeastRecentlyReadFirstAndNoReadLosesAPage() throws Exception {
     Configuration conf = CacheCluster.conf(base);
-    conf.set(CacheConfig.CAPACITY, "4m"); // ~3.8 MB after Alluxio's overhead: three 1 MB blocks
+    conf.set(CacheKeys.CAPACITY, "4m"); // ~3.8 MB after Alluxio's overhead: three 1 MB blocks
     c = CacheCluster.start(conf, 1);
     BlockCache cache = c.cache(0);
     List<byte[]> data = new ArrayList<>();

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.BlockCache;
-import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -52,8 +52,8 @@ class FaultsIT {
 
   private Configuration conf() {
     Configuration conf = CacheCluster.conf(base);
-    conf.set(CacheConfig.READ_TIMEOUT, "200ms");
-    conf.setInt(CacheConfig.DIR_MAX_ERRORS, 100);
+    conf.set(CacheKeys.READ_TIMEOUT, "200ms");
+    conf.setInt(CacheKeys.DIR_MAX_ERRORS, 100);
     return conf;
   }
 
@@ -64,7 +64,7 @@ class FaultsIT {
   /** Every page read through the I/O threads: no reader waits on the SSD past the timeout. */
   private Configuration strict() {
     Configuration conf = conf();
-    conf.set(CacheConfig.READ_BOUND, "strict");
+    conf.set(CacheKeys.READ_BOUND, "strict");
     return conf;
   }
 
@@ -170,7 +170,7 @@ class FaultsIT {
   @Test
   void allIoThreadsBusy_readRefusedFallsBackToHddAndKeepsEntry() throws Exception {
     Configuration conf = strict();
-    conf.set(CacheConfig.READ_TIMEOUT, "60s"); // slow, not failing: nothing may time out here
+    conf.set(CacheKeys.READ_TIMEOUT, "60s"); // slow, not failing: nothing may time out here
     start(conf);
     org.apache.hadoop.fs.Path slow = new org.apache.hadoop.fs.Path("/busy-slow.bin");
     org.apache.hadoop.fs.Path other = new org.apache.hadoop.fs.Path("/busy-other.bin");
@@ -212,7 +212,7 @@ class FaultsIT {
   @Test
   void ssdIoErrors_repeated_takeDirectoryOutOfServiceAndServeFromHdd() throws Exception {
     Configuration conf = conf();
-    conf.setInt(CacheConfig.DIR_MAX_ERRORS, 2);
+    conf.setInt(CacheKeys.DIR_MAX_ERRORS, 2);
     start(conf);
     byte[] a = c.cachedFile("/err-a.bin", 100_000);
     byte[] b = c.cachedFile("/err-b.bin", 100_000);
@@ -377,7 +377,7 @@ class FaultsIT {
   void cacheDirUnusableAtStartup_dataNodeServesFromHdd() throws Exception {
     Configuration conf = conf();
     Path notADir = Files.writeString(base.resolve("a-file"), "x");
-    conf.set(CacheConfig.DIRS, notADir.toString());
+    conf.set(CacheKeys.DIRS, notADir.toString());
     start(conf);
     assertNull(c.cache(0), "no usable directory: the dataset runs unwrapped");
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/nocache.bin");
@@ -389,7 +389,7 @@ class FaultsIT {
   void firstOfTwoCacheDirsUnusableAtStartup_secondServesUnderItsOwnNumber() throws Exception {
     Configuration conf = conf();
     Path notADir = Files.writeString(base.resolve("a-file"), "x");
-    conf.set(CacheConfig.DIRS, notADir + "," + base.resolve("ssd"));
+    conf.set(CacheKeys.DIRS, notADir + "," + base.resolve("ssd"));
     start(conf);
     java.util.Map<String, com.codahale.metrics.Gauge> g = c.cache(0).metrics().getGauges();
     assertEquals(0, g.get("store.dir0.in.service").getValue(), "the unusable one shows as out");

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.CacheConfig;
+import io.hdfslocalcache.config.CacheKeys;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -28,10 +28,10 @@ class FillGuardIT {
 
   private long fillsCompletedAfterOneShotReads(boolean guard) throws Exception {
     Configuration conf = CacheCluster.conf(base);
-    conf.setBoolean(CacheConfig.FILL_GUARD, guard);
+    conf.setBoolean(CacheKeys.FILL_GUARD, guard);
     // A 10 s window: an allowance of 0.5 s of disk time, about 16 fills of a 1 MB block.
-    conf.set(CacheConfig.FILL_GUARD_WINDOW, "10s");
-    conf.set(CacheConfig.FILL_MAX_DRIVE_WRITES_PER_DAY, "0");
+    conf.set(CacheKeys.FILL_GUARD_WINDOW, "10s");
+    conf.set(CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY, "0");
     c = CacheCluster.start(conf, 1);
     int blocks = 48;
     byte[][] data = new byte[blocks][];

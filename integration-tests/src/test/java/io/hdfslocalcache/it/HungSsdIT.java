@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.BlockCache;
-import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
@@ -39,8 +39,8 @@ class HungSsdIT {
 
   private Configuration conf() {
     Configuration conf = CacheCluster.conf(base);
-    conf.set(CacheConfig.DIRS, base.resolve("ssd0") + "," + base.resolve("ssd1"));
-    conf.set(CacheConfig.READ_TIMEOUT, "200ms");
+    conf.set(CacheKeys.DIRS, base.resolve("ssd0") + "," + base.resolve("ssd1"));
+    conf.set(CacheKeys.READ_TIMEOUT, "200ms");
     return conf;
   }
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.CacheConfig;
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import java.io.FileInputStream;
 import java.io.IOException;
@@ -43,9 +43,9 @@ class InvalidationIT {
   static void start() throws Exception {
     Configuration conf = CacheCluster.conf(base);
     // Slow fills (256 KB/s) so a test can act while a fill is in flight.
-    conf.set(CacheConfig.FILL_BANDWIDTH, "256k");
+    conf.set(CacheKeys.FILL_BANDWIDTH, "256k");
     // A page write held by a test (see fill_racingWithAppend) must not time out meanwhile.
-    conf.set(CacheConfig.READ_TIMEOUT, "60s");
+    conf.set(CacheKeys.READ_TIMEOUT, "60s");
     c = CacheCluster.start(conf, 1);
   }
 

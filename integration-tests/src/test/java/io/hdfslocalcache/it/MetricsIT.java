@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.AlertRules;
 import io.hdfslocalcache.datanode.BlockCache;
-import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.ops.status.StatusCommand;
 import java.io.ByteArrayOutputStream;
@@ -66,7 +66,7 @@ class MetricsIT {
     dnConf.setBoolean("hadoop.prometheus.endpoint.enabled", true);
     // A shadow candidate beside each cache: its record, and the shadow feed's metrics the alert
     // rules query, are in /prom too.
-    dnConf.set(CacheConfig.SHADOW_CANDIDATES, "real");
+    dnConf.set(CacheKeys.SHADOW_CANDIDATES, "real");
     c.cluster.startDataNodes(dnConf, 2, true, null, null);
     c.cluster.waitActive();
   }
@@ -95,8 +95,7 @@ class MetricsIT {
       // A half-upgraded fleet shows which DataNode runs which cache version.
       assertEquals(
           io.hdfslocalcache.datanode.metrics.BuildVersion.get(),
-          bean.get("tag." + io.hdfslocalcache.datanode.metrics.LocalCacheMetrics.TAG_VERSION)
-              .asText());
+          bean.get("tag." + io.hdfslocalcache.metrics.MetricSources.TAG_VERSION).asText());
       assertTrue(bean.get("tag.LocalCacheVersion").asText().matches("\\d+\\.\\d+\\.\\d+.*"));
     }
     assertEquals(new java.util.TreeSet<>(expected), new java.util.TreeSet<>(names));

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.BlockCache;
-import io.hdfslocalcache.datanode.CacheConfig;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -48,8 +48,8 @@ class PagesModeIT {
 
   private CacheCluster start(String capacity) throws Exception {
     Configuration conf = CacheCluster.conf(base);
-    conf.set(CacheConfig.FILL_MODE, "pages");
-    conf.set(CacheConfig.CAPACITY, capacity);
+    conf.set(CacheKeys.FILL_MODE, "pages");
+    conf.set(CacheKeys.CAPACITY, capacity);
     c = CacheCluster.start(conf, 1);
     return c;
   }

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.Histogram;
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.metrics.Describe;
+import io.hdfslocalcache.metrics.MetricCatalog;
+import io.hdfslocalcache.metrics.MetricSources;
 import java.lang.management.ManagementFactory;
 import java.util.HashMap;
 import java.util.List;
@@ -59,7 +62,7 @@ class DropwizardMetricsSourceTest {
   private static List<MetricsRecord> records(
       MetricRegistry r, List<String> dirs, List<String> candidates) {
     MetricsCollectorImpl collector = new MetricsCollectorImpl();
-    Map<String, Supplier<String>> tags = Map.of(LocalCacheMetrics.TAG_UUID, () -> "u-1");
+    Map<String, Supplier<String>> tags = Map.of(MetricSources.TAG_UUID, () -> "u-1");
     LocalCacheMetrics.sources(r, CATALOG, "u-1", tags, dirs, candidates)
         .values()
         .forEach(s -> s.getMetrics(collector, false));
@@ -161,9 +164,9 @@ class DropwizardMetricsSourceTest {
       assertEquals(DropwizardMetricsSource.DIRECTORY_RECORD, rec.name());
       assertEquals("dfs", rec.context());
       Map<String, String> tags = tags(rec);
-      assertEquals("/ssd" + i + "/cache", tags.get(LocalCacheMetrics.TAG_DIRECTORY));
-      assertEquals(String.valueOf(i), tags.get(LocalCacheMetrics.TAG_DIRECTORY_INDEX));
-      assertEquals("u-1", tags.get(LocalCacheMetrics.TAG_UUID));
+      assertEquals("/ssd" + i + "/cache", tags.get(MetricSources.TAG_DIRECTORY));
+      assertEquals(String.valueOf(i), tags.get(MetricSources.TAG_DIRECTORY_INDEX));
+      assertEquals("u-1", tags.get(MetricSources.TAG_UUID));
       Map<String, AbstractMetric> m = metrics(rec);
       assertEquals(1, m.size(), m.keySet().toString());
       assertEquals(100L * (i + 1), m.get("used").value());
@@ -188,8 +191,8 @@ class DropwizardMetricsSourceTest {
     for (int i = 0; i < 2; i++) {
       MetricsRecord rec = recs.get(i + 2);
       assertEquals(DropwizardMetricsSource.SHADOW_RECORD, rec.name());
-      assertEquals(names[i], tags(rec).get(LocalCacheMetrics.TAG_CANDIDATE));
-      assertEquals("u-1", tags(rec).get(LocalCacheMetrics.TAG_UUID));
+      assertEquals(names[i], tags(rec).get(MetricSources.TAG_CANDIDATE));
+      assertEquals("u-1", tags(rec).get(MetricSources.TAG_UUID));
       Map<String, AbstractMetric> m = metrics(rec);
       assertEquals(Set.of("used"), m.keySet());
       assertEquals(i + 1L, m.get("used").value());

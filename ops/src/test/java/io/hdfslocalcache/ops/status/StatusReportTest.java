@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import io.hdfslocalcache.datanode.admission.AdmissionStats;
+import io.hdfslocalcache.metrics.AdmissionMetrics;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -57,7 +57,7 @@ class StatusReportTest {
   @Test
   void render_thresholdReported_showsTheThresholdInUse() throws IOException {
     Map<String, Object> bean = bean(1);
-    bean.put(AdmissionStats.THRESHOLD, 31);
+    bean.put(AdmissionMetrics.THRESHOLD, 31);
     String text = new StatusReport(bean).render("dn1:9864");
     assertTrue(
         text.contains("admission          1 admitted, 1 not yet, 1 blocks tracked, threshold 31"),
