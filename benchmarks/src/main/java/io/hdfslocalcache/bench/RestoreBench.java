@@ -3,6 +3,9 @@ package io.hdfslocalcache.bench;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.DirectoryNames;
+import io.hdfslocalcache.metrics.RestoreMetrics;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -74,10 +77,15 @@ public final class RestoreBench {
       double restartSec = (System.nanoTime() - r0) / 1e9;
       BlockCache after =
           LocalCacheDatasetFactory.cacheOf(cluster.getDataNodes().get(0).getFSDataset());
-      long restored = after.metrics().counter("store.restored").getCount();
-      long validateMs = after.metrics().counter("store.restore.micros").getCount() / 1000;
+      long restored = after.metrics().counter(RestoreMetrics.RESTORED).getCount();
+      long validateMs = after.metrics().counter(RestoreMetrics.MICROS).getCount() / 1000;
       long openMs =
-          ((Number) after.metrics().getGauges().get("store.dir0.open.micros").getValue())
+          ((Number)
+                      after
+                          .metrics()
+                          .getGauges()
+                          .get(DirectoryNames.of(0, DirectoryMetrics.OPEN_MICROS))
+                          .getValue())
                   .longValue()
               / 1000;
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.metrics.AdminMetrics;
+import io.hdfslocalcache.metrics.FillMetrics;
 import io.hdfslocalcache.metrics.ReadPathMetrics;
 import io.hdfslocalcache.ops.admin.AdminCommand;
 import java.io.ByteArrayOutputStream;
@@ -67,7 +68,7 @@ class AdminIT {
     admin("bypass");
     within5s("bypass on", () -> CacheCluster.gauge(c.cache(0), AdminMetrics.BYPASS) == 1);
     long hits = c.counter(ReadPathMetrics.HITS);
-    long fills = c.counter("fill.queued");
+    long fills = c.counter(FillMetrics.QUEUED);
     assertArrayEquals(data, c.readAll(p));
     org.apache.hadoop.fs.Path cold = new org.apache.hadoop.fs.Path("/cold.bin");
     c.write(cold, CacheCluster.BLOCK, (short) 1, 9);
@@ -75,7 +76,7 @@ class AdminIT {
       c.readAll(cold); // hot enough to admit, were the cache not bypassed
     }
     assertEquals(hits, c.counter(ReadPathMetrics.HITS), "no read served from the cache");
-    assertEquals(fills, c.counter("fill.queued"), "nothing admitted");
+    assertEquals(fills, c.counter(FillMetrics.QUEUED), "nothing admitted");
     assertTrue(c.counter(ReadPathMetrics.HDD_CAUSE + "bypass") >= 5);
     assertEquals(cached, c.cache(0).cachedBlocks(), "cached blocks kept");
     assertTrue(admin("state").startsWith("bypass on"));

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.DirectoryNames;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
+import io.hdfslocalcache.metrics.RestoreMetrics;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -84,7 +88,12 @@ class CornerFaultsIT {
   }
 
   private long reserved() {
-    return ((Number) c.cache(0).metrics().getGauges().get("store.dir0.reserved").getValue())
+    return ((Number)
+            c.cache(0)
+                .metrics()
+                .getGauges()
+                .get(DirectoryNames.of(0, DirectoryMetrics.RESERVED))
+                .getValue())
         .longValue();
   }
 
@@ -139,10 +148,10 @@ class CornerFaultsIT {
       release.countDown();
       assertArrayEquals(data, slow.get());
       CacheCluster.await("old copy deleted", () -> reserved() == oneCopy);
-      long hits = c.counter("read.hits");
+      long hits = c.counter(ReadPathMetrics.HITS);
       long missing = c.counter("read.fallback.missing_page");
       assertArrayEquals(data, c.readAll(p));
-      assertEquals(hits + 1, c.counter("read.hits"));
+      assertEquals(hits + 1, c.counter(ReadPathMetrics.HITS));
       assertEquals(
           missing,
           c.counter("read.fallback.missing_page"),
@@ -181,12 +190,12 @@ class CornerFaultsIT {
     c.cluster.restartDataNode(props, false);
     c.cluster.waitActive();
     assertTrue(c.cache(0) != null, "the cache starts despite the torn page");
-    assertEquals(1, c.counter("store.restored"));
+    assertEquals(1, c.counter(RestoreMetrics.RESTORED));
     assertEquals(0, c.counter("store.restore.dropped.pages_missing"));
     assertTrue(c.cache(0).isCached(b));
     assertEquals(4, SsdFiles.pages(base.resolve("ssd"), b, ".data").size(), "torn page deleted");
     assertArrayEquals(data, c.readAll(p));
-    assertEquals(65536, c.counter("read.bytes.uncached_pages.hdd"), "the torn page, from HDD");
+    assertEquals(65536, c.counter(ReadPathMetrics.BYTES_UNCACHED_HDD), "the torn page, from HDD");
     assertEquals(0, c.counter("read.fallback.io_error"), "no directory error");
     assertEquals(0, c.counter("read.fallback.missing_page"));
     CacheCluster.await(

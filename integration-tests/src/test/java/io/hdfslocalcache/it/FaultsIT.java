@@ -10,6 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
+import io.hdfslocalcache.metrics.AdmissionMetrics;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.DirectoryNames;
+import io.hdfslocalcache.metrics.FillMetrics;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
@@ -73,7 +78,9 @@ class FaultsIT {
     start(strict());
     byte[] data = c.cachedFile("/hang.bin", 300_000);
     assertEquals(
-        1, CacheCluster.gauge(c.cache(0), "store.dir0.read.route"), "strict: on the I/O threads");
+        1,
+        CacheCluster.gauge(c.cache(0), DirectoryNames.of(0, DirectoryMetrics.READ_ROUTE)),
+        "strict: on the I/O threads");
     ExtendedBlock b = c.blocks(new org.apache.hadoop.fs.Path("/hang.bin")).get(0);
     CountDownLatch release = new CountDownLatch(1);
     CacheFaultInjector.set(
@@ -110,7 +117,7 @@ class FaultsIT {
     ExtendedBlock b = c.blocks(file).get(0);
     assertEquals(
         0,
-        CacheCluster.gauge(c.cache(0), "store.dir0.read.route"),
+        CacheCluster.gauge(c.cache(0), DirectoryNames.of(0, DirectoryMetrics.READ_ROUTE)),
         "reads on the readers' threads");
     java.util.concurrent.atomic.AtomicInteger stuck =
         new java.util.concurrent.atomic.AtomicInteger();
@@ -128,7 +135,7 @@ class FaultsIT {
       assertFalse(c.cache(0).isCached(b));
       assertEquals(
           2,
-          CacheCluster.gauge(c.cache(0), "store.dir0.read.route"),
+          CacheCluster.gauge(c.cache(0), DirectoryNames.of(0, DirectoryMetrics.READ_ROUTE)),
           "on the I/O threads after a slow read");
       assertFalse(held.isDone(), "the read in flight waits for the disk");
 
@@ -199,9 +206,9 @@ class FaultsIT {
       for (java.util.concurrent.Future<byte[]> f : slowReads) {
         assertArrayEquals(slowData, f.get());
       }
-      long hits = c.counter("read.hits");
+      long hits = c.counter(ReadPathMetrics.HITS);
       assertArrayEquals(otherData, c.readAll(other));
-      assertEquals(hits + 1, c.counter("read.hits"));
+      assertEquals(hits + 1, c.counter(ReadPathMetrics.HITS));
       assertEquals(0, c.counter("store.invalidations.read_failure"));
     } finally {
       release.countDown();
@@ -228,14 +235,20 @@ class FaultsIT {
     assertArrayEquals(b, c.readAll(new org.apache.hadoop.fs.Path("/err-b.bin")));
     assertArrayEquals(d, c.readAll(new org.apache.hadoop.fs.Path("/err-d.bin")));
     assertTrue(c.counter("read.fallback.io_error") >= 3);
-    assertEquals(0, c.cache(0).metrics().getGauges().get("store.dir0.in.service").getValue());
+    assertEquals(
+        0,
+        c.cache(0)
+            .metrics()
+            .getGauges()
+            .get(DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE))
+            .getValue());
     assertEquals(0, c.cache(0).cachedBlocks());
-    long queued = c.counter("fill.queued");
+    long queued = c.counter(FillMetrics.QUEUED);
     byte[] e = c.write(new org.apache.hadoop.fs.Path("/err-e.bin"), 50_000, (short) 1, 5);
     for (int i = 0; i < 4; i++) {
       assertArrayEquals(e, c.readAll(new org.apache.hadoop.fs.Path("/err-e.bin")));
     }
-    assertEquals(queued, c.counter("fill.queued"), "no fills into a directory out of service");
+    assertEquals(queued, c.counter(FillMetrics.QUEUED), "no fills into a directory out of service");
     assertEquals(0, corruptReplicas());
   }
 
@@ -314,18 +327,28 @@ class FaultsIT {
         "file system seen below its reserve",
         () ->
             Integer.valueOf(1)
-                .equals(c.cache(0).metrics().getGauges().get("store.dir0.fs.low").getValue()));
+                .equals(
+                    c.cache(0)
+                        .metrics()
+                        .getGauges()
+                        .get(DirectoryNames.of(0, DirectoryMetrics.FS_LOW))
+                        .getValue()));
     // free space is sampled by the maintenance thread (statfs never runs on a reader's thread)
     CacheCluster.await(
         "file system seen below its reserve",
         () ->
             Integer.valueOf(1)
-                .equals(c.cache(0).metrics().getGauges().get("store.dir0.fs.low").getValue()));
+                .equals(
+                    c.cache(0)
+                        .metrics()
+                        .getGauges()
+                        .get(DirectoryNames.of(0, DirectoryMetrics.FS_LOW))
+                        .getValue()));
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/full-c.bin");
     byte[] data = c.write(p, 100_000, (short) 1, 3);
     assertArrayEquals(data, c.readAll(p));
     assertArrayEquals(data, c.readAll(p)); // admitted, but no room
-    assertTrue(c.counter("fill.skipped.no.space") >= 1);
+    assertTrue(c.counter(AdmissionMetrics.SKIPPED_NO_SPACE) >= 1);
     CacheCluster.await(
         "early eviction by the maintenance thread",
         () -> c.counter("store.invalidations.no_space") >= 1);
@@ -353,8 +376,14 @@ class FaultsIT {
     CacheCluster.await("fill failed", () -> c.counter("fill.failed") > failed);
     assertTrue(c.counter("store.invalidations.no_space") >= 1);
     assertTrue(c.counter("fill.failed.no_space") >= 1, "failed fills broken down by cause");
-    assertEquals(0, c.counter("fill.failed.hdd"));
-    assertEquals(1, c.cache(0).metrics().getGauges().get("store.dir0.in.service").getValue());
+    assertEquals(0, c.counter(FillMetrics.FAILED_HDD));
+    assertEquals(
+        1,
+        c.cache(0)
+            .metrics()
+            .getGauges()
+            .get(DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE))
+            .getValue());
     assertArrayEquals(data, c.readAll(p));
   }
 
@@ -368,7 +397,14 @@ class FaultsIT {
     BlockCache cache = c.cache(0);
     CacheCluster.await(
         "directory out of service",
-        () -> ((Integer) cache.metrics().getGauges().get("store.dir0.in.service").getValue()) == 0);
+        () ->
+            ((Integer)
+                    cache
+                        .metrics()
+                        .getGauges()
+                        .get(DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE))
+                        .getValue())
+                == 0);
     assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/lost.bin")));
     assertEquals(0, cache.cachedBlocks());
   }
@@ -392,9 +428,12 @@ class FaultsIT {
     conf.set(CacheKeys.DIRS, notADir + "," + base.resolve("ssd"));
     start(conf);
     java.util.Map<String, com.codahale.metrics.Gauge> g = c.cache(0).metrics().getGauges();
-    assertEquals(0, g.get("store.dir0.in.service").getValue(), "the unusable one shows as out");
-    assertEquals(1, g.get("store.dir1.in.service").getValue());
-    assertNull(g.get("store.dir0.used"));
+    assertEquals(
+        0,
+        g.get(DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE)).getValue(),
+        "the unusable one shows as out");
+    assertEquals(1, g.get(DirectoryNames.of(1, DirectoryMetrics.IN_SERVICE)).getValue());
+    assertNull(g.get(DirectoryNames.of(0, DirectoryMetrics.USED)));
     byte[] data = c.cachedFile("/second-dir.bin", 70_000);
     assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/second-dir.bin")));
   }

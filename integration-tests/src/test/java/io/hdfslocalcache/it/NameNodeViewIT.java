@@ -157,7 +157,7 @@ class NameNodeViewIT {
       Thread.sleep(20);
     }
     assertTrue(corrupt(p), "the NameNode never heard of the corrupt replica a fill found");
-    assertEquals(1, c.counter("fill.hdd_corrupt.reported"));
+    assertEquals(1, c.counter(FillMetrics.HDD_CORRUPT_REPORTED));
     System.out.printf(
         "NameNode marked the replica corrupt %d ms after the fill found it%n",
         (System.nanoTime() - found) / 1_000_000);

@@ -12,6 +12,7 @@ import io.hdfslocalcache.datanode.CacheConfig;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.datanode.shadow.ShadowFeed;
 import io.hdfslocalcache.metrics.CandidateNames;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
 import io.hdfslocalcache.metrics.ShadowMetrics;
 import io.hdfslocalcache.model.CandidateSpec;
 import io.hdfslocalcache.model.ModelTotals;
@@ -342,7 +343,7 @@ class ShadowIT {
       assertArrayEquals(data, own.readAll(p));
       assertArrayEquals(Arrays.copyOfRange(data, 7000, 9000), own.pread(p, 7000, 2000));
       awaitApplied(f, before, 4);
-      assertEquals(2, own.counter("read.hits"), "the real cache served the last two");
+      assertEquals(2, own.counter(ReadPathMetrics.HITS), "the real cache served the last two");
       ModelTotals model = f.totals("real");
       assertEquals(2, model.hits, model.toString());
       assertEquals(0.5, gauge(registry, ShadowMetrics.REAL_HIT_RATIO));
