@@ -88,13 +88,7 @@ class CornerFaultsIT {
   }
 
   private long reserved() {
-    return ((Number)
-            c.cache(0)
-                .metrics()
-                .getGauges()
-                .get(DirectoryNames.of(0, DirectoryMetrics.RESERVED))
-                .getValue())
-        .longValue();
+    return CacheCluster.gauge(c.cache(0), DirectoryNames.of(0, DirectoryMetrics.RESERVED));
   }
 
   @Test

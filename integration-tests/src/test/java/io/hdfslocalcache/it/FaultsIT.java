@@ -236,12 +236,7 @@ class FaultsIT {
     assertArrayEquals(d, c.readAll(new org.apache.hadoop.fs.Path("/err-d.bin")));
     assertTrue(c.counter("read.fallback.io_error") >= 3);
     assertEquals(
-        0,
-        c.cache(0)
-            .metrics()
-            .getGauges()
-            .get(DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE))
-            .getValue());
+        0L, CacheCluster.gauge(c.cache(0), DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE)));
     assertEquals(0, c.cache(0).cachedBlocks());
     long queued = c.counter(FillMetrics.QUEUED);
     byte[] e = c.write(new org.apache.hadoop.fs.Path("/err-e.bin"), 50_000, (short) 1, 5);
@@ -378,12 +373,7 @@ class FaultsIT {
     assertTrue(c.counter("fill.failed.no_space") >= 1, "failed fills broken down by cause");
     assertEquals(0, c.counter(FillMetrics.FAILED_HDD));
     assertEquals(
-        1,
-        c.cache(0)
-            .metrics()
-            .getGauges()
-            .get(DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE))
-            .getValue());
+        1L, CacheCluster.gauge(c.cache(0), DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE)));
     assertArrayEquals(data, c.readAll(p));
   }
 
