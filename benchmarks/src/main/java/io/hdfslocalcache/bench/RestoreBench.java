@@ -8,6 +8,7 @@ import io.hdfslocalcache.metrics.DirectoryNames;
 import io.hdfslocalcache.metrics.RestoreMetrics;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -16,6 +17,8 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
 import org.apache.hadoop.io.IOUtils;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 
 /**
  * How long a DataNode restart takes to bring N cached blocks back: caches N small blocks on a
@@ -23,11 +26,20 @@ import org.apache.hadoop.io.IOUtils;
  * restore), the validation time, and the restart with and without a cache to restore. Usage: {@code
  * bin/hdfs-local-cache bench restore [blocks]} (default 10000).
  */
-public final class RestoreBench {
-  private RestoreBench() {}
+@Command(
+    name = "hdfs-local-cache bench restore",
+    mixinStandardHelpOptions = true,
+    description = "How long a DataNode restart takes to bring N cached blocks back.")
+public final class RestoreBench implements Callable<Integer> {
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "BLOCKS",
+      description = "Cached blocks to restore. Default: ${DEFAULT-VALUE}.")
+  int blocks = 10_000;
 
-  public static void main(String[] args) throws Exception {
-    int blocks = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
+  @Override
+  public Integer call() throws Exception {
     int blockSize = 8192;
     Path base = Files.createTempDirectory("restore-bench");
     Configuration conf = new Configuration();
@@ -105,5 +117,6 @@ public final class RestoreBench {
     } finally {
       cluster.shutdown();
     }
+    return 0;
   }
 }
