@@ -1,41 +1,55 @@
 package io.hdfslocalcache.bench;
 
+import io.hdfslocalcache.bench.e2e.E2eCommand;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /**
  * {@code bench heap}, {@code restore}, {@code hitpath}, {@code builds}, {@code misspath} and {@code
- * e2e} run the measurements that are not JMH benchmarks; anything else goes to JMH unchanged.
+ * e2e} run the measurements that are not JMH benchmarks, each a picocli command ({@code --help}
+ * lists its options); anything else goes to JMH unchanged.
  */
 public final class BenchMain {
   private BenchMain() {}
 
-  /** A measurement's entry point, given the arguments after its name. */
-  private interface Command {
-    void run(String[] args) throws Exception;
+  private static final Map<String, Supplier<Callable<Integer>>> COMMANDS =
+      Map.of(
+          "heap", Heap::new,
+          "restore", RestoreBench::new,
+          "hitpath", HitPathPaired::new,
+          "builds", BuildsPaired::new,
+          "misspath", MissPathPaired::new,
+          "e2e", E2eCommand::new);
+
+  /** {@code bench heap}: the JOL heap measurements, one line each. */
+  @Command(
+      name = "hdfs-local-cache bench heap",
+      mixinStandardHelpOptions = true,
+      description = "Heap of the limiter, a cache entry, the shadow models and the shadow queue.")
+  static final class Heap implements Callable<Integer> {
+    @Override
+    public Integer call() {
+      RateLimitHeap.main(new String[0]);
+      EntryHeap.main(new String[0]);
+      ShadowHeap.main(new String[0]);
+      ShadowQueueHeap.main(new String[0]);
+      return 0;
+    }
   }
 
-  private static final Map<String, Command> COMMANDS =
-      Map.of(
-          "heap",
-              args -> {
-                RateLimitHeap.main(args);
-                EntryHeap.main(new String[0]);
-                ShadowHeap.main(new String[0]);
-                ShadowQueueHeap.main(new String[0]);
-              },
-          "restore", RestoreBench::main,
-          "hitpath", HitPathPaired::main,
-          "builds", BuildsPaired::main,
-          "misspath", MissPathPaired::main,
-          "e2e", io.hdfslocalcache.bench.e2e.E2eCommand::main);
-
   public static void main(String[] args) throws Exception {
-    Command c = args.length > 0 ? COMMANDS.get(args[0]) : null;
+    Supplier<Callable<Integer>> c = args.length > 0 ? COMMANDS.get(args[0]) : null;
     if (c == null) {
       org.openjdk.jmh.Main.main(args);
-    } else {
-      c.run(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    int code = new CommandLine(c.get()).execute(Arrays.copyOfRange(args, 1, args.length));
+    if (code != 0) {
+      System.exit(code);
     }
   }
 }

@@ -8,6 +8,10 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code bench builds <old checkout> <new checkout> [rounds] [readers=1,2] [shapes=stream,pread]}:
@@ -19,8 +23,25 @@ import java.util.List;
  * their own, with their own cached block. Prints the new build's speed and CPU ratio against the
  * old one (above 1: the new build is faster, or uses less CPU per op).
  */
-final class BuildsPaired {
-  private BuildsPaired() {}
+@Command(
+    name = "hdfs-local-cache bench builds",
+    mixinStandardHelpOptions = true,
+    description = "Cached reads of two built checkouts of this project, paired rounds in one JVM.")
+final class BuildsPaired implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "OLD", description = "The old checkout (built).")
+  Path old;
+
+  @Parameters(index = "1", paramLabel = "NEW", description = "The new checkout (built).")
+  Path candidate;
+
+  @Parameters(
+      index = "2",
+      arity = "0..1",
+      paramLabel = "ROUNDS",
+      description = "Paired rounds per row. Default: ${DEFAULT-VALUE}.")
+  int rounds = 30;
+
+  @Mixin HitPathPaired.Options o = new HitPathPaired.Options();
 
   /** One build's cached-read op of one shape, called through its own class loader. */
   private static PairedRatio.Op op(
@@ -64,11 +85,8 @@ final class BuildsPaired {
     return () -> (long) read.invoke(null, fixture, data.get(), sums.get());
   }
 
-  public static void main(String[] args) throws Exception {
-    Path old = Paths.get(args[0]);
-    Path candidate = Paths.get(args[1]);
-    HitPathPaired.Options o =
-        HitPathPaired.Options.parse(java.util.Arrays.copyOfRange(args, 2, args.length));
+  @Override
+  public Integer call() throws Exception {
     List<AutoCloseable> open = new ArrayList<>();
     List<Path> dirs = new ArrayList<>();
     try {
@@ -76,12 +94,12 @@ final class BuildsPaired {
           "cached reads, %s (new) against %s (old), %d paired rounds per row: speed ratio ="
               + " old time / new time, CPU ratio = old CPU / new CPU per op (median of the"
               + " rounds, min-max)%n",
-          candidate, old, o.rounds);
+          candidate, old, rounds);
       for (String shape : o.shapes) {
         PairedRatio.Op a = op(old, shape, open, dirs);
         PairedRatio.Op b = op(candidate, shape, open, dirs);
         for (int r : o.readers) {
-          PairedRatio.Result res = new PairedRatio(r, 4).measure(a, b, 5, o.rounds);
+          PairedRatio.Result res = new PairedRatio(r, 4).measure(a, b, 5, rounds);
           System.out.printf(
               "%d reader(s) %-6s: old %7.3f ms, new %7.3f ms per op; speed ratio %.3fx"
                   + " (min-max %.3f-%.3f); CPU old %.3f ms, new %.3f ms: CPU ratio %.3fx"
@@ -108,5 +126,6 @@ final class BuildsPaired {
         HitPathPaired.deleteTree(d);
       }
     }
+    return 0;
   }
 }

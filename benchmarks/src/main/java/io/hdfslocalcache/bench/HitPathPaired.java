@@ -4,8 +4,13 @@ import io.hdfslocalcache.datanode.read.CachedBlockFixture;
 import io.hdfslocalcache.datanode.store.ReadBound;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code bench hitpath [rounds] [readers=1,2] [shapes=stream,pread] [readahead] [bound=strict]}:
@@ -17,8 +22,20 @@ import java.util.List;
  * {@code readahead} adds the cache's read-ahead against none (read.ahead.pages = 0) for each reader
  * count. {@code bound} sets read.bound (default adaptive).
  */
-final class HitPathPaired {
-  private HitPathPaired() {}
+@Command(
+    name = "hdfs-local-cache bench hitpath",
+    mixinStandardHelpOptions = true,
+    description =
+        "Cached reads against plain files, paired rounds in one JVM, one row per readers x shape.")
+final class HitPathPaired implements Callable<Integer> {
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "ROUNDS",
+      description = "Paired rounds per row. Default: ${DEFAULT-VALUE}.")
+  int rounds = 30;
+
+  @Mixin Options o = new Options();
 
   private static final int WARMUP_ROUNDS = 5;
 
@@ -52,33 +69,43 @@ final class HitPathPaired {
     return () -> read.run(fixture, data.get(), sums.get());
   }
 
-  /** The arguments of {@code bench hitpath} and {@code bench builds}. */
+  /**
+   * The options {@code bench hitpath} and {@code bench builds} share. Each also answers to its bare
+   * form ({@code readers=1,2}, {@code readahead}), the one docs/benchmarks.md recorded runs with.
+   */
   static final class Options {
-    int rounds = 30;
+    @Option(
+        names = {"--readers", "readers"},
+        split = ",",
+        paramLabel = "N",
+        description = "Concurrent readers per row. Default: 1,2.")
     List<Integer> readers = List.of(1, 2);
-    List<String> shapes = List.of("stream", "pread");
-    boolean readAhead;
-    ReadBound bound = ReadBound.ADAPTIVE;
 
-    static Options parse(String[] args) {
-      Options o = new Options();
-      for (String a : args) {
-        if (a.startsWith("readers=")) {
-          o.readers = new ArrayList<>();
-          for (String r : a.substring(8).split(",")) {
-            o.readers.add(Integer.parseInt(r));
-          }
-        } else if (a.startsWith("shapes=")) {
-          o.shapes = List.of(a.substring(7).split(","));
-        } else if (a.startsWith("bound=")) {
-          o.bound = ReadBound.parse(a.substring(6));
-        } else if (a.equals("readahead")) {
-          o.readAhead = true;
-        } else {
-          o.rounds = Integer.parseInt(a);
-        }
-      }
-      return o;
+    @Option(
+        names = {"--shapes", "shapes"},
+        split = ",",
+        paramLabel = "SHAPE",
+        description = "stream (whole-block streams), pread (64 KB preads). Default: stream,pread.")
+    List<String> shapes = List.of("stream", "pread");
+
+    @Option(
+        names = {"--readahead", "readahead"},
+        description = "Also the cache's read-ahead against none, per reader count.")
+    boolean readAhead;
+
+    @Option(
+        names = {"--bound", "bound"},
+        paramLabel = "BOUND",
+        converter = BoundConverter.class,
+        description = "read.bound: adaptive or strict. Default: adaptive.")
+    ReadBound bound = ReadBound.ADAPTIVE;
+  }
+
+  /** {@code --bound}'s value, by the DataNode's own parser. */
+  static final class BoundConverter implements ITypeConverter<ReadBound> {
+    @Override
+    public ReadBound convert(String value) {
+      return ReadBound.parse(value);
     }
   }
 
@@ -89,9 +116,8 @@ final class HitPathPaired {
     }
   }
 
-  public static void main(String[] args) throws Exception {
-    Options o = Options.parse(args);
-    int rounds = o.rounds;
+  @Override
+  public Integer call() throws Exception {
     Path dir = Files.createTempDirectory("hitpath-paired");
     try (CachedBlockFixture fixture = new CachedBlockFixture(dir, 128 << 20, 1 << 20, o.bound)) {
       System.out.printf(
@@ -141,5 +167,6 @@ final class HitPathPaired {
     } finally {
       deleteTree(dir);
     }
+    return 0;
   }
 }

@@ -2,7 +2,6 @@ package io.hdfslocalcache.bench;
 
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
-import io.hdfslocalcache.datanode.settings.CacheConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,20 +90,20 @@ public class MissPathBenchmark {
       conf.set(
           DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
           LocalCacheDatasetFactory.class.getName());
-      conf.set(CacheConfig.CAPACITY, "1g");
+      conf.set(CacheKeys.CAPACITY, "1g");
     }
     if (dataset.equals("cache")) {
-      conf.set(CacheConfig.DIRS, base.resolve("ssd").toString());
-      conf.setInt(CacheConfig.ADMISSION_THRESHOLD, 65_534);
+      conf.set(CacheKeys.DIRS, base.resolve("ssd").toString());
+      conf.setInt(CacheKeys.ADMISSION_THRESHOLD, 65_534);
     } else if (dataset.equals("shadow") || dataset.equals("shadow1")) {
-      conf.set(CacheConfig.MODE, "shadow");
+      conf.set(CacheKeys.MODE, "shadow");
       StringBuilder names = new StringBuilder();
       int n = dataset.equals("shadow1") ? 1 : SHADOW_CANDIDATES.length;
       for (String[] c : java.util.Arrays.copyOf(SHADOW_CANDIDATES, n)) {
         names.append(names.length() == 0 ? "" : ",").append(c[0]);
         conf.set(CacheKeys.SHADOW_CANDIDATE_PREFIX + c[0], c[1]);
       }
-      conf.set(CacheConfig.SHADOW_CANDIDATES, names.toString());
+      conf.set(CacheKeys.SHADOW_CANDIDATES, names.toString());
     } else if (!dataset.equals("plain")) {
       throw new IllegalArgumentException(
           "dataset must be plain, cache, shadow or shadow1: " + dataset);

@@ -4,8 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
+import java.util.concurrent.Callable;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code bench misspath [rounds] [preads per round] [cache|shadow|shadow1]}: the miss-path
@@ -14,13 +17,37 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
  * one with the cache wrapper (or in shadow mode with 8 candidates, or 1), read in alternation so
  * the machine's drift hits both alike.
  */
-final class MissPathPaired {
-  private MissPathPaired() {}
+@Command(
+    name = "hdfs-local-cache bench misspath",
+    mixinStandardHelpOptions = true,
+    description =
+        "Every read a miss: a plain DataNode against a cache one, paired rounds in one JVM.")
+final class MissPathPaired implements Callable<Integer> {
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "ROUNDS",
+      description = "Paired rounds. Default: ${DEFAULT-VALUE}.")
+  int rounds = 300;
 
-  public static void main(String[] args) throws Exception {
-    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 300;
-    int preads = args.length > 1 ? Integer.parseInt(args[1]) : 500;
-    String wrapped = args.length > 2 ? args[2] : "cache";
+  @Parameters(
+      index = "1",
+      arity = "0..1",
+      paramLabel = "PREADS",
+      description = "64 KB preads per round. Default: ${DEFAULT-VALUE}.")
+  int preads = 500;
+
+  @Parameters(
+      index = "2",
+      arity = "0..1",
+      paramLabel = "WRAPPED",
+      description =
+          "cache (the cache wrapper), shadow (shadow mode, 8 candidates) or shadow1 (1)."
+              + " Default: ${DEFAULT-VALUE}.")
+  String wrapped = "cache";
+
+  @Override
+  public Integer call() throws Exception {
     Path base = Files.createTempDirectory("misspath-paired");
     try (Reader plain = new Reader(base.resolve("plain"), "plain");
         Reader cache = new Reader(base.resolve(wrapped), wrapped)) {
@@ -38,6 +65,7 @@ final class MissPathPaired {
         s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
       }
     }
+    return 0;
   }
 
   /** One 1-DataNode cluster holding the file, and a client stream on it. */

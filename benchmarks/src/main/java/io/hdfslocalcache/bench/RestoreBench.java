@@ -1,10 +1,14 @@
 package io.hdfslocalcache.bench;
 
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
-import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.DirectoryNames;
+import io.hdfslocalcache.metrics.RestoreMetrics;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -13,6 +17,8 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
 import org.apache.hadoop.io.IOUtils;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 
 /**
  * How long a DataNode restart takes to bring N cached blocks back: caches N small blocks on a
@@ -20,24 +26,33 @@ import org.apache.hadoop.io.IOUtils;
  * restore), the validation time, and the restart with and without a cache to restore. Usage: {@code
  * bin/hdfs-local-cache bench restore [blocks]} (default 10000).
  */
-public final class RestoreBench {
-  private RestoreBench() {}
+@Command(
+    name = "hdfs-local-cache bench restore",
+    mixinStandardHelpOptions = true,
+    description = "How long a DataNode restart takes to bring N cached blocks back.")
+public final class RestoreBench implements Callable<Integer> {
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "BLOCKS",
+      description = "Cached blocks to restore. Default: ${DEFAULT-VALUE}.")
+  int blocks = 10_000;
 
-  public static void main(String[] args) throws Exception {
-    int blocks = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
+  @Override
+  public Integer call() throws Exception {
     int blockSize = 8192;
     Path base = Files.createTempDirectory("restore-bench");
     Configuration conf = new Configuration();
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve("dfs").toString());
     conf.set(
         DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, LocalCacheDatasetFactory.class.getName());
-    conf.set(CacheConfig.DIRS, base.resolve("ssd").toString());
-    conf.set(CacheConfig.CAPACITY, "2g");
-    conf.set(CacheConfig.PAGE_SIZE, "64k");
-    conf.setInt(CacheConfig.ADMISSION_THRESHOLD, 0);
-    conf.setInt(CacheConfig.FILL_QUEUE, blocks + 1);
-    conf.setInt(CacheConfig.FILL_THREADS, 4);
-    conf.set(CacheConfig.FILL_BANDWIDTH, "0");
+    conf.set(CacheKeys.DIRS, base.resolve("ssd").toString());
+    conf.set(CacheKeys.CAPACITY, "2g");
+    conf.set(CacheKeys.PAGE_SIZE, "64k");
+    conf.setInt(CacheKeys.ADMISSION_THRESHOLD, 0);
+    conf.setInt(CacheKeys.FILL_QUEUE, blocks + 1);
+    conf.setInt(CacheKeys.FILL_THREADS, 4);
+    conf.set(CacheKeys.FILL_BANDWIDTH, "0");
     conf.setInt(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, 512);
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, blockSize);
     conf.setInt(DFSConfigKeys.DFS_DATANODE_SCAN_PERIOD_HOURS_KEY, -1);
@@ -74,10 +89,15 @@ public final class RestoreBench {
       double restartSec = (System.nanoTime() - r0) / 1e9;
       BlockCache after =
           LocalCacheDatasetFactory.cacheOf(cluster.getDataNodes().get(0).getFSDataset());
-      long restored = after.metrics().counter("store.restored").getCount();
-      long validateMs = after.metrics().counter("store.restore.micros").getCount() / 1000;
+      long restored = after.metrics().counter(RestoreMetrics.RESTORED).getCount();
+      long validateMs = after.metrics().counter(RestoreMetrics.MICROS).getCount() / 1000;
       long openMs =
-          ((Number) after.metrics().getGauges().get("store.dir0.open.micros").getValue())
+          ((Number)
+                      after
+                          .metrics()
+                          .getGauges()
+                          .get(DirectoryNames.of(0, DirectoryMetrics.OPEN_MICROS))
+                          .getValue())
                   .longValue()
               / 1000;
 
@@ -97,5 +117,6 @@ public final class RestoreBench {
     } finally {
       cluster.shutdown();
     }
+    return 0;
   }
 }

@@ -1,7 +1,7 @@
 package io.hdfslocalcache.bench;
 
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.model.CandidateSpec;
-import io.hdfslocalcache.model.FillMode;
 import io.hdfslocalcache.model.LiveModel;
 import io.hdfslocalcache.model.ModelTotals;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.model;
 
 import io.hdfslocalcache.config.DurationValue;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.config.SizeValue;
 import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
@@ -130,7 +131,7 @@ public final class CandidateSpec {
             capacity = positive(SizeValue.parse(v));
             break;
           case "fill":
-            fill = FillMode.byName(v);
+            fill = FillMode.parse(key, v);
             break;
           case "page":
             page = MetaFile.checkPageSize(SizeValue.parse(v));

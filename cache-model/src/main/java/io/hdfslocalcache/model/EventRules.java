@@ -1,5 +1,6 @@
 package io.hdfslocalcache.model;
 
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.guard.DiskModel;
 import io.hdfslocalcache.guard.FillGuard;
 import io.hdfslocalcache.guard.FillVerdict;

@@ -11,7 +11,7 @@ import io.hdfslocalcache.ratelimit.BlockKey;
  * replay, with blocks named by pool and id instead of a trace's dense indexes. Fed the events of a
  * trace, it counts exactly what the simulator counts on that trace.
  *
- * <p><b>Heap.</b> A block gets a dense index ({@link BlockIndex}, keyed by {@link BlockKey#of}) for
+ * <p><b>Heap.</b> A block gets a dense index ({@link BlockSlots}, keyed by {@link BlockKey#of}) for
  * the length of one event, and keeps it only while the modelled SSD holds it: the cache model
  * reports every block it stops holding (evicted, invalidated, deleted) and the index is reused.
  * Per-block arrays grow to the most blocks held at once and are never trimmed. So heap is bounded
@@ -34,7 +34,7 @@ public final class LiveModel {
   private final CandidateSpec spec;
   private final ModelConfig config;
   private final AdmissionPolicy policy;
-  private final BlockIndex index = new BlockIndex();
+  private final BlockSlots index = new BlockSlots();
   private EventRules rules; // from the first read: the guard's clock starts there
   private int current = NOBODY; // the block of the event being applied: freed after it, if at all
 

@@ -1,5 +1,7 @@
 package io.hdfslocalcache.model;
 
+import io.hdfslocalcache.config.FillMode;
+
 /**
  * The modelled SSD of one model: its capacity, fill mode and page size, and its fill guard. The
  * admission policy is given beside it (the simulator runs several kinds; a DataNode only its own).

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -71,7 +72,7 @@ class CandidateSpecTest {
         "window=0|window=0|whole number of milliseconds per bucket",
         "capacity=0|capacity=0|must be > 0",
         "capacity=lots|capacity=lots|'lots' is not a size",
-        "fill=ssd|fill=ssd|unknown fill mode 'ssd'",
+        "fill=ssd|fill=ssd|must be pages or block, got 'ssd'",
         "page=1000|page=1000|positive multiple of 512 bytes",
         "page=-1m|page=-1m|is not a size (negative)",
         "guard=maybe|guard=maybe|use on or off",

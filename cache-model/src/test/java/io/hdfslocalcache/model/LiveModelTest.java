@@ -3,6 +3,7 @@ package io.hdfslocalcache.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

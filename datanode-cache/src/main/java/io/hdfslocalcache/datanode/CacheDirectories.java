@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode;
 
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.index.BlockIndex;
 import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
@@ -224,7 +225,7 @@ final class CacheDirectories {
     if (p.contains(java.nio.file.attribute.PosixFilePermission.GROUP_WRITE)
         || p.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE)) {
       throw new IOException(
-          CacheConfig.DIRS
+          CacheKeys.DIRS
               + " directory "
               + root
               + " is writable by group or"

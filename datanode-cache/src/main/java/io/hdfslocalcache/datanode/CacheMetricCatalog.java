@@ -1,38 +1,38 @@
 package io.hdfslocalcache.datanode;
 
-import io.hdfslocalcache.datanode.admin.AdminStats;
-import io.hdfslocalcache.datanode.admission.AdmissionStats;
-import io.hdfslocalcache.datanode.dir.DirectoryStats;
-import io.hdfslocalcache.datanode.fill.FillStats;
-import io.hdfslocalcache.datanode.fill.GuardStats;
-import io.hdfslocalcache.datanode.invalidate.InvalidationStats;
-import io.hdfslocalcache.datanode.metrics.HostStats;
-import io.hdfslocalcache.datanode.metrics.MetricCatalog;
-import io.hdfslocalcache.datanode.read.ReadPathStats;
-import io.hdfslocalcache.datanode.restore.RestoreStats;
-import io.hdfslocalcache.datanode.shadow.ShadowStats;
-import io.hdfslocalcache.datanode.space.SpaceStats;
+import io.hdfslocalcache.metrics.AdminMetrics;
+import io.hdfslocalcache.metrics.AdmissionMetrics;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.FillMetrics;
+import io.hdfslocalcache.metrics.GuardMetrics;
+import io.hdfslocalcache.metrics.HostMetrics;
+import io.hdfslocalcache.metrics.InvalidationMetrics;
+import io.hdfslocalcache.metrics.MetricCatalog;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
+import io.hdfslocalcache.metrics.RestoreMetrics;
+import io.hdfslocalcache.metrics.ShadowMetrics;
+import io.hdfslocalcache.metrics.SpaceMetrics;
 
 /**
- * The descriptions of the cache's metrics: the stats classes whose {@code @Describe} constants name
- * them (each name and its description stay in their stats class). Here, in the package that wires
- * every component, because the metrics package may not depend on them (no package cycles). A stats
- * class missing here leaves its metrics undescribed, which {@code CacheMetricCatalogTest} catches.
+ * The descriptions of the cache's metrics: every names class of module {@code cache-api} whose
+ * {@code @Describe} constants name them (each name and its description stay there, once; the stats
+ * classes count under those names). A names class missing here leaves its metrics undescribed,
+ * which {@code CacheMetricCatalogTest} catches.
  */
 public final class CacheMetricCatalog {
   private static final MetricCatalog CATALOG =
       MetricCatalog.of(
-          ReadPathStats.class,
-          AdmissionStats.class,
-          FillStats.class,
-          GuardStats.class,
-          DirectoryStats.class,
-          SpaceStats.class,
-          RestoreStats.class,
-          InvalidationStats.class,
-          AdminStats.class,
-          HostStats.class,
-          ShadowStats.class);
+          ReadPathMetrics.class,
+          AdmissionMetrics.class,
+          FillMetrics.class,
+          GuardMetrics.class,
+          DirectoryMetrics.class,
+          SpaceMetrics.class,
+          RestoreMetrics.class,
+          InvalidationMetrics.class,
+          AdminMetrics.class,
+          HostMetrics.class,
+          ShadowMetrics.class);
 
   private CacheMetricCatalog() {}
 

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.config.SizeValue;
 import io.hdfslocalcache.datanode.metrics.BuildVersion;
@@ -55,7 +56,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
     FsDatasetSpi<?> inner =
         innerFactory(config.innerFactory()).newInstance(datanode, storage, conf);
     if (!config.enabled()) {
-      LOG.info("hdfs-local-cache is disabled ({}=false); serving from HDD", CacheConfig.ENABLED);
+      LOG.info("hdfs-local-cache is disabled ({}=false); serving from HDD", CacheKeys.ENABLED);
       return inner;
     }
     String uuid = storage.getDatanodeUuid() == null ? "datanode" : storage.getDatanodeUuid();
@@ -185,7 +186,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
         "hdfs-local-cache {} in shadow mode ({}=shadow): serving from HDD, nothing written to any"
             + " SSD; modelling {} candidates: {}",
         BuildVersion.get(),
-        CacheConfig.MODE,
+        CacheKeys.MODE,
         config.candidates().specs().size(),
         config.candidates());
     return ShadowDataset.wrap(inner, feed, metrics);
@@ -244,7 +245,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
     if (className.equals(LocalCacheDatasetFactory.class.getName())) {
       throw new IOException(
           "hdfs-local-cache: "
-              + CacheConfig.INNER_FACTORY
+              + CacheKeys.INNER_FACTORY
               + " must not name the cache factory itself");
     }
     try {
@@ -254,7 +255,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
     } catch (ReflectiveOperationException | ClassCastException e) {
       throw new IOException(
           "hdfs-local-cache: "
-              + CacheConfig.INNER_FACTORY
+              + CacheKeys.INNER_FACTORY
               + " = "
               + className
               + " is not a loadable FsDatasetSpi.Factory: "

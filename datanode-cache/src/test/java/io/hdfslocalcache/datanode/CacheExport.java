@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
@@ -11,6 +12,7 @@ import io.hdfslocalcache.datanode.metrics.ProcStat;
 import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.shadow.Calibration;
 import io.hdfslocalcache.datanode.shadow.ShadowFeed;
+import io.hdfslocalcache.metrics.MetricSources;
 import java.io.InputStream;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -67,10 +69,10 @@ public final class CacheExport {
   public static CacheExport of(Path dir) throws Exception {
     List<String> dirs = Arrays.asList(dir.resolve("a").toString(), dir.resolve("b").toString());
     Configuration conf = new Configuration(false);
-    conf.set(CacheConfig.DIRS, String.join(",", dirs));
-    conf.set(CacheConfig.CAPACITY, "256m");
-    conf.set(CacheConfig.SHADOW_CANDIDATES, CANDIDATE);
-    conf.set(io.hdfslocalcache.config.CacheKeys.SHADOW_CANDIDATE_PREFIX + CANDIDATE, "threshold=1");
+    conf.set(CacheKeys.DIRS, String.join(",", dirs));
+    conf.set(CacheKeys.CAPACITY, "256m");
+    conf.set(CacheKeys.SHADOW_CANDIDATES, CANDIDATE);
+    conf.set(CacheKeys.SHADOW_CANDIDATE_PREFIX + CANDIDATE, "threshold=1");
     CacheConfig config = CacheConfig.from(conf);
     MetricRegistry registry = new MetricRegistry();
     try (ShadowFeed feed =
@@ -93,8 +95,8 @@ public final class CacheExport {
       cache.start(); // as the factory does
       new HostStats(registry, ProcStat.system());
       Map<String, Supplier<String>> tags = new LinkedHashMap<>();
-      tags.put(LocalCacheMetrics.TAG_UUID, () -> "dn");
-      tags.put(LocalCacheMetrics.TAG_VERSION, () -> "test");
+      tags.put(MetricSources.TAG_UUID, () -> "dn");
+      tags.put(MetricSources.TAG_VERSION, () -> "test");
       MetricsCollectorImpl collector = new MetricsCollectorImpl();
       LocalCacheMetrics.sources(
               registry, CacheMetricCatalog.get(), "dn", tags, dirs, List.of(CANDIDATE))

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.metrics.CandidateNames;
-import io.hdfslocalcache.datanode.metrics.Describe;
-import io.hdfslocalcache.datanode.metrics.DirectoryNames;
-import io.hdfslocalcache.datanode.metrics.MetricCatalog;
+import io.hdfslocalcache.metrics.CandidateNames;
+import io.hdfslocalcache.metrics.Describe;
+import io.hdfslocalcache.metrics.DirectoryNames;
+import io.hdfslocalcache.metrics.MetricCatalog;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,9 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.block.BlockId;
-import io.hdfslocalcache.datanode.fill.FillOutcome;
-import io.hdfslocalcache.datanode.fill.FillStats;
 import io.hdfslocalcache.datanode.hdd.FakeReplicas;
 import io.hdfslocalcache.datanode.hdd.SuspectOutcome;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
@@ -14,7 +13,9 @@ import io.hdfslocalcache.datanode.read.ReadRouter;
 import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.settings.ShadowCandidates;
 import io.hdfslocalcache.datanode.shadow.TallyTap;
-import io.hdfslocalcache.datanode.space.SpaceStats;
+import io.hdfslocalcache.metrics.FillMetrics;
+import io.hdfslocalcache.metrics.FillOutcome;
+import io.hdfslocalcache.metrics.SpaceMetrics;
 import io.hdfslocalcache.model.CandidateSpec;
 import io.hdfslocalcache.model.LiveModel;
 import io.hdfslocalcache.model.ModelTotals;
@@ -111,20 +112,20 @@ class DecisionParityTest {
       throws Exception {
     Configuration conf = new Configuration(false);
     Path dir = root.resolve("run" + seed);
-    conf.set(CacheConfig.DIRS, dir.toString());
-    conf.set(CacheConfig.CAPACITY, "4m");
-    conf.set(CacheConfig.PAGE_SIZE, "64k");
-    conf.set(CacheConfig.FILL_MODE, fill);
-    conf.setBoolean(CacheConfig.FILL_GUARD, guard);
+    conf.set(CacheKeys.DIRS, dir.toString());
+    conf.set(CacheKeys.CAPACITY, "4m");
+    conf.set(CacheKeys.PAGE_SIZE, "64k");
+    conf.set(CacheKeys.FILL_MODE, fill);
+    conf.setBoolean(CacheKeys.FILL_GUARD, guard);
     // A short guard window and a write budget that runs out within the stream.
-    conf.set(CacheConfig.FILL_GUARD_WINDOW, "5s");
-    conf.set(CacheConfig.FILL_MAX_DRIVE_WRITES_PER_DAY, "10");
-    conf.set(CacheConfig.ADMISSION_TUNING, tuning);
-    conf.set(CacheConfig.ADMISSION_THRESHOLD, "1");
-    conf.set(CacheConfig.ADMISSION_BUCKET_COUNT, "5");
-    conf.set(CacheConfig.ADMISSION_BUCKET_DURATION, "1m");
-    conf.setInt(CacheConfig.FILL_THREADS, 1); // fills run in the order they were asked
-    conf.setInt(CacheConfig.DIR_RESERVED_PERCENT, 0);
+    conf.set(CacheKeys.FILL_GUARD_WINDOW, "5s");
+    conf.set(CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY, "10");
+    conf.set(CacheKeys.ADMISSION_TUNING, tuning);
+    conf.set(CacheKeys.ADMISSION_THRESHOLD, "1");
+    conf.set(CacheKeys.ADMISSION_BUCKET_COUNT, "5");
+    conf.set(CacheKeys.ADMISSION_BUCKET_DURATION, "1m");
+    conf.setInt(CacheKeys.FILL_THREADS, 1); // fills run in the order they were asked
+    conf.setInt(CacheKeys.DIR_RESERVED_PERCENT, 0);
     CacheConfig config = CacheConfig.from(conf);
     Random random = new Random(seed);
     AtomicLong now = new AtomicLong(1_700_000_000_000L);
@@ -235,9 +236,10 @@ class DecisionParityTest {
                 tally.partial,
                 tally.cacheBytes,
                 outcome(registry, FillOutcome.COMPLETED),
-                registry.counter(FillStats.BYTES_WRITTEN).getCount(),
+                registry.counter(FillMetrics.BYTES_WRITTEN).getCount(),
                 registry
-                    .counter("pages".equals(fill) ? SpaceStats.EVICTED_PAGES : SpaceStats.EVICTIONS)
+                    .counter(
+                        "pages".equals(fill) ? SpaceMetrics.EVICTED_PAGES : SpaceMetrics.EVICTIONS)
                     .getCount(),
                 denied);
         String modelled =
@@ -286,7 +288,7 @@ class DecisionParityTest {
       for (FillOutcome o : FillOutcome.values()) {
         ended += outcome(registry, o);
       }
-      if (ended >= registry.counter(FillStats.QUEUED).getCount()) {
+      if (ended >= registry.counter(FillMetrics.QUEUED).getCount()) {
         return;
       }
       if (System.nanoTime() > deadline) {
@@ -297,7 +299,7 @@ class DecisionParityTest {
   }
 
   private static long outcome(MetricRegistry registry, FillOutcome o) {
-    return registry.counter(FillStats.OUTCOME + o.name().toLowerCase(Locale.ROOT)).getCount();
+    return registry.counter(FillMetrics.OUTCOME + o.name().toLowerCase(Locale.ROOT)).getCount();
   }
 
   private static long chunkAligned(long v) {

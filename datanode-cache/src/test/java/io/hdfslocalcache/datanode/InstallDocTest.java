@@ -3,6 +3,7 @@ package io.hdfslocalcache.datanode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.store.PageStore;
@@ -40,7 +41,7 @@ class InstallDocTest {
             .map(l -> l.substring(LOGGED.length()))
             .collect(Collectors.toList());
     Configuration conf = new Configuration(false);
-    conf.set(CacheConfig.DIRS, "/ssd1/hdfs-local-cache,/ssd2/hdfs-local-cache");
+    conf.set(CacheKeys.DIRS, "/ssd1/hdfs-local-cache,/ssd2/hdfs-local-cache");
     String logged =
         LocalCacheDatasetFactory.activeLine(
             "<version>",

@@ -9,12 +9,33 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
  * The walls between the cache's packages (docs/design.md has the map): no package cycles, data
  * flows from the root (the dataset wrapper and its wiring) down, the store and the block map are
  * leaves that know nothing of the read path, and only the root touches Hadoop's dataset API.
+ *
+ * <p>Between modules, read from their poms: the contract ({@code cache-api}) and the limiter depend
+ * on no module, the model on those two, and the operator tools ({@code ops}) on the contract only,
+ * never on {@code datanode-cache} (whose libraries would follow them into the tools jar). The
+ * tools' sources are also read for the DataNode's packages, since javac inlines a constant and its
+ * class would not show in the bytecode.
  */
 class LayeringTest {
   static final String ROOT = "io.hdfslocalcache.datanode";
@@ -148,5 +169,61 @@ class LayeringTest {
         .resideInAnyPackage(
             ROOT + ".block..", ROOT + ".read..", ROOT + ".store..", ROOT + ".fill..")
         .check(MAIN);
+  }
+
+  /** Each module's allowed dependencies among the project's own artifacts. */
+  static final Map<String, Set<String>> MODULE_LAYERS = new LinkedHashMap<>();
+
+  static {
+    MODULE_LAYERS.put("cache-api", set());
+    MODULE_LAYERS.put("rate-limiter", set());
+    MODULE_LAYERS.put("cache-model", set("cache-api", "rate-limiter"));
+    MODULE_LAYERS.put("datanode-cache", set("cache-api", "rate-limiter", "cache-model"));
+    MODULE_LAYERS.put("ops", set("cache-api"));
+  }
+
+  private static final Pattern OWN_DEPENDENCY =
+      Pattern.compile(
+          "<dependency>\\s*<groupId>io\\.hdfslocalcache</groupId>\\s*<artifactId>([\\w-]+)</artifactId>");
+
+  @Test
+  void modules_ownDependencies_onlyDownTheLayers() throws IOException {
+    List<String> wrong = new ArrayList<>();
+    for (Map.Entry<String, Set<String>> m : MODULE_LAYERS.entrySet()) {
+      String pom =
+          new String(
+              Files.readAllBytes(Paths.get("..", m.getKey(), "pom.xml")), StandardCharsets.UTF_8);
+      Matcher d = OWN_DEPENDENCY.matcher(pom.replaceAll("(?s)<!--.*?-->", ""));
+      while (d.find()) {
+        if (!m.getValue().contains(d.group(1))) {
+          wrong.add(m.getKey() + " -> " + d.group(1));
+        }
+      }
+    }
+    if (!wrong.isEmpty()) {
+      throw new AssertionError("module dependencies against the layers: " + wrong);
+    }
+  }
+
+  @Test
+  void ops_sources_nameNoDataNodeClass() throws IOException {
+    List<String> wrong = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(Paths.get("..", "ops", "src", "main", "java"))) {
+      for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
+        List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+        for (int i = 0; i < lines.size(); i++) {
+          if (lines.get(i).contains(ROOT + ".")) {
+            wrong.add(f + ":" + (i + 1) + ": " + lines.get(i).trim());
+          }
+        }
+      }
+    }
+    if (!wrong.isEmpty()) {
+      throw new AssertionError("ops names datanode-cache's classes (use cache-api's): " + wrong);
+    }
+  }
+
+  private static Set<String> set(String... modules) {
+    return new HashSet<>(Arrays.asList(modules));
   }
 }

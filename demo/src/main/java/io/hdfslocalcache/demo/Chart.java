@@ -35,7 +35,7 @@ final class Chart {
   }
 
   private static void series(
-      XYChart chart, String name, List<? extends Number> ys, RunResult r, int axis) {
+      XYChart chart, String name, List<? extends Number> ys, MeasuredRun r, int axis) {
     if (ys.isEmpty()) {
       return;
     }

@@ -1,7 +1,7 @@
 package io.hdfslocalcache.demo;
 
 /** The cache-off and cache-on runs of the same workload, and what the cache changed. */
-record Comparison(RunResult off, RunResult on) {
+record Comparison(MeasuredRun off, MeasuredRun on) {
 
   /** Share of client bytes the cache served in the cache-on run. */
   double cacheByteShare() {

@@ -1,7 +1,7 @@
 package io.hdfslocalcache.demo;
 
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
-import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.demo.hdd.HddEmulator;
 import io.hdfslocalcache.demo.hdd.HddEmulatorDatasetFactory;
 import java.io.IOException;
@@ -42,21 +42,21 @@ final class DemoCluster implements AutoCloseable {
     conf.setInt(DFSConfigKeys.DFS_DATANODE_SCAN_PERIOD_HOURS_KEY, -1);
     conf.set(
         DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, LocalCacheDatasetFactory.class.getName());
-    conf.set(CacheConfig.INNER_FACTORY, HddEmulatorDatasetFactory.class.getName());
-    conf.set(CacheConfig.DIRS, base.resolve(CACHE_DIR).toString());
-    conf.setLong(CacheConfig.CAPACITY, s.cacheBytesPerDataNode());
-    conf.setInt(CacheConfig.ADMISSION_THRESHOLD, s.admissionThreshold());
+    conf.set(CacheKeys.INNER_FACTORY, HddEmulatorDatasetFactory.class.getName());
+    conf.set(CacheKeys.DIRS, base.resolve(CACHE_DIR).toString());
+    conf.setLong(CacheKeys.CAPACITY, s.cacheBytesPerDataNode());
+    conf.setInt(CacheKeys.ADMISSION_THRESHOLD, s.admissionThreshold());
     if (s.fillMode() != null) {
-      conf.set(CacheConfig.FILL_MODE, s.fillMode().configName());
+      conf.set(CacheKeys.FILL_MODE, s.fillMode().configName());
     }
-    conf.setBoolean(CacheConfig.FILL_GUARD, s.guard());
+    conf.setBoolean(CacheKeys.FILL_GUARD, s.guard());
     // The guard weighs fills against hits over its window; the demo runs minutes, not hours, so
     // it gets the same 1-minute window as admission (production default: 1 h).
-    conf.set(CacheConfig.FILL_GUARD_WINDOW, "1m");
+    conf.set(CacheKeys.FILL_GUARD_WINDOW, "1m");
     // A 1-minute window in 6 buckets of 10 s (production: 60 x 1 min), so it slides during a run.
-    conf.setInt(CacheConfig.ADMISSION_BUCKET_COUNT, 6);
-    conf.set(CacheConfig.ADMISSION_BUCKET_DURATION, "10s");
-    conf.setBoolean(CacheConfig.ENABLED, false);
+    conf.setInt(CacheKeys.ADMISSION_BUCKET_COUNT, 6);
+    conf.set(CacheKeys.ADMISSION_BUCKET_DURATION, "10s");
+    conf.setBoolean(CacheKeys.ENABLED, false);
     s.hdd().applyTo(conf);
     MiniDFSCluster c = new MiniDFSCluster.Builder(conf).numDataNodes(s.datanodes()).build();
     c.waitActive();
@@ -91,7 +91,7 @@ final class DemoCluster implements AutoCloseable {
    */
   void enableCache() throws IOException {
     Configuration on = new HdfsConfiguration(cluster.getConfiguration(0));
-    on.setBoolean(CacheConfig.ENABLED, true);
+    on.setBoolean(CacheKeys.ENABLED, true);
     cluster.shutdownDataNodes();
     cluster.startDataNodes(on, settings.datanodes(), true, null, null);
     cluster.waitActive();

@@ -1,7 +1,7 @@
 package io.hdfslocalcache.demo;
 
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.config.SizeValue;
-import io.hdfslocalcache.datanode.fill.FillMode;
 import io.hdfslocalcache.demo.hdd.HddModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -199,13 +199,13 @@ public final class DemoMain implements Callable<Integer> {
               new Workload.Config(s.readers(), s.ratePerSec(), s.zipf(), s.scanFraction()),
               s.seed());
       Sampler sampler = new Sampler(cluster.hdd(), SAMPLE_MILLIS, DemoMain::progress);
-      RunResult off = w.run("cache off", s.seed(), s.runSeconds() * 1000L, sampler);
+      MeasuredRun off = w.run("cache off", s.seed(), s.runSeconds() * 1000L, sampler);
       clearProgress();
       err("restarting the DataNodes with the cache enabled ...");
       cluster.enableCache();
       // A different seed: the warm-up must not replay the measured run's first reads.
       w.run("warm-up", s.seed() + 1, s.warmupSeconds() * 1000L, sampler);
-      RunResult on = w.run("cache on", s.seed(), s.runSeconds() * 1000L, sampler);
+      MeasuredRun on = w.run("cache on", s.seed(), s.runSeconds() * 1000L, sampler);
       clearProgress();
       c = new Comparison(off, on);
     } finally {

@@ -1,6 +1,6 @@
 package io.hdfslocalcache.demo;
 
-import io.hdfslocalcache.datanode.fill.FillMode;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.demo.hdd.HddModel;
 
 /** Everything one demo run is configured by, after defaults and --quick are resolved. */

@@ -60,7 +60,7 @@ final class JsonReport {
     return m;
   }
 
-  private static Map<String, Object> figures(RunResult r) {
+  private static Map<String, Object> figures(MeasuredRun r) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("seconds", r.seconds());
     m.put("reads", r.reads());

@@ -7,8 +7,8 @@ final class SummaryTable {
   private SummaryTable() {}
 
   static void print(PrintStream out, Comparison c) {
-    RunResult off = c.off();
-    RunResult on = c.on();
+    MeasuredRun off = c.off();
+    MeasuredRun on = c.on();
     out.printf("%-32s %12s %12s %10s%n", "", "cache off", "cache on", "change");
     row(out, "throughput (MB/s)", off.throughputMBps(), on.throughputMBps(), "%.1f");
     row(out, "reads/s", off.readsPerSec(), on.readsPerSec(), "%.1f");

@@ -50,7 +50,7 @@ final class Workload {
   }
 
   /** Runs the readers for {@code millis} while {@code sampler} samples; returns the figures. */
-  RunResult run(String name, long seed, long millis, Sampler sampler)
+  MeasuredRun run(String name, long seed, long millis, Sampler sampler)
       throws IOException, InterruptedException {
     Counters counters = new Counters();
     AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -114,7 +114,7 @@ final class Workload {
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     long[] all = latencies.stream().flatMapToLong(Arrays::stream).sorted().toArray();
-    return new RunResult(
+    return new MeasuredRun(
         name,
         seconds,
         counters.reads.get(),

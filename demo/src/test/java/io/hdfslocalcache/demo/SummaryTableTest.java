@@ -10,9 +10,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SummaryTableTest {
-  private static RunResult run(long bytes, long fromHdd, int queue) {
+  private static MeasuredRun run(long bytes, long fromHdd, int queue) {
     Sampler.Series s = new Sampler.Series(0.1, List.of(queue, queue), List.of(), List.of());
-    return new RunResult("r", 10, 100, bytes, fromHdd, 0, 5, 50, 60, s);
+    return new MeasuredRun("r", 10, 100, bytes, fromHdd, 0, 5, 50, 60, s);
   }
 
   private static String print(Comparison c) {

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hdfslocalcache.datanode.admin.AdminStats;
-import io.hdfslocalcache.datanode.dir.DirectoryStats;
-import io.hdfslocalcache.datanode.read.ReadPathStats;
 import io.hdfslocalcache.distribution.UnpackedRelease.Result;
+import io.hdfslocalcache.metrics.AdminMetrics;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -48,12 +48,12 @@ class ReleaseOnHdfsProcessesTest {
       HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
   /** The cache's JMX attributes the tests wait on (the names status reads too). */
-  private static final String HITS = ReadPathStats.HITS;
+  private static final String HITS = ReadPathMetrics.HITS;
 
-  private static final String BLOCKS = DirectoryStats.BLOCKS;
-  private static final String BYTES_HDD = ReadPathStats.BYTES_HDD;
-  private static final String BYPASS = AdminStats.BYPASS;
-  private static final List<String> SETTLED = List.of(HITS, ReadPathStats.MISSES, BLOCKS);
+  private static final String BLOCKS = DirectoryMetrics.BLOCKS;
+  private static final String BYTES_HDD = ReadPathMetrics.BYTES_HDD;
+  private static final String BYPASS = AdminMetrics.BYPASS;
+  private static final List<String> SETTLED = List.of(HITS, ReadPathMetrics.MISSES, BLOCKS);
 
   private static UnpackedRelease release;
   private static HdfsProcesses hdfs;

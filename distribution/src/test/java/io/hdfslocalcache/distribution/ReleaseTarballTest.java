@@ -86,10 +86,10 @@ class ReleaseTarballTest {
   /**
    * Every class of ours that the release's commands can load links and initializes from the tools
    * jar alone (no other class path): the commands' own packages (from the main classes the launcher
-   * names) and every class of ours they reach through field and method references. The
-   * datanode-cache classes among them are loaded by a command only for names (its libraries,
-   * Dropwizard metrics, RocksDB, Alluxio, Hadoop's server side, are not in the jar), so one that
-   * needs more fails here instead of as a NoClassDefFoundError against a live DataNode.
+   * names) and every class of ours they reach through field and method references. The names they
+   * share with the DataNode come from cache-api, which needs nothing but the JDK; a class that
+   * needs more (Dropwizard metrics, RocksDB, Alluxio, Hadoop's server side are not in the jar)
+   * fails here instead of as a NoClassDefFoundError against a live DataNode.
    */
   @Test
   void toolsJar_everyClassTheCommandsReach_linksFromTheJarAlone() throws Exception {

@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.admin.AdminStats;
-import io.hdfslocalcache.datanode.read.ReadPathStats;
+import io.hdfslocalcache.metrics.AdminMetrics;
+import io.hdfslocalcache.metrics.FillMetrics;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
 import io.hdfslocalcache.ops.admin.AdminCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -65,25 +66,25 @@ class AdminIT {
     byte[] data = c.cachedFile(p.toString(), 2 * CacheCluster.BLOCK);
     int cached = c.cache(0).cachedBlocks();
     admin("bypass");
-    within5s("bypass on", () -> CacheCluster.gauge(c.cache(0), AdminStats.BYPASS) == 1);
-    long hits = c.counter(ReadPathStats.HITS);
-    long fills = c.counter("fill.queued");
+    within5s("bypass on", () -> CacheCluster.gauge(c.cache(0), AdminMetrics.BYPASS) == 1);
+    long hits = c.counter(ReadPathMetrics.HITS);
+    long fills = c.counter(FillMetrics.QUEUED);
     assertArrayEquals(data, c.readAll(p));
     org.apache.hadoop.fs.Path cold = new org.apache.hadoop.fs.Path("/cold.bin");
     c.write(cold, CacheCluster.BLOCK, (short) 1, 9);
     for (int i = 0; i < 3; i++) {
       c.readAll(cold); // hot enough to admit, were the cache not bypassed
     }
-    assertEquals(hits, c.counter(ReadPathStats.HITS), "no read served from the cache");
-    assertEquals(fills, c.counter("fill.queued"), "nothing admitted");
-    assertTrue(c.counter(ReadPathStats.HDD_CAUSE + "bypass") >= 5);
+    assertEquals(hits, c.counter(ReadPathMetrics.HITS), "no read served from the cache");
+    assertEquals(fills, c.counter(FillMetrics.QUEUED), "nothing admitted");
+    assertTrue(c.counter(ReadPathMetrics.HDD_CAUSE + "bypass") >= 5);
     assertEquals(cached, c.cache(0).cachedBlocks(), "cached blocks kept");
     assertTrue(admin("state").startsWith("bypass on"));
 
     admin("resume");
-    within5s("bypass off", () -> CacheCluster.gauge(c.cache(0), AdminStats.BYPASS) == 0);
+    within5s("bypass off", () -> CacheCluster.gauge(c.cache(0), AdminMetrics.BYPASS) == 0);
     assertArrayEquals(data, c.readAll(p));
-    assertEquals(hits + 2, c.counter(ReadPathStats.HITS), "served again, no refill");
+    assertEquals(hits + 2, c.counter(ReadPathMetrics.HITS), "served again, no refill");
   }
 
   @Test

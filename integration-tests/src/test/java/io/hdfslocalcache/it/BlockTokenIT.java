@@ -2,7 +2,7 @@ package io.hdfslocalcache.it;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.fill.FillMode;
+import io.hdfslocalcache.config.FillMode;
 import java.nio.file.Path;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.junit.jupiter.api.AfterAll;

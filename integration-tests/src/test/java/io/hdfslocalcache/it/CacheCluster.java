@@ -1,8 +1,9 @@
 package io.hdfslocalcache.it;
 
+import io.hdfslocalcache.config.CacheKeys;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
-import io.hdfslocalcache.datanode.fill.FillMode;
 import io.hdfslocalcache.datanode.settings.CacheConfig;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -50,17 +51,17 @@ final class CacheCluster implements AutoCloseable {
     Configuration conf = new Configuration();
     String mode = System.getProperty(FILL_MODE_PROPERTY, "").trim();
     if (!mode.isEmpty()) {
-      conf.set(CacheConfig.FILL_MODE, mode);
+      conf.set(CacheKeys.FILL_MODE, mode);
     }
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve("dfs").toString());
     conf.set(
         DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, LocalCacheDatasetFactory.class.getName());
-    conf.set(CacheConfig.DIRS, base.resolve("ssd").toString());
-    conf.set(CacheConfig.CAPACITY, "64m");
-    conf.set(CacheConfig.PAGE_SIZE, "64k");
-    conf.setInt(CacheConfig.ADMISSION_THRESHOLD, 1);
+    conf.set(CacheKeys.DIRS, base.resolve("ssd").toString());
+    conf.set(CacheKeys.CAPACITY, "64m");
+    conf.set(CacheKeys.PAGE_SIZE, "64k");
+    conf.setInt(CacheKeys.ADMISSION_THRESHOLD, 1);
     // Tests count fills exactly; the guard's own tests turn it on.
-    conf.setBoolean(CacheConfig.FILL_GUARD, false);
+    conf.setBoolean(CacheKeys.FILL_GUARD, false);
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, BLOCK);
     conf.setInt(DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_KEY, 512);
     conf.setInt(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, 512);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.IOException;
@@ -51,11 +52,11 @@ class CachedReadIT {
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/read.bin");
     byte[] data = c.write(p, 3 * CacheCluster.BLOCK + 12345, (short) 1, 1);
     warm(p, 4);
-    long hits = c.counter("read.hits");
-    long bytes = c.counter("read.bytes.cache");
+    long hits = c.counter(ReadPathMetrics.HITS);
+    long bytes = c.counter(ReadPathMetrics.BYTES_CACHE);
     assertArrayEquals(data, c.readAll(p));
-    assertEquals(hits + 4, c.counter("read.hits"));
-    assertTrue(c.counter("read.bytes.cache") - bytes >= data.length);
+    assertEquals(hits + 4, c.counter(ReadPathMetrics.HITS));
+    assertTrue(c.counter(ReadPathMetrics.BYTES_CACHE) - bytes >= data.length);
     for (int[] r :
         new int[][] {
           {0, 1},
@@ -70,7 +71,7 @@ class CachedReadIT {
           c.pread(p, r[0], r[1]),
           "pread " + r[0] + "+" + r[1]);
     }
-    assertTrue(c.counter("read.hits") > hits + 4);
+    assertTrue(c.counter(ReadPathMetrics.HITS) > hits + 4);
   }
 
   /**
@@ -104,9 +105,9 @@ class CachedReadIT {
       assertEquals(List.of((long) CacheCluster.BLOCK), advised.get(coldBlock), "HDD replica");
 
       long packets = c.transferToPackets(0);
-      long hddBytes = c.counter("read.bytes.hdd");
-      long fallback = c.counter("read.bytes.fallback.hdd");
-      long uncached = c.counter("read.bytes.uncached_pages.hdd");
+      long hddBytes = c.counter(ReadPathMetrics.BYTES_HDD);
+      long fallback = c.counter(ReadPathMetrics.BYTES_FALLBACK_HDD);
+      long uncached = c.counter(ReadPathMetrics.BYTES_UNCACHED_HDD);
       assertArrayEquals(data, c.readAll(hot));
       long sent = c.transferToPackets(0) - packets;
       // 16 data packets, and the empty last one unless the client has already gone; the cold
@@ -115,9 +116,9 @@ class CachedReadIT {
       assertTrue(
           sent >= CacheCluster.BLOCK / 65536 && sent <= CacheCluster.BLOCK / 65536 + 2,
           "64 KB packets, with transferTo: " + sent);
-      assertEquals(hddBytes, c.counter("read.bytes.hdd"));
-      assertEquals(fallback, c.counter("read.bytes.fallback.hdd"));
-      assertEquals(uncached, c.counter("read.bytes.uncached_pages.hdd"));
+      assertEquals(hddBytes, c.counter(ReadPathMetrics.BYTES_HDD));
+      assertEquals(fallback, c.counter(ReadPathMetrics.BYTES_FALLBACK_HDD));
+      assertEquals(uncached, c.counter(ReadPathMetrics.BYTES_UNCACHED_HDD));
       assertEquals(List.of(0L), advised.get(hotBlock), "advice on the hit's descriptor");
     } finally {
       NativeIO.POSIX.setCacheManipulator(previous);
@@ -135,11 +136,11 @@ class CachedReadIT {
     try (CacheCluster copy = CacheCluster.start(conf, 1)) {
       byte[] data = copy.cachedFile("/copy.bin", 2 * CacheCluster.BLOCK + 999);
       org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/copy.bin");
-      long hits = copy.counter("read.hits");
+      long hits = copy.counter(ReadPathMetrics.HITS);
       long packets = copy.transferToPackets(0);
       assertArrayEquals(data, copy.readAll(p));
       assertArrayEquals(Arrays.copyOfRange(data, 70_000, 270_000), copy.pread(p, 70_000, 200_000));
-      assertTrue(copy.counter("read.hits") >= hits + 4, "3 block reads and the pread's");
+      assertTrue(copy.counter(ReadPathMetrics.HITS) >= hits + 4, "3 block reads and the pread's");
       assertEquals(packets, copy.transferToPackets(0));
       assertEquals(0, copy.counter("read.fallback.checksum_mismatch"));
     }

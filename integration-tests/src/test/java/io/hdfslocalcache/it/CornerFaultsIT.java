@@ -4,8 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.DirectoryNames;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
+import io.hdfslocalcache.metrics.RestoreMetrics;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -34,8 +38,8 @@ class CornerFaultsIT {
 
   private Configuration conf() {
     Configuration conf = CacheCluster.conf(base);
-    conf.set(CacheConfig.READ_TIMEOUT, "10s");
-    conf.setInt(CacheConfig.DIR_MAX_ERRORS, 100);
+    conf.set(CacheKeys.READ_TIMEOUT, "10s");
+    conf.setInt(CacheKeys.DIR_MAX_ERRORS, 100);
     // a failed read is retried after refetching locations: quickly, one DataNode only
     conf.setInt(HdfsClientConfigKeys.Retry.WINDOW_BASE_KEY, 10);
     return conf;
@@ -84,14 +88,13 @@ class CornerFaultsIT {
   }
 
   private long reserved() {
-    return ((Number) c.cache(0).metrics().getGauges().get("store.dir0.reserved").getValue())
-        .longValue();
+    return CacheCluster.gauge(c.cache(0), DirectoryNames.of(0, DirectoryMetrics.RESERVED));
   }
 
   @Test
   void sameVersionRefill_whileOldCopyDrains_oldCleanupLeavesNewCopy() throws Exception {
     Configuration conf = conf();
-    conf.set(CacheConfig.READ_TIMEOUT, "60s"); // the held reader must not time out
+    conf.set(CacheKeys.READ_TIMEOUT, "60s"); // the held reader must not time out
     c = CacheCluster.start(conf, 1);
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/refill.bin");
     byte[] data = c.cachedFile(p.toString(), 300_000);
@@ -139,10 +142,10 @@ class CornerFaultsIT {
       release.countDown();
       assertArrayEquals(data, slow.get());
       CacheCluster.await("old copy deleted", () -> reserved() == oneCopy);
-      long hits = c.counter("read.hits");
+      long hits = c.counter(ReadPathMetrics.HITS);
       long missing = c.counter("read.fallback.missing_page");
       assertArrayEquals(data, c.readAll(p));
-      assertEquals(hits + 1, c.counter("read.hits"));
+      assertEquals(hits + 1, c.counter(ReadPathMetrics.HITS));
       assertEquals(
           missing,
           c.counter("read.fallback.missing_page"),
@@ -181,12 +184,12 @@ class CornerFaultsIT {
     c.cluster.restartDataNode(props, false);
     c.cluster.waitActive();
     assertTrue(c.cache(0) != null, "the cache starts despite the torn page");
-    assertEquals(1, c.counter("store.restored"));
+    assertEquals(1, c.counter(RestoreMetrics.RESTORED));
     assertEquals(0, c.counter("store.restore.dropped.pages_missing"));
     assertTrue(c.cache(0).isCached(b));
     assertEquals(4, SsdFiles.pages(base.resolve("ssd"), b, ".data").size(), "torn page deleted");
     assertArrayEquals(data, c.readAll(p));
-    assertEquals(65536, c.counter("read.bytes.uncached_pages.hdd"), "the torn page, from HDD");
+    assertEquals(65536, c.counter(ReadPathMetrics.BYTES_UNCACHED_HDD), "the torn page, from HDD");
     assertEquals(0, c.counter("read.fallback.io_error"), "no directory error");
     assertEquals(0, c.counter("read.fallback.missing_page"));
     CacheCluster.await(
@@ -277,7 +280,7 @@ class CornerFaultsIT {
       log.stopCapturing();
     }
     assertEquals(null, c.cache(0), "the only cache directory was refused");
-    assertTrue(log.getOutput().contains(CacheConfig.DIRS + " directory " + root), log.getOutput());
+    assertTrue(log.getOutput().contains(CacheKeys.DIRS + " directory " + root), log.getOutput());
     assertTrue(log.getOutput().contains("writable by group or others"), log.getOutput());
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/perm-refused.bin");
     byte[] data = c.write(p, 70_000, (short) 1, 12);

@@ -2,7 +2,7 @@ package io.hdfslocalcache.it;
 
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import io.hdfslocalcache.datanode.fill.FillMode;
+import io.hdfslocalcache.config.FillMode;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;

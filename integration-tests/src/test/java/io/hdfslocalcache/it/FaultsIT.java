@@ -7,9 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.BlockCache;
-import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
+import io.hdfslocalcache.metrics.AdmissionMetrics;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.DirectoryNames;
+import io.hdfslocalcache.metrics.FillMetrics;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
@@ -52,8 +57,8 @@ class FaultsIT {
 
   private Configuration conf() {
     Configuration conf = CacheCluster.conf(base);
-    conf.set(CacheConfig.READ_TIMEOUT, "200ms");
-    conf.setInt(CacheConfig.DIR_MAX_ERRORS, 100);
+    conf.set(CacheKeys.READ_TIMEOUT, "200ms");
+    conf.setInt(CacheKeys.DIR_MAX_ERRORS, 100);
     return conf;
   }
 
@@ -64,7 +69,7 @@ class FaultsIT {
   /** Every page read through the I/O threads: no reader waits on the SSD past the timeout. */
   private Configuration strict() {
     Configuration conf = conf();
-    conf.set(CacheConfig.READ_BOUND, "strict");
+    conf.set(CacheKeys.READ_BOUND, "strict");
     return conf;
   }
 
@@ -73,7 +78,9 @@ class FaultsIT {
     start(strict());
     byte[] data = c.cachedFile("/hang.bin", 300_000);
     assertEquals(
-        1, CacheCluster.gauge(c.cache(0), "store.dir0.read.route"), "strict: on the I/O threads");
+        1,
+        CacheCluster.gauge(c.cache(0), DirectoryNames.of(0, DirectoryMetrics.READ_ROUTE)),
+        "strict: on the I/O threads");
     ExtendedBlock b = c.blocks(new org.apache.hadoop.fs.Path("/hang.bin")).get(0);
     CountDownLatch release = new CountDownLatch(1);
     CacheFaultInjector.set(
@@ -110,7 +117,7 @@ class FaultsIT {
     ExtendedBlock b = c.blocks(file).get(0);
     assertEquals(
         0,
-        CacheCluster.gauge(c.cache(0), "store.dir0.read.route"),
+        CacheCluster.gauge(c.cache(0), DirectoryNames.of(0, DirectoryMetrics.READ_ROUTE)),
         "reads on the readers' threads");
     java.util.concurrent.atomic.AtomicInteger stuck =
         new java.util.concurrent.atomic.AtomicInteger();
@@ -128,7 +135,7 @@ class FaultsIT {
       assertFalse(c.cache(0).isCached(b));
       assertEquals(
           2,
-          CacheCluster.gauge(c.cache(0), "store.dir0.read.route"),
+          CacheCluster.gauge(c.cache(0), DirectoryNames.of(0, DirectoryMetrics.READ_ROUTE)),
           "on the I/O threads after a slow read");
       assertFalse(held.isDone(), "the read in flight waits for the disk");
 
@@ -170,7 +177,7 @@ class FaultsIT {
   @Test
   void allIoThreadsBusy_readRefusedFallsBackToHddAndKeepsEntry() throws Exception {
     Configuration conf = strict();
-    conf.set(CacheConfig.READ_TIMEOUT, "60s"); // slow, not failing: nothing may time out here
+    conf.set(CacheKeys.READ_TIMEOUT, "60s"); // slow, not failing: nothing may time out here
     start(conf);
     org.apache.hadoop.fs.Path slow = new org.apache.hadoop.fs.Path("/busy-slow.bin");
     org.apache.hadoop.fs.Path other = new org.apache.hadoop.fs.Path("/busy-other.bin");
@@ -199,9 +206,9 @@ class FaultsIT {
       for (java.util.concurrent.Future<byte[]> f : slowReads) {
         assertArrayEquals(slowData, f.get());
       }
-      long hits = c.counter("read.hits");
+      long hits = c.counter(ReadPathMetrics.HITS);
       assertArrayEquals(otherData, c.readAll(other));
-      assertEquals(hits + 1, c.counter("read.hits"));
+      assertEquals(hits + 1, c.counter(ReadPathMetrics.HITS));
       assertEquals(0, c.counter("store.invalidations.read_failure"));
     } finally {
       release.countDown();
@@ -212,7 +219,7 @@ class FaultsIT {
   @Test
   void ssdIoErrors_repeated_takeDirectoryOutOfServiceAndServeFromHdd() throws Exception {
     Configuration conf = conf();
-    conf.setInt(CacheConfig.DIR_MAX_ERRORS, 2);
+    conf.setInt(CacheKeys.DIR_MAX_ERRORS, 2);
     start(conf);
     byte[] a = c.cachedFile("/err-a.bin", 100_000);
     byte[] b = c.cachedFile("/err-b.bin", 100_000);
@@ -228,14 +235,15 @@ class FaultsIT {
     assertArrayEquals(b, c.readAll(new org.apache.hadoop.fs.Path("/err-b.bin")));
     assertArrayEquals(d, c.readAll(new org.apache.hadoop.fs.Path("/err-d.bin")));
     assertTrue(c.counter("read.fallback.io_error") >= 3);
-    assertEquals(0, c.cache(0).metrics().getGauges().get("store.dir0.in.service").getValue());
+    assertEquals(
+        0L, CacheCluster.gauge(c.cache(0), DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE)));
     assertEquals(0, c.cache(0).cachedBlocks());
-    long queued = c.counter("fill.queued");
+    long queued = c.counter(FillMetrics.QUEUED);
     byte[] e = c.write(new org.apache.hadoop.fs.Path("/err-e.bin"), 50_000, (short) 1, 5);
     for (int i = 0; i < 4; i++) {
       assertArrayEquals(e, c.readAll(new org.apache.hadoop.fs.Path("/err-e.bin")));
     }
-    assertEquals(queued, c.counter("fill.queued"), "no fills into a directory out of service");
+    assertEquals(queued, c.counter(FillMetrics.QUEUED), "no fills into a directory out of service");
     assertEquals(0, corruptReplicas());
   }
 
@@ -314,18 +322,28 @@ class FaultsIT {
         "file system seen below its reserve",
         () ->
             Integer.valueOf(1)
-                .equals(c.cache(0).metrics().getGauges().get("store.dir0.fs.low").getValue()));
+                .equals(
+                    c.cache(0)
+                        .metrics()
+                        .getGauges()
+                        .get(DirectoryNames.of(0, DirectoryMetrics.FS_LOW))
+                        .getValue()));
     // free space is sampled by the maintenance thread (statfs never runs on a reader's thread)
     CacheCluster.await(
         "file system seen below its reserve",
         () ->
             Integer.valueOf(1)
-                .equals(c.cache(0).metrics().getGauges().get("store.dir0.fs.low").getValue()));
+                .equals(
+                    c.cache(0)
+                        .metrics()
+                        .getGauges()
+                        .get(DirectoryNames.of(0, DirectoryMetrics.FS_LOW))
+                        .getValue()));
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/full-c.bin");
     byte[] data = c.write(p, 100_000, (short) 1, 3);
     assertArrayEquals(data, c.readAll(p));
     assertArrayEquals(data, c.readAll(p)); // admitted, but no room
-    assertTrue(c.counter("fill.skipped.no.space") >= 1);
+    assertTrue(c.counter(AdmissionMetrics.SKIPPED_NO_SPACE) >= 1);
     CacheCluster.await(
         "early eviction by the maintenance thread",
         () -> c.counter("store.invalidations.no_space") >= 1);
@@ -353,8 +371,9 @@ class FaultsIT {
     CacheCluster.await("fill failed", () -> c.counter("fill.failed") > failed);
     assertTrue(c.counter("store.invalidations.no_space") >= 1);
     assertTrue(c.counter("fill.failed.no_space") >= 1, "failed fills broken down by cause");
-    assertEquals(0, c.counter("fill.failed.hdd"));
-    assertEquals(1, c.cache(0).metrics().getGauges().get("store.dir0.in.service").getValue());
+    assertEquals(0, c.counter(FillMetrics.FAILED_HDD));
+    assertEquals(
+        1L, CacheCluster.gauge(c.cache(0), DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE)));
     assertArrayEquals(data, c.readAll(p));
   }
 
@@ -368,7 +387,14 @@ class FaultsIT {
     BlockCache cache = c.cache(0);
     CacheCluster.await(
         "directory out of service",
-        () -> ((Integer) cache.metrics().getGauges().get("store.dir0.in.service").getValue()) == 0);
+        () ->
+            ((Integer)
+                    cache
+                        .metrics()
+                        .getGauges()
+                        .get(DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE))
+                        .getValue())
+                == 0);
     assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/lost.bin")));
     assertEquals(0, cache.cachedBlocks());
   }
@@ -377,7 +403,7 @@ class FaultsIT {
   void cacheDirUnusableAtStartup_dataNodeServesFromHdd() throws Exception {
     Configuration conf = conf();
     Path notADir = Files.writeString(base.resolve("a-file"), "x");
-    conf.set(CacheConfig.DIRS, notADir.toString());
+    conf.set(CacheKeys.DIRS, notADir.toString());
     start(conf);
     assertNull(c.cache(0), "no usable directory: the dataset runs unwrapped");
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/nocache.bin");
@@ -389,12 +415,15 @@ class FaultsIT {
   void firstOfTwoCacheDirsUnusableAtStartup_secondServesUnderItsOwnNumber() throws Exception {
     Configuration conf = conf();
     Path notADir = Files.writeString(base.resolve("a-file"), "x");
-    conf.set(CacheConfig.DIRS, notADir + "," + base.resolve("ssd"));
+    conf.set(CacheKeys.DIRS, notADir + "," + base.resolve("ssd"));
     start(conf);
     java.util.Map<String, com.codahale.metrics.Gauge> g = c.cache(0).metrics().getGauges();
-    assertEquals(0, g.get("store.dir0.in.service").getValue(), "the unusable one shows as out");
-    assertEquals(1, g.get("store.dir1.in.service").getValue());
-    assertNull(g.get("store.dir0.used"));
+    assertEquals(
+        0,
+        g.get(DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE)).getValue(),
+        "the unusable one shows as out");
+    assertEquals(1, g.get(DirectoryNames.of(1, DirectoryMetrics.IN_SERVICE)).getValue());
+    assertNull(g.get(DirectoryNames.of(0, DirectoryMetrics.USED)));
     byte[] data = c.cachedFile("/second-dir.bin", 70_000);
     assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/second-dir.bin")));
   }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -59,16 +60,16 @@ class FederationIT {
       read(fs1, p);
     }
     CacheCluster.await("both pools cached", () -> cache.isCached(b0) && cache.isCached(b1));
-    long hits = cache.metrics().counter("read.hits").getCount();
+    long hits = cache.metrics().counter(ReadPathMetrics.HITS).getCount();
     assertArrayEquals(a, read(fs0, p));
     assertArrayEquals(b, read(fs1, p));
-    assertEquals(hits + 2, cache.metrics().counter("read.hits").getCount());
+    assertEquals(hits + 2, cache.metrics().counter(ReadPathMetrics.HITS).getCount());
 
     fs0.delete(p, false);
     CacheCluster.await("pool 0's block dropped", () -> !cache.isCached(b0));
     assertTrue(cache.isCached(b1), "a delete in one namespace leaves the other's block cached");
     assertArrayEquals(b, read(fs1, p));
-    assertEquals(hits + 3, cache.metrics().counter("read.hits").getCount());
+    assertEquals(hits + 3, cache.metrics().counter(ReadPathMetrics.HITS).getCount());
   }
 
   private static byte[] write(DistributedFileSystem fs, org.apache.hadoop.fs.Path p, long seed)

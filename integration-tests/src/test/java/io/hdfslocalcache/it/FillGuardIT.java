@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.config.CacheKeys;
+import io.hdfslocalcache.metrics.DirectoryNames;
+import io.hdfslocalcache.metrics.FillMetrics;
+import io.hdfslocalcache.metrics.GuardMetrics;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -28,10 +31,10 @@ class FillGuardIT {
 
   private long fillsCompletedAfterOneShotReads(boolean guard) throws Exception {
     Configuration conf = CacheCluster.conf(base);
-    conf.setBoolean(CacheConfig.FILL_GUARD, guard);
+    conf.setBoolean(CacheKeys.FILL_GUARD, guard);
     // A 10 s window: an allowance of 0.5 s of disk time, about 16 fills of a 1 MB block.
-    conf.set(CacheConfig.FILL_GUARD_WINDOW, "10s");
-    conf.set(CacheConfig.FILL_MAX_DRIVE_WRITES_PER_DAY, "0");
+    conf.set(CacheKeys.FILL_GUARD_WINDOW, "10s");
+    conf.set(CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY, "0");
     c = CacheCluster.start(conf, 1);
     int blocks = 48;
     byte[][] data = new byte[blocks][];
@@ -51,7 +54,9 @@ class FillGuardIT {
     CacheCluster.await(
         "every admitted fill ended",
         () ->
-            c.counter("fill.completed") + c.counter("fill.guard_cost") + c.counter("fill.rejected")
+            c.counter("fill.completed")
+                    + c.counter("fill.guard_cost")
+                    + c.counter(FillMetrics.REJECTED)
                 >= blocks);
     return c.counter("fill.completed");
   }
@@ -61,10 +66,13 @@ class FillGuardIT {
     long completed = fillsCompletedAfterOneShotReads(true);
     assertTrue(completed < 30, "fills past the allowance refused; completed " + completed);
     assertTrue(c.counter("fill.guard_cost") >= 18, "" + c.counter("fill.guard_cost"));
-    assertEquals(1, gauge("store.dir0.guard.state"), "paused for cost");
-    assertTrue((Long) gauge("store.dir0.guard.fill.cost.micros") > 0);
-    assertEquals(0L, gauge("store.dir0.guard.saved.micros"), "nothing was read from the cache");
-    assertTrue((Long) gauge("store.dir0.guard.transitions") >= 1);
+    assertEquals(1, gauge(DirectoryNames.of(0, GuardMetrics.STATE)), "paused for cost");
+    assertTrue((Long) gauge(DirectoryNames.of(0, GuardMetrics.FILL_COST_MICROS)) > 0);
+    assertEquals(
+        0L,
+        gauge(DirectoryNames.of(0, GuardMetrics.SAVED_MICROS)),
+        "nothing was read from the cache");
+    assertTrue((Long) gauge(DirectoryNames.of(0, GuardMetrics.TRANSITIONS)) >= 1);
   }
 
   @Test

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.BlockCache;
-import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.DirectoryNames;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -39,8 +41,8 @@ class HungSsdIT {
 
   private Configuration conf() {
     Configuration conf = CacheCluster.conf(base);
-    conf.set(CacheConfig.DIRS, base.resolve("ssd0") + "," + base.resolve("ssd1"));
-    conf.set(CacheConfig.READ_TIMEOUT, "200ms");
+    conf.set(CacheKeys.DIRS, base.resolve("ssd0") + "," + base.resolve("ssd1"));
+    conf.set(CacheKeys.READ_TIMEOUT, "200ms");
     return conf;
   }
 
@@ -81,8 +83,8 @@ class HungSsdIT {
     long millis = (System.nanoTime() - start) / 1_000_000;
     BlockCache cache = c.cache(0);
     assertNotNull(cache, "the cache runs on the directory that opened");
-    assertEquals(0, CacheCluster.gauge(cache, "store.dir0.in.service"));
-    assertEquals(1, CacheCluster.gauge(cache, "store.dir1.in.service"));
+    assertEquals(0, CacheCluster.gauge(cache, DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE)));
+    assertEquals(1, CacheCluster.gauge(cache, DirectoryNames.of(1, DirectoryMetrics.IN_SERVICE)));
     assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/start.bin")));
     assertTrue(millis < 30_000, "restart took " + millis + " ms");
   }
@@ -118,8 +120,8 @@ class HungSsdIT {
     c.cluster.restartDataNode(props, false);
     c.cluster.waitActive();
     BlockCache cache = c.cache(0);
-    assertEquals(1, CacheCluster.gauge(cache, "store.dir0.in.service"));
-    assertEquals(1, CacheCluster.gauge(cache, "store.dir1.in.service"));
+    assertEquals(1, CacheCluster.gauge(cache, DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE)));
+    assertEquals(1, CacheCluster.gauge(cache, DirectoryNames.of(1, DirectoryMetrics.IN_SERVICE)));
     assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/stop.bin")));
   }
 }

@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -43,9 +44,9 @@ class InvalidationIT {
   static void start() throws Exception {
     Configuration conf = CacheCluster.conf(base);
     // Slow fills (256 KB/s) so a test can act while a fill is in flight.
-    conf.set(CacheConfig.FILL_BANDWIDTH, "256k");
+    conf.set(CacheKeys.FILL_BANDWIDTH, "256k");
     // A page write held by a test (see fill_racingWithAppend) must not time out meanwhile.
-    conf.set(CacheConfig.READ_TIMEOUT, "60s");
+    conf.set(CacheKeys.READ_TIMEOUT, "60s");
     c = CacheCluster.start(conf, 1);
   }
 
@@ -195,7 +196,7 @@ class InvalidationIT {
     byte[] data = c.write(p, CacheCluster.BLOCK, (short) 1, 14);
     ExecutorService pool = Executors.newFixedThreadPool(8);
     try {
-      long hitsBefore = c.counter("read.hits");
+      long hitsBefore = c.counter(ReadPathMetrics.HITS);
       List<Future<Integer>> fs = new ArrayList<>();
       for (int t = 0; t < 8; t++) {
         int seed = t;
@@ -206,7 +207,7 @@ class InvalidationIT {
                   int reads = 0;
                   long deadline = System.nanoTime() + 20_000_000_000L;
                   // Keep reading until the cache served at least one read, so the fill is crossed.
-                  while (c.counter("read.hits") == hitsBefore || reads < 5) {
+                  while (c.counter(ReadPathMetrics.HITS) == hitsBefore || reads < 5) {
                     int off = r.nextInt(data.length - 1);
                     int len = 1 + r.nextInt(Math.min(200_000, data.length - off));
                     assertArrayEquals(
@@ -222,7 +223,8 @@ class InvalidationIT {
       for (Future<Integer> f : fs) {
         f.get();
       }
-      assertTrue(c.counter("read.hits") > hitsBefore, "some reads must have hit the cache");
+      assertTrue(
+          c.counter(ReadPathMetrics.HITS) > hitsBefore, "some reads must have hit the cache");
       assertArrayEquals(data, c.readAll(p));
     } finally {
       pool.shutdownNow();
@@ -295,6 +297,6 @@ class InvalidationIT {
         }
       }
     }
-    assertTrue(c.counter("read.hits") > 0, "the random run must exercise cached reads");
+    assertTrue(c.counter(ReadPathMetrics.HITS) > 0, "the random run must exercise cached reads");
   }
 }

@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.AlertRules;
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
-import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.HostMetrics;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
 import io.hdfslocalcache.ops.status.StatusCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -66,7 +69,7 @@ class MetricsIT {
     dnConf.setBoolean("hadoop.prometheus.endpoint.enabled", true);
     // A shadow candidate beside each cache: its record, and the shadow feed's metrics the alert
     // rules query, are in /prom too.
-    dnConf.set(CacheConfig.SHADOW_CANDIDATES, "real");
+    dnConf.set(CacheKeys.SHADOW_CANDIDATES, "real");
     c.cluster.startDataNodes(dnConf, 2, true, null, null);
     c.cluster.waitActive();
   }
@@ -95,8 +98,7 @@ class MetricsIT {
       // A half-upgraded fleet shows which DataNode runs which cache version.
       assertEquals(
           io.hdfslocalcache.datanode.metrics.BuildVersion.get(),
-          bean.get("tag." + io.hdfslocalcache.datanode.metrics.LocalCacheMetrics.TAG_VERSION)
-              .asText());
+          bean.get("tag." + io.hdfslocalcache.metrics.MetricSources.TAG_VERSION).asText());
       assertTrue(bean.get("tag.LocalCacheVersion").asText().matches("\\d+\\.\\d+\\.\\d+.*"));
     }
     assertEquals(new java.util.TreeSet<>(expected), new java.util.TreeSet<>(names));
@@ -166,34 +168,35 @@ class MetricsIT {
 
     Map<String, Double> after = settled(dn, cache);
     int blocks = located.size();
-    assertEquals(blocks, delta(after, before, "read.hits"));
-    assertEquals(2 * blocks, delta(after, before, "read.misses"));
-    assertEquals(2 * blocks, delta(after, before, "read.hdd.reads"));
+    assertEquals(blocks, delta(after, before, ReadPathMetrics.HITS));
+    assertEquals(2 * blocks, delta(after, before, ReadPathMetrics.MISSES));
+    assertEquals(2 * blocks, delta(after, before, ReadPathMetrics.HDD_READS));
     // Data plus meta (7-byte header and 4 bytes per 512-byte chunk) per read.
-    double hdd = delta(after, before, "read.bytes.hdd");
+    double hdd = delta(after, before, ReadPathMetrics.BYTES_HDD);
     assertTrue(hdd >= 2.0 * length && hdd <= 2.0 * length * 1.02, "bytes.hdd " + hdd);
-    double fromCache = delta(after, before, "read.bytes.cache");
+    double fromCache = delta(after, before, ReadPathMetrics.BYTES_CACHE);
     assertTrue(fromCache >= length && fromCache <= length * 1.02, "bytes.cache " + fromCache);
     assertTrue(delta(after, before, "read.latency.hdd.micros.count") > 0);
     assertTrue(delta(after, before, "read.latency.cache.micros.count") > 0);
     assertTrue(after.get("read.latency.hdd.micros.p99") > 0);
-    assertEquals(0, after.get("read.hdd.streams.open"), "every HDD stream closed");
-    assertEquals(0, after.get("read.hdd.inflight"));
-    assertTrue(after.get("read.hit.ratio") > 0 && after.get("read.hit.ratio") < 1);
-    assertTrue(after.get("read.bytes.cache.ratio") > 0);
+    assertEquals(0, after.get(ReadPathMetrics.HDD_STREAMS_OPEN), "every HDD stream closed");
+    assertEquals(0, after.get(ReadPathMetrics.HDD_INFLIGHT));
+    assertTrue(
+        after.get(ReadPathMetrics.HIT_RATIO) > 0 && after.get(ReadPathMetrics.HIT_RATIO) < 1);
+    assertTrue(after.get(ReadPathMetrics.BYTES_CACHE_RATIO) > 0);
     assertTrue(delta(after, before, "fill.completed") >= blocks);
-    assertTrue(after.get("store.blocks") >= blocks);
+    assertTrue(after.get(DirectoryMetrics.BLOCKS) >= blocks);
     assertTrue(
         beans(dn, "LocalCacheDirectory-" + dn.getDatanodeUuid() + "-0").get(0).get("used").asLong()
             > 0);
     if (Files.isReadable(Path.of("/proc/stat"))) {
-      assertTrue(after.get("host.procs.blocked") >= 0);
-      assertTrue(after.get("host.procs.running") >= 1, "this test itself is running");
+      assertTrue(after.get(HostMetrics.PROCS_BLOCKED) >= 0);
+      assertTrue(after.get(HostMetrics.PROCS_RUNNING) >= 1, "this test itself is running");
     }
     Map<String, Double> otherAfter =
         settled(other, LocalCacheDatasetFactory.cacheOf(other.getFSDataset()));
-    assertEquals(0, delta(otherAfter, otherBefore, "read.hits"));
-    assertEquals(0, delta(otherAfter, otherBefore, "read.bytes.hdd"));
+    assertEquals(0, delta(otherAfter, otherBefore, ReadPathMetrics.HITS));
+    assertEquals(0, delta(otherAfter, otherBefore, ReadPathMetrics.BYTES_HDD));
   }
 
   @Test
@@ -395,17 +398,17 @@ class MetricsIT {
           }
           for (String k :
               List.of(
-                  "read.hits",
-                  "read.misses",
-                  "read.bytes.cache",
-                  "read.bytes.hdd",
+                  ReadPathMetrics.HITS,
+                  ReadPathMetrics.MISSES,
+                  ReadPathMetrics.BYTES_CACHE,
+                  ReadPathMetrics.BYTES_HDD,
                   "fill.completed")) {
             if (seen[0].get(k) == null
                 || seen[0].get(k).longValue() != cache.metrics().counter(k).getCount()) {
               return false;
             }
           }
-          return seen[0].get("read.hdd.streams.open") == 0.0;
+          return seen[0].get(ReadPathMetrics.HDD_STREAMS_OPEN) == 0.0;
         });
     return seen[0];
   }

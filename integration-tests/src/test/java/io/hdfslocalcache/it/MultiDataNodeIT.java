@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.metrics.AdmissionMetrics;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
@@ -32,7 +34,7 @@ class MultiDataNodeIT {
   }
 
   private long admissionDecisions() {
-    return c.counter("admission.admit") + c.counter("admission.reject");
+    return c.counter(AdmissionMetrics.ADMIT) + c.counter(AdmissionMetrics.REJECT);
   }
 
   @Test
@@ -50,11 +52,11 @@ class MultiDataNodeIT {
                 .allMatch(b -> c.caches().stream().anyMatch(cache -> cache.isCached(b))));
     // The client picks one of three equally close replicas per block, and a block may be cached
     // on only one of them: read until some read lands on a cached copy (each misses with p <= 2/3).
-    long hits = c.counter("read.hits");
-    for (int i = 0; i < 20 && c.counter("read.hits") == hits; i++) {
+    long hits = c.counter(ReadPathMetrics.HITS);
+    for (int i = 0; i < 20 && c.counter(ReadPathMetrics.HITS) == hits; i++) {
       assertArrayEquals(data, c.readAll(p));
     }
-    assertTrue(c.counter("read.hits") > hits);
+    assertTrue(c.counter(ReadPathMetrics.HITS) > hits);
     List<BlockCache> caches = c.caches();
     assertEquals(3, caches.size());
     assertNotSame(caches.get(0).metrics(), caches.get(1).metrics(), "one registry per DataNode");

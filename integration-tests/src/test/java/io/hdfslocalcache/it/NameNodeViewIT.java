@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.fill.FillStats;
+import io.hdfslocalcache.metrics.FillMetrics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,7 +111,7 @@ class NameNodeViewIT {
         "every DataNode's fill finds its HDD replica corrupt",
         () -> {
           assertThrows(IOException.class, () -> c.readAll(p), "a read of a corrupt block");
-          return c.counter(FillStats.OUTCOME + "hdd_corrupt") >= 3;
+          return c.counter(FillMetrics.OUTCOME + "hdd_corrupt") >= 3;
         });
     assertEquals(0, c.caches().stream().mapToInt(cache -> cache.cachedBlocks()).sum());
     // A report goes out with the DataNode's next heartbeat (every second here): give it three.
@@ -122,8 +122,8 @@ class NameNodeViewIT {
       Thread.sleep(50);
     }
     assertEquals(3, liveReplicas(p), "every replica still listed, as in stock HDFS");
-    assertEquals(0, c.counter(FillStats.HDD_CORRUPT_REPORTED));
-    assertTrue(c.counter(FillStats.HDD_CORRUPT_SCANNER_OFF) >= 3);
+    assertEquals(0, c.counter(FillMetrics.HDD_CORRUPT_REPORTED));
+    assertTrue(c.counter(FillMetrics.HDD_CORRUPT_SCANNER_OFF) >= 3);
     assertThrows(IOException.class, () -> c.readAll(p), "reads still fail, as in stock HDFS");
   }
 
@@ -157,7 +157,7 @@ class NameNodeViewIT {
       Thread.sleep(20);
     }
     assertTrue(corrupt(p), "the NameNode never heard of the corrupt replica a fill found");
-    assertEquals(1, c.counter("fill.hdd_corrupt.reported"));
+    assertEquals(1, c.counter(FillMetrics.HDD_CORRUPT_REPORTED));
     System.out.printf(
         "NameNode marked the replica corrupt %d ms after the fill found it%n",
         (System.nanoTime() - found) / 1_000_000);

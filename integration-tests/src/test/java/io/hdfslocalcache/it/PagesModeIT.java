@@ -5,8 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.BlockCache;
-import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.DirectoryNames;
+import io.hdfslocalcache.metrics.FillMetrics;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
+import io.hdfslocalcache.metrics.RestoreMetrics;
+import io.hdfslocalcache.metrics.SpaceMetrics;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -48,8 +54,8 @@ class PagesModeIT {
 
   private CacheCluster start(String capacity) throws Exception {
     Configuration conf = CacheCluster.conf(base);
-    conf.set(CacheConfig.FILL_MODE, "pages");
-    conf.set(CacheConfig.CAPACITY, capacity);
+    conf.set(CacheKeys.FILL_MODE, "pages");
+    conf.set(CacheKeys.CAPACITY, capacity);
     c = CacheCluster.start(conf, 1);
     return c;
   }
@@ -82,8 +88,7 @@ class PagesModeIT {
   }
 
   private long reserved() {
-    return ((Number) c.cache(0).metrics().getGauges().get("store.dir0.reserved").getValue())
-        .longValue();
+    return CacheCluster.gauge(c.cache(0), DirectoryNames.of(0, DirectoryMetrics.RESERVED));
   }
 
   @Test
@@ -97,36 +102,38 @@ class PagesModeIT {
     pread4k(p, data, 5L * PAGE + 8192); // past the threshold: fills what it read when it ends
     CacheCluster.await("first fill", () -> c.counter("fill.completed") == 1);
     assertTrue(c.cache(0).isCached(b));
-    assertEquals(1, c.counter("fill.pages.written"), "exactly the page read");
+    assertEquals(1, c.counter(FillMetrics.PAGES_WRITTEN), "exactly the page read");
     assertEquals(Set.of(5), ssdPages(b));
     assertEquals(1, SsdFiles.pages(base.resolve("ssd"), b, ".meta").size(), "the meta, whole");
-    assertEquals(META + PAGE, c.counter("fill.bytes.written"));
+    assertEquals(META + PAGE, c.counter(FillMetrics.BYTES_WRITTEN));
     assertEquals(META + PAGE, reserved());
 
     // a later pread of another page adds that page (the block's first partial read)...
     pread4k(p, data, 0);
     CacheCluster.await("page 0 filled", () -> c.counter("fill.completed") == 2);
-    assertEquals(2, c.counter("fill.pages.written"));
+    assertEquals(2, c.counter(FillMetrics.PAGES_WRITTEN));
     assertEquals(Set.of(0, 5), ssdPages(b));
     assertEquals(0, c.counter("fill.failed"));
 
     // ...the second partial read is served two-sourced and fills every missing page in one pass
     // (Admission.WHOLE_AFTER_PARTIAL_READS)
-    long cached = c.counter("read.bytes.cache");
-    long uncached = c.counter("read.bytes.uncached_pages.hdd");
+    long cached = c.counter(ReadPathMetrics.BYTES_CACHE);
+    long uncached = c.counter(ReadPathMetrics.BYTES_UNCACHED_HDD);
     assertArrayEquals(data, c.readAll(p));
-    assertEquals(2L * PAGE + META, c.counter("read.bytes.cache") - cached, "2 pages and the meta");
-    assertEquals(14L * PAGE, c.counter("read.bytes.uncached_pages.hdd") - uncached);
-    assertEquals(0, c.counter("read.bytes.fallback.hdd"), "an uncached page is no fallback");
+    assertEquals(
+        2L * PAGE + META, c.counter(ReadPathMetrics.BYTES_CACHE) - cached, "2 pages and the meta");
+    assertEquals(14L * PAGE, c.counter(ReadPathMetrics.BYTES_UNCACHED_HDD) - uncached);
+    assertEquals(
+        0, c.counter(ReadPathMetrics.BYTES_FALLBACK_HDD), "an uncached page is no fallback");
     CacheCluster.await("every page cached", () -> c.counter("fill.completed") == 3);
-    assertEquals(PAGES, c.counter("fill.pages.written"), "no page written twice");
+    assertEquals(PAGES, c.counter(FillMetrics.PAGES_WRITTEN), "no page written twice");
     assertEquals(range(0, PAGES), ssdPages(b));
     CacheCluster.await("reservation is the whole block", () -> reserved() == META + PAGES * PAGE);
-    cached = c.counter("read.bytes.cache");
-    uncached = c.counter("read.bytes.uncached_pages.hdd");
+    cached = c.counter(ReadPathMetrics.BYTES_CACHE);
+    uncached = c.counter(ReadPathMetrics.BYTES_UNCACHED_HDD);
     assertArrayEquals(data, c.readAll(p)); // now all from the SSD
-    assertEquals(CacheCluster.BLOCK + META, c.counter("read.bytes.cache") - cached);
-    assertEquals(0, c.counter("read.bytes.uncached_pages.hdd") - uncached);
+    assertEquals(CacheCluster.BLOCK + META, c.counter(ReadPathMetrics.BYTES_CACHE) - cached);
+    assertEquals(0, c.counter(ReadPathMetrics.BYTES_UNCACHED_HDD) - uncached);
     assertEquals(0, c.counter("store.invalidations.read_failure"));
   }
 
@@ -140,28 +147,34 @@ class PagesModeIT {
       data.add(c.cachedFile("/lru-" + i + ".bin", CacheCluster.BLOCK));
       blocks.add(c.blocks(path("/lru-" + i + ".bin")).get(0));
     }
-    assertEquals(0, c.counter("store.evictions.pages"));
+    assertEquals(0, c.counter(SpaceMetrics.EVICTED_PAGES));
     // block 0 is read again, from the SSD: its pages are now the most recently read
-    long cached = c.counter("read.bytes.cache");
+    long cached = c.counter(ReadPathMetrics.BYTES_CACHE);
     assertArrayEquals(data.get(0), c.readAll(path("/lru-0.bin")));
-    assertEquals(CacheCluster.BLOCK + META, c.counter("read.bytes.cache") - cached);
+    assertEquals(CacheCluster.BLOCK + META, c.counter(ReadPathMetrics.BYTES_CACHE) - cached);
     for (int i = 3; i < 5; i++) {
       data.add(c.cachedFile("/lru-" + i + ".bin", CacheCluster.BLOCK));
       blocks.add(c.blocks(path("/lru-" + i + ".bin")).get(0));
     }
     BlockCache cache = c.cache(0);
     long capacity =
-        ((Number) cache.metrics().getGauges().get("store.dir0.capacity").getValue()).longValue();
+        ((Number)
+                cache
+                    .metrics()
+                    .getGauges()
+                    .get(DirectoryNames.of(0, DirectoryMetrics.CAPACITY))
+                    .getValue())
+            .longValue();
     assertTrue(reserved() <= capacity);
     // block 1 was read least recently: all its pages went, and it went with its last page
     assertFalse(cache.isCached(blocks.get(1)));
     assertEquals(0, SsdFiles.count(base.resolve("ssd"), List.of(blocks.get(1))));
-    assertTrue(c.counter("store.evictions") >= 1);
+    assertTrue(c.counter(SpaceMetrics.EVICTIONS) >= 1);
     // block 2 came next: it lost its lowest pages, the ones its fill added first
     Set<Integer> left = ssdPages(blocks.get(2));
     assertTrue(left.size() < PAGES, "block 2 lost pages: " + left);
     assertEquals(range(PAGES - left.size(), PAGES), left, "its least recently read pages went");
-    assertEquals(PAGES + (PAGES - left.size()), c.counter("store.evictions.pages"));
+    assertEquals(PAGES + (PAGES - left.size()), c.counter(SpaceMetrics.EVICTED_PAGES));
     // block 0, read after blocks 1 and 2, kept every page; so did the newest
     for (int i : new int[] {0, 3, 4}) {
       assertEquals(range(0, PAGES), ssdPages(blocks.get(i)), "block " + i);
@@ -184,23 +197,23 @@ class PagesModeIT {
     CacheCluster.await("page 3 cached", () -> c.counter("fill.completed") == 1);
     pread4k(p, data, 9L * PAGE + 4096);
     CacheCluster.await("page 9 cached", () -> c.counter("fill.completed") == 2);
-    assertEquals(2, c.counter("fill.pages.written"));
+    assertEquals(2, c.counter(FillMetrics.PAGES_WRITTEN));
     DataNodeProperties props = c.cluster.stopDataNode(0);
     c.cluster.restartDataNode(props, false);
     c.cluster.waitActive();
-    assertEquals(1, c.counter("store.restored"));
+    assertEquals(1, c.counter(RestoreMetrics.RESTORED));
     assertTrue(c.cache(0).isCached(b));
     assertEquals(Set.of(3, 9), ssdPages(b));
     assertEquals(META + 2L * PAGE, reserved());
     pread4k(p, data, 3L * PAGE + 512);
     pread4k(p, data, 9L * PAGE);
-    assertEquals(2, c.counter("read.hits"));
-    assertEquals(0, c.counter("read.bytes.uncached_pages.hdd"), "both from the SSD");
-    assertEquals(0, c.counter("read.bytes.fallback.hdd"));
-    assertEquals(0, c.counter("fill.queued"), "no refill of the pages restored");
+    assertEquals(2, c.counter(ReadPathMetrics.HITS));
+    assertEquals(0, c.counter(ReadPathMetrics.BYTES_UNCACHED_HDD), "both from the SSD");
+    assertEquals(0, c.counter(ReadPathMetrics.BYTES_FALLBACK_HDD));
+    assertEquals(0, c.counter(FillMetrics.QUEUED), "no refill of the pages restored");
     pread4k(p, data, 7L * PAGE); // an absent page: read from the HDD, then filled
     CacheCluster.await("page 7 added", () -> c.counter("fill.completed") == 1);
-    assertEquals(1, c.counter("fill.pages.written"));
+    assertEquals(1, c.counter(FillMetrics.PAGES_WRITTEN));
     assertEquals(Set.of(3, 7, 9), ssdPages(b));
   }
 

@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.DirectoryNames;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
+import io.hdfslocalcache.metrics.RestoreMetrics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -51,10 +55,10 @@ class RestartIT {
     byte[] data = c.cachedFile("/keep.bin", 2 * CacheCluster.BLOCK + 5000);
     restart(() -> {});
     BlockCache cache = c.cache(0);
-    assertEquals(3, cache.metrics().counter("store.restored").getCount());
+    assertEquals(3, cache.metrics().counter(RestoreMetrics.RESTORED).getCount());
     assertEquals(3, cache.cachedBlocks());
     assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/keep.bin")));
-    assertEquals(3, cache.metrics().counter("read.hits").getCount());
+    assertEquals(3, cache.metrics().counter(ReadPathMetrics.HITS).getCount());
     assertEquals(0, cache.metrics().counter("fill.completed").getCount(), "no refill");
   }
 
@@ -83,7 +87,7 @@ class RestartIT {
     restart(() -> deleteHddReplica(b));
     BlockCache cache = c.cache(0);
     assertFalse(cache.isCached(b));
-    assertEquals(1, cache.metrics().counter("store.restore.dropped").getCount());
+    assertEquals(1, cache.metrics().counter(RestoreMetrics.DROPPED).getCount());
     CacheCluster.await("pages deleted", () -> SsdFiles.count(base.resolve("ssd"), List.of(b)) == 0);
   }
 
@@ -123,14 +127,14 @@ class RestartIT {
         });
     BlockCache cache = c.cache(0);
     assertTrue(cache.isCached(b));
-    assertEquals(1, cache.metrics().counter("store.restored").getCount());
+    assertEquals(1, cache.metrics().counter(RestoreMetrics.RESTORED).getCount());
     assertEquals(0, SsdFiles.count(base.resolve("ssd"), List.of(orphan)), "orphans deleted");
     long meta = 7 + (300_000 + 511) / 512 * 4;
     assertEquals(meta + 4 * 65536, reserved(cache), "the meta and the four pages left");
     assertArrayEquals(data, c.readAll(p));
     assertEquals(
         300_000 - 4 * 65536,
-        cache.metrics().counter("read.bytes.uncached_pages.hdd").getCount(),
+        cache.metrics().counter(ReadPathMetrics.BYTES_UNCACHED_HDD).getCount(),
         "the lost page, from the HDD");
     CacheCluster.await(
         "the lost page filled again",
@@ -140,7 +144,13 @@ class RestartIT {
   }
 
   private static long reserved(BlockCache cache) {
-    return ((Number) cache.metrics().getGauges().get("store.dir0.reserved").getValue()).longValue();
+    return ((Number)
+            cache
+                .metrics()
+                .getGauges()
+                .get(DirectoryNames.of(0, DirectoryMetrics.RESERVED))
+                .getValue())
+        .longValue();
   }
 
   @Test
@@ -189,7 +199,7 @@ class RestartIT {
     assertFalse(cache.isCached(b));
     assertEquals(0, SsdFiles.count(ssd, List.of(b)), "pages of the cut-off fill deleted");
     assertArrayEquals(data, c.readAll(p));
-    assertEquals(0, cache.metrics().counter("read.hits").getCount());
+    assertEquals(0, cache.metrics().counter(ReadPathMetrics.HITS).getCount());
   }
 
   private static void copyTree(Path from, Path to) throws IOException {

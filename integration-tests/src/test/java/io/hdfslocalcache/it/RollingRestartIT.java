@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.DirectoryNames;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -102,7 +105,7 @@ class RollingRestartIT {
     CacheFaultInjector.set(null);
     long timeouts = before.metrics().counter("read.fallback.timeout").getCount();
     long ioErrors = before.metrics().counter("read.fallback.io_error").getCount();
-    long inService = CacheCluster.gauge(before, "store.dir0.in.service");
+    long inService = CacheCluster.gauge(before, DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE));
 
     c.cluster.restartDataNode(props, false);
     c.cluster.waitActive();
@@ -116,8 +119,8 @@ class RollingRestartIT {
       assertArrayEquals(data.get(i), c.readAll(file(i)));
     }
     assertEquals(0, after.metrics().counter("fill.completed").getCount(), "no refill");
-    assertTrue(after.metrics().counter("read.hits").getCount() >= FILES);
-    assertEquals(1, CacheCluster.gauge(after, "store.dir0.in.service"));
+    assertTrue(after.metrics().counter(ReadPathMetrics.HITS).getCount() >= FILES);
+    assertEquals(1, CacheCluster.gauge(after, DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE)));
     assertEquals(0, timeouts, "an interrupted read is no timeout");
     assertEquals(
         0, ioErrors, "the cache's I/O threads are not interrupted with the DataNode's readers");

@@ -2,7 +2,7 @@ package io.hdfslocalcache.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.hdfslocalcache.datanode.fill.FillMode;
+import io.hdfslocalcache.config.FillMode;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.Arrays;

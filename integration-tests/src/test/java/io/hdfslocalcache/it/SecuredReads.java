@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import io.hdfslocalcache.config.CacheKeys;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
-import io.hdfslocalcache.datanode.fill.FillMode;
-import io.hdfslocalcache.datanode.fill.FillOutcome;
-import io.hdfslocalcache.datanode.fill.FillStats;
-import io.hdfslocalcache.datanode.read.ReadPathStats;
-import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.metrics.FillMetrics;
+import io.hdfslocalcache.metrics.FillOutcome;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Arrays;
@@ -51,19 +51,19 @@ final class SecuredReads {
   private static final int LENGTH = BLOCK + 12345;
 
   private static final String FILLS_COMPLETED =
-      FillStats.OUTCOME + FillOutcome.COMPLETED.name().toLowerCase(Locale.ROOT);
+      FillMetrics.OUTCOME + FillOutcome.COMPLETED.name().toLowerCase(Locale.ROOT);
 
   /** What a cached read must leave at zero: every way the read path touches the HDD. */
   private static final List<String> HDD_READ_COUNTERS =
       Arrays.asList(
-          ReadPathStats.MISSES,
-          ReadPathStats.HDD_READS,
-          ReadPathStats.BYTES_HDD,
-          ReadPathStats.BYTES_UNCACHED_HDD,
-          ReadPathStats.BYTES_FALLBACK_HDD);
+          ReadPathMetrics.MISSES,
+          ReadPathMetrics.HDD_READS,
+          ReadPathMetrics.BYTES_HDD,
+          ReadPathMetrics.BYTES_UNCACHED_HDD,
+          ReadPathMetrics.BYTES_FALLBACK_HDD);
 
   private static final List<String> COUNTED =
-      Stream.concat(HDD_READ_COUNTERS.stream(), Stream.of(ReadPathStats.HITS, FILLS_COMPLETED))
+      Stream.concat(HDD_READ_COUNTERS.stream(), Stream.of(ReadPathMetrics.HITS, FILLS_COMPLETED))
           .collect(Collectors.toList());
 
   private SecuredReads() {}
@@ -86,7 +86,7 @@ final class SecuredReads {
     CacheCluster c = CacheCluster.start(conf, 0);
     for (FillMode mode : FillMode.values()) {
       Configuration dnConf = new Configuration(conf);
-      dnConf.set(CacheConfig.FILL_MODE, mode.configName());
+      dnConf.set(CacheKeys.FILL_MODE, mode.configName());
       c.cluster.startDataNodes(dnConf, 1, true, null, null);
     }
     c.cluster.waitActive();
@@ -119,18 +119,18 @@ final class SecuredReads {
         "fills of " + p + " counted",
         () -> delta(counts(cache), cold, FILLS_COMPLETED) >= blocks.size());
     Map<String, Long> filled = counts(cache);
-    assertEquals(2L * blocks.size(), delta(filled, cold, ReadPathStats.MISSES), "misses");
+    assertEquals(2L * blocks.size(), delta(filled, cold, ReadPathMetrics.MISSES), "misses");
 
     for (ExtendedBlock b : blocks) {
       CacheCluster.flip(CacheCluster.hddBlockFile(base, b), b.getNumBytes() / 2);
     }
     assertArrayEquals(data, DFSTestUtil.readFileAsBytes(client, p), "cached read");
-    assertEquals(blocks.size(), delta(counts(cache), filled, ReadPathStats.HITS), "hits");
+    assertEquals(blocks.size(), delta(counts(cache), filled, ReadPathMetrics.HITS), "hits");
     int from = BLOCK - 1000;
     assertArrayEquals(
         Arrays.copyOfRange(data, from, from + 5000), pread(client, p, from, 5000), "pread");
     Map<String, Long> hit = counts(cache);
-    assertEquals(blocks.size() + 2, delta(hit, filled, ReadPathStats.HITS), "hits, with a pread");
+    assertEquals(blocks.size() + 2, delta(hit, filled, ReadPathMetrics.HITS), "hits, with a pread");
     for (String hdd : HDD_READ_COUNTERS) {
       assertEquals(0, delta(hit, filled, hdd), hdd + " on cached reads");
     }

@@ -9,10 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
-import io.hdfslocalcache.datanode.metrics.CandidateNames;
 import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.shadow.ShadowFeed;
-import io.hdfslocalcache.datanode.shadow.ShadowStats;
+import io.hdfslocalcache.metrics.CandidateNames;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
+import io.hdfslocalcache.metrics.ShadowMetrics;
 import io.hdfslocalcache.model.CandidateSpec;
 import io.hdfslocalcache.model.ModelTotals;
 import io.hdfslocalcache.model.policy.PolicySpec;
@@ -67,8 +68,8 @@ class ShadowIT {
   @BeforeAll
   static void start() throws Exception {
     Configuration conf = CacheCluster.conf(base);
-    conf.set(CacheConfig.MODE, "shadow");
-    conf.set(CacheConfig.SHADOW_CANDIDATES, String.join(",", SAME, NEVER, SMALL));
+    conf.set(CacheKeys.MODE, "shadow");
+    conf.set(CacheKeys.SHADOW_CANDIDATES, String.join(",", SAME, NEVER, SMALL));
     conf.set(CacheKeys.SHADOW_CANDIDATE_PREFIX + NEVER, "threshold=65534");
     conf.set(CacheKeys.SHADOW_CANDIDATE_PREFIX + SMALL, "fill=block,capacity=2560k");
     c = CacheCluster.start(conf, 1);
@@ -208,7 +209,7 @@ class ShadowIT {
   void shadowFigures_sameReadsReplayedBySimulatorFromClienttrace_equal(@TempDir Path dir)
       throws Exception {
     Configuration conf = CacheCluster.conf(dir);
-    conf.set(CacheConfig.MODE, "shadow");
+    conf.set(CacheKeys.MODE, "shadow");
     String[][] candidates = {
       {"same", ""}, // threshold 1, pages of 64 KB, 64 MB, guard off
       {"block", "fill=block"},
@@ -221,7 +222,7 @@ class ShadowIT {
       names.append(names.length() == 0 ? "" : ",").append(cand[0]);
       conf.set(CacheKeys.SHADOW_CANDIDATE_PREFIX + cand[0], cand[1]);
     }
-    conf.set(CacheConfig.SHADOW_CANDIDATES, names.toString());
+    conf.set(CacheKeys.SHADOW_CANDIDATES, names.toString());
     try (ClientTraceCapture log = ClientTraceCapture.start();
         CacheCluster own = CacheCluster.start(conf, 1)) {
       org.apache.hadoop.hdfs.server.datanode.DataNode dn = own.cluster.getDataNodes().get(0);
@@ -328,7 +329,7 @@ class ShadowIT {
   void cacheMode_candidateLikeTheRealCache_calibrationDeltasZero(@TempDir Path dir)
       throws Exception {
     Configuration conf = CacheCluster.conf(dir);
-    conf.set(CacheConfig.SHADOW_CANDIDATES, "real");
+    conf.set(CacheKeys.SHADOW_CANDIDATES, "real");
     try (CacheCluster own = CacheCluster.start(conf, 1)) {
       org.apache.hadoop.hdfs.server.datanode.DataNode dn = own.cluster.getDataNodes().get(0);
       ShadowFeed f = LocalCacheDatasetFactory.shadowOf(dn.getFSDataset()).orElseThrow();
@@ -342,18 +343,20 @@ class ShadowIT {
       assertArrayEquals(data, own.readAll(p));
       assertArrayEquals(Arrays.copyOfRange(data, 7000, 9000), own.pread(p, 7000, 2000));
       awaitApplied(f, before, 4);
-      assertEquals(2, own.counter("read.hits"), "the real cache served the last two");
+      assertEquals(2, own.counter(ReadPathMetrics.HITS), "the real cache served the last two");
       ModelTotals model = f.totals("real");
       assertEquals(2, model.hits, model.toString());
-      assertEquals(0.5, gauge(registry, ShadowStats.REAL_HIT_RATIO));
-      assertEquals(0.5, gauge(registry, CandidateNames.of("real", ShadowStats.HIT_RATIO)));
-      assertEquals(
-          0.0, gauge(registry, CandidateNames.of("real", ShadowStats.CALIBRATION_HIT_RATIO_DELTA)));
+      assertEquals(0.5, gauge(registry, ShadowMetrics.REAL_HIT_RATIO));
+      assertEquals(0.5, gauge(registry, CandidateNames.of("real", ShadowMetrics.HIT_RATIO)));
       assertEquals(
           0.0,
-          gauge(registry, CandidateNames.of("real", ShadowStats.CALIBRATION_BYTE_HIT_RATIO_DELTA)),
+          gauge(registry, CandidateNames.of("real", ShadowMetrics.CALIBRATION_HIT_RATIO_DELTA)));
+      assertEquals(
+          0.0,
+          gauge(
+              registry, CandidateNames.of("real", ShadowMetrics.CALIBRATION_BYTE_HIT_RATIO_DELTA)),
           1e-12);
-      double realBytes = gauge(registry, ShadowStats.REAL_BYTE_HIT_RATIO);
+      double realBytes = gauge(registry, ShadowMetrics.REAL_BYTE_HIT_RATIO);
       assertTrue(realBytes > 0.3 && realBytes < 0.4, "1 MB + 2 KB of 3 MB + 2 KB: " + realBytes);
       assertTrue(
           ManagementFactory.getPlatformMBeanServer()

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.BlockCache;
-import io.hdfslocalcache.datanode.read.ReadPathStats;
-import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
 import io.hdfslocalcache.ops.status.FakePacing;
 import io.hdfslocalcache.ops.status.Pacing;
 import io.hdfslocalcache.ops.status.StatusCommand;
@@ -52,7 +52,7 @@ class StatusIT {
     conf.set("hadoop.http.authentication.type", "simple");
     conf.setBoolean("hadoop.http.authentication.simple.anonymous.allowed", false);
     // Whole blocks: a block once cached serves every later read (the watch test counts hits).
-    conf.set(CacheConfig.FILL_MODE, "block");
+    conf.set(CacheKeys.FILL_MODE, "block");
     c = CacheCluster.start(conf, 2);
   }
 
@@ -213,12 +213,12 @@ class StatusIT {
         () -> {
           try {
             JsonNode bean = bean(dn);
-            seen[0] = bean.get(ReadPathStats.BYTES_CACHE).asLong();
-            return seen[0] == cache.metrics().counter(ReadPathStats.BYTES_CACHE).getCount()
-                && bean.get(ReadPathStats.HITS).asLong()
-                    == cache.metrics().counter(ReadPathStats.HITS).getCount()
-                && bean.get(ReadPathStats.MISSES).asLong()
-                    == cache.metrics().counter(ReadPathStats.MISSES).getCount();
+            seen[0] = bean.get(ReadPathMetrics.BYTES_CACHE).asLong();
+            return seen[0] == cache.metrics().counter(ReadPathMetrics.BYTES_CACHE).getCount()
+                && bean.get(ReadPathMetrics.HITS).asLong()
+                    == cache.metrics().counter(ReadPathMetrics.HITS).getCount()
+                && bean.get(ReadPathMetrics.MISSES).asLong()
+                    == cache.metrics().counter(ReadPathMetrics.MISSES).getCount();
           } catch (Exception e) {
             return false;
           }

@@ -1,6 +1,6 @@
 package io.hdfslocalcache.bench.e2e;
 
-import io.hdfslocalcache.datanode.store.ReadRoute;
+import io.hdfslocalcache.metrics.ReadRoute;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

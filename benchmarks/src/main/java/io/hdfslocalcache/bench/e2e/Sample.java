@@ -1,6 +1,6 @@
 package io.hdfslocalcache.bench.e2e;
 
-import io.hdfslocalcache.datanode.store.ReadRoute;
+import io.hdfslocalcache.metrics.ReadRoute;
 
 /**
  * One side's round: bytes the client read, wall and whole-process CPU time, what the side's

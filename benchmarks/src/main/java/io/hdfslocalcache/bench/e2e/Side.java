@@ -1,11 +1,12 @@
 package io.hdfslocalcache.bench.e2e;
 
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.datanode.dir.DirectoryStats;
-import io.hdfslocalcache.datanode.read.ReadPathStats;
-import io.hdfslocalcache.datanode.settings.CacheConfig;
-import io.hdfslocalcache.datanode.store.ReadRoute;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
+import io.hdfslocalcache.metrics.ReadRoute;
 import java.io.IOException;
 import java.util.Locale;
 import java.util.Random;
@@ -78,13 +79,13 @@ final class Side implements AutoCloseable {
       conf.set(
           DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
           LocalCacheDatasetFactory.class.getName());
-      conf.set(CacheConfig.DIRS, dir.resolve("ssd").toString());
-      conf.setLong(CacheConfig.CAPACITY, 2 * length + (256L << 20));
-      conf.set(CacheConfig.FILL_MODE, kind.label());
+      conf.set(CacheKeys.DIRS, dir.resolve("ssd").toString());
+      conf.setLong(CacheKeys.CAPACITY, 2 * length + (256L << 20));
+      conf.set(CacheKeys.FILL_MODE, kind.label());
       // Admit on the first read, fill at once: the bench measures hits, not admission.
-      conf.setInt(CacheConfig.ADMISSION_THRESHOLD, 0);
-      conf.setLong(CacheConfig.FILL_BANDWIDTH, 0);
-      conf.setBoolean(CacheConfig.FILL_GUARD, false);
+      conf.setInt(CacheKeys.ADMISSION_THRESHOLD, 0);
+      conf.setLong(CacheKeys.FILL_BANDWIDTH, 0);
+      conf.setBoolean(CacheKeys.FILL_GUARD, false);
     }
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
     cluster.waitActive();
@@ -147,12 +148,12 @@ final class Side implements AutoCloseable {
     long hddReads = 0;
     if (kind.cached()) {
       BlockCache cache = LocalCacheDatasetFactory.cacheOf(dataNode().getFSDataset());
-      hits = count(cache, ReadPathStats.HITS);
-      hddReads = count(cache, ReadPathStats.HDD_READS);
+      hits = count(cache, ReadPathMetrics.HITS);
+      hddReads = count(cache, ReadPathMetrics.HDD_READS);
       hddBytes =
-          count(cache, ReadPathStats.BYTES_HDD)
-              + count(cache, ReadPathStats.BYTES_FALLBACK_HDD)
-              + count(cache, ReadPathStats.BYTES_UNCACHED_HDD);
+          count(cache, ReadPathMetrics.BYTES_HDD)
+              + count(cache, ReadPathMetrics.BYTES_FALLBACK_HDD)
+              + count(cache, ReadPathMetrics.BYTES_UNCACHED_HDD);
     }
     return new Counters(transferPackets(), hits, hddBytes, hddReads);
   }
@@ -167,7 +168,7 @@ final class Side implements AutoCloseable {
       return ReadRoute.CALLER;
     }
     BlockCache cache = LocalCacheDatasetFactory.cacheOf(dataNode().getFSDataset());
-    String name = DirectoryStats.dir(0, DirectoryStats.READ_ROUTE);
+    String name = DirectoryStats.dir(0, DirectoryMetrics.READ_ROUTE);
     com.codahale.metrics.Gauge<?> g = cache.metrics().getGauges().get(name);
     if (g == null) {
       throw new IllegalStateException("the " + kind.label() + " side has no gauge " + name);

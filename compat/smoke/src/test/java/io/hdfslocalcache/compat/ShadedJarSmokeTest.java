@@ -167,7 +167,7 @@ class ShadedJarSmokeTest {
   }
 
   /**
-   * The operator's reference files name every key CacheConfig reads (the example sets each, or
+   * The operator's reference files name every key of CacheKeys (the example sets each, or
    * shows it commented out when it has no default), and the example file, taken as it is, is a
    * valid configuration.
    */
@@ -179,10 +179,13 @@ class ShadedJarSmokeTest {
     Configuration conf = new Configuration(false);
     conf.addResource(new org.apache.hadoop.fs.Path(example.toUri()));
     Class<?> config = Class.forName("io.hdfslocalcache.datanode.settings.CacheConfig", true, loader());
+    Class<?> names = Class.forName("io.hdfslocalcache.config.CacheKeys", true, loader());
     List<String> keys = new ArrayList<>();
-    for (java.lang.reflect.Field f : config.getFields()) {
+    for (java.lang.reflect.Field f : names.getFields()) {
+      // the prefixes (the keys' own, a shadow candidate's) end in '.' and are no keys
       if (java.lang.reflect.Modifier.isStatic(f.getModifiers()) && f.getType() == String.class
-          && ((String) f.get(null)).startsWith("dfs.datanode.local-cache.")) {
+          && ((String) f.get(null)).startsWith("dfs.datanode.local-cache.")
+          && !((String) f.get(null)).endsWith(".")) {
         keys.add((String) f.get(null));
       }
     }

@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.admin;
 
+import io.hdfslocalcache.admin.ControlFiles;
 import io.hdfslocalcache.datanode.block.BlockId;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -31,18 +32,6 @@ import org.slf4j.LoggerFactory;
 public final class AdminControl {
   private static final Logger LOG = LoggerFactory.getLogger(AdminControl.class);
 
-  /** The control folder's name inside {@code <dir>/<datanodeUuid>/}. */
-  public static final String CONTROL_DIR = "control";
-
-  /** Its presence turns bypass on. */
-  public static final String BYPASS_FILE = "bypass";
-
-  /** Prefix of one-shot eviction commands. */
-  public static final String EVICT_PREFIX = "evict-";
-
-  /** Content of an eviction command that drops every cached block. */
-  public static final String EVICT_ALL = "all";
-
   private final List<Path> controlDirs;
   private volatile boolean bypass;
 
@@ -50,7 +39,7 @@ public final class AdminControl {
   public AdminControl(List<Path> dataNodeDirs) {
     List<Path> c = new ArrayList<>();
     for (Path d : dataNodeDirs) {
-      c.add(d.resolve(CONTROL_DIR));
+      c.add(d.resolve(ControlFiles.CONTROL_DIR));
     }
     this.controlDirs = Collections.unmodifiableList(c);
   }
@@ -82,8 +71,9 @@ public final class AdminControl {
       if (!Files.isDirectory(c)) {
         continue;
       }
-      on |= Files.exists(c.resolve(BYPASS_FILE));
-      try (DirectoryStream<Path> files = Files.newDirectoryStream(c, EVICT_PREFIX + "*")) {
+      on |= Files.exists(c.resolve(ControlFiles.BYPASS_FILE));
+      try (DirectoryStream<Path> files =
+          Files.newDirectoryStream(c, ControlFiles.EVICT_PREFIX + "*")) {
         for (Path f : files) {
           Eviction e = parse(f);
           if (e != null) {
@@ -100,8 +90,8 @@ public final class AdminControl {
       LOG.info(
           "hdfs-local-cache: bypass {} ({} in a cache directory's {} folder): {}",
           on ? "ON" : "OFF",
-          BYPASS_FILE,
-          CONTROL_DIR,
+          ControlFiles.BYPASS_FILE,
+          ControlFiles.CONTROL_DIR,
           on
               ? "every read goes to the HDD, nothing is admitted, cached blocks are kept"
               : "reads are served from the cache again");
@@ -112,7 +102,7 @@ public final class AdminControl {
   private static Eviction parse(Path f) {
     try {
       String s = new String(Files.readAllBytes(f), StandardCharsets.UTF_8).trim();
-      if (s.equals(EVICT_ALL)) {
+      if (s.equals(ControlFiles.EVICT_ALL)) {
         return new Eviction(null);
       }
       String[] w = s.split("\\s+");
@@ -126,7 +116,7 @@ public final class AdminControl {
         "hdfs-local-cache: ignoring control file {}: expected '{}' or '<blockPoolId>"
             + " <blockId>'",
         f,
-        EVICT_ALL);
+        ControlFiles.EVICT_ALL);
     return null;
   }
 }

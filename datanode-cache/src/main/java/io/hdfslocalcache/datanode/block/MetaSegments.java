@@ -1,8 +1,8 @@
 package io.hdfslocalcache.datanode.block;
 
 import io.hdfslocalcache.datanode.store.CacheException;
-import io.hdfslocalcache.datanode.store.CacheFailure;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
+import io.hdfslocalcache.metrics.CacheFailure;
 
 /**
  * Verified access to a cached meta file: each {@link SegmentCrcs} slice is read whole and checked

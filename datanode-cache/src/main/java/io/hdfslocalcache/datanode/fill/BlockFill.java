@@ -10,6 +10,7 @@ import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
 import io.hdfslocalcache.datanode.hdd.SuspectReplicas;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
+import io.hdfslocalcache.metrics.FillOutcome;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;

@@ -1,5 +1,7 @@
 package io.hdfslocalcache.datanode.fill;
 
+import io.hdfslocalcache.config.FillMode;
+
 /**
  * How fills behave, read once from configuration: the fill mode, whether the fill guard may pause
  * fills that cost the HDDs more than their hits save, the SSD write budget in drive writes per day

@@ -5,6 +5,7 @@ import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.block.MetaSegments;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
+import io.hdfslocalcache.metrics.FillOutcome;
 import java.io.IOException;
 import java.util.BitSet;
 import java.util.List;

@@ -2,16 +2,13 @@ package io.hdfslocalcache.datanode.invalidate;
 
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricRegistry;
-import io.hdfslocalcache.datanode.metrics.Describe;
+import io.hdfslocalcache.metrics.InvalidationMetrics;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 
-/** Metrics of invalidation; each named and documented here once. */
+/** Metrics of invalidation; named, each with its description, in {@link InvalidationMetrics}. */
 public final class InvalidationStats {
-  @Describe("Cached blocks removed other than by eviction, by cause")
-  public static final String INVALIDATIONS = "store.invalidations.";
-
   private final Map<InvalidationCause, Counter> byCause = new EnumMap<>(InvalidationCause.class);
 
   public InvalidationStats(MetricRegistry registry) {
@@ -21,7 +18,7 @@ public final class InvalidationStats {
   }
 
   public static String name(InvalidationCause c) {
-    return INVALIDATIONS + c.name().toLowerCase(Locale.ROOT);
+    return InvalidationMetrics.INVALIDATIONS + c.name().toLowerCase(Locale.ROOT);
   }
 
   public void count(InvalidationCause cause, long entries) {

@@ -1,6 +1,8 @@
 package io.hdfslocalcache.datanode.metrics;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.metrics.MetricCatalog;
+import io.hdfslocalcache.metrics.MetricSources;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -30,31 +32,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class LocalCacheMetrics implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LocalCacheMetrics.class);
-  public static final String SOURCE_PREFIX = "LocalCache-";
-
-  /** Prefix of a directory's source: {@code LocalCacheDirectory-<datanodeUuid>-<N>}. */
-  public static final String DIRECTORY_SOURCE_PREFIX = "LocalCacheDirectory-";
-
-  /** Prefix of a shadow candidate's source: {@code LocalCacheShadow-<datanodeUuid>-<name>}. */
-  public static final String SHADOW_SOURCE_PREFIX = "LocalCacheShadow-";
-
-  /** Shadow candidate record tag: the candidate's name in {@code shadow.candidates}. */
-  public static final String TAG_CANDIDATE = "Candidate";
-
-  /** Record tags: the DataNode's UUID and its HTTP port (the status command picks its bean). */
-  public static final String TAG_UUID = "DatanodeUuid";
-
-  public static final String TAG_HTTP_PORT = "HttpPort";
-
-  /** Record tag: the cache jar's version (a half-upgraded fleet shows who runs what). */
-  public static final String TAG_VERSION = "LocalCacheVersion";
-
-  /** Directory record tag: the directory as configured in {@code dfs.datanode.local-cache.dirs}. */
-  public static final String TAG_DIRECTORY = "Directory";
-
-  /** Directory record tag: its place in {@code dfs.datanode.local-cache.dirs}, from 0. */
-  public static final String TAG_DIRECTORY_INDEX = "DirectoryIndex";
-
   private final List<String> registered;
 
   private LocalCacheMetrics(List<String> registered) {
@@ -76,10 +53,10 @@ public final class LocalCacheMetrics implements AutoCloseable {
       List<String> candidates) {
     new HostStats(registry, ProcStat.system());
     Map<String, Supplier<String>> tags = new LinkedHashMap<>();
-    tags.put(TAG_UUID, () -> datanodeUuid);
-    tags.put(TAG_VERSION, BuildVersion::get);
+    tags.put(MetricSources.TAG_UUID, () -> datanodeUuid);
+    tags.put(MetricSources.TAG_VERSION, BuildVersion::get);
     if (datanode != null) {
-      tags.put(TAG_HTTP_PORT, () -> String.valueOf(datanode.getInfoPort()));
+      tags.put(MetricSources.TAG_HTTP_PORT, () -> String.valueOf(datanode.getInfoPort()));
     }
     List<String> done = new ArrayList<>();
     Map<String, DropwizardMetricsSource> sources =
@@ -113,7 +90,7 @@ public final class LocalCacheMetrics implements AutoCloseable {
       List<String> candidates) {
     Map<String, DropwizardMetricsSource> out = new LinkedHashMap<>();
     out.put(
-        SOURCE_PREFIX + datanodeUuid,
+        MetricSources.SOURCE_PREFIX + datanodeUuid,
         new DropwizardMetricsSource(
             registry,
             DropwizardMetricsSource.RECORD,
@@ -124,10 +101,10 @@ public final class LocalCacheMetrics implements AutoCloseable {
       Map<String, Supplier<String>> dirTags = new LinkedHashMap<>(tags);
       String dir = directories.get(i);
       String index = String.valueOf(i);
-      dirTags.put(TAG_DIRECTORY, () -> dir);
-      dirTags.put(TAG_DIRECTORY_INDEX, () -> index);
+      dirTags.put(MetricSources.TAG_DIRECTORY, () -> dir);
+      dirTags.put(MetricSources.TAG_DIRECTORY_INDEX, () -> index);
       out.put(
-          DIRECTORY_SOURCE_PREFIX + datanodeUuid + "-" + i,
+          MetricSources.DIRECTORY_SOURCE_PREFIX + datanodeUuid + "-" + i,
           new DropwizardMetricsSource(
               registry,
               DropwizardMetricsSource.DIRECTORY_RECORD,
@@ -137,9 +114,9 @@ public final class LocalCacheMetrics implements AutoCloseable {
     }
     for (String c : candidates) {
       Map<String, Supplier<String>> candidateTags = new LinkedHashMap<>(tags);
-      candidateTags.put(TAG_CANDIDATE, () -> c);
+      candidateTags.put(MetricSources.TAG_CANDIDATE, () -> c);
       out.put(
-          SHADOW_SOURCE_PREFIX + datanodeUuid + "-" + c,
+          MetricSources.SHADOW_SOURCE_PREFIX + datanodeUuid + "-" + c,
           new DropwizardMetricsSource(
               registry,
               DropwizardMetricsSource.SHADOW_RECORD,

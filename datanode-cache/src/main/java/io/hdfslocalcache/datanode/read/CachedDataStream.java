@@ -4,7 +4,7 @@ import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.block.MetaSegments;
 import io.hdfslocalcache.datanode.store.CacheException;
-import io.hdfslocalcache.datanode.store.CacheFailure;
+import io.hdfslocalcache.metrics.CacheFailure;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;

@@ -2,9 +2,9 @@ package io.hdfslocalcache.datanode.read;
 
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.store.CacheException;
-import io.hdfslocalcache.datanode.store.CacheFailure;
 import io.hdfslocalcache.datanode.store.PendingIo;
-import io.hdfslocalcache.datanode.store.ReadRoute;
+import io.hdfslocalcache.metrics.CacheFailure;
+import io.hdfslocalcache.metrics.ReadRoute;
 import java.util.ArrayDeque;
 import org.apache.hadoop.util.DataChecksum;
 

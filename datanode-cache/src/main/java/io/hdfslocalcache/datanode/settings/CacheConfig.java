@@ -39,36 +39,6 @@ public final class CacheConfig {
   private final ShadowCandidates candidates;
 
   // The key names, with what each sets, are in CacheKeys (shared with the simulator).
-  static final String PREFIX = CacheKeys.PREFIX;
-  public static final String ENABLED = CacheKeys.ENABLED;
-  public static final String DIRS = CacheKeys.DIRS;
-  public static final String CAPACITY = CacheKeys.CAPACITY;
-  public static final String PAGE_SIZE = CacheKeys.PAGE_SIZE;
-  public static final String ADMISSION_THRESHOLD = CacheKeys.ADMISSION_THRESHOLD;
-  public static final String ADMISSION_BUCKET_COUNT = CacheKeys.ADMISSION_BUCKET_COUNT;
-  public static final String ADMISSION_BUCKET_DURATION = CacheKeys.ADMISSION_BUCKET_DURATION;
-  public static final String ADMISSION_MAX_TRACKED_KEYS = CacheKeys.ADMISSION_MAX_TRACKED_KEYS;
-  public static final String ADMISSION_TUNING = CacheKeys.ADMISSION_TUNING;
-  public static final String FILL_THREADS = CacheKeys.FILL_THREADS;
-  public static final String FILL_QUEUE = CacheKeys.FILL_QUEUE;
-  public static final String FILL_BANDWIDTH = CacheKeys.FILL_BANDWIDTH;
-  public static final String FILL_MODE = CacheKeys.FILL_MODE;
-  public static final String FILL_GUARD = CacheKeys.FILL_GUARD;
-  public static final String FILL_GUARD_WINDOW = CacheKeys.FILL_GUARD_WINDOW;
-  public static final String FILL_MAX_DRIVE_WRITES_PER_DAY =
-      CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY;
-  public static final String READ_TIMEOUT = CacheKeys.READ_TIMEOUT;
-  public static final String READ_BOUND = CacheKeys.READ_BOUND;
-  public static final String READ_AHEAD_PAGES = CacheKeys.READ_AHEAD_PAGES;
-  public static final String DIR_MAX_ERRORS = CacheKeys.DIR_MAX_ERRORS;
-  public static final String DIR_ERROR_WINDOW = CacheKeys.DIR_ERROR_WINDOW;
-  public static final String DIR_RESERVED_PERCENT = CacheKeys.DIR_RESERVED_PERCENT;
-  public static final String INNER_FACTORY = CacheKeys.INNER_FACTORY;
-  public static final String MODE = CacheKeys.MODE;
-  public static final String SHADOW_CANDIDATES = CacheKeys.SHADOW_CANDIDATES;
-
-  /** Not a key but the prefix of one per candidate: {@code shadow.candidate.<name>}. */
-  static final String SHADOW_CANDIDATE_PREFIX = CacheKeys.SHADOW_CANDIDATE_PREFIX;
 
   static final boolean DEFAULT_ENABLED = true;
   static final String DEFAULT_CAPACITY = "10g";
@@ -113,15 +83,18 @@ public final class CacheConfig {
     dirs = Collections.unmodifiableList(new ArrayList<>(dirs));
     capacities = Collections.unmodifiableList(new ArrayList<>(capacities));
     if (enabled && mode == CacheMode.CACHE && dirs.isEmpty()) {
-      throw new IllegalArgumentException(DIRS + " must name at least one directory");
+      throw new IllegalArgumentException(CacheKeys.DIRS + " must name at least one directory");
     }
     if (mode == CacheMode.SHADOW && candidates.isEmpty()) {
       throw new IllegalArgumentException(
-          SHADOW_CANDIDATES + " must name at least one candidate when " + MODE + " is shadow");
+          CacheKeys.SHADOW_CANDIDATES
+              + " must name at least one candidate when "
+              + CacheKeys.MODE
+              + " is shadow");
     }
     if (capacities.size() != dirs.size()) {
       throw new IllegalArgumentException(
-          CAPACITY + " must give one size, or one per directory in " + DIRS);
+          CacheKeys.CAPACITY + " must give one size, or one per directory in " + CacheKeys.DIRS);
     }
     this.enabled = enabled;
     this.dirs = dirs;

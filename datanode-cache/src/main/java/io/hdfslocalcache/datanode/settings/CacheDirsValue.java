@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.settings;
 
+import io.hdfslocalcache.config.CacheKeys;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -44,7 +45,7 @@ final class CacheDirsValue {
       }
     }
     List<Path> dirs = new ArrayList<>();
-    for (String d : conf.getTrimmedStrings(CacheConfig.DIRS)) {
+    for (String d : conf.getTrimmedStrings(CacheKeys.DIRS)) {
       if (d.isEmpty()) {
         continue;
       }
@@ -56,7 +57,7 @@ final class CacheDirsValue {
               String.format(
                   "%s: '%s' %s %s directory '%s': a cache directory must not be, be inside or"
                       + " contain a data directory",
-                  CacheConfig.DIRS, d, relation, DATA_DIR, dataValues.get(i)));
+                  CacheKeys.DIRS, d, relation, DATA_DIR, dataValues.get(i)));
         }
       }
       dirs.add(dir);
@@ -73,7 +74,7 @@ final class CacheDirsValue {
             String.format(
                 "%s: '%s' is tagged [%s]; a cache directory belongs on an SSD: tag it [SSD] or not"
                     + " at all (remove the tag if the directory is on an SSD)",
-                CacheConfig.DIRS, value, m.group(1)));
+                CacheKeys.DIRS, value, m.group(1)));
       }
     }
     Path dir = Paths.get(withoutScheme(untagged(value)));
@@ -82,7 +83,7 @@ final class CacheDirsValue {
           String.format(
               "%s: '%s' is a relative path (it would depend on the DataNode's working"
                   + " directory); give an absolute path",
-              CacheConfig.DIRS, value));
+              CacheKeys.DIRS, value));
     }
     return dir.normalize();
   }

@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.settings;
 
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.config.SizeValue;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
@@ -58,20 +59,20 @@ final class ConfigValues {
   /** One capacity per directory: {@code capacity} gives one size for all, or one per directory. */
   static List<Long> capacities(Configuration conf, int dirCount) {
     List<Long> capacities = new ArrayList<>();
-    String[] caps = conf.getTrimmedStrings(CacheConfig.CAPACITY, CacheConfig.DEFAULT_CAPACITY);
+    String[] caps = conf.getTrimmedStrings(CacheKeys.CAPACITY, CacheConfig.DEFAULT_CAPACITY);
     for (int i = 0; i < dirCount; i++) {
       String c = caps.length == 1 ? caps[0] : i < caps.length ? caps[i] : null;
       if (c == null || caps.length > dirCount) {
         throw new IllegalArgumentException(
-            CacheConfig.CAPACITY
+            CacheKeys.CAPACITY
                 + " has "
                 + caps.length
                 + " values for "
                 + dirCount
                 + " directories in "
-                + CacheConfig.DIRS);
+                + CacheKeys.DIRS);
       }
-      capacities.add(positiveSize(CacheConfig.CAPACITY, c));
+      capacities.add(positiveSize(CacheKeys.CAPACITY, c));
     }
     return capacities;
   }
@@ -81,31 +82,30 @@ final class ConfigValues {
    * models when it gives no capacity of its own.
    */
   static long oneCapacity(Configuration conf) {
-    String[] caps = conf.getTrimmedStrings(CacheConfig.CAPACITY, CacheConfig.DEFAULT_CAPACITY);
+    String[] caps = conf.getTrimmedStrings(CacheKeys.CAPACITY, CacheConfig.DEFAULT_CAPACITY);
     if (caps.length != 1) {
       throw new IllegalArgumentException(
-          CacheConfig.CAPACITY
+          CacheKeys.CAPACITY
               + " has "
               + caps.length
               + " values and "
-              + CacheConfig.DIRS
+              + CacheKeys.DIRS
               + " none: give one size, got '"
-              + conf.getTrimmed(CacheConfig.CAPACITY)
+              + conf.getTrimmed(CacheKeys.CAPACITY)
               + "'");
     }
-    return positiveSize(CacheConfig.CAPACITY, caps[0]);
+    return positiveSize(CacheKeys.CAPACITY, caps[0]);
   }
 
   /** The admission gate's settings; a bad one names the key the operator wrote. */
   static RateLimitConfig admission(Configuration conf) {
-    int threshold =
-        intKey(conf, CacheConfig.ADMISSION_THRESHOLD, RateLimitConfig.DEFAULT_THRESHOLD);
+    int threshold = intKey(conf, CacheKeys.ADMISSION_THRESHOLD, RateLimitConfig.DEFAULT_THRESHOLD);
     int buckets =
-        intKey(conf, CacheConfig.ADMISSION_BUCKET_COUNT, RateLimitConfig.DEFAULT_BUCKET_COUNT);
-    long bucketMillis = timeKey(conf, CacheConfig.ADMISSION_BUCKET_DURATION, "1m");
+        intKey(conf, CacheKeys.ADMISSION_BUCKET_COUNT, RateLimitConfig.DEFAULT_BUCKET_COUNT);
+    long bucketMillis = timeKey(conf, CacheKeys.ADMISSION_BUCKET_DURATION, "1m");
     int maxKeys =
         intKey(
-            conf, CacheConfig.ADMISSION_MAX_TRACKED_KEYS, RateLimitConfig.DEFAULT_MAX_TRACKED_KEYS);
+            conf, CacheKeys.ADMISSION_MAX_TRACKED_KEYS, RateLimitConfig.DEFAULT_MAX_TRACKED_KEYS);
     RateLimitConfig admission;
     try {
       admission = new RateLimitConfig(threshold, buckets, Duration.ofMillis(bucketMillis), maxKeys);
@@ -114,12 +114,12 @@ final class ConfigValues {
       String m = e.getMessage();
       String key =
           m.startsWith("threshold")
-              ? CacheConfig.ADMISSION_THRESHOLD
+              ? CacheKeys.ADMISSION_THRESHOLD
               : m.startsWith("bucketCount")
-                  ? CacheConfig.ADMISSION_BUCKET_COUNT
+                  ? CacheKeys.ADMISSION_BUCKET_COUNT
                   : m.startsWith("bucketDuration")
-                      ? CacheConfig.ADMISSION_BUCKET_DURATION
-                      : CacheConfig.ADMISSION_MAX_TRACKED_KEYS;
+                      ? CacheKeys.ADMISSION_BUCKET_DURATION
+                      : CacheKeys.ADMISSION_MAX_TRACKED_KEYS;
       throw new IllegalArgumentException(key + ": " + m, e);
     }
     return admission;
@@ -127,11 +127,11 @@ final class ConfigValues {
 
   /** The fill mode, the guard switch and the SSD write budget. */
   static io.hdfslocalcache.datanode.fill.FillPolicy fillPolicy(Configuration conf) {
-    io.hdfslocalcache.datanode.fill.FillMode mode =
-        io.hdfslocalcache.datanode.fill.FillMode.parse(
-            CacheConfig.FILL_MODE,
-            conf.getTrimmed(CacheConfig.FILL_MODE, CacheConfig.DEFAULT_FILL_MODE));
-    String dwpd = conf.getTrimmed(CacheConfig.FILL_MAX_DRIVE_WRITES_PER_DAY);
+    io.hdfslocalcache.config.FillMode mode =
+        io.hdfslocalcache.config.FillMode.parse(
+            CacheKeys.FILL_MODE,
+            conf.getTrimmed(CacheKeys.FILL_MODE, CacheConfig.DEFAULT_FILL_MODE));
+    String dwpd = conf.getTrimmed(CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY);
     double writes;
     try {
       writes =
@@ -140,26 +140,25 @@ final class ConfigValues {
               : Double.parseDouble(dwpd);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
-          CacheConfig.FILL_MAX_DRIVE_WRITES_PER_DAY + " must be a number, got '" + dwpd + "'");
+          CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY + " must be a number, got '" + dwpd + "'");
     }
     if (!(writes >= 0) || Double.isInfinite(writes)) {
       throw new IllegalArgumentException(
-          CacheConfig.FILL_MAX_DRIVE_WRITES_PER_DAY
+          CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY
               + " must be a number >= 0 (0: no budget), got "
               + dwpd);
     }
-    long window =
-        timeKey(conf, CacheConfig.FILL_GUARD_WINDOW, CacheConfig.DEFAULT_FILL_GUARD_WINDOW);
-    atLeast(CacheConfig.FILL_GUARD_WINDOW, window, 1000);
+    long window = timeKey(conf, CacheKeys.FILL_GUARD_WINDOW, CacheConfig.DEFAULT_FILL_GUARD_WINDOW);
+    atLeast(CacheKeys.FILL_GUARD_WINDOW, window, 1000);
     return new io.hdfslocalcache.datanode.fill.FillPolicy(
         mode,
-        conf.getBoolean(CacheConfig.FILL_GUARD, CacheConfig.DEFAULT_FILL_GUARD),
+        conf.getBoolean(CacheKeys.FILL_GUARD, CacheConfig.DEFAULT_FILL_GUARD),
         writes,
         window,
         io.hdfslocalcache.datanode.fill.AdmissionTuning.parse(
-            CacheConfig.ADMISSION_TUNING,
+            CacheKeys.ADMISSION_TUNING,
             conf.getTrimmed(
-                CacheConfig.ADMISSION_TUNING,
+                CacheKeys.ADMISSION_TUNING,
                 io.hdfslocalcache.datanode.fill.AdmissionTuning.DEFAULT)));
   }
 }

@@ -3,7 +3,6 @@ package io.hdfslocalcache.datanode.settings;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.fill.FillPolicy;
 import io.hdfslocalcache.model.CandidateSpec;
-import io.hdfslocalcache.model.FillMode;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -56,7 +55,7 @@ public final class ShadowCandidates {
             "datanode",
             admission,
             capacityBytes,
-            FillMode.byName(fill.mode().configName()),
+            fill.mode(),
             pageSize,
             fill.guard(),
             fill.guardWindowMillis(),

@@ -4,6 +4,7 @@ import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.store.CacheThreads;
+import io.hdfslocalcache.metrics.ShadowMetrics;
 import io.hdfslocalcache.model.CandidateSpec;
 import io.hdfslocalcache.model.ModelTotals;
 import java.util.ArrayList;
@@ -79,9 +80,9 @@ public final class ShadowFeed implements ReadTap, AutoCloseable {
     this.calibration = calibration;
     this.queue = new ArrayBlockingQueue<>(capacity);
     this.clockMillis = clockMillis;
-    this.dropped = registry.counter(ShadowStats.FEED_DROPPED);
-    this.applied = registry.counter(ShadowStats.FEED_EVENTS);
-    this.errors = registry.counter(ShadowStats.FEED_ERRORS);
+    this.dropped = registry.counter(ShadowMetrics.FEED_DROPPED);
+    this.applied = registry.counter(ShadowMetrics.FEED_EVENTS);
+    this.errors = registry.counter(ShadowMetrics.FEED_ERRORS);
     ShadowStats.register(registry, this);
     this.thread = CacheThreads.newThread(this::run, "local-cache-shadow-feed");
   }

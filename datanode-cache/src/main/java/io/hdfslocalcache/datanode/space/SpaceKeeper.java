@@ -1,12 +1,12 @@
 package io.hdfslocalcache.datanode.space;
 
 import com.codahale.metrics.Counter;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.dir.PageLru;
 import io.hdfslocalcache.datanode.dir.SpaceBudget;
-import io.hdfslocalcache.datanode.fill.FillMode;
 import io.hdfslocalcache.datanode.fill.Room;
 import io.hdfslocalcache.datanode.store.FileSystemSpace;
 import java.io.IOException;

@@ -4,16 +4,10 @@ import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.invalidate.InvalidationStats;
-import io.hdfslocalcache.datanode.metrics.Describe;
+import io.hdfslocalcache.metrics.SpaceMetrics;
 
-/** Metrics of space and eviction; each named and documented here once. */
+/** Metrics of space and eviction; named, each with its description, in {@link SpaceMetrics}. */
 public final class SpaceStats {
-  @Describe("Whole blocks evicted, least recently read first, to make room for a fill.")
-  public static final String EVICTIONS = "store.evictions";
-
-  @Describe("Data pages evicted, least recently read first (pages fill mode), since start.")
-  public static final String EVICTED_PAGES = "store.evictions.pages";
-
   final Counter evictions;
   final Counter evictedPages;
 
@@ -21,8 +15,8 @@ public final class SpaceStats {
   final Counter evictedNoSpace;
 
   public SpaceStats(MetricRegistry registry) {
-    evictions = registry.counter(EVICTIONS);
-    evictedPages = registry.counter(EVICTED_PAGES);
+    evictions = registry.counter(SpaceMetrics.EVICTIONS);
+    evictedPages = registry.counter(SpaceMetrics.EVICTED_PAGES);
     evictedNoSpace = registry.counter(InvalidationStats.name(InvalidationCause.NO_SPACE));
   }
 }

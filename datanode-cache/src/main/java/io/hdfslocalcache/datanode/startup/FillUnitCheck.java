@@ -1,7 +1,7 @@
 package io.hdfslocalcache.datanode.startup;
 
-import io.hdfslocalcache.datanode.fill.FillMode;
-import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.config.CacheKeys;
+import io.hdfslocalcache.config.FillMode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -44,20 +44,20 @@ public final class FillUnitCheck {
                 + " bytes; a fill may take at most half of it ("
                 + capacity / 2
                 + " bytes) but one fill in "
-                + CacheConfig.FILL_MODE
+                + CacheKeys.FILL_MODE
                 + "="
                 + mode.configName()
                 + " needs "
                 + unit
                 + " bytes (dfs.blocksize "
                 + blockSize
-                + (mode == FillMode.PAGES ? ", " + CacheConfig.PAGE_SIZE + " " + pageSize : "")
+                + (mode == FillMode.PAGES ? ", " + CacheKeys.PAGE_SIZE + " " + pageSize : "")
                 + "): nothing will be cached there. Raise "
-                + CacheConfig.CAPACITY
+                + CacheKeys.CAPACITY
                 + " to at least "
                 + 2 * unit
                 + " bytes"
-                + (mode == FillMode.BLOCK ? " or set " + CacheConfig.FILL_MODE + "=pages" : ""));
+                + (mode == FillMode.BLOCK ? " or set " + CacheKeys.FILL_MODE + "=pages" : ""));
       }
     }
     return out;

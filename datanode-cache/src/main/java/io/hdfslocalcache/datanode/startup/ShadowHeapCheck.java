@@ -1,8 +1,8 @@
 package io.hdfslocalcache.datanode.startup;
 
-import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.config.CacheKeys;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.model.CandidateSpec;
-import io.hdfslocalcache.model.FillMode;
 import java.util.List;
 import java.util.Locale;
 
@@ -100,7 +100,7 @@ public final class ShadowHeapCheck {
         + WARN_PERCENT_OF_HEAP
         + "% of it: run fewer candidates (pages mode costs the most), lower their capacity, or"
         + " lower "
-        + CacheConfig.ADMISSION_MAX_TRACKED_KEYS
+        + CacheKeys.ADMISSION_MAX_TRACKED_KEYS
         + " (each candidate's limiter may count that many blocks); docs/operations.md, shadow mode";
   }
 

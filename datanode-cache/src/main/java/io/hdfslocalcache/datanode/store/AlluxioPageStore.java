@@ -10,6 +10,7 @@ import alluxio.client.file.cache.store.LocalPageStore;
 import alluxio.conf.AlluxioProperties;
 import alluxio.conf.InstancedConfiguration;
 import alluxio.conf.PropertyKey;
+import io.hdfslocalcache.metrics.CacheFailure;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;

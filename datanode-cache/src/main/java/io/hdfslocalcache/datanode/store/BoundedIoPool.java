@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.store;
 
+import io.hdfslocalcache.metrics.CacheFailure;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;

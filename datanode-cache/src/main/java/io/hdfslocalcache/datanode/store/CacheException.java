@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.store;
 
+import io.hdfslocalcache.metrics.CacheFailure;
 import java.io.IOException;
 
 /** A typed failure of the SSD side; callers fall back to the HDD, never pass this to a client. */

@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.store;
 
+import io.hdfslocalcache.metrics.CacheFailure;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;

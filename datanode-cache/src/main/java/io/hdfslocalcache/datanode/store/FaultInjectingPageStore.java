@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.store;
 
+import io.hdfslocalcache.metrics.CacheFailure;
 import java.io.IOException;
 
 /** Innermost store wrapper: runs the {@link CacheFaultInjector} hooks, then the real store. */

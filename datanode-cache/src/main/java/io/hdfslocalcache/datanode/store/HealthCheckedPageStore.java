@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.store;
 
+import io.hdfslocalcache.metrics.CacheFailure;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**

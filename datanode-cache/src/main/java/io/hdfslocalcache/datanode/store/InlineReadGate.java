@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.store;
 
+import io.hdfslocalcache.metrics.ReadRoute;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;

@@ -1,5 +1,7 @@
 package io.hdfslocalcache.datanode.store;
 
+import io.hdfslocalcache.metrics.ReadRoute;
+
 /**
  * Pages of cache files on one SSD directory. Implementations: {@link AlluxioPageStore}, wrapped by
  * cross-cutting decorators (time bound, error accounting) rather than checks in the read path.

@@ -1,5 +1,7 @@
 package io.hdfslocalcache.datanode.store;
 
+import io.hdfslocalcache.metrics.CacheFailure;
+import io.hdfslocalcache.metrics.ReadRoute;
 import java.time.Duration;
 import java.util.function.LongSupplier;
 

@@ -10,14 +10,15 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.Directories;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
-import io.hdfslocalcache.datanode.fill.FillMode;
 import io.hdfslocalcache.datanode.fill.FillRequest;
 import io.hdfslocalcache.datanode.fill.FillScheduler;
+import io.hdfslocalcache.metrics.AdmissionMetrics;
 import io.hdfslocalcache.model.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
@@ -132,7 +133,7 @@ class AdmissionTest {
       assertEquals(AdmissionOutcome.REJECTED, admission.record(id, 7, false), "read " + (i + 1));
     }
     assertEquals(AdmissionOutcome.FILL_REQUESTED, admission.record(id, 7, false));
-    assertEquals(threshold, metrics.getGauges().get(AdmissionStats.THRESHOLD).getValue());
+    assertEquals(threshold, metrics.getGauges().get(AdmissionMetrics.THRESHOLD).getValue());
   }
 
   @AfterEach
@@ -156,8 +157,8 @@ class AdmissionTest {
                 r ->
                     r.toString()
                         .equals(FillRequest.wholeBlock(id, 7, admission.placeFor(id)).toString())));
-    assertEquals(1, registry.counter(AdmissionStats.ADMIT).getCount());
-    assertEquals(2, registry.counter(AdmissionStats.REJECT).getCount());
+    assertEquals(1, registry.counter(AdmissionMetrics.ADMIT).getCount());
+    assertEquals(2, registry.counter(AdmissionMetrics.REJECT).getCount());
   }
 
   @Test
@@ -195,7 +196,7 @@ class AdmissionTest {
     admission.record(id, 7, false);
     admission.placeFor(id).budget().fileSystemLow(true);
     assertEquals(AdmissionOutcome.NO_SPACE, admission.record(id, 7, false));
-    assertEquals(1, registry.counter(AdmissionStats.SKIPPED_NO_SPACE).getCount());
+    assertEquals(1, registry.counter(AdmissionMetrics.SKIPPED_NO_SPACE).getCount());
     d0.dir.health().takeOutOfService("test");
     d1.dir.health().takeOutOfService("test");
     assertEquals(AdmissionOutcome.NO_DIRECTORY, admission.record(id, 7, false));

@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.hdd.SuspectOutcome;
+import io.hdfslocalcache.metrics.FillMetrics;
+import io.hdfslocalcache.metrics.FillOutcome;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -49,7 +51,7 @@ class BlockFillTest {
     assertEquals(Set.of(1, 2), h.dataPagesStored(e));
     assertEquals(
         1, h.d.store.pageCount(e.fileId(BlockId.CacheFile.META), e.metaLength), "meta whole");
-    assertEquals(2, h.counter(FillStats.PAGES_WRITTEN));
+    assertEquals(2, h.counter(FillMetrics.PAGES_WRITTEN));
     assertEquals(e.metaLength + 2L * PAGE, e.bytes());
     assertEquals(e.bytes(), h.budget().reserved(), "the budget holds what the entry holds");
     assertEquals(0, h.draining());
@@ -78,7 +80,7 @@ class BlockFillTest {
             h.map.tryStartFill(FillHarness.id(1), GS)));
     CacheEntry e = h.entry(1);
     assertTrue(e.pages.complete());
-    assertEquals(6, h.counter(FillStats.PAGES_WRITTEN));
+    assertEquals(6, h.counter(FillMetrics.PAGES_WRITTEN));
     assertEquals(e.metaLength + LENGTH, h.budget().reserved());
   }
 
@@ -88,8 +90,8 @@ class BlockFillTest {
     h.replica(1, LENGTH);
     h.rot(1, 2 * PAGE + 100);
     assertEquals(FillOutcome.HDD_CORRUPT, h.fillNew(1, 0, 3));
-    assertEquals(1, h.counter(FillStats.HDD_CORRUPT_SCANNER_OFF));
-    assertEquals(0, h.counter(FillStats.HDD_CORRUPT_REPORTED));
+    assertEquals(1, h.counter(FillMetrics.HDD_CORRUPT_SCANNER_OFF));
+    assertEquals(0, h.counter(FillMetrics.HDD_CORRUPT_REPORTED));
     assertEquals(0, h.map.size(), "not published");
   }
 
@@ -102,7 +104,7 @@ class BlockFillTest {
         List.of(new ExtendedBlock(FillHarness.POOL, 1, LENGTH, GS)),
         h.suspects,
         "the replica goes to the block scanner, once");
-    assertEquals(1, h.counter(FillStats.HDD_CORRUPT_REPORTED));
+    assertEquals(1, h.counter(FillMetrics.HDD_CORRUPT_REPORTED));
     assertEquals(0, h.map.size(), "not published, ticket gone");
     assertEquals(0, h.d.store.usedBytes(), "meta and pages written before it deleted");
     assertEquals(0, h.budget().reserved());

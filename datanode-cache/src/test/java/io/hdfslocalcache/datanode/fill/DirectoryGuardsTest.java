@@ -2,6 +2,7 @@ package io.hdfslocalcache.datanode.fill;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardState;

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode.fill;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CacheEntry;
@@ -12,9 +13,10 @@ import io.hdfslocalcache.datanode.hdd.SuspectOutcome;
 import io.hdfslocalcache.datanode.space.SpaceKeeper;
 import io.hdfslocalcache.datanode.space.SpaceStats;
 import io.hdfslocalcache.datanode.store.CacheException;
-import io.hdfslocalcache.datanode.store.CacheFailure;
 import io.hdfslocalcache.datanode.store.ForwardingPageStore;
 import io.hdfslocalcache.datanode.store.MemoryPageStore;
+import io.hdfslocalcache.metrics.CacheFailure;
+import io.hdfslocalcache.metrics.FillOutcome;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;

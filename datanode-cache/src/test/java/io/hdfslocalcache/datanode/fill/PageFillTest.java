@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.metrics.FillMetrics;
+import io.hdfslocalcache.metrics.FillOutcome;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -65,7 +67,7 @@ class PageFillTest {
     assertEquals(FillOutcome.COMPLETED, h.addPages(e, 0, 3));
     assertEquals(Set.of(0, 1, 3), h.dataPagesWritten(e, before));
     assertEquals(Set.of(0, 1, 2, 3), FillHarness.present(e));
-    assertEquals(4, h.counter(FillStats.PAGES_WRITTEN));
+    assertEquals(4, h.counter(FillMetrics.PAGES_WRITTEN));
     assertEquals(e.metaLength + 4L * PAGE, e.bytes());
     assertSettled();
     byte[] page3 = new byte[PAGE];
@@ -173,7 +175,7 @@ class PageFillTest {
     h.rot(1, 3 * PAGE + 5000);
     assertEquals(FillOutcome.HDD_CORRUPT, h.addPages(e, 0, 4));
     assertEquals(List.of(new ExtendedBlock(FillHarness.POOL, 1, LENGTH, GS)), h.suspects);
-    assertEquals(1, h.counter(FillStats.HDD_CORRUPT_REPORTED));
+    assertEquals(1, h.counter(FillMetrics.HDD_CORRUPT_REPORTED));
     assertEquals(Set.of(0, 1, 2), FillHarness.present(e), "verified pages before it stay");
     assertFalse(e.retired(), "the cached copy is good");
     assertTrue(e.pages.tryClaim(4), "the pages it did not reach are claimable again");

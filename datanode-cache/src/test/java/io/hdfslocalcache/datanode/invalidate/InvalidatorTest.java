@@ -14,7 +14,7 @@ import io.hdfslocalcache.datanode.dir.Directories;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.datanode.hdd.FakeReplicas;
 import io.hdfslocalcache.datanode.store.CacheException;
-import io.hdfslocalcache.datanode.store.CacheFailure;
+import io.hdfslocalcache.metrics.CacheFailure;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Arrays;

@@ -7,6 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.Histogram;
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.metrics.AdmissionMetrics;
+import io.hdfslocalcache.metrics.Describe;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.DirectoryNames;
+import io.hdfslocalcache.metrics.HostMetrics;
+import io.hdfslocalcache.metrics.MetricCatalog;
+import io.hdfslocalcache.metrics.MetricSources;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.lang.management.ManagementFactory;
 import java.util.HashMap;
 import java.util.List;
@@ -27,22 +35,22 @@ class DropwizardMetricsSourceTest {
   /** Stand-in stats class: names and descriptions as the real ones declare them. */
   static final class Stats {
     @Describe("Client block reads served from the cache, since start.")
-    static final String HITS = "read.hits";
+    static final String HITS = ReadPathMetrics.HITS;
 
     @Describe("Cached blocks now.")
-    static final String BLOCKS = "store.blocks";
+    static final String BLOCKS = DirectoryMetrics.BLOCKS;
 
     @Describe("Hit ratio since start.")
-    static final String RATIO = "read.hit.ratio";
+    static final String RATIO = ReadPathMetrics.HIT_RATIO;
 
     @Describe("Microseconds per HDD read call.")
-    static final String LATENCY = "read.latency.hdd.micros";
+    static final String LATENCY = ReadPathMetrics.LATENCY_HDD;
 
     @Describe("Cached reads that switched to the HDD, by cause")
     static final String FALLBACK = "read.fallback.";
 
     @Describe(value = "Buckets dropped since start.", total = true)
-    static final String DROPS = "admission.early.bucket.drops";
+    static final String DROPS = AdmissionMetrics.EARLY_BUCKET_DROPS;
 
     @Describe("Bytes of pages on the directory now.")
     static final String USED = "used";
@@ -59,7 +67,7 @@ class DropwizardMetricsSourceTest {
   private static List<MetricsRecord> records(
       MetricRegistry r, List<String> dirs, List<String> candidates) {
     MetricsCollectorImpl collector = new MetricsCollectorImpl();
-    Map<String, Supplier<String>> tags = Map.of(LocalCacheMetrics.TAG_UUID, () -> "u-1");
+    Map<String, Supplier<String>> tags = Map.of(MetricSources.TAG_UUID, () -> "u-1");
     LocalCacheMetrics.sources(r, CATALOG, "u-1", tags, dirs, candidates)
         .values()
         .forEach(s -> s.getMetrics(collector, false));
@@ -83,11 +91,11 @@ class DropwizardMetricsSourceTest {
   @Test
   void getMetrics_registry_countersGaugesAndHistogramSummaries() {
     MetricRegistry r = new MetricRegistry();
-    r.counter("read.hits").inc(5);
-    r.register("store.blocks", (Gauge<Integer>) () -> 7);
-    r.register("read.hit.ratio", (Gauge<Double>) () -> 0.25);
+    r.counter(ReadPathMetrics.HITS).inc(5);
+    r.register(DirectoryMetrics.BLOCKS, (Gauge<Integer>) () -> 7);
+    r.register(ReadPathMetrics.HIT_RATIO, (Gauge<Double>) () -> 0.25);
     r.register("not.a.number", (Gauge<String>) () -> "x");
-    Histogram h = r.histogram("read.latency.hdd.micros");
+    Histogram h = r.histogram(ReadPathMetrics.LATENCY_HDD);
     for (int i = 1; i <= 100; i++) {
       h.update(i);
     }
@@ -98,11 +106,11 @@ class DropwizardMetricsSourceTest {
     assertEquals("dfs", rec.context());
     assertEquals("u-1", tags(rec).get("DatanodeUuid"));
     Map<String, AbstractMetric> m = metrics(rec);
-    assertEquals(MetricType.COUNTER, m.get("read.hits").type());
-    assertEquals(5L, m.get("read.hits").value());
-    assertEquals(MetricType.GAUGE, m.get("store.blocks").type());
-    assertEquals(7L, m.get("store.blocks").value().longValue());
-    assertEquals(0.25, m.get("read.hit.ratio").value().doubleValue());
+    assertEquals(MetricType.COUNTER, m.get(ReadPathMetrics.HITS).type());
+    assertEquals(5L, m.get(ReadPathMetrics.HITS).value());
+    assertEquals(MetricType.GAUGE, m.get(DirectoryMetrics.BLOCKS).type());
+    assertEquals(7L, m.get(DirectoryMetrics.BLOCKS).value().longValue());
+    assertEquals(0.25, m.get(ReadPathMetrics.HIT_RATIO).value().doubleValue());
     assertFalse(m.containsKey("not.a.number"));
     assertEquals(MetricType.COUNTER, m.get("read.latency.hdd.micros.count").type());
     assertEquals(100L, m.get("read.latency.hdd.micros.count").value());
@@ -116,12 +124,13 @@ class DropwizardMetricsSourceTest {
   @Test
   void getMetrics_describedConstants_descriptionsFromThem() {
     MetricRegistry r = new MetricRegistry();
-    r.counter("read.hits");
+    r.counter(ReadPathMetrics.HITS);
     r.counter("read.fallback.io_error");
-    r.histogram("read.latency.hdd.micros");
+    r.histogram(ReadPathMetrics.LATENCY_HDD);
     Map<String, AbstractMetric> m = metrics(records(r, List.of()).get(0));
     assertEquals(
-        "Client block reads served from the cache, since start.", m.get("read.hits").description());
+        "Client block reads served from the cache, since start.",
+        m.get(ReadPathMetrics.HITS).description());
     assertEquals(
         "Cached reads that switched to the HDD, by cause: io_error",
         m.get("read.fallback.io_error").description());
@@ -134,26 +143,26 @@ class DropwizardMetricsSourceTest {
   @Test
   void getMetrics_totalGauge_exportedAsCounter() {
     MetricRegistry r = new MetricRegistry();
-    r.register("admission.early.bucket.drops", (Gauge<Long>) () -> 12L);
-    r.register("store.blocks", (Gauge<Long>) () -> 3L);
+    r.register(AdmissionMetrics.EARLY_BUCKET_DROPS, (Gauge<Long>) () -> 12L);
+    r.register(DirectoryMetrics.BLOCKS, (Gauge<Long>) () -> 3L);
     Map<String, AbstractMetric> m = metrics(records(r, List.of()).get(0));
-    assertEquals(MetricType.COUNTER, m.get("admission.early.bucket.drops").type());
-    assertEquals(12L, m.get("admission.early.bucket.drops").value());
-    assertEquals(MetricType.GAUGE, m.get("store.blocks").type());
+    assertEquals(MetricType.COUNTER, m.get(AdmissionMetrics.EARLY_BUCKET_DROPS).type());
+    assertEquals(12L, m.get(AdmissionMetrics.EARLY_BUCKET_DROPS).value());
+    assertEquals(MetricType.GAUGE, m.get(DirectoryMetrics.BLOCKS).type());
   }
 
   @Test
   void getMetrics_directoryMetrics_oneRecordPerDirectoryTaggedWithIt() {
     MetricRegistry r = new MetricRegistry();
-    r.register("store.blocks", (Gauge<Integer>) () -> 7);
-    r.register("store.dir0.used", (Gauge<Long>) () -> 100L);
-    r.register("store.dir1.used", (Gauge<Long>) () -> 200L);
+    r.register(DirectoryMetrics.BLOCKS, (Gauge<Integer>) () -> 7);
+    r.register(DirectoryNames.of(0, DirectoryMetrics.USED), (Gauge<Long>) () -> 100L);
+    r.register(DirectoryNames.of(1, DirectoryMetrics.USED), (Gauge<Long>) () -> 200L);
     List<MetricsRecord> recs = records(r, List.of("/ssd0/cache", "/ssd1/cache"));
 
     assertEquals(3, recs.size());
     Map<String, AbstractMetric> node = metrics(recs.get(0));
     assertEquals(DropwizardMetricsSource.RECORD, recs.get(0).name());
-    assertEquals(7L, node.get("store.blocks").value());
+    assertEquals(7L, node.get(DirectoryMetrics.BLOCKS).value());
     assertEquals(
         1, node.size(), "no directory metric in the DataNode-wide record: " + node.keySet());
     for (int i = 0; i < 2; i++) {
@@ -161,9 +170,9 @@ class DropwizardMetricsSourceTest {
       assertEquals(DropwizardMetricsSource.DIRECTORY_RECORD, rec.name());
       assertEquals("dfs", rec.context());
       Map<String, String> tags = tags(rec);
-      assertEquals("/ssd" + i + "/cache", tags.get(LocalCacheMetrics.TAG_DIRECTORY));
-      assertEquals(String.valueOf(i), tags.get(LocalCacheMetrics.TAG_DIRECTORY_INDEX));
-      assertEquals("u-1", tags.get(LocalCacheMetrics.TAG_UUID));
+      assertEquals("/ssd" + i + "/cache", tags.get(MetricSources.TAG_DIRECTORY));
+      assertEquals(String.valueOf(i), tags.get(MetricSources.TAG_DIRECTORY_INDEX));
+      assertEquals("u-1", tags.get(MetricSources.TAG_UUID));
       Map<String, AbstractMetric> m = metrics(rec);
       assertEquals(1, m.size(), m.keySet().toString());
       assertEquals(100L * (i + 1), m.get("used").value());
@@ -174,22 +183,22 @@ class DropwizardMetricsSourceTest {
   @Test
   void getMetrics_candidateMetrics_oneRecordPerCandidateTaggedWithIt() {
     MetricRegistry r = new MetricRegistry();
-    r.register("store.blocks", (Gauge<Integer>) () -> 7);
-    r.register("store.dir0.used", (Gauge<Long>) () -> 100L);
+    r.register(DirectoryMetrics.BLOCKS, (Gauge<Integer>) () -> 7);
+    r.register(DirectoryNames.of(0, DirectoryMetrics.USED), (Gauge<Long>) () -> 100L);
     r.register("shadow.candidate.t1.used", (Gauge<Long>) () -> 1L);
     r.register("shadow.candidate.t-2.used", (Gauge<Long>) () -> 2L);
     List<MetricsRecord> recs = records(r, List.of("/ssd0/cache"), List.of("t1", "t-2"));
 
     assertEquals(4, recs.size());
-    assertEquals(Set.of("store.blocks"), metrics(recs.get(0)).keySet());
+    assertEquals(Set.of(DirectoryMetrics.BLOCKS), metrics(recs.get(0)).keySet());
     assertEquals(Set.of("used"), metrics(recs.get(1)).keySet());
     assertEquals(100L, metrics(recs.get(1)).get("used").value());
     String[] names = {"t1", "t-2"};
     for (int i = 0; i < 2; i++) {
       MetricsRecord rec = recs.get(i + 2);
       assertEquals(DropwizardMetricsSource.SHADOW_RECORD, rec.name());
-      assertEquals(names[i], tags(rec).get(LocalCacheMetrics.TAG_CANDIDATE));
-      assertEquals("u-1", tags(rec).get(LocalCacheMetrics.TAG_UUID));
+      assertEquals(names[i], tags(rec).get(MetricSources.TAG_CANDIDATE));
+      assertEquals("u-1", tags(rec).get(MetricSources.TAG_UUID));
       Map<String, AbstractMetric> m = metrics(rec);
       assertEquals(Set.of("used"), m.keySet());
       assertEquals(i + 1L, m.get("used").value());
@@ -205,10 +214,10 @@ class DropwizardMetricsSourceTest {
             () -> {
               throw new IllegalStateException("boom");
             });
-    r.counter("read.misses").inc();
+    r.counter(ReadPathMetrics.MISSES).inc();
     Map<String, AbstractMetric> m = metrics(records(r, List.of()).get(0));
     assertFalse(m.containsKey("broken"));
-    assertEquals(1L, m.get("read.misses").value());
+    assertEquals(1L, m.get(ReadPathMetrics.MISSES).value());
   }
 
   @Test
@@ -216,8 +225,8 @@ class DropwizardMetricsSourceTest {
     DefaultMetricsSystem.initialize("DataNode");
     try {
       MetricRegistry r = new MetricRegistry();
-      r.counter("read.hits").inc(3);
-      r.register("store.dir0.used", (Gauge<Long>) () -> 42L);
+      r.counter(ReadPathMetrics.HITS).inc(3);
+      r.register(DirectoryNames.of(0, DirectoryMetrics.USED), (Gauge<Long>) () -> 42L);
       LocalCacheMetrics exported =
           LocalCacheMetrics.register(
               r, CATALOG, "unit-uuid", null, List.of("/ssd0/cache"), List.of());
@@ -226,11 +235,11 @@ class DropwizardMetricsSourceTest {
       ObjectName dir =
           new ObjectName("Hadoop:service=DataNode,name=LocalCacheDirectory-unit-uuid-0");
       assertTrue(mbs.isRegistered(name));
-      assertEquals(3L, mbs.getAttribute(name, "read.hits"));
+      assertEquals(3L, mbs.getAttribute(name, ReadPathMetrics.HITS));
       assertEquals("unit-uuid", mbs.getAttribute(name, "tag.DatanodeUuid"));
       assertEquals(42L, mbs.getAttribute(dir, "used"));
       assertEquals("/ssd0/cache", mbs.getAttribute(dir, "tag.Directory"));
-      assertTrue(r.getGauges().containsKey("host.procs.blocked"));
+      assertTrue(r.getGauges().containsKey(HostMetrics.PROCS_BLOCKED));
       assertEquals(
           List.of("LocalCache-unit-uuid", "LocalCacheDirectory-unit-uuid-0"),
           exported.sourceNames());

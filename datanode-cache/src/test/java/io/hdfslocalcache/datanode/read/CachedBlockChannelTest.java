@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.store.CacheFailure;
+import io.hdfslocalcache.metrics.CacheFailure;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -18,7 +18,6 @@ import io.hdfslocalcache.datanode.dir.SpaceBudget;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.settings.CacheTunables;
 import io.hdfslocalcache.datanode.store.CacheException;
-import io.hdfslocalcache.datanode.store.CacheFailure;
 import io.hdfslocalcache.datanode.store.DirectoryHealth;
 import io.hdfslocalcache.datanode.store.ForwardingPageStore;
 import io.hdfslocalcache.datanode.store.PageStore;
@@ -27,6 +26,8 @@ import io.hdfslocalcache.datanode.store.PendingIo;
 import io.hdfslocalcache.datanode.store.ReadBound;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
+import io.hdfslocalcache.metrics.CacheFailure;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.FileInputStream;
@@ -403,7 +404,7 @@ class CachedDataStreamTest {
     assertEquals(List.of(), failures, "an absent page is no failure");
     assertFalse(entry.retired(), "the copy is kept");
     assertEquals(0, stats.bytesFallbackFromHdd.getCount());
-    assertEquals(uncached, registry.counter(ReadPathStats.BYTES_UNCACHED_HDD).getCount());
+    assertEquals(uncached, registry.counter(ReadPathMetrics.BYTES_UNCACHED_HDD).getCount());
     assertEquals(LENGTH - uncached, stats.bytesFromCache.getCount());
     for (int p : absent) {
       assertFalse(store.dataPagesRead.contains((long) p), "page " + p + " read from the SSD");
@@ -484,7 +485,7 @@ class CachedDataStreamTest {
   @Test
   void read_pageEvictedAtItsOwnReadUnderTheReader_servedFromHddWithoutBlame() throws Exception {
     preadWithPageEvictedUnderTheReader(2, 2, 2L * PAGE + 1000, 4096);
-    assertEquals(4096, registry.counter(ReadPathStats.BYTES_UNCACHED_HDD).getCount());
+    assertEquals(4096, registry.counter(ReadPathMetrics.BYTES_UNCACHED_HDD).getCount());
   }
 
   @Test
@@ -494,7 +495,7 @@ class CachedDataStreamTest {
     assertEquals(4 * 512, stats.bytesFromCache.getCount(), "page 0's part from the SSD");
     assertEquals(
         64 * 1024 - 4 * 512,
-        registry.counter(ReadPathStats.BYTES_UNCACHED_HDD).getCount(),
+        registry.counter(ReadPathMetrics.BYTES_UNCACHED_HDD).getCount(),
         "page 1's part from the HDD");
   }
 

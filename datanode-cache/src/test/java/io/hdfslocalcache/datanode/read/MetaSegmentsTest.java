@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.hdfslocalcache.datanode.block.MetaSegments;
 import io.hdfslocalcache.datanode.store.CacheException;
-import io.hdfslocalcache.datanode.store.CacheFailure;
+import io.hdfslocalcache.metrics.CacheFailure;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;

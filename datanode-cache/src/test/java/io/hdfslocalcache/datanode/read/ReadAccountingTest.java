@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.FileInputStream;
@@ -55,17 +56,17 @@ class ReadAccountingTest {
     // BlockSender uses transferTo and fadvise only on a FileInputStream with a descriptor.
     FileInputStream f = assertInstanceOf(in);
     assertSame(raw.getFD(), f.getFD());
-    assertEquals(1, gauge("read.hdd.streams.open"));
+    assertEquals(1, gauge(ReadPathMetrics.HDD_STREAMS_OPEN));
     byte[] got = in.readAllBytes();
     assertArrayEquals(data, got);
-    assertEquals(data.length, counter("read.bytes.hdd"));
-    assertEquals(1, counter("read.hdd.reads"));
-    assertTrue(registry.histogram("read.latency.hdd.micros").getCount() > 0);
+    assertEquals(data.length, counter(ReadPathMetrics.BYTES_HDD));
+    assertEquals(1, counter(ReadPathMetrics.HDD_READS));
+    assertTrue(registry.histogram(ReadPathMetrics.LATENCY_HDD).getCount() > 0);
     in.close();
-    assertEquals(0, gauge("read.hdd.streams.open"));
+    assertEquals(0, gauge(ReadPathMetrics.HDD_STREAMS_OPEN));
     assertThrows(IOException.class, raw::read, "closing the wrapper closes the HDD file");
     in.close(); // idempotent
-    assertEquals(0, gauge("read.hdd.streams.open"));
+    assertEquals(0, gauge(ReadPathMetrics.HDD_STREAMS_OPEN));
   }
 
   @Test
@@ -80,8 +81,8 @@ class ReadAccountingTest {
         pos += ch.transferTo(pos, 30_000, Channels.newChannel(sink));
       }
       assertArrayEquals(Arrays.copyOfRange(data, 1000, data.length), sink.toByteArray());
-      assertEquals(data.length - 1000, counter("read.bytes.hdd"));
-      assertEquals(0, gauge("read.hdd.inflight"));
+      assertEquals(data.length - 1000, counter(ReadPathMetrics.BYTES_HDD));
+      assertEquals(0, gauge(ReadPathMetrics.HDD_INFLIGHT));
     }
   }
 
@@ -92,8 +93,9 @@ class ReadAccountingTest {
             stats, new LengthInputStream(new ByteArrayInputStream(new byte[1234]), 1234));
     assertEquals(1234, meta.getLength());
     assertEquals(1234, meta.readAllBytes().length);
-    assertEquals(1234, counter("read.bytes.hdd"));
-    assertEquals(0, gauge("read.hdd.streams.open"), "meta streams are not counted as reads");
+    assertEquals(1234, counter(ReadPathMetrics.BYTES_HDD));
+    assertEquals(
+        0, gauge(ReadPathMetrics.HDD_STREAMS_OPEN), "meta streams are not counted as reads");
     meta.close();
   }
 
@@ -101,9 +103,9 @@ class ReadAccountingTest {
   void hddData_nonFileStream_countedThroughFilter() throws Exception {
     InputStream in = ReadAccounting.hddData(stats, new ByteArrayInputStream(data));
     assertArrayEquals(data, in.readAllBytes());
-    assertEquals(data.length, counter("read.bytes.hdd"));
+    assertEquals(data.length, counter(ReadPathMetrics.BYTES_HDD));
     in.close();
-    assertEquals(0, gauge("read.hdd.streams.open"));
+    assertEquals(0, gauge(ReadPathMetrics.HDD_STREAMS_OPEN));
   }
 
   @Test
@@ -114,20 +116,20 @@ class ReadAccountingTest {
     while (in.read(buf, 0, buf.length) > 0) {
       calls++;
     }
-    assertEquals(calls + 1, registry.histogram("read.latency.cache.micros").getCount());
-    assertEquals(0, counter("read.bytes.hdd"));
+    assertEquals(calls + 1, registry.histogram(ReadPathMetrics.LATENCY_CACHE).getCount());
+    assertEquals(0, counter(ReadPathMetrics.BYTES_HDD));
   }
 
   @Test
   void ratios_countersMove_gaugesFollow() {
-    assertEquals(0.0, gauge("read.hit.ratio"), "no reads yet");
+    assertEquals(0.0, gauge(ReadPathMetrics.HIT_RATIO), "no reads yet");
     stats.hits.inc(3);
     stats.misses.inc(1);
     stats.bytesFromCache.inc(700);
     stats.bytesFromHdd.inc(200);
     stats.bytesFallbackFromHdd.inc(100);
-    assertEquals(0.75, gauge("read.hit.ratio"));
-    assertEquals(0.7, (Double) gauge("read.bytes.cache.ratio"), 1e-9);
+    assertEquals(0.75, gauge(ReadPathMetrics.HIT_RATIO));
+    assertEquals(0.7, (Double) gauge(ReadPathMetrics.BYTES_CACHE_RATIO), 1e-9);
   }
 
   private static FileInputStream assertInstanceOf(InputStream in) {

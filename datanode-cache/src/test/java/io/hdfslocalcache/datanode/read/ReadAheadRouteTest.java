@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.hdfslocalcache.datanode.store.ReadBound;
-import io.hdfslocalcache.datanode.store.ReadRoute;
+import io.hdfslocalcache.metrics.ReadRoute;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

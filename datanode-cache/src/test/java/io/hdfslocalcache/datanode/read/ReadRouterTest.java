@@ -12,6 +12,7 @@ import io.hdfslocalcache.datanode.fill.FillGate;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
 import io.hdfslocalcache.datanode.shadow.ReadTap;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -125,8 +126,8 @@ class ReadRouterTest {
           return null;
         });
     assertNotSame(raw, second[0], "the data stream of the client read is counted");
-    assertEquals(1, count(ReadPathStats.HDD_READS));
-    assertEquals(1, count(ReadPathStats.HDD_CAUSE + "not_finalized"));
+    assertEquals(1, count(ReadPathMetrics.HDD_READS));
+    assertEquals(1, count(ReadPathMetrics.HDD_CAUSE + "not_finalized"));
   }
 
   @Test
@@ -141,7 +142,7 @@ class ReadRouterTest {
           assertSame(raw, router.openData(new ExtendedBlock("BP-1", 42, 1000, 8), 0, () -> raw));
           return null;
         });
-    assertEquals(0, count(ReadPathStats.HDD_READS));
+    assertEquals(0, count(ReadPathMetrics.HDD_READS));
   }
 
   @Test
@@ -155,8 +156,8 @@ class ReadRouterTest {
               return router.openData(block, 0, () -> raw);
             });
     assertSame(raw, got);
-    assertEquals(0, count(ReadPathStats.HDD_READS));
-    assertEquals(1, count(ReadPathStats.HDD_CAUSE + "caller"));
+    assertEquals(0, count(ReadPathMetrics.HDD_READS));
+    assertEquals(1, count(ReadPathMetrics.HDD_CAUSE + "caller"));
   }
 
   @Test

@@ -19,6 +19,7 @@ import io.hdfslocalcache.datanode.invalidate.Invalidator;
 import io.hdfslocalcache.datanode.store.ForwardingPageStore;
 import io.hdfslocalcache.datanode.store.MemoryPageStore;
 import io.hdfslocalcache.datanode.store.PageStore;
+import io.hdfslocalcache.metrics.RestoreMetrics;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -88,7 +89,7 @@ class RestorerTest {
 
   private long dropped(RestoreDrop why) {
     return registry
-        .counter(RestoreStats.DROPPED_BY_CAUSE + why.name().toLowerCase(Locale.ROOT))
+        .counter(RestoreMetrics.DROPPED_BY_CAUSE + why.name().toLowerCase(Locale.ROOT))
         .getCount();
   }
 
@@ -104,8 +105,8 @@ class RestorerTest {
     r.restorePool(POOL);
     assertEquals(3, map.size());
     assertEquals(2, map.lookup(new BlockId(POOL, 2), 7).lastAccessMillis);
-    assertEquals(3, registry.counter(RestoreStats.RESTORED).getCount());
-    assertEquals(0, registry.counter(RestoreStats.DROPPED).getCount());
+    assertEquals(3, registry.counter(RestoreMetrics.RESTORED).getCount());
+    assertEquals(0, registry.counter(RestoreMetrics.DROPPED).getCount());
   }
 
   @Test
@@ -196,7 +197,7 @@ class RestorerTest {
     assertEquals(back.metaLength + 300, back.bytes());
     assertEquals(back.bytes(), d.dir.budget().reserved(), "reserved: meta and whole pages");
     assertEquals(3, d.dir.pageLru().size(), "its pages can be evicted again");
-    assertEquals(1, registry.counter(RestoreStats.RESTORED).getCount());
+    assertEquals(1, registry.counter(RestoreMetrics.RESTORED).getCount());
   }
 
   /**

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.store.ReadBound;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class CacheConfigTest {
   private static Configuration conf(String... kv) {
     Configuration c = new Configuration(false);
-    c.set(CacheConfig.DIRS, "/ssd1/cache,/ssd2/cache");
+    c.set(CacheKeys.DIRS, "/ssd1/cache,/ssd2/cache");
     for (int i = 0; i < kv.length; i += 2) {
       c.set(kv[i], kv[i + 1]);
     }
@@ -47,15 +48,15 @@ class CacheConfigTest {
     CacheConfig c =
         CacheConfig.from(
             conf(
-                CacheConfig.CAPACITY,
+                CacheKeys.CAPACITY,
                 "512m, 2t",
-                CacheConfig.ADMISSION_BUCKET_DURATION,
+                CacheKeys.ADMISSION_BUCKET_DURATION,
                 "30s",
-                CacheConfig.READ_TIMEOUT,
+                CacheKeys.READ_TIMEOUT,
                 "250ms",
-                CacheConfig.PAGE_SIZE,
+                CacheKeys.PAGE_SIZE,
                 "4m",
-                CacheConfig.READ_AHEAD_PAGES,
+                CacheKeys.READ_AHEAD_PAGES,
                 "0"));
     assertEquals(List.of(512L << 20, 2L << 40), c.capacities());
     assertEquals(Duration.ofSeconds(30), c.admission().bucketDuration());
@@ -66,32 +67,30 @@ class CacheConfigTest {
 
   @Test
   void from_invalidValues_failNamingTheKey() {
-    assertTrue(error(conf(CacheConfig.CAPACITY, "lots")).startsWith(CacheConfig.CAPACITY));
-    assertTrue(error(conf(CacheConfig.CAPACITY, "10XB")).startsWith(CacheConfig.CAPACITY));
-    assertTrue(error(conf(CacheConfig.CAPACITY, "0")).startsWith(CacheConfig.CAPACITY));
-    assertTrue(error(conf(CacheConfig.CAPACITY, "1g,2g,3g")).startsWith(CacheConfig.CAPACITY));
-    assertTrue(error(conf(CacheConfig.PAGE_SIZE, "1000")).startsWith(CacheConfig.PAGE_SIZE));
-    assertTrue(error(conf(CacheConfig.FILL_THREADS, "0")).startsWith(CacheConfig.FILL_THREADS));
-    assertTrue(error(conf(CacheConfig.READ_TIMEOUT, "soon")).startsWith(CacheConfig.READ_TIMEOUT));
+    assertTrue(error(conf(CacheKeys.CAPACITY, "lots")).startsWith(CacheKeys.CAPACITY));
+    assertTrue(error(conf(CacheKeys.CAPACITY, "10XB")).startsWith(CacheKeys.CAPACITY));
+    assertTrue(error(conf(CacheKeys.CAPACITY, "0")).startsWith(CacheKeys.CAPACITY));
+    assertTrue(error(conf(CacheKeys.CAPACITY, "1g,2g,3g")).startsWith(CacheKeys.CAPACITY));
+    assertTrue(error(conf(CacheKeys.PAGE_SIZE, "1000")).startsWith(CacheKeys.PAGE_SIZE));
+    assertTrue(error(conf(CacheKeys.FILL_THREADS, "0")).startsWith(CacheKeys.FILL_THREADS));
+    assertTrue(error(conf(CacheKeys.READ_TIMEOUT, "soon")).startsWith(CacheKeys.READ_TIMEOUT));
     assertEquals(
-        CacheConfig.READ_BOUND + " must be adaptive or strict, got 'bounded'",
-        error(conf(CacheConfig.READ_BOUND, "bounded")));
+        CacheKeys.READ_BOUND + " must be adaptive or strict, got 'bounded'",
+        error(conf(CacheKeys.READ_BOUND, "bounded")));
     assertTrue(
-        error(conf(CacheConfig.ADMISSION_THRESHOLD, "-1"))
-            .startsWith(CacheConfig.ADMISSION_THRESHOLD));
+        error(conf(CacheKeys.ADMISSION_THRESHOLD, "-1")).startsWith(CacheKeys.ADMISSION_THRESHOLD));
     assertTrue(
-        error(conf(CacheConfig.ADMISSION_BUCKET_COUNT, "0"))
-            .startsWith(CacheConfig.ADMISSION_BUCKET_COUNT));
+        error(conf(CacheKeys.ADMISSION_BUCKET_COUNT, "0"))
+            .startsWith(CacheKeys.ADMISSION_BUCKET_COUNT));
     assertTrue(
-        error(conf(CacheConfig.ADMISSION_THRESHOLD, "x"))
-            .startsWith(CacheConfig.ADMISSION_THRESHOLD));
+        error(conf(CacheKeys.ADMISSION_THRESHOLD, "x")).startsWith(CacheKeys.ADMISSION_THRESHOLD));
     assertTrue(
-        error(conf(CacheConfig.READ_AHEAD_PAGES, "17")).startsWith(CacheConfig.READ_AHEAD_PAGES));
+        error(conf(CacheKeys.READ_AHEAD_PAGES, "17")).startsWith(CacheKeys.READ_AHEAD_PAGES));
     assertTrue(
-        error(conf(CacheConfig.READ_AHEAD_PAGES, "-1")).startsWith(CacheConfig.READ_AHEAD_PAGES));
+        error(conf(CacheKeys.READ_AHEAD_PAGES, "-1")).startsWith(CacheKeys.READ_AHEAD_PAGES));
     assertTrue(
-        error(conf(CacheConfig.DIR_RESERVED_PERCENT, "95"))
-            .startsWith(CacheConfig.DIR_RESERVED_PERCENT));
+        error(conf(CacheKeys.DIR_RESERVED_PERCENT, "95"))
+            .startsWith(CacheKeys.DIR_RESERVED_PERCENT));
   }
 
   @Test
@@ -99,17 +98,17 @@ class CacheConfigTest {
     CacheConfig c =
         CacheConfig.from(
             conf(
-                CacheConfig.CAPACITY,
+                CacheKeys.CAPACITY,
                 "2TB, 1.5g",
-                CacheConfig.FILL_BANDWIDTH,
+                CacheKeys.FILL_BANDWIDTH,
                 "100MB",
-                CacheConfig.PAGE_SIZE,
+                CacheKeys.PAGE_SIZE,
                 "64KiB",
-                CacheConfig.ADMISSION_BUCKET_DURATION,
+                CacheKeys.ADMISSION_BUCKET_DURATION,
                 "1.5min",
-                CacheConfig.READ_TIMEOUT,
+                CacheKeys.READ_TIMEOUT,
                 "1500",
-                CacheConfig.DIR_ERROR_WINDOW,
+                CacheKeys.DIR_ERROR_WINDOW,
                 "0.5h"));
     assertEquals(List.of(2L << 40, 3L << 29), c.capacities());
     assertEquals(100L << 20, c.fillBandwidthBytesPerSec());
@@ -122,29 +121,29 @@ class CacheConfigTest {
   @Test
   void from_badSizeOrDuration_namesKeyValueAndGrammar() {
     assertEquals(
-        CacheConfig.CAPACITY
+        CacheKeys.CAPACITY
             + ": '10XB' is not a size (unknown unit 'XB'); a size is a number of bytes, optionally"
             + " with a unit k, m, g, t, p or e (powers of 1024, any case, B or iB may follow), e.g."
             + " 65536, 512m, 10g, 2TB, 1.5t",
-        error(conf(CacheConfig.CAPACITY, "1g, 10XB")));
+        error(conf(CacheKeys.CAPACITY, "1g, 10XB")));
     assertEquals(
-        CacheConfig.READ_TIMEOUT
+        CacheKeys.READ_TIMEOUT
             + ": '1500us' is not a duration (not a whole number of milliseconds); a duration is a"
             + " number of milliseconds, or a number with a unit ms, s, m or min, h, d (also ns, us;"
             + " any case), e.g. 500, 500ms, 10s, 1m, 1.5h",
-        error(conf(CacheConfig.READ_TIMEOUT, "1500us")));
+        error(conf(CacheKeys.READ_TIMEOUT, "1500us")));
   }
 
   @Test
   void from_enabledWithoutDirs_failsNamingDirs() {
     Configuration c = new Configuration(false);
-    assertTrue(error(c).startsWith(CacheConfig.DIRS));
+    assertTrue(error(c).startsWith(CacheKeys.DIRS));
   }
 
   @Test
   void from_disabledWithoutDirs_isValid() {
     Configuration c = new Configuration(false);
-    c.setBoolean(CacheConfig.ENABLED, false);
+    c.setBoolean(CacheKeys.ENABLED, false);
     assertFalse(CacheConfig.from(c).enabled());
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.config.CacheKeys;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -16,7 +17,7 @@ class CacheDirsValueTest {
 
   private static Configuration conf(String dirs, String dataDirs) {
     Configuration c = new Configuration(false);
-    c.set(CacheConfig.DIRS, dirs);
+    c.set(CacheKeys.DIRS, dirs);
     if (dataDirs != null) {
       c.set(DATA_DIR, dataDirs);
     }
@@ -51,27 +52,27 @@ class CacheDirsValueTest {
 
   @Test
   void read_slowStorageTag_refusedNamingKeyAndValue() {
-    assertNames(error("[DISK]/hdd1/cache", null), CacheConfig.DIRS, "'[DISK]/hdd1/cache'");
-    assertNames(error("/ssd1/c,[ARCHIVE]/a", null), CacheConfig.DIRS, "'[ARCHIVE]/a'");
-    assertNames(error("[RAM_DISK]/mnt/ram", null), CacheConfig.DIRS, "'[RAM_DISK]/mnt/ram'");
-    assertNames(error("[FLOPPY]/f", null), CacheConfig.DIRS, "'[FLOPPY]/f'");
+    assertNames(error("[DISK]/hdd1/cache", null), CacheKeys.DIRS, "'[DISK]/hdd1/cache'");
+    assertNames(error("/ssd1/c,[ARCHIVE]/a", null), CacheKeys.DIRS, "'[ARCHIVE]/a'");
+    assertNames(error("[RAM_DISK]/mnt/ram", null), CacheKeys.DIRS, "'[RAM_DISK]/mnt/ram'");
+    assertNames(error("[FLOPPY]/f", null), CacheKeys.DIRS, "'[FLOPPY]/f'");
   }
 
   @Test
   void read_relativePath_refusedNamingKeyAndValue() {
     assertNames(
         error("ssd-relative/hdfs-local-cache", null),
-        CacheConfig.DIRS,
+        CacheKeys.DIRS,
         "'ssd-relative/hdfs-local-cache'",
         "relative");
-    assertNames(error("[SSD]ssd1", null), CacheConfig.DIRS, "'[SSD]ssd1'", "relative");
+    assertNames(error("[SSD]ssd1", null), CacheKeys.DIRS, "'[SSD]ssd1'", "relative");
   }
 
   @Test
   void read_dataDirectoryItself_refusedNamingBothKeys() {
     assertNames(
         error("/data/1/", "[DISK]/data/0,[DISK]file:///data/1"),
-        CacheConfig.DIRS,
+        CacheKeys.DIRS,
         "'/data/1/'",
         DATA_DIR,
         "'[DISK]file:///data/1'");
@@ -81,7 +82,7 @@ class CacheDirsValueTest {
   void read_insideDataDirectory_refusedNamingBothKeys() {
     assertNames(
         error("/data/1/cache", "file:/data/1"),
-        CacheConfig.DIRS,
+        CacheKeys.DIRS,
         "'/data/1/cache'",
         "is inside",
         DATA_DIR,
@@ -92,7 +93,7 @@ class CacheDirsValueTest {
   void read_containsDataDirectory_refusedNamingBothKeys() {
     assertNames(
         error("/mnt/ssd", "/mnt/ssd/hdfs/data"),
-        CacheConfig.DIRS,
+        CacheKeys.DIRS,
         "'/mnt/ssd'",
         "contains",
         DATA_DIR,

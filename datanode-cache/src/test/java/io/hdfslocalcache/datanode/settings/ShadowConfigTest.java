@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.config.CacheKeys;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.model.CandidateSpec;
-import io.hdfslocalcache.model.FillMode;
 import java.time.Duration;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /** {@code dfs.datanode.local-cache.mode} and the shadow candidates, read by {@link CacheConfig}. */
 class ShadowConfigTest {
-  private static final String C = CacheConfig.SHADOW_CANDIDATE_PREFIX;
+  private static final String C = CacheKeys.SHADOW_CANDIDATE_PREFIX;
 
   private static Configuration conf(String... kv) {
     Configuration c = new Configuration(false);
@@ -29,7 +30,7 @@ class ShadowConfigTest {
 
   @Test
   void from_noModeKey_cacheWithoutCandidates() {
-    CacheConfig c = CacheConfig.from(conf(CacheConfig.DIRS, "/ssd1"));
+    CacheConfig c = CacheConfig.from(conf(CacheKeys.DIRS, "/ssd1"));
     assertEquals(CacheMode.CACHE, c.mode());
     assertTrue(c.candidates().isEmpty());
   }
@@ -39,13 +40,13 @@ class ShadowConfigTest {
     CacheConfig c =
         CacheConfig.from(
             conf(
-                CacheConfig.MODE,
+                CacheKeys.MODE,
                 " Shadow ",
-                CacheConfig.CAPACITY,
+                CacheKeys.CAPACITY,
                 "100g",
-                CacheConfig.ADMISSION_THRESHOLD,
+                CacheKeys.ADMISSION_THRESHOLD,
                 "4",
-                CacheConfig.SHADOW_CANDIDATES,
+                CacheKeys.SHADOW_CANDIDATES,
                 "same, t1,big",
                 C + "t1",
                 "threshold=1",
@@ -75,8 +76,8 @@ class ShadowConfigTest {
     assertEquals(64 << 10, big.pageSizeBytes());
     assertTrue(!big.guardEnabled());
     assertEquals(
-        CacheConfig.from(conf(CacheConfig.MODE, "shadow", CacheConfig.SHADOW_CANDIDATES, "a")),
-        CacheConfig.from(conf(CacheConfig.MODE, "shadow", CacheConfig.SHADOW_CANDIDATES, "a")));
+        CacheConfig.from(conf(CacheKeys.MODE, "shadow", CacheKeys.SHADOW_CANDIDATES, "a")),
+        CacheConfig.from(conf(CacheKeys.MODE, "shadow", CacheKeys.SHADOW_CANDIDATES, "a")));
   }
 
   @Test
@@ -84,11 +85,11 @@ class ShadowConfigTest {
     CacheConfig c =
         CacheConfig.from(
             conf(
-                CacheConfig.DIRS,
+                CacheKeys.DIRS,
                 "/ssd1,/ssd2",
-                CacheConfig.CAPACITY,
+                CacheKeys.CAPACITY,
                 "1t,3t",
-                CacheConfig.SHADOW_CANDIDATES,
+                CacheKeys.SHADOW_CANDIDATES,
                 "real"));
     assertEquals(CacheMode.CACHE, c.mode());
     assertEquals(4L << 40, c.candidates().specs().get(0).capacityBytes());
@@ -97,15 +98,15 @@ class ShadowConfigTest {
   @Test
   void from_badMode_namesKeyAndValue() {
     assertEquals(
-        CacheConfig.MODE + " must be cache or shadow, got 'mirror'",
-        error(conf(CacheConfig.MODE, "mirror", CacheConfig.DIRS, "/ssd1")));
+        CacheKeys.MODE + " must be cache or shadow, got 'mirror'",
+        error(conf(CacheKeys.MODE, "mirror", CacheKeys.DIRS, "/ssd1")));
   }
 
   @Test
   void from_shadowWithoutCandidates_refusedNamingTheKey() {
     assertTrue(
-        error(conf(CacheConfig.MODE, "shadow")).startsWith(CacheConfig.SHADOW_CANDIDATES),
-        error(conf(CacheConfig.MODE, "shadow")));
+        error(conf(CacheKeys.MODE, "shadow")).startsWith(CacheKeys.SHADOW_CANDIDATES),
+        error(conf(CacheKeys.MODE, "shadow")));
   }
 
   @Test
@@ -113,21 +114,21 @@ class ShadowConfigTest {
     String e =
         error(
             conf(
-                CacheConfig.MODE,
+                CacheKeys.MODE,
                 "shadow",
-                CacheConfig.SHADOW_CANDIDATES,
+                CacheKeys.SHADOW_CANDIDATES,
                 "a",
-                CacheConfig.CAPACITY,
+                CacheKeys.CAPACITY,
                 "1t,2t"));
-    assertTrue(e.startsWith(CacheConfig.CAPACITY) && e.contains("'1t,2t'"), e);
+    assertTrue(e.startsWith(CacheKeys.CAPACITY) && e.contains("'1t,2t'"), e);
   }
 
   @Test
   void from_nineCandidates_refused() {
     String e =
-        error(conf(CacheConfig.MODE, "shadow", CacheConfig.SHADOW_CANDIDATES, "a,b,c,d,e,f,g,h,i"));
+        error(conf(CacheKeys.MODE, "shadow", CacheKeys.SHADOW_CANDIDATES, "a,b,c,d,e,f,g,h,i"));
     assertEquals(
-        CacheConfig.SHADOW_CANDIDATES
+        CacheKeys.SHADOW_CANDIDATES
             + " names 9 candidates, at most 8 are allowed: 'a,b,c,d,e,f,g,h,i'",
         e);
   }
@@ -135,8 +136,8 @@ class ShadowConfigTest {
   @Test
   void from_candidateNamedTwice_refused() {
     assertEquals(
-        CacheConfig.SHADOW_CANDIDATES + " names 'a' twice: 'a,b,a'",
-        error(conf(CacheConfig.MODE, "shadow", CacheConfig.SHADOW_CANDIDATES, "a,b,a")));
+        CacheKeys.SHADOW_CANDIDATES + " names 'a' twice: 'a,b,a'",
+        error(conf(CacheKeys.MODE, "shadow", CacheKeys.SHADOW_CANDIDATES, "a,b,a")));
   }
 
   @Test
@@ -144,16 +145,16 @@ class ShadowConfigTest {
     String e =
         error(
             conf(
-                CacheConfig.MODE,
+                CacheKeys.MODE,
                 "shadow",
-                CacheConfig.SHADOW_CANDIDATES,
+                CacheKeys.SHADOW_CANDIDATES,
                 "t1",
                 C + "t2",
                 "threshold=2"));
     assertEquals(
         C
             + "t2 is set ('threshold=2') but 't2' is not in "
-            + CacheConfig.SHADOW_CANDIDATES
+            + CacheKeys.SHADOW_CANDIDATES
             + ": 't1'",
         e);
   }
@@ -163,9 +164,9 @@ class ShadowConfigTest {
     String e =
         error(
             conf(
-                CacheConfig.MODE,
+                CacheKeys.MODE,
                 "shadow",
-                CacheConfig.SHADOW_CANDIDATES,
+                CacheKeys.SHADOW_CANDIDATES,
                 "t1",
                 C + "t1",
                 "threshold=3,capacity=lots"));
@@ -176,11 +177,10 @@ class ShadowConfigTest {
                 + " size"),
         e);
     String unknown =
-        error(
-            conf(CacheConfig.MODE, "shadow", CacheConfig.SHADOW_CANDIDATES, "t1", C + "t1", "x=1"));
+        error(conf(CacheKeys.MODE, "shadow", CacheKeys.SHADOW_CANDIDATES, "t1", C + "t1", "x=1"));
     assertTrue(
         unknown.startsWith(C + "t1: 'x=1': ") && unknown.contains("x=1: unknown key"), unknown);
-    String name = error(conf(CacheConfig.MODE, "shadow", CacheConfig.SHADOW_CANDIDATES, "t/1"));
+    String name = error(conf(CacheKeys.MODE, "shadow", CacheKeys.SHADOW_CANDIDATES, "t/1"));
     assertTrue(name.startsWith(C + "t/1: '': ") && name.contains("t/1"), name);
   }
 }

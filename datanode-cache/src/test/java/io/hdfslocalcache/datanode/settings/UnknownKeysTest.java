@@ -3,6 +3,7 @@ package io.hdfslocalcache.datanode.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.config.CacheKeys;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -16,7 +17,7 @@ class UnknownKeysTest {
   @Test
   void from_misspeltKeys_oneWarnEachNamingValueAndClosestKey() {
     Configuration c = new Configuration(false);
-    c.set(CacheConfig.DIRS, "/ssd1/cache");
+    c.set(CacheKeys.DIRS, "/ssd1/cache");
     c.set("dfs.datanode.local-cache.capcity", "1g");
     c.set("dfs.datanode.local-cache.fill.treads", "4");
     LogCapturer log = LogCapturer.captureLogs(LoggerFactory.getLogger(UnknownKeys.class));
@@ -49,11 +50,11 @@ class UnknownKeysTest {
   @Test
   void warnings_everyKnownKeyAndCandidateSettings_none() {
     Configuration c = new Configuration(false);
-    c.set(CacheConfig.DIRS, "/ssd1/cache");
-    c.set(CacheConfig.CAPACITY, "1g");
-    c.set(CacheConfig.FILL_MAX_DRIVE_WRITES_PER_DAY, "1");
-    c.set(CacheConfig.SHADOW_CANDIDATES, "big");
-    c.set(CacheConfig.SHADOW_CANDIDATE_PREFIX + "big", "capacity=2t");
+    c.set(CacheKeys.DIRS, "/ssd1/cache");
+    c.set(CacheKeys.CAPACITY, "1g");
+    c.set(CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY, "1");
+    c.set(CacheKeys.SHADOW_CANDIDATES, "big");
+    c.set(CacheKeys.SHADOW_CANDIDATE_PREFIX + "big", "capacity=2t");
     assertEquals(List.of(), UnknownKeys.warnings(c));
   }
 

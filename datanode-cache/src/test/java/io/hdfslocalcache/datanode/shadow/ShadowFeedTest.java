@@ -5,10 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockId;
-import io.hdfslocalcache.datanode.metrics.CandidateNames;
+import io.hdfslocalcache.metrics.CandidateNames;
+import io.hdfslocalcache.metrics.ShadowMetrics;
 import io.hdfslocalcache.model.CandidateSpec;
-import io.hdfslocalcache.model.FillMode;
 import io.hdfslocalcache.model.LiveModel;
 import io.hdfslocalcache.model.ModelTotals;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
@@ -52,8 +53,8 @@ class ShadowFeedTest {
       assertEquals(ShadowFeed.Offer.DROPPED, feed.offer(ShadowEvent.read(read(A, 0, 512), 3)));
       feed.read(read(A, 512, 512)); // the reader's path: never waits, drops
       assertEquals(2, feed.dropped());
-      assertEquals(2, registry.counter(ShadowStats.FEED_DROPPED).getCount());
-      assertEquals(2, registry.getGauges().get(ShadowStats.FEED_QUEUE_DEPTH).getValue());
+      assertEquals(2, registry.counter(ShadowMetrics.FEED_DROPPED).getCount());
+      assertEquals(2, registry.getGauges().get(ShadowMetrics.FEED_QUEUE_DEPTH).getValue());
       assertEquals(0, feed.applied());
     }
   }
@@ -115,7 +116,7 @@ class ShadowFeedTest {
       assertTrue(feed.totals("t1").deletions > 0 && feed.totals("t1").invalidations > 0);
       assertEquals(
           feed.totals("t1").hits,
-          registry.getGauges().get(CandidateNames.of("t1", ShadowStats.HITS)).getValue());
+          registry.getGauges().get(CandidateNames.of("t1", ShadowMetrics.HITS)).getValue());
     }
   }
 
@@ -175,15 +176,15 @@ class ShadowFeedTest {
       feed.read(new ClientRead(A, 7, 1 << 20, 0, 1000, RealRead.HIT, 1000));
       feed.removed(A);
       awaitApplied(feed, 5);
-      assertEquals(0.25, gauge(ShadowStats.REAL_HIT_RATIO), 1e-12);
-      assertEquals(1600.0 / 4000, gauge(ShadowStats.REAL_BYTE_HIT_RATIO), 1e-12);
+      assertEquals(0.25, gauge(ShadowMetrics.REAL_HIT_RATIO), 1e-12);
+      assertEquals(1600.0 / 4000, gauge(ShadowMetrics.REAL_BYTE_HIT_RATIO), 1e-12);
       ModelTotals t = feed.totals("t1");
       assertEquals(0.5, t.hitRatio(), 1e-12);
       assertEquals(
-          0.25, gauge(CandidateNames.of("t1", ShadowStats.CALIBRATION_HIT_RATIO_DELTA)), 1e-12);
+          0.25, gauge(CandidateNames.of("t1", ShadowMetrics.CALIBRATION_HIT_RATIO_DELTA)), 1e-12);
       assertEquals(
           0.5 - 0.4,
-          gauge(CandidateNames.of("t1", ShadowStats.CALIBRATION_BYTE_HIT_RATIO_DELTA)),
+          gauge(CandidateNames.of("t1", ShadowMetrics.CALIBRATION_BYTE_HIT_RATIO_DELTA)),
           1e-12);
     }
   }
@@ -192,12 +193,12 @@ class ShadowFeedTest {
   void start_shadowMode_noCalibrationMetrics() {
     try (ShadowFeed feed =
         ShadowFeed.start(List.of(spec("t1", 1)), Calibration.NONE, 16, clock::get, registry)) {
-      assertTrue(registry.getGauges().containsKey(CandidateNames.of("t1", ShadowStats.HITS)));
-      assertFalse(registry.getGauges().containsKey(ShadowStats.REAL_HIT_RATIO));
+      assertTrue(registry.getGauges().containsKey(CandidateNames.of("t1", ShadowMetrics.HITS)));
+      assertFalse(registry.getGauges().containsKey(ShadowMetrics.REAL_HIT_RATIO));
       assertFalse(
           registry
               .getGauges()
-              .containsKey(CandidateNames.of("t1", ShadowStats.CALIBRATION_HIT_RATIO_DELTA)));
+              .containsKey(CandidateNames.of("t1", ShadowMetrics.CALIBRATION_HIT_RATIO_DELTA)));
     }
   }
 

@@ -7,12 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
-import io.hdfslocalcache.datanode.fill.FillMode;
 import io.hdfslocalcache.datanode.fill.Room;
+import io.hdfslocalcache.metrics.SpaceMetrics;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Set;
@@ -94,8 +95,8 @@ class SpaceKeeperPagesTest {
     assertEquals(Set.of(2, 3), present(a), "a's two oldest pages made room");
     assertEquals(Set.of(0, 1, 2, 3), present(b));
     assertFalse(stored(a, 0), "its file deleted");
-    assertEquals(2, registry.counter(SpaceStats.EVICTED_PAGES).getCount());
-    assertEquals(0, registry.counter(SpaceStats.EVICTIONS).getCount(), "no block dropped");
+    assertEquals(2, registry.counter(SpaceMetrics.EVICTED_PAGES).getCount());
+    assertEquals(0, registry.counter(SpaceMetrics.EVICTIONS).getCount(), "no block dropped");
     assertBudgetIsWhatIsHeld(150);
   }
 
@@ -121,8 +122,8 @@ class SpaceKeeperPagesTest {
     assertFalse(d.store.hasFile(a.fileId(BlockId.CacheFile.META)), "its meta deleted");
     assertSame(b, map.lookupAny(b.id));
     assertEquals(Set.of(0, 1, 2, 3), present(b));
-    assertEquals(1, registry.counter(SpaceStats.EVICTIONS).getCount());
-    assertEquals(2, registry.counter(SpaceStats.EVICTED_PAGES).getCount());
+    assertEquals(1, registry.counter(SpaceMetrics.EVICTIONS).getCount());
+    assertEquals(2, registry.counter(SpaceMetrics.EVICTED_PAGES).getCount());
     assertEquals(b.pages.count(), d.dir.pageLru().size(), "a's pages left the LRU");
     assertBudgetIsWhatIsHeld(350);
   }

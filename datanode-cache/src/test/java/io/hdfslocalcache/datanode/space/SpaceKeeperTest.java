@@ -7,12 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
-import io.hdfslocalcache.datanode.fill.FillMode;
 import io.hdfslocalcache.datanode.fill.Room;
+import io.hdfslocalcache.metrics.SpaceMetrics;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -82,7 +83,7 @@ class SpaceKeeperTest {
     assertNull(map.lookupAny(new BlockId("BP-1", 2)), "least recently read goes");
     assertNotNull(map.lookupAny(new BlockId("BP-1", 1)));
     assertNotNull(map.lookupAny(new BlockId("BP-1", 3)));
-    assertEquals(1, registry.counter(SpaceStats.EVICTIONS).getCount());
+    assertEquals(1, registry.counter(SpaceMetrics.EVICTIONS).getCount());
     assertEquals(0, sleeps.get());
   }
 
@@ -130,7 +131,7 @@ class SpaceKeeperTest {
     }
     assertEquals(Room.DRAIN_TIMEOUT, keeper.reserve(d.dir, entryBytes));
     // One eviction, then waiting for its reader: the held bytes are not evicted for twice.
-    assertEquals(1, registry.counter(SpaceStats.EVICTIONS).getCount());
+    assertEquals(1, registry.counter(SpaceMetrics.EVICTIONS).getCount());
     assertEquals(WAIT_MILLIS / POLL_MILLIS + 1, sleeps.get());
   }
 
@@ -148,7 +149,7 @@ class SpaceKeeperTest {
         };
     assertEquals(Room.RESERVED, keeper.reserve(d.dir, entryBytes));
     assertEquals(5, sleeps.get());
-    assertEquals(1, registry.counter(SpaceStats.EVICTIONS).getCount());
+    assertEquals(1, registry.counter(SpaceMetrics.EVICTIONS).getCount());
     assertFalse(d.store.hasFile(oldest.fileId(BlockId.CacheFile.DATA)));
   }
 

@@ -3,8 +3,8 @@ package io.hdfslocalcache.datanode.startup;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.fill.FillMode;
-import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.config.CacheKeys;
+import io.hdfslocalcache.config.FillMode;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -27,10 +27,10 @@ class FillUnitCheckTest {
     String m = p.get(0);
     long unit = BLOCK + FillUnitCheck.metaBytes(BLOCK);
     assertTrue(m.contains("/ssd1"), m);
-    assertTrue(m.contains(CacheConfig.CAPACITY), m);
+    assertTrue(m.contains(CacheKeys.CAPACITY), m);
     assertTrue(m.contains(Long.toString(40L << 20)), m);
     assertTrue(m.contains(Long.toString(unit)), m);
-    assertTrue(m.contains(CacheConfig.FILL_MODE + "=pages"), "suggests pages mode: " + m);
+    assertTrue(m.contains(CacheKeys.FILL_MODE + "=pages"), "suggests pages mode: " + m);
   }
 
   @Test

@@ -3,9 +3,9 @@ package io.hdfslocalcache.datanode.startup;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.config.CacheKeys;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.model.CandidateSpec;
-import io.hdfslocalcache.model.FillMode;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.util.Collections;
 import java.util.List;
@@ -62,7 +62,7 @@ class ShadowHeapCheckTest {
         ShadowHeapCheck.verdict(ShadowHeapCheck.worstCaseBytes(eight, BLOCK), heap));
     String m =
         ShadowHeapCheck.message(8, ShadowHeapCheck.worstCaseBytes(eight, BLOCK), BLOCK, heap);
-    assertTrue(m.contains(CacheConfig.ADMISSION_MAX_TRACKED_KEYS), m);
+    assertTrue(m.contains(CacheKeys.ADMISSION_MAX_TRACKED_KEYS), m);
     assertTrue(m.contains("8 shadow candidates"), m);
   }
 
@@ -75,6 +75,6 @@ class ShadowHeapCheckTest {
         ShadowHeapCheck.verdict(ShadowHeapCheck.worstCaseBytes(one, BLOCK), heap));
     assertTrue(
         !ShadowHeapCheck.message(1, ShadowHeapCheck.worstCaseBytes(one, BLOCK), BLOCK, heap)
-            .contains(CacheConfig.ADMISSION_MAX_TRACKED_KEYS));
+            .contains(CacheKeys.ADMISSION_MAX_TRACKED_KEYS));
   }
 }

@@ -2,6 +2,7 @@ package io.hdfslocalcache.datanode.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.hdfslocalcache.metrics.ReadRoute;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;

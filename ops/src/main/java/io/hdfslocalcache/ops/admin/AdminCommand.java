@@ -1,6 +1,6 @@
 package io.hdfslocalcache.ops.admin;
 
-import io.hdfslocalcache.datanode.admin.AdminControl;
+import io.hdfslocalcache.admin.ControlFiles;
 import io.hdfslocalcache.ops.OpsCli;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -20,9 +20,10 @@ import picocli.CommandLine.ScopeType;
 
 /**
  * {@code hdfs-local-cache admin --dir <cache dir> bypass|resume|evict ...|state}: writes the
- * control files {@link AdminControl} reads, on the DataNode's host, as the DataNode's user (the
- * only one who can write the cache directory). No port, no restart: the DataNode acts within a few
- * seconds. Errors are one line on stderr: exit 2 for bad arguments, 1 for a failure.
+ * control files ({@link ControlFiles}) the DataNode reads, on the DataNode's host, as the
+ * DataNode's user (the only one who can write the cache directory). No port, no restart: the
+ * DataNode acts within a few seconds. Errors are one line on stderr: exit 2 for bad arguments, 1
+ * for a failure.
  */
 @Command(
     name = "hdfs-local-cache admin",
@@ -75,7 +76,7 @@ public final class AdminCommand implements Callable<Integer> {
   int bypass() throws IOException {
     Path control = control();
     createPrivate(control);
-    Files.write(control.resolve(AdminControl.BYPASS_FILE), new byte[0]);
+    Files.write(control.resolve(ControlFiles.BYPASS_FILE), new byte[0]);
     out.println("bypass requested in " + control + ": reads go to the HDDs within ~2 s");
     return 0;
   }
@@ -83,7 +84,7 @@ public final class AdminCommand implements Callable<Integer> {
   @Command(name = "resume", mixinStandardHelpOptions = true, description = "End a bypass.")
   int resume() throws IOException {
     Path control = control();
-    Files.deleteIfExists(control.resolve(AdminControl.BYPASS_FILE));
+    Files.deleteIfExists(control.resolve(ControlFiles.BYPASS_FILE));
     out.println("bypass ended in " + control + ": reads use the cache again within ~2 s");
     return 0;
   }
@@ -103,7 +104,7 @@ public final class AdminCommand implements Callable<Integer> {
     }
     Path control = control();
     if (all) {
-      command(control, AdminControl.EVICT_ALL);
+      command(control, ControlFiles.EVICT_ALL);
       out.println("eviction of every cached block requested in " + control);
       return 0;
     }
@@ -124,7 +125,7 @@ public final class AdminCommand implements Callable<Integer> {
       description = "Print the bypass state and the eviction commands not yet taken.")
   int state() throws IOException {
     Path control = control();
-    boolean on = Files.exists(control.resolve(AdminControl.BYPASS_FILE));
+    boolean on = Files.exists(control.resolve(ControlFiles.BYPASS_FILE));
     out.println(
         "bypass "
             + (on ? "on" : "off")
@@ -139,13 +140,13 @@ public final class AdminCommand implements Callable<Integer> {
     if (dir == null) {
       throw new IllegalArgumentException("--dir <cache dir> is required");
     }
-    return dataNodeDir(dir, uuid).resolve(AdminControl.CONTROL_DIR);
+    return dataNodeDir(dir, uuid).resolve(ControlFiles.CONTROL_DIR);
   }
 
   /** Written under a name the DataNode ignores, then renamed: never read half-written. */
   private static void command(Path control, String text) throws IOException {
     createPrivate(control);
-    String name = AdminControl.EVICT_PREFIX + System.currentTimeMillis() + "-" + System.nanoTime();
+    String name = ControlFiles.EVICT_PREFIX + System.currentTimeMillis() + "-" + System.nanoTime();
     Path tmp = control.resolve("." + name);
     Files.write(tmp, text.getBytes(StandardCharsets.UTF_8));
     Files.move(tmp, control.resolve(name), StandardCopyOption.ATOMIC_MOVE);
@@ -157,7 +158,7 @@ public final class AdminCommand implements Callable<Integer> {
     }
     int n = 0;
     try (DirectoryStream<Path> s =
-        Files.newDirectoryStream(control, AdminControl.EVICT_PREFIX + "*")) {
+        Files.newDirectoryStream(control, ControlFiles.EVICT_PREFIX + "*")) {
       for (Path ignored : s) {
         n++;
       }

@@ -1,13 +1,13 @@
 package io.hdfslocalcache.ops.status;
 
-import io.hdfslocalcache.datanode.admin.AdminStats;
-import io.hdfslocalcache.datanode.dir.DirectoryStats;
-import io.hdfslocalcache.datanode.fill.FillOutcome;
-import io.hdfslocalcache.datanode.fill.FillStats;
-import io.hdfslocalcache.datanode.metrics.DirectoryNames;
-import io.hdfslocalcache.datanode.read.ReadPathStats;
-import io.hdfslocalcache.datanode.store.CacheFailure;
-import io.hdfslocalcache.datanode.store.ReadRoute;
+import io.hdfslocalcache.metrics.AdminMetrics;
+import io.hdfslocalcache.metrics.CacheFailure;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.DirectoryNames;
+import io.hdfslocalcache.metrics.FillMetrics;
+import io.hdfslocalcache.metrics.FillOutcome;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
+import io.hdfslocalcache.metrics.ReadRoute;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -54,21 +54,21 @@ record CacheFigures(
     for (CacheFailure f : CacheFailure.values()) {
       if (f.directoryError) {
         String cause = f.name().toLowerCase(Locale.ROOT);
-        errors += num(bean, ReadPathStats.FALLBACK + cause);
-        errors += num(bean, FillStats.FAILED_BY_STORE + cause);
+        errors += num(bean, ReadPathMetrics.FALLBACK + cause);
+        errors += num(bean, FillMetrics.FAILED_BY_STORE + cause);
       }
     }
     long dirs = 0;
     long out = 0;
     long slow = 0;
-    String suffix = "." + DirectoryStats.IN_SERVICE;
+    String suffix = "." + DirectoryMetrics.IN_SERVICE;
     for (Map.Entry<String, Object> e : bean.entrySet()) {
       String key = e.getKey();
       Optional<Integer> dir = DirectoryNames.index(key);
       if (dir.isPresent() && key.endsWith(suffix)) {
         dirs++;
         if (e.getValue() instanceof Number n && n.longValue() == 1) {
-          String route = DirectoryNames.of(dir.get(), DirectoryStats.READ_ROUTE);
+          String route = DirectoryNames.of(dir.get(), DirectoryMetrics.READ_ROUTE);
           slow += num(bean, route) == ReadRoute.IO_THREADS_AFTER_SLOW_READ.code ? 1 : 0;
         } else {
           out++;
@@ -76,17 +76,17 @@ record CacheFigures(
       }
     }
     return new CacheFigures(
-        num(bean, ReadPathStats.HITS),
-        num(bean, ReadPathStats.MISSES),
-        num(bean, ReadPathStats.BYTES_CACHE),
-        num(bean, ReadPathStats.BYTES_HDD) + num(bean, ReadPathStats.BYTES_FALLBACK_HDD),
-        num(bean, FillStats.OUTCOME + FillOutcome.COMPLETED.name().toLowerCase(Locale.ROOT)),
+        num(bean, ReadPathMetrics.HITS),
+        num(bean, ReadPathMetrics.MISSES),
+        num(bean, ReadPathMetrics.BYTES_CACHE),
+        num(bean, ReadPathMetrics.BYTES_HDD) + num(bean, ReadPathMetrics.BYTES_FALLBACK_HDD),
+        num(bean, FillMetrics.OUTCOME + FillOutcome.COMPLETED.name().toLowerCase(Locale.ROOT)),
         errors,
         dirs,
         out,
         slow,
-        num(bean, AdminStats.BYPASS) == 1 ? 1 : 0,
-        num(bean, DirectoryStats.BLOCKS),
+        num(bean, AdminMetrics.BYPASS) == 1 ? 1 : 0,
+        num(bean, DirectoryMetrics.BLOCKS),
         Thresholds.of(bean));
   }
 

@@ -1,9 +1,9 @@
 package io.hdfslocalcache.ops.status;
 
-import io.hdfslocalcache.datanode.dir.DirectoryStats;
-import io.hdfslocalcache.datanode.fill.GuardStats;
-import io.hdfslocalcache.datanode.metrics.DirectoryNames;
-import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.config.CacheKeys;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.DirectoryNames;
+import io.hdfslocalcache.metrics.GuardMetrics;
 import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.Map;
@@ -23,43 +23,43 @@ final class GuardLines {
 
   /** The line for directory {@code dir}; empty while it fills (or an older cache's bean). */
   Optional<String> paused(int dir) {
-    Object state = bean.get(DirectoryNames.of(dir, GuardStats.STATE));
+    Object state = bean.get(DirectoryNames.of(dir, GuardMetrics.STATE));
     if (!(state instanceof Number n)) {
       return Optional.empty();
     }
     int s = n.intValue();
-    if (s == GuardStats.STATE_PAUSED_COST) {
+    if (s == GuardMetrics.STATE_PAUSED_COST) {
       return Optional.of(
           "fills PAUSED: they cost the HDDs more than reads of cached blocks saved them (fill"
               + " guard, "
-              + CacheConfig.FILL_GUARD
+              + CacheKeys.FILL_GUARD
               + "; the DataNode log's 'fill guard of dir"
               + dir
               + "' line has the figures)");
     }
-    if (s != GuardStats.STATE_PAUSED_WRITE_BUDGET) {
+    if (s != GuardMetrics.STATE_PAUSED_WRITE_BUDGET) {
       return Optional.empty();
     }
-    long left = num(DirectoryNames.of(dir, GuardStats.WRITE_BUDGET_BYTES));
-    long capacity = num(DirectoryNames.of(dir, DirectoryStats.CAPACITY));
-    Object dwpd = bean.get(DirectoryNames.of(dir, GuardStats.WRITE_BUDGET_DRIVE_WRITES_PER_DAY));
+    long left = num(DirectoryNames.of(dir, GuardMetrics.WRITE_BUDGET_BYTES));
+    long capacity = num(DirectoryNames.of(dir, DirectoryMetrics.CAPACITY));
+    Object dwpd = bean.get(DirectoryNames.of(dir, GuardMetrics.WRITE_BUDGET_DRIVE_WRITES_PER_DAY));
     String setting =
         dwpd instanceof Number d
             ? String.format(
                 Locale.ROOT,
                 "%s=%s x %s = %s/day",
-                CacheConfig.FILL_MAX_DRIVE_WRITES_PER_DAY,
+                CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY,
                 BigDecimal.valueOf(d.doubleValue()).stripTrailingZeros().toPlainString(),
                 StatusReport.bytes(capacity),
                 StatusReport.bytes((long) (d.doubleValue() * capacity)))
-            : CacheConfig.FILL_MAX_DRIVE_WRITES_PER_DAY;
+            : CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY;
     return Optional.of(
         "fills PAUSED: SSD write budget spent ("
             + StatusReport.bytes(left)
             + " left; "
             + setting
             + "). To fill more, raise "
-            + CacheConfig.FILL_MAX_DRIVE_WRITES_PER_DAY
+            + CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY
             + " (0 = no budget)");
   }
 

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hdfslocalcache.datanode.metrics.DirectoryBeans;
-import io.hdfslocalcache.datanode.metrics.LocalCacheMetrics;
+import io.hdfslocalcache.metrics.DirectoryBeans;
+import io.hdfslocalcache.metrics.MetricSources;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -43,7 +43,7 @@ final class Jmx {
     // The DataNode-wide beans; each one's directory beans are folded back in under store.dirN.*.
     List<Map<String, Object>> beans = new ArrayList<>();
     for (Map<String, Object> b : all) {
-      if (String.valueOf(b.get("name")).contains("name=" + LocalCacheMetrics.SOURCE_PREFIX)) {
+      if (String.valueOf(b.get("name")).contains("name=" + MetricSources.SOURCE_PREFIX)) {
         beans.add(b);
       }
     }
@@ -52,7 +52,7 @@ final class Jmx {
     }
     String port = String.valueOf(base.getPort());
     for (Map<String, Object> b : beans) {
-      if (port.equals(String.valueOf(b.get("tag." + LocalCacheMetrics.TAG_HTTP_PORT)))) {
+      if (port.equals(String.valueOf(b.get("tag." + MetricSources.TAG_HTTP_PORT)))) {
         return Optional.of(DirectoryBeans.flatten(b, all));
       }
     }

@@ -1,8 +1,8 @@
 package io.hdfslocalcache.ops.status;
 
-import io.hdfslocalcache.datanode.metrics.CandidateNames;
-import io.hdfslocalcache.datanode.read.ReadPathStats;
-import io.hdfslocalcache.datanode.shadow.ShadowStats;
+import io.hdfslocalcache.metrics.CandidateNames;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
+import io.hdfslocalcache.metrics.ShadowMetrics;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
@@ -23,7 +23,7 @@ final class ShadowLines {
    * A DataNode in shadow mode: it has the shadow feed's metrics and none of the cache's read path.
    */
   boolean shadowMode() {
-    return bean.containsKey(ShadowStats.FEED_EVENTS) && !bean.containsKey(ReadPathStats.HITS);
+    return bean.containsKey(ShadowMetrics.FEED_EVENTS) && !bean.containsKey(ReadPathMetrics.HITS);
   }
 
   /** The candidates' names, sorted; none when the DataNode runs no shadow model. */
@@ -43,33 +43,33 @@ final class ShadowLines {
     StatusReport.line(
         b,
         "shadow feed",
-        StatusReport.count(num(ShadowStats.FEED_EVENTS))
+        StatusReport.count(num(ShadowMetrics.FEED_EVENTS))
             + " events fed, "
-            + StatusReport.count(num(ShadowStats.FEED_DROPPED))
+            + StatusReport.count(num(ShadowMetrics.FEED_DROPPED))
             + " dropped"
-            + (num(ShadowStats.FEED_ERRORS) > 0
-                ? ", " + StatusReport.count(num(ShadowStats.FEED_ERRORS)) + " MODEL ERRORS"
+            + (num(ShadowMetrics.FEED_ERRORS) > 0
+                ? ", " + StatusReport.count(num(ShadowMetrics.FEED_ERRORS)) + " MODEL ERRORS"
                 : ""));
     for (String c : candidates()) {
       String text =
           "hit "
-              + StatusReport.pct(dbl(c, ShadowStats.HIT_RATIO))
+              + StatusReport.pct(dbl(c, ShadowMetrics.HIT_RATIO))
               + ", bytes "
-              + StatusReport.pct(dbl(c, ShadowStats.BYTE_HIT_RATIO))
+              + StatusReport.pct(dbl(c, ShadowMetrics.BYTE_HIT_RATIO))
               + " of "
-              + StatusReport.count(num(CandidateNames.of(c, ShadowStats.READS)))
+              + StatusReport.count(num(CandidateNames.of(c, ShadowMetrics.READS)))
               + " reads; SSD writes "
-              + StatusReport.bytes(num(CandidateNames.of(c, ShadowStats.SSD_BYTES_WRITTEN)))
+              + StatusReport.bytes(num(CandidateNames.of(c, ShadowMetrics.SSD_BYTES_WRITTEN)))
               + "; HDD time saved "
-              + StatusReport.pct(dbl(c, ShadowStats.HDD_SAVED_RATIO));
-      double delta = dbl(c, ShadowStats.CALIBRATION_HIT_RATIO_DELTA);
+              + StatusReport.pct(dbl(c, ShadowMetrics.HDD_SAVED_RATIO));
+      double delta = dbl(c, ShadowMetrics.CALIBRATION_HIT_RATIO_DELTA);
       if (!Double.isNaN(delta)) {
         text +=
             String.format(
                 Locale.ROOT,
                 "; vs the real cache: hit %+.1f, bytes %+.1f points",
                 100 * delta,
-                100 * dbl(c, ShadowStats.CALIBRATION_BYTE_HIT_RATIO_DELTA));
+                100 * dbl(c, ShadowMetrics.CALIBRATION_BYTE_HIT_RATIO_DELTA));
       }
       StatusReport.line(b, "  " + c, text);
     }

@@ -1,16 +1,16 @@
 package io.hdfslocalcache.ops.status;
 
-import io.hdfslocalcache.datanode.admin.AdminStats;
-import io.hdfslocalcache.datanode.admission.AdmissionStats;
-import io.hdfslocalcache.datanode.dir.DirectoryStats;
-import io.hdfslocalcache.datanode.fill.FillOutcome;
-import io.hdfslocalcache.datanode.fill.FillStats;
-import io.hdfslocalcache.datanode.invalidate.InvalidationStats;
-import io.hdfslocalcache.datanode.metrics.DirectoryNames;
-import io.hdfslocalcache.datanode.metrics.HostStats;
-import io.hdfslocalcache.datanode.metrics.LocalCacheMetrics;
-import io.hdfslocalcache.datanode.read.ReadPathStats;
-import io.hdfslocalcache.datanode.store.ReadRoute;
+import io.hdfslocalcache.metrics.AdminMetrics;
+import io.hdfslocalcache.metrics.AdmissionMetrics;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.DirectoryNames;
+import io.hdfslocalcache.metrics.FillMetrics;
+import io.hdfslocalcache.metrics.FillOutcome;
+import io.hdfslocalcache.metrics.HostMetrics;
+import io.hdfslocalcache.metrics.InvalidationMetrics;
+import io.hdfslocalcache.metrics.MetricSources;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
+import io.hdfslocalcache.metrics.ReadRoute;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -39,7 +39,7 @@ final class StatusReport {
       if (host != null) {
         b.append(" on ").append(host);
       }
-      String version = str("tag." + LocalCacheMetrics.TAG_VERSION);
+      String version = str("tag." + MetricSources.TAG_VERSION);
       if (version != null) {
         b.append(", cache ").append(version);
       }
@@ -55,11 +55,11 @@ final class StatusReport {
       return b.toString();
     }
 
-    long hits = num(ReadPathStats.HITS);
-    long misses = num(ReadPathStats.MISSES);
-    long bytesCache = num(ReadPathStats.BYTES_CACHE);
-    long bytesHdd = num(ReadPathStats.BYTES_HDD);
-    long bytesFallback = num(ReadPathStats.BYTES_FALLBACK_HDD);
+    long hits = num(ReadPathMetrics.HITS);
+    long misses = num(ReadPathMetrics.MISSES);
+    long bytesCache = num(ReadPathMetrics.BYTES_CACHE);
+    long bytesHdd = num(ReadPathMetrics.BYTES_HDD);
+    long bytesFallback = num(ReadPathMetrics.BYTES_FALLBACK_HDD);
     line(
         b,
         "block reads",
@@ -68,7 +68,7 @@ final class StatusReport {
             + count(misses)
             + " from HDD"
             + "  (hit ratio "
-            + pct(dbl(ReadPathStats.HIT_RATIO))
+            + pct(dbl(ReadPathMetrics.HIT_RATIO))
             + ")");
     line(
         b,
@@ -79,38 +79,38 @@ final class StatusReport {
             + " from HDD, "
             + bytes(bytesFallback)
             + " HDD fallback  ("
-            + pct(dbl(ReadPathStats.BYTES_CACHE_RATIO))
+            + pct(dbl(ReadPathMetrics.BYTES_CACHE_RATIO))
             + " from cache)");
     line(
         b,
         "read call latency",
         "cache "
-            + latency(ReadPathStats.LATENCY_CACHE)
+            + latency(ReadPathMetrics.LATENCY_CACHE)
             + "   HDD "
-            + latency(ReadPathStats.LATENCY_HDD));
+            + latency(ReadPathMetrics.LATENCY_HDD));
     line(
         b,
         "HDD reads now",
-        count(num(ReadPathStats.HDD_STREAMS_OPEN))
+        count(num(ReadPathMetrics.HDD_STREAMS_OPEN))
             + " streams open, "
-            + count(num(ReadPathStats.HDD_INFLIGHT))
+            + count(num(ReadPathMetrics.HDD_INFLIGHT))
             + " reads in flight");
     host(b);
     line(
         b,
         "cached blocks",
-        count(num(DirectoryStats.BLOCKS))
-            + (num(AdminStats.BYPASS) == 1
+        count(num(DirectoryMetrics.BLOCKS))
+            + (num(AdminMetrics.BYPASS) == 1
                 ? "   BYPASSED by an operator: every read goes to the HDD"
                 : ""));
     GuardLines guard = new GuardLines(bean);
     for (int dir : dirs()) {
-      long used = num(DirectoryNames.of(dir, DirectoryStats.USED));
-      long cap = num(DirectoryNames.of(dir, DirectoryStats.CAPACITY));
+      long used = num(DirectoryNames.of(dir, DirectoryMetrics.USED));
+      long cap = num(DirectoryNames.of(dir, DirectoryMetrics.CAPACITY));
       String state =
-          num(DirectoryNames.of(dir, DirectoryStats.IN_SERVICE)) != 1
+          num(DirectoryNames.of(dir, DirectoryMetrics.IN_SERVICE)) != 1
               ? "OUT OF SERVICE"
-              : num(DirectoryNames.of(dir, DirectoryStats.READ_ROUTE))
+              : num(DirectoryNames.of(dir, DirectoryMetrics.READ_ROUTE))
                       == ReadRoute.IO_THREADS_AFTER_SLOW_READ.code
                   ? "in service, SLOW READS (over 50 ms)"
                   : "in service";
@@ -129,24 +129,24 @@ final class StatusReport {
     line(
         b,
         "admission",
-        count(num(AdmissionStats.ADMIT))
+        count(num(AdmissionMetrics.ADMIT))
             + " admitted, "
-            + count(num(AdmissionStats.REJECT))
+            + count(num(AdmissionMetrics.REJECT))
             + " not yet, "
-            + count(num(AdmissionStats.TRACKED_KEYS))
+            + count(num(AdmissionMetrics.TRACKED_KEYS))
             + " blocks tracked"
             + threshold());
     line(
         b,
         "fills",
-        count(num(FillStats.QUEUED))
+        count(num(FillMetrics.QUEUED))
             + " queued: "
             + nonZero(FILL_OUTCOMES, "none finished")
             + "; "
-            + bytes(num(FillStats.BYTES_WRITTEN))
+            + bytes(num(FillMetrics.BYTES_WRITTEN))
             + " written");
-    line(b, "invalidations", nonZero(InvalidationStats.INVALIDATIONS, "none"));
-    line(b, "read fallbacks", nonZero(ReadPathStats.FALLBACK, "none"));
+    line(b, "invalidations", nonZero(InvalidationMetrics.INVALIDATIONS, "none"));
+    line(b, "read fallbacks", nonZero(ReadPathMetrics.FALLBACK, "none"));
     shadow.render(b);
     b.append(
         "Totals since the DataNode started; JMX refreshes once per metrics period;"
@@ -159,21 +159,21 @@ final class StatusReport {
         b,
         "host now",
         "procs_blocked "
-            + count(num(HostStats.PROCS_BLOCKED))
+            + count(num(HostMetrics.PROCS_BLOCKED))
             + ", procs_running "
-            + count(num(HostStats.PROCS_RUNNING)));
+            + count(num(HostMetrics.PROCS_RUNNING)));
   }
 
   /** The directory numbers the bean has metrics for, in order. */
   private List<Integer> dirs() {
     TreeSet<Integer> out = new TreeSet<>();
-    String suffix = "." + DirectoryStats.CAPACITY;
+    String suffix = "." + DirectoryMetrics.CAPACITY;
     for (String k : bean.keySet()) {
-      if (k.startsWith(DirectoryStats.DIR_PREFIX) && k.endsWith(suffix)) {
+      if (k.startsWith(DirectoryMetrics.DIR_PREFIX) && k.endsWith(suffix)) {
         try {
           out.add(
               Integer.parseInt(
-                  k.substring(DirectoryStats.DIR_PREFIX.length(), k.length() - suffix.length())));
+                  k.substring(DirectoryMetrics.DIR_PREFIX.length(), k.length() - suffix.length())));
         } catch (NumberFormatException e) {
           // not ours
         }
@@ -191,7 +191,7 @@ final class StatusReport {
 
   /** "name n, name n" for the non-zero counters among {@code names} (full metric names). */
   private String nonZero(List<String> names, String none) {
-    return nonZero(names, FillStats.OUTCOME.length(), none);
+    return nonZero(names, FillMetrics.OUTCOME.length(), none);
   }
 
   /** As above, each labelled by its name less the first {@code strip} characters. */
@@ -215,10 +215,10 @@ final class StatusReport {
   static {
     List<String> names = new ArrayList<>();
     for (FillOutcome o : FillOutcome.values()) {
-      names.add(FillStats.OUTCOME + o.name().toLowerCase(Locale.ROOT));
+      names.add(FillMetrics.OUTCOME + o.name().toLowerCase(Locale.ROOT));
     }
-    names.add(FillStats.REJECTED);
-    names.add(AdmissionStats.SKIPPED_NO_SPACE); // under the fill prefix too
+    names.add(FillMetrics.REJECTED);
+    names.add(AdmissionMetrics.SKIPPED_NO_SPACE); // under the fill prefix too
     FILL_OUTCOMES = Collections.unmodifiableList(names);
   }
 
@@ -242,7 +242,7 @@ final class StatusReport {
    * The admission threshold in use, when the DataNode reports it (releases before issue 24 do not).
    */
   private String threshold() {
-    long t = num(AdmissionStats.THRESHOLD);
+    long t = num(AdmissionMetrics.THRESHOLD);
     return t == Long.MIN_VALUE ? "" : ", threshold " + count(t);
   }
 

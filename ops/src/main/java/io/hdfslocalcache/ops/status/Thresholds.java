@@ -1,6 +1,6 @@
 package io.hdfslocalcache.ops.status;
 
-import io.hdfslocalcache.datanode.admission.AdmissionStats;
+import io.hdfslocalcache.metrics.AdmissionMetrics;
 import java.util.Map;
 
 /**
@@ -16,7 +16,7 @@ record Thresholds(long low, long high) {
   static final Thresholds NONE = new Thresholds(-1, -1);
 
   static Thresholds of(Map<String, Object> bean) {
-    return bean.get(AdmissionStats.THRESHOLD) instanceof Number n
+    return bean.get(AdmissionMetrics.THRESHOLD) instanceof Number n
         ? new Thresholds(n.longValue(), n.longValue())
         : NONE;
   }

@@ -3,7 +3,7 @@ package io.hdfslocalcache.ops.admin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.admin.AdminControl;
+import io.hdfslocalcache.admin.ControlFiles;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +25,7 @@ class AdminCommandTest {
   @BeforeEach
   void dataNodeCache() throws Exception {
     Files.createDirectories(dir.resolve("uuid-1/index"));
-    control = dir.resolve("uuid-1").resolve(AdminControl.CONTROL_DIR);
+    control = dir.resolve("uuid-1").resolve(ControlFiles.CONTROL_DIR);
   }
 
   private int run(String... args) {
@@ -44,7 +44,7 @@ class AdminCommandTest {
   private List<String> evictions() throws Exception {
     try (Stream<Path> s = Files.list(control)) {
       return s.map(p -> p.getFileName().toString())
-          .filter(n -> n.startsWith(AdminControl.EVICT_PREFIX))
+          .filter(n -> n.startsWith(ControlFiles.EVICT_PREFIX))
           .toList();
     }
   }
@@ -52,9 +52,9 @@ class AdminCommandTest {
   @Test
   void run_bypassThenResume_createsThenRemovesTheBypassFile() {
     assertEquals(0, run("--dir", dir.toString(), "bypass"), err());
-    assertTrue(Files.exists(control.resolve(AdminControl.BYPASS_FILE)));
+    assertTrue(Files.exists(control.resolve(ControlFiles.BYPASS_FILE)));
     assertEquals(0, run("resume", "--dir", dir.toString()), "--dir after the action too");
-    assertTrue(!Files.exists(control.resolve(AdminControl.BYPASS_FILE)));
+    assertTrue(!Files.exists(control.resolve(ControlFiles.BYPASS_FILE)));
   }
 
   @Test
@@ -75,7 +75,7 @@ class AdminCommandTest {
                 })
             .sorted()
             .toList();
-    assertEquals(List.of("BP-1-127.0.0.1-1 1073741825", AdminControl.EVICT_ALL), contents);
+    assertEquals(List.of("BP-1-127.0.0.1-1 1073741825", ControlFiles.EVICT_ALL), contents);
     assertEquals(0, run("--dir", dir.toString(), "state"));
     assertTrue(
         out.toString(StandardCharsets.UTF_8).startsWith("bypass off, 2 eviction command(s)"));
@@ -105,7 +105,7 @@ class AdminCommandTest {
     assertEquals(2, run("--dir", dir.toString(), "bypass"));
     assertTrue(err().contains("name one with --datanode-uuid"), err());
     assertEquals(0, run("--dir", dir.toString(), "--datanode-uuid", "uuid-2", "bypass"), err());
-    assertTrue(Files.exists(dir.resolve("uuid-2/control").resolve(AdminControl.BYPASS_FILE)));
+    assertTrue(Files.exists(dir.resolve("uuid-2/control").resolve(ControlFiles.BYPASS_FILE)));
   }
 
   @Test

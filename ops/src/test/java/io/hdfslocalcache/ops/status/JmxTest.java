@@ -4,6 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.metrics.AdminMetrics;
+import io.hdfslocalcache.metrics.CandidateNames;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.DirectoryNames;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
+import io.hdfslocalcache.metrics.ShadowMetrics;
 import io.hdfslocalcache.ops.status.Jmx.LiveDataNode;
 import java.net.URI;
 import java.util.List;
@@ -55,8 +61,11 @@ class JmxTest {
             + "{\"name\":\"Hadoop:service=DataNode,name=LocalCacheShadow-u2-t4\","
             + "\"tag.DatanodeUuid\":\"u2\",\"tag.Candidate\":\"t4\",\"hits\":9}]}";
     Map<String, Object> bean = Jmx.cacheBean(json, URI.create("http://dn1:9864")).orElseThrow();
-    assertEquals(2, bean.get("shadow.candidate.t4.hits"), "the other DataNode's bean is not ours");
-    assertEquals(5, bean.get("shadow.feed.events"));
+    assertEquals(
+        2,
+        bean.get(CandidateNames.of("t4", ShadowMetrics.HITS)),
+        "the other DataNode's bean is not ours");
+    assertEquals(5, bean.get(ShadowMetrics.FEED_EVENTS));
   }
 
   @Test
@@ -73,13 +82,16 @@ class JmxTest {
     bean.put("read.fallback.missing_page", 100);
     bean.put("fill.failed.checksum_mismatch", 4);
     bean.put("fill.failed.no_space", 100);
-    bean.put("store.dir0.in.service", 1);
-    bean.put("store.dir0.read.route", 2); // in service, slow
-    bean.put("store.dir1.in.service", 0);
-    bean.put("store.dir1.read.route", 2); // out of service: counted there, not as slow
-    bean.put("store.dir2.in.service", 1);
-    bean.put("store.dir2.read.route", 1); // read.bound=strict: not a symptom
-    bean.put("admin.bypass", 1);
+    bean.put(DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE), 1);
+    bean.put(DirectoryNames.of(0, DirectoryMetrics.READ_ROUTE), 2); // in service, slow
+    bean.put(DirectoryNames.of(1, DirectoryMetrics.IN_SERVICE), 0);
+    bean.put(
+        DirectoryNames.of(1, DirectoryMetrics.READ_ROUTE),
+        2); // out of service: counted there, not as slow
+    bean.put(DirectoryNames.of(2, DirectoryMetrics.IN_SERVICE), 1);
+    bean.put(
+        DirectoryNames.of(2, DirectoryMetrics.READ_ROUTE), 1); // read.bound=strict: not a symptom
+    bean.put(AdminMetrics.BYPASS, 1);
     CacheFigures f = CacheFigures.of(bean);
     assertEquals(7, f.errors());
     assertEquals(3, f.dirs());
@@ -91,13 +103,15 @@ class JmxTest {
 
   @Test
   void figures_since_counterWentDownIsNoInterval() {
-    CacheFigures before = CacheFigures.of(Map.of("read.hits", 10, "read.bytes.cache", 100));
-    CacheFigures after = CacheFigures.of(Map.of("read.hits", 15, "read.bytes.cache", 50));
+    CacheFigures before =
+        CacheFigures.of(Map.of(ReadPathMetrics.HITS, 10, ReadPathMetrics.BYTES_CACHE, 100));
+    CacheFigures after =
+        CacheFigures.of(Map.of(ReadPathMetrics.HITS, 15, ReadPathMetrics.BYTES_CACHE, 50));
     assertTrue(after.since(before).isEmpty());
     assertEquals(
         5,
-        CacheFigures.of(Map.of("read.hits", 15))
-            .since(CacheFigures.of(Map.of("read.hits", 10)))
+        CacheFigures.of(Map.of(ReadPathMetrics.HITS, 15))
+            .since(CacheFigures.of(Map.of(ReadPathMetrics.HITS, 10)))
             .orElseThrow()
             .hits());
   }

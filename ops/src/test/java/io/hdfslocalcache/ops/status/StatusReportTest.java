@@ -4,7 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import io.hdfslocalcache.datanode.admission.AdmissionStats;
+import io.hdfslocalcache.metrics.AdmissionMetrics;
+import io.hdfslocalcache.metrics.CandidateNames;
+import io.hdfslocalcache.metrics.DirectoryMetrics;
+import io.hdfslocalcache.metrics.DirectoryNames;
+import io.hdfslocalcache.metrics.GuardMetrics;
+import io.hdfslocalcache.metrics.HostMetrics;
+import io.hdfslocalcache.metrics.ShadowMetrics;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -57,7 +63,7 @@ class StatusReportTest {
   @Test
   void render_thresholdReported_showsTheThresholdInUse() throws IOException {
     Map<String, Object> bean = bean(1);
-    bean.put(AdmissionStats.THRESHOLD, 31);
+    bean.put(AdmissionMetrics.THRESHOLD, 31);
     String text = new StatusReport(bean).render("dn1:9864");
     assertTrue(
         text.contains("admission          1 admitted, 1 not yet, 1 blocks tracked, threshold 31"),
@@ -77,8 +83,8 @@ class StatusReportTest {
     b.put("read.fallback.timeout", 4L);
     b.put("read.fallback.io_error", 1L);
     b.put("store.invalidations.delete", 12L);
-    b.put("store.dir0.in.service", 0L);
-    b.remove("host.procs.blocked");
+    b.put(DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE), 0L);
+    b.remove(HostMetrics.PROCS_BLOCKED);
     String text = new StatusReport(b).render("dn1:9864");
     assertTrue(text.contains("read fallbacks     io_error 1, timeout 4"), text);
     assertTrue(text.contains("invalidations      delete 12"), text);
@@ -89,19 +95,21 @@ class StatusReportTest {
   @Test
   void render_dirReadingOnIoThreadsAfterSlowRead_saysSlowReads() throws IOException {
     Map<String, Object> b = new LinkedHashMap<>(bean(1));
-    b.put("store.dir0.read.route", 2L);
+    b.put(DirectoryNames.of(0, DirectoryMetrics.READ_ROUTE), 2L);
     String text = new StatusReport(b).render("dn1:9864");
     assertTrue(text.contains("(1.6%), in service, SLOW READS (over 50 ms)"), text);
-    b.put("store.dir0.read.route", 1L); // read.bound=strict: by configuration, not a symptom
+    b.put(
+        DirectoryNames.of(0, DirectoryMetrics.READ_ROUTE),
+        1L); // read.bound=strict: by configuration, not a symptom
     assertTrue(new StatusReport(b).render("dn1:9864").contains("(1.6%), in service\n"), text);
   }
 
   @Test
   void render_dirPausedByWriteBudget_saysWhyAndTheKeyWithItsValue() throws IOException {
     Map<String, Object> b = new LinkedHashMap<>(bean(1));
-    b.put("store.dir0.guard.state", 2);
-    b.put("store.dir0.guard.write.budget.bytes", 3L << 20);
-    b.put("store.dir0.guard.write.budget.drive.writes.per.day", 0.5);
+    b.put(DirectoryNames.of(0, GuardMetrics.STATE), 2);
+    b.put(DirectoryNames.of(0, GuardMetrics.WRITE_BUDGET_BYTES), 3L << 20);
+    b.put(DirectoryNames.of(0, GuardMetrics.WRITE_BUDGET_DRIVE_WRITES_PER_DAY), 0.5);
     String text = new StatusReport(b).render("dn1:9864");
     assertTrue(
         text.contains(
@@ -115,11 +123,11 @@ class StatusReportTest {
   @Test
   void render_dirPausedByCost_namesTheGuardKey() throws IOException {
     Map<String, Object> b = new LinkedHashMap<>(bean(1));
-    b.put("store.dir0.guard.state", 1);
+    b.put(DirectoryNames.of(0, GuardMetrics.STATE), 1);
     String text = new StatusReport(b).render("dn1:9864");
     assertTrue(text.contains("fills PAUSED: they cost the HDDs more"), text);
     assertTrue(text.contains("dfs.datanode.local-cache.fill.guard.enabled"), text);
-    b.put("store.dir0.guard.state", 0);
+    b.put(DirectoryNames.of(0, GuardMetrics.STATE), 0);
     assertTrue(!new StatusReport(b).render("dn1:9864").contains("PAUSED"), text);
   }
 
@@ -127,21 +135,21 @@ class StatusReportTest {
   static Map<String, Object> shadowBean() {
     Map<String, Object> b = new LinkedHashMap<>();
     b.put("tag.DatanodeUuid", "u-1");
-    b.put("shadow.feed.events", 1234L);
-    b.put("shadow.feed.dropped", 0L);
-    b.put("shadow.feed.errors", 0L);
-    b.put("host.procs.blocked", 3L);
-    b.put("host.procs.running", 5L);
-    b.put("shadow.candidate.t4.reads", 1200L);
-    b.put("shadow.candidate.t4.hit.ratio", 0.45);
-    b.put("shadow.candidate.t4.byte.hit.ratio", 0.521);
-    b.put("shadow.candidate.t4.ssd.bytes.written", 3L << 30);
-    b.put("shadow.candidate.t4.hdd.saved.ratio", 0.382);
-    b.put("shadow.candidate.t1.reads", 1200L);
-    b.put("shadow.candidate.t1.hit.ratio", 0.5);
-    b.put("shadow.candidate.t1.byte.hit.ratio", 0.6);
-    b.put("shadow.candidate.t1.ssd.bytes.written", 5L << 30);
-    b.put("shadow.candidate.t1.hdd.saved.ratio", -0.1);
+    b.put(ShadowMetrics.FEED_EVENTS, 1234L);
+    b.put(ShadowMetrics.FEED_DROPPED, 0L);
+    b.put(ShadowMetrics.FEED_ERRORS, 0L);
+    b.put(HostMetrics.PROCS_BLOCKED, 3L);
+    b.put(HostMetrics.PROCS_RUNNING, 5L);
+    b.put(CandidateNames.of("t4", ShadowMetrics.READS), 1200L);
+    b.put(CandidateNames.of("t4", ShadowMetrics.HIT_RATIO), 0.45);
+    b.put(CandidateNames.of("t4", ShadowMetrics.BYTE_HIT_RATIO), 0.521);
+    b.put(CandidateNames.of("t4", ShadowMetrics.SSD_BYTES_WRITTEN), 3L << 30);
+    b.put(CandidateNames.of("t4", ShadowMetrics.HDD_SAVED_RATIO), 0.382);
+    b.put(CandidateNames.of("t1", ShadowMetrics.READS), 1200L);
+    b.put(CandidateNames.of("t1", ShadowMetrics.HIT_RATIO), 0.5);
+    b.put(CandidateNames.of("t1", ShadowMetrics.BYTE_HIT_RATIO), 0.6);
+    b.put(CandidateNames.of("t1", ShadowMetrics.SSD_BYTES_WRITTEN), 5L << 30);
+    b.put(CandidateNames.of("t1", ShadowMetrics.HDD_SAVED_RATIO), -0.1);
     return b;
   }
 
@@ -164,15 +172,15 @@ class StatusReportTest {
   @Test
   void render_candidateBesideTheCache_calibrationInPoints() throws IOException {
     Map<String, Object> b = new LinkedHashMap<>(bean(1));
-    b.put("shadow.feed.events", 3L);
-    b.put("shadow.feed.dropped", 0L);
-    b.put("shadow.candidate.real.reads", 3L);
-    b.put("shadow.candidate.real.hit.ratio", 0.3333);
-    b.put("shadow.candidate.real.byte.hit.ratio", 0.3333);
-    b.put("shadow.candidate.real.hdd.saved.ratio", 0.1);
-    b.put("shadow.candidate.real.ssd.bytes.written", 1L << 20);
-    b.put("shadow.candidate.real.calibration.hit.ratio.delta", 0.0);
-    b.put("shadow.candidate.real.calibration.byte.hit.ratio.delta", -0.012);
+    b.put(ShadowMetrics.FEED_EVENTS, 3L);
+    b.put(ShadowMetrics.FEED_DROPPED, 0L);
+    b.put(CandidateNames.of("real", ShadowMetrics.READS), 3L);
+    b.put(CandidateNames.of("real", ShadowMetrics.HIT_RATIO), 0.3333);
+    b.put(CandidateNames.of("real", ShadowMetrics.BYTE_HIT_RATIO), 0.3333);
+    b.put(CandidateNames.of("real", ShadowMetrics.HDD_SAVED_RATIO), 0.1);
+    b.put(CandidateNames.of("real", ShadowMetrics.SSD_BYTES_WRITTEN), 1L << 20);
+    b.put(CandidateNames.of("real", ShadowMetrics.CALIBRATION_HIT_RATIO_DELTA), 0.0);
+    b.put(CandidateNames.of("real", ShadowMetrics.CALIBRATION_BYTE_HIT_RATIO_DELTA), -0.012);
     String text = new StatusReport(b).render("dn1:9864");
     assertTrue(text.contains("block reads        1 from cache"), text);
     assertTrue(text.contains("vs the real cache: hit +0.0, bytes -1.2 points"), text);

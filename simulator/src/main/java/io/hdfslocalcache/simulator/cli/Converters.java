@@ -1,8 +1,8 @@
 package io.hdfslocalcache.simulator.cli;
 
 import io.hdfslocalcache.config.DurationValue;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.config.SizeValue;
-import io.hdfslocalcache.model.FillMode;
 import io.hdfslocalcache.model.policy.PolicySpec;
 import java.time.Duration;
 import picocli.CommandLine.ITypeConverter;
@@ -44,7 +44,7 @@ final class Converters {
   static final class Fill implements ITypeConverter<FillMode> {
     @Override
     public FillMode convert(String value) {
-      return wrap(FillMode::byName, value);
+      return wrap(v -> FillMode.parse("--fill", v), value);
     }
   }
 

@@ -1,6 +1,6 @@
 package io.hdfslocalcache.simulator.cli;
 
-import io.hdfslocalcache.model.FillMode;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.simulator.model.RunConfig;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.hdfslocalcache.simulator.cli;
 
 import io.hdfslocalcache.config.DurationValue;
-import io.hdfslocalcache.model.FillMode;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.simulator.model.RunConfig;
 import java.time.Duration;

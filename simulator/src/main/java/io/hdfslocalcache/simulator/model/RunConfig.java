@@ -1,6 +1,6 @@
 package io.hdfslocalcache.simulator.model;
 
-import io.hdfslocalcache.model.FillMode;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.model.GuardSettings;
 import io.hdfslocalcache.model.ModelConfig;
 import io.hdfslocalcache.model.policy.PolicySpec;

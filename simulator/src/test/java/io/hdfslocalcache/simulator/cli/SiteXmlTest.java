@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.config.CacheKeys;
-import io.hdfslocalcache.model.FillMode;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.model.GuardSettings;
 import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.simulator.model.RunConfig;

@@ -3,9 +3,9 @@ package io.hdfslocalcache.simulator.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.model.CandidateSpec;
-import io.hdfslocalcache.model.FillMode;
 import io.hdfslocalcache.model.GuardSettings;
 import io.hdfslocalcache.model.LiveModel;
 import io.hdfslocalcache.model.ModelTotals;

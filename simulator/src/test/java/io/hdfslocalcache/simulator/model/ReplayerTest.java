@@ -3,7 +3,7 @@ package io.hdfslocalcache.simulator.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.model.FillMode;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.model.GuardSettings;
 import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.simulator.trace.Strictness;

@@ -10,7 +10,7 @@ import java.util.Arrays;
  * whose keys collide share an index (as they share the limiter's count); a 64-bit key makes that
  * rare. Not thread-safe.
  */
-final class BlockIndex {
+final class BlockSlots {
   private final LongIntMap indexes = new LongIntMap(16);
   private long[] keys = new long[16]; // by index: its key while in use
   private final IntStack free = new IntStack();

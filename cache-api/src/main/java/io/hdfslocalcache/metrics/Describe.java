@@ -1,4 +1,4 @@
-package io.hdfslocalcache.datanode.metrics;
+package io.hdfslocalcache.metrics;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -8,7 +8,7 @@ import java.lang.annotation.Target;
 
 /**
  * The one-line description of the metric name a {@code static final String} constant holds, beside
- * the name in its stats class: JMX, {@code /prom} ({@code # HELP}) and every metrics2 sink show it.
+ * the name in its names class: JMX, {@code /prom} ({@code # HELP}) and every metrics2 sink show it.
  * A constant ending in {@code .} names a family ({@code read.fallback.<cause>}); each member's
  * description is the family's plus the member. Times are stated in microseconds.
  */

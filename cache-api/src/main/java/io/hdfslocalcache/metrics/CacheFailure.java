@@ -1,4 +1,4 @@
-package io.hdfslocalcache.datanode.store;
+package io.hdfslocalcache.metrics;
 
 /**
  * Why a cached read or fill could not use the SSD; every cause is counted separately. Each says

@@ -1,4 +1,4 @@
-package io.hdfslocalcache.datanode.fill;
+package io.hdfslocalcache.metrics;
 
 /** How a fill ended; each is counted. */
 public enum FillOutcome {

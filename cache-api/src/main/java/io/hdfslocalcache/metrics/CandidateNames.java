@@ -1,4 +1,4 @@
-package io.hdfslocalcache.datanode.metrics;
+package io.hdfslocalcache.metrics;
 
 import java.util.Optional;
 

@@ -1,8 +1,11 @@
-package io.hdfslocalcache.datanode.fill;
+package io.hdfslocalcache.config;
 
 import java.util.Locale;
 
-/** What an admitted block puts on the SSD ({@code dfs.datanode.local-cache.fill.mode}). */
+/**
+ * What an admitted block puts on the SSD ({@link CacheKeys#FILL_MODE}): the DataNode's setting, a
+ * shadow candidate's and the simulator's {@code --fill}, one type for all three.
+ */
 public enum FillMode {
   /**
    * The meta file whole and the data pages reads touch; later reads of the block version add the

@@ -1,4 +1,4 @@
-package io.hdfslocalcache.datanode.metrics;
+package io.hdfslocalcache.metrics;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,7 +9,7 @@ import java.util.Map;
  * attributes of a DataNode's {@code LocalCacheDirectory-*} beans back under their registry names,
  * {@code store.dir<N>.<name>}, and those of its {@code LocalCacheShadow-*} beans under {@code
  * shadow.candidate.<name>.<metric>}, next to its {@code LocalCache-*} bean's. The inverse of what
- * {@link LocalCacheMetrics} splits apart, kept beside it.
+ * the DataNode's metrics export splits apart ({@link MetricSources} names the beans and tags).
  */
 public final class DirectoryBeans {
   private DirectoryBeans() {}
@@ -23,15 +23,15 @@ public final class DirectoryBeans {
   public static Map<String, Object> flatten(
       Map<String, Object> cacheBean, List<Map<String, Object>> beans) {
     Map<String, Object> out = new LinkedHashMap<>(cacheBean);
-    Object uuid = cacheBean.get(tag(LocalCacheMetrics.TAG_UUID));
+    Object uuid = cacheBean.get(tag(MetricSources.TAG_UUID));
     for (Map<String, Object> b : beans) {
-      if (uuid == null || !uuid.equals(b.get(tag(LocalCacheMetrics.TAG_UUID)))) {
+      if (uuid == null || !uuid.equals(b.get(tag(MetricSources.TAG_UUID)))) {
         continue;
       }
       String name = String.valueOf(b.get("name"));
-      Object index = b.get(tag(LocalCacheMetrics.TAG_DIRECTORY_INDEX));
-      Object candidate = b.get(tag(LocalCacheMetrics.TAG_CANDIDATE));
-      if (name.contains("name=" + LocalCacheMetrics.DIRECTORY_SOURCE_PREFIX) && index != null) {
+      Object index = b.get(tag(MetricSources.TAG_DIRECTORY_INDEX));
+      Object candidate = b.get(tag(MetricSources.TAG_CANDIDATE));
+      if (name.contains("name=" + MetricSources.DIRECTORY_SOURCE_PREFIX) && index != null) {
         int dir;
         try {
           dir = Integer.parseInt(index.toString());
@@ -39,8 +39,7 @@ public final class DirectoryBeans {
           continue;
         }
         copy(b, out, k -> DirectoryNames.of(dir, k));
-      } else if (name.contains("name=" + LocalCacheMetrics.SHADOW_SOURCE_PREFIX)
-          && candidate != null) {
+      } else if (name.contains("name=" + MetricSources.SHADOW_SOURCE_PREFIX) && candidate != null) {
         copy(b, out, k -> CandidateNames.of(candidate.toString(), k));
       }
     }

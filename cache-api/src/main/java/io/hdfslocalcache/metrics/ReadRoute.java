@@ -1,4 +1,4 @@
-package io.hdfslocalcache.datanode.store;
+package io.hdfslocalcache.metrics;
 
 /** Where a directory's synchronous page reads run now; {@link #code} is the metric's value. */
 public enum ReadRoute {

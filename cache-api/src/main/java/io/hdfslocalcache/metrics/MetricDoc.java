@@ -1,4 +1,4 @@
-package io.hdfslocalcache.datanode.metrics;
+package io.hdfslocalcache.metrics;
 
 /** What {@link Describe} says of one metric name. */
 public final class MetricDoc {

@@ -1,7 +1,7 @@
 package io.hdfslocalcache.demo;
 
 /** The figures of one measured run. */
-record RunResult(
+record MeasuredRun(
     String name,
     double seconds,
     long reads,

@@ -1,4 +1,4 @@
-package io.hdfslocalcache.datanode.metrics;
+package io.hdfslocalcache.metrics;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -8,8 +8,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * Name to description of every metric, read from the {@link Describe} constants of the stats
- * classes: the name and its description stay in one place, the stats class, and nothing here lists
+ * Name to description of every metric, read from the {@link Describe} constants of the names
+ * classes: the name and its description stay in one place, its names class, and nothing here lists
  * a name again. A name declared twice is refused, so one name has one description.
  *
  * <p>Looking up a name finds its own constant or, for a family member such as {@code
@@ -22,10 +22,10 @@ public final class MetricCatalog {
     this.byName = Collections.unmodifiableMap(byName);
   }
 
-  /** The {@link Describe} constants of {@code statsClasses}. */
-  public static MetricCatalog of(Class<?>... statsClasses) {
+  /** The {@link Describe} constants of {@code namesClasses}. */
+  public static MetricCatalog of(Class<?>... namesClasses) {
     Map<String, MetricDoc> out = new TreeMap<>();
-    for (Class<?> c : statsClasses) {
+    for (Class<?> c : namesClasses) {
       for (Field f : c.getDeclaredFields()) {
         Describe d = f.getAnnotation(Describe.class);
         if (d == null) {

@@ -1,0 +1,73 @@
+package io.hdfslocalcache.metrics;
+
+/**
+ * Names of the read path's metrics: hits, misses, bytes by source, fallbacks, latencies. Each name
+ * is a constant here with its one description ({@link Describe}); datanode-cache counts under it,
+ * the status command and tests read it.
+ */
+public final class ReadPathMetrics {
+  @Describe("Client block reads (BlockSender opens) served from the cache, since start.")
+  public static final String HITS = "read.hits";
+
+  @Describe(
+      "Client reads of finalized blocks that found no usable cached copy and went to the HDD.")
+  public static final String MISSES = "read.misses";
+
+  @Describe("Data and checksum bytes handed to the DataNode from the SSD (verified), since start.")
+  public static final String BYTES_CACHE = "read.bytes.cache";
+
+  @Describe("Bytes of cached reads that switched to the HDD mid-block, since start.")
+  public static final String BYTES_FALLBACK_HDD = "read.bytes.fallback.hdd";
+
+  @Describe(
+      "Bytes a cached read took from the HDD because their pages were not cached"
+          + " (a partly cached block); not a failure.")
+  public static final String BYTES_UNCACHED_HDD = "read.bytes.uncached_pages.hdd";
+
+  @Describe("Cached reads that switched to the HDD mid-block, by cause")
+  public static final String FALLBACK = "read.fallback.";
+
+  @Describe("Cached copies dropped on open because the replica changed (generation stamp, length).")
+  public static final String STALE_ENTRIES = "read.stale.entries";
+
+  @Describe("Read-aheads started for streaming readers, refused ones included, since start.")
+  public static final String READAHEAD_PAGES = "read.readahead.pages";
+
+  @Describe(
+      "Read-aheads refused because half the directory's I/O threads were in use;"
+          + " the reader read that page itself.")
+  public static final String READAHEAD_REFUSED = "read.readahead.refused";
+
+  @Describe("Data and checksum bytes of client reads served by the HDD, no cached copy used.")
+  public static final String BYTES_HDD = "read.bytes.hdd";
+
+  @Describe("Client block reads served by the HDD, since start.")
+  public static final String HDD_READS = "read.hdd.reads";
+
+  @Describe("Block reads sent to the HDD, by reason")
+  public static final String HDD_CAUSE = "read.hdd.cause.";
+
+  @Describe(
+      "Microseconds per transferTo or read call on a cached block's data stream (transferTo: one"
+          + " 64 KB packet, socket send included).")
+  public static final String LATENCY_CACHE = "read.latency.cache.micros";
+
+  @Describe("Microseconds per read or transferTo call on a client read's HDD data stream.")
+  public static final String LATENCY_HDD = "read.latency.hdd.micros";
+
+  @Describe("Client HDD block streams open now: the HDD read queue as this DataNode sees it.")
+  public static final String HDD_STREAMS_OPEN = "read.hdd.streams.open";
+
+  @Describe("Client HDD read calls in progress now.")
+  public static final String HDD_INFLIGHT = "read.hdd.inflight";
+
+  @Describe("read.hits / (read.hits + read.misses) since start; 0 before the first read.")
+  public static final String HIT_RATIO = "read.hit.ratio";
+
+  @Describe(
+      "Share of client read bytes served from the SSD since start (cache / (cache +"
+          + " hdd + fallback.hdd + uncached_pages.hdd)); 0 before the first read.")
+  public static final String BYTES_CACHE_RATIO = "read.bytes.cache.ratio";
+
+  private ReadPathMetrics() {}
+}
