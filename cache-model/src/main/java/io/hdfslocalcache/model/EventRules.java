@@ -6,6 +6,7 @@ import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.ratelimit.Decision;
+import io.hdfslocalcache.time.CacheClock;
 import java.util.Arrays;
 
 /**
@@ -75,7 +76,8 @@ public final class EventRules {
             : new PageLruCache(
                 config.capacityBytes(), config.pageSizeBytes(), blocks, listener::released);
     this.now = startMillis;
-    this.guard = new FillGuard(config.guard().config(config.capacityBytes()), () -> now, log);
+    CacheClock clock = CacheClock.ofEventTime(() -> now);
+    this.guard = new FillGuard(config.guard().config(config.capacityBytes()), clock, log);
     GuardConfig g = guard.config();
     policy.bind(
         g.enabled() && g.hasWriteBudget() ? g.maxDriveWritesPerDay() * g.capacityBytes() : 0,
@@ -91,7 +93,7 @@ public final class EventRules {
             return guard.ssdBytesAsked();
           }
         },
-        () -> now);
+        clock);
     this.cachedGenStamp = new long[blocks];
     this.partialReads = new int[blocks];
   }

@@ -12,6 +12,12 @@ package io.hdfslocalcache.time;
  * throttles, waits for room). A component takes the clock, not a bare {@code LongSupplier}, so the
  * two cannot be mixed up by type.
  *
+ * <p>What stays on the machine's own clock, on purpose: latency histograms and the I/O time bound
+ * (they judge the real disk: a test's clock that jumps minutes while a read is in flight would call
+ * it hung), a spin's CPU budget, the deadline of a JDK wait that itself blocks in real time ({@code
+ * Future.get}, {@code tryLock}, {@code awaitTermination}), and a poll's idle pause: a fake clock
+ * there would measure nothing, spin forever, or move a test's time under it.
+ *
  * <p>Java 8 API: the DataNode side runs on Hadoop 3.3/3.4's Java 8.
  */
 public interface CacheClock {

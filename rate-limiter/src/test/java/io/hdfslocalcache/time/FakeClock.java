@@ -10,6 +10,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * once (as Guava's {@code FakeStopwatch} does for {@code RateLimiter}), so a wait for room or a
  * throttle runs without wall time passing.
  *
+ * <p>A test whose code under test sleeps while it waits for another thread (a fill waiting for a
+ * reader to free room) asks for {@link #sleepsMoveNoTime}: a sleep then pauses the sleeper for a
+ * moment of real time (at most a millisecond) and moves nothing, so the poll re-checks what the
+ * other thread did and only the test moves time; a deadline passes only when the test says so.
+ *
  * <p>Wall and monotonic time move together on {@link #advance}; {@link #setMillis} steps only the
  * wall clock (an NTP step, backwards too), as a real machine's would. Thread-safe: code under test
  * reads it from its own threads.
@@ -19,6 +24,7 @@ public final class FakeClock implements CacheClock {
   private final AtomicLong nanos = new AtomicLong();
   private final AtomicInteger sleeps = new AtomicInteger();
   private volatile Runnable onSleep = () -> {};
+  private volatile boolean sleepsMoveTime = true;
 
   /** A clock at {@code startMillis} since the epoch, its monotonic reading at zero. */
   public FakeClock(long startMillis) {
@@ -48,6 +54,12 @@ public final class FakeClock implements CacheClock {
     millis.set(m);
   }
 
+  /** Sleeps from now on move no time: see the class comment. */
+  public FakeClock sleepsMoveNoTime() {
+    sleepsMoveTime = false;
+    return this;
+  }
+
   /** Runs on every sleep, after the clock has advanced by it (e.g. to free room meanwhile). */
   public void onSleep(Runnable r) {
     onSleep = r;
@@ -74,7 +86,9 @@ public final class FakeClock implements CacheClock {
       throw new InterruptedException();
     }
     sleeps.incrementAndGet();
-    if (n > 0) {
+    if (!sleepsMoveTime) {
+      Thread.sleep(0, (int) Math.min(Math.max(n, 0), 999_999));
+    } else if (n > 0) {
       advanceNanos(n);
     }
     onSleep.run();

@@ -38,6 +38,14 @@ class FakeClockTest {
   }
 
   @Test
+  void sleepNanos_sleepsMoveNoTime_clockStaysAndSleepIsCounted() throws Exception {
+    clock.sleepsMoveNoTime().sleepMillis(30_000);
+    assertEquals(0, clock.nanoTime());
+    assertEquals(1_000, clock.millis());
+    assertEquals(1, clock.sleeps());
+  }
+
+  @Test
   void sleepNanos_interrupted_throwsAndClearsStatus() {
     Thread.currentThread().interrupt();
     assertThrows(InterruptedException.class, () -> clock.sleepNanos(1));

@@ -3,8 +3,8 @@ package io.hdfslocalcache.datanode.store;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
+import io.hdfslocalcache.time.CacheClock;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -30,7 +30,7 @@ public final class DirectoryHealth {
       Path dir,
       int maxErrors,
       Duration window,
-      Clock clock,
+      CacheClock clock,
       Consumer<DirectoryHealth> onOutOfService) {
     this.dir = dir;
     long bucketMillis = Math.max(1, window.toMillis() / 10);
