@@ -3,7 +3,7 @@ package io.hdfslocalcache.bench;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
-import java.time.Clock;
+import io.hdfslocalcache.time.CacheClock;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -40,7 +40,7 @@ public class RateLimitBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
       keys = ZipfKeys.stream(1_000_000, 1.1, STREAM, 42);
-      limiter = new BucketTimeRateLimit(RateLimitConfig.defaults(), Clock.systemUTC());
+      limiter = new BucketTimeRateLimit(RateLimitConfig.defaults(), CacheClock.SYSTEM);
     }
   }
 

@@ -2,7 +2,7 @@ package io.hdfslocalcache.bench;
 
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
-import java.time.Clock;
+import io.hdfslocalcache.time.CacheClock;
 import org.openjdk.jol.info.GraphLayout;
 
 /**
@@ -16,7 +16,7 @@ public final class RateLimitHeap {
   public static void main(String[] args) {
     int reads = 9_000_000;
     long[] keys = ZipfKeys.stream(1_000_000, 1.1, 1 << 23, 42);
-    BucketTimeRateLimit l = new BucketTimeRateLimit(RateLimitConfig.defaults(), Clock.systemUTC());
+    BucketTimeRateLimit l = new BucketTimeRateLimit(RateLimitConfig.defaults(), CacheClock.SYSTEM);
     for (long i = 0; i < reads; i++) {
       l.recordAndCheck(keys[(int) (i & ((1 << 23) - 1))], i * 3 / 5);
     }

@@ -1,8 +1,8 @@
 package io.hdfslocalcache.guard;
 
+import io.hdfslocalcache.time.CacheClock;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -50,7 +50,7 @@ import java.util.function.Supplier;
  */
 public final class FillGuard {
   private final GuardConfig config;
-  private final LongSupplier clock;
+  private final CacheClock clock;
   private final Consumer<GuardTransition> onTransition;
   private final DiskModel disk;
   private final CostLedger ledger;
@@ -65,15 +65,14 @@ public final class FillGuard {
   private long transitions;
   private long ssdBytesAsked;
 
-  public FillGuard(
-      GuardConfig config, LongSupplier clockMillis, Consumer<GuardTransition> onTransition) {
+  public FillGuard(GuardConfig config, CacheClock clock, Consumer<GuardTransition> onTransition) {
     this.config = config;
-    this.clock = clockMillis;
+    this.clock = clock;
     this.onTransition = onTransition;
     this.disk = config.disk();
     this.ledger = new CostLedger(config.bucketMillis(), config.bucketCount());
     this.pause = new CostPause(config.bucketCount(), config.windowMillis());
-    this.now = clockMillis.getAsLong();
+    this.now = clock.millis();
     this.bucket = ledger.advance(now);
     this.budget =
         config.hasWriteBudget()
@@ -190,7 +189,7 @@ public final class FillGuard {
 
   /** Moves the window and the budget to the clock's time and resumes what may resume. */
   private void refresh() {
-    now = Math.max(now, clock.getAsLong());
+    now = Math.max(now, clock.millis());
     bucket = ledger.advance(now);
     if (budget != null) {
       budget.refill(now);

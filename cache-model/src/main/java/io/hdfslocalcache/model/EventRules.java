@@ -7,6 +7,7 @@ import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.ratelimit.Decision;
+import io.hdfslocalcache.time.CacheClock;
 import java.util.Arrays;
 
 /**
@@ -76,7 +77,8 @@ public final class EventRules {
             : new PageLruCache(
                 config.capacityBytes(), config.pageSizeBytes(), blocks, listener::released);
     this.now = startMillis;
-    this.guard = new FillGuard(config.guard().config(config.capacityBytes()), () -> now, log);
+    CacheClock clock = CacheClock.ofEventTime(() -> now);
+    this.guard = new FillGuard(config.guard().config(config.capacityBytes()), clock, log);
     GuardConfig g = guard.config();
     policy.bind(
         g.enabled() && g.hasWriteBudget() ? g.maxDriveWritesPerDay() * g.capacityBytes() : 0,
@@ -92,7 +94,7 @@ public final class EventRules {
             return guard.ssdBytesAsked();
           }
         },
-        () -> now);
+        clock);
     this.cachedGenStamp = new long[blocks];
     this.partialReads = new int[blocks];
   }

@@ -1,6 +1,6 @@
 package io.hdfslocalcache.model;
 
-import java.util.function.LongSupplier;
+import io.hdfslocalcache.time.CacheClock;
 
 /**
  * Admission that tunes itself to the SSD write budget: the operator sets what the SSD may write
@@ -93,7 +93,7 @@ public final class ThresholdTuner {
   private final double ratePerStep;
   private final double burst;
   private final Budget budget;
-  private final LongSupplier clock;
+  private final CacheClock clock;
   private final Listener listener;
   private volatile long stepEnd;
   private volatile int threshold;
@@ -114,7 +114,7 @@ public final class ThresholdTuner {
       double bytesPerDay,
       long burstBytes,
       Budget budget,
-      LongSupplier clockMillis,
+      CacheClock clock,
       Listener listener) {
     if (floor < 0 || bytesPerDay < 0 || burstBytes < 0) {
       throw new IllegalArgumentException(
@@ -130,12 +130,12 @@ public final class ThresholdTuner {
     this.ratePerStep = bytesPerDay * STEP_MILLIS / MILLIS_PER_DAY;
     this.burst = burstBytes;
     this.budget = budget;
-    this.clock = clockMillis;
+    this.clock = clock;
     this.listener = listener;
     this.logT = Math.log(floor + 1.0);
     this.threshold = floor;
     this.announced = floor;
-    this.stepEnd = clockMillis.getAsLong() + STEP_MILLIS;
+    this.stepEnd = clock.millis() + STEP_MILLIS;
     this.asked = budget.bytesAsked();
   }
 
@@ -146,7 +146,7 @@ public final class ThresholdTuner {
 
   /** The effective threshold now: admit a block read more than this often in the window. */
   public int threshold() {
-    if (clock.getAsLong() >= stepEnd) {
+    if (clock.millis() >= stepEnd) {
       advance();
     }
     return threshold;
@@ -157,7 +157,7 @@ public final class ThresholdTuner {
   }
 
   private void advanceLocked() {
-    long now = clock.getAsLong();
+    long now = clock.millis();
     if (now < stepEnd) {
       return;
     }

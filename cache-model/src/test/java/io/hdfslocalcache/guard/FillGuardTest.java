@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.time.FakeClock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -22,7 +23,7 @@ class FillGuardTest {
 
   private static final long ALLOWANCE = GuardConfig.builder().build().allowanceMicros();
 
-  private final ManualClock clock = new ManualClock(1_699_999_800_000L); // a bucket boundary
+  private final FakeClock clock = new FakeClock(1_699_999_800_000L); // a bucket boundary
   private final List<GuardTransition> transitions = new ArrayList<>();
 
   private FillGuard guard(GuardConfig config) {
@@ -91,7 +92,7 @@ class FillGuardTest {
       for (int h = 0; h < 100; h++) {
         hit(g);
       }
-      clock.advance(10_000);
+      clock.advanceMillis(10_000);
     }
     assertTrue(transitions.isEmpty());
   }
@@ -102,9 +103,9 @@ class FillGuardTest {
     while (g.tryFill(1, BLOCK, BLOCK) == FillVerdict.ALLOW) {
       // all fills in the first bucket
     }
-    clock.advance(HOUR - 1); // the first bucket is still in the window
+    clock.advanceMillis(HOUR - 1); // the first bucket is still in the window
     assertEquals(GuardState.PAUSED_COST, g.state());
-    clock.advance(5 * MIN); // it left
+    clock.advanceMillis(5 * MIN); // it left
     assertEquals(GuardState.FILLING, g.state());
     assertEquals(0, g.fillCostMicros());
     assertEquals(2, transitions.size());
@@ -118,7 +119,7 @@ class FillGuardTest {
     while (g.tryFill(1, BLOCK, BLOCK) == FillVerdict.ALLOW) {
       // fills ran A ahead of savings
     }
-    clock.advance(10 * MIN);
+    clock.advanceMillis(10 * MIN);
     // Hits bring the headroom back to A/4: below the A/2 needed to resume.
     while (g.savedMicros() + g.allowanceMicros() - g.fillCostMicros() < g.allowanceMicros() / 4) {
       hit(g);
@@ -152,15 +153,15 @@ class FillGuardTest {
         // fills outrun savings again
       }
       assertEquals(GuardState.PAUSED_COST, g.state());
-      long pausedAt = clock.getAsLong();
+      long pausedAt = clock.millis();
       long target = g.savedMicros() + 2 * (g.fillCostMicros() - before);
       while (g.savedMicros() < target) {
         hit(g); // this round's fills paid back twice, at once
       }
       while (g.state() == GuardState.PAUSED_COST) {
-        clock.advance(MIN);
+        clock.advanceMillis(MIN);
       }
-      pauses.add((clock.getAsLong() - pausedAt) / MIN);
+      pauses.add((clock.millis() - pausedAt) / MIN);
     }
     // None, then 1, 2, 4, 8 buckets of 5 min, then the window (12 buckets).
     assertEquals(List.of(0L, 5L, 10L, 20L, 40L, 60L), pauses);
@@ -215,12 +216,12 @@ class FillGuardTest {
   void tryFill_clockGoesBackwards_countsAsNewestTimeSeen() {
     FillGuard g = guard();
     g.tryFill(1, BLOCK, BLOCK);
-    clock.advance(-3 * HOUR);
+    clock.setMillis(clock.millis() - 3 * HOUR); // a wall-clock step back
     assertEquals(BLOCK_FILL_MICROS, g.fillCostMicros()); // not cleared, not moved
     g.tryFill(1, BLOCK, BLOCK);
-    clock.advance(3 * HOUR + HOUR - 1);
+    clock.advanceMillis(3 * HOUR + HOUR - 1);
     assertEquals(2 * BLOCK_FILL_MICROS, g.fillCostMicros());
-    clock.advance(5 * MIN);
+    clock.advanceMillis(5 * MIN);
     assertEquals(0, g.fillCostMicros());
   }
 
@@ -275,7 +276,7 @@ class FillGuardTest {
     Random random = new Random(11);
     FillGuard g = guard();
     for (int i = 0; i < 200_000; i++) {
-      clock.advance(random.nextInt(2000));
+      clock.advanceMillis(random.nextInt(2000));
       if (random.nextInt(3) == 0) {
         long bytes = 1 + random.nextInt(64 << 20);
         if (g.tryFill(1 + random.nextInt(3), bytes, bytes) == FillVerdict.ALLOW) {

@@ -3,6 +3,7 @@ package io.hdfslocalcache.guard;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.time.FakeClock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -18,7 +19,7 @@ class FillGuardWorkloadTest {
   private static final long BLOCK = 128L << 20;
   private static final long PAGE = 1L << 20;
 
-  private final ManualClock clock = new ManualClock(1_699_999_800_000L);
+  private final FakeClock clock = new FakeClock(1_699_999_800_000L);
   private final List<GuardTransition> transitions = new ArrayList<>();
   private final FillGuard guard =
       new FillGuard(GuardConfig.builder().build(), clock, transitions::add);
@@ -46,7 +47,7 @@ class FillGuardWorkloadTest {
       Random random) {
     long allowed = 0;
     for (int end = second + seconds; second < end; second++) {
-      clock.advance(SECOND);
+      clock.advanceMillis(SECOND);
       long bytes = Math.max(1, (long) (fillBytes * (1 + jitter * (2 * random.nextDouble() - 1))));
       if (second % period == 0 && guard.tryFill(1, bytes, bytes) == FillVerdict.ALLOW) {
         allowed++;

@@ -3,6 +3,7 @@ package io.hdfslocalcache.guard;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.time.FakeClock;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,7 @@ class WriteBudgetTest {
   private static final long CAPACITY = 1L << 30;
   private static final long PAGE = 1L << 20;
 
-  private final ManualClock clock = new ManualClock(1_699_999_800_000L);
+  private final FakeClock clock = new FakeClock(1_699_999_800_000L);
   private final List<GuardTransition> transitions = new ArrayList<>();
 
   private FillGuard guard(double dwpd) {
@@ -50,9 +51,9 @@ class WriteBudgetTest {
   @Test
   void restoreWriteBudget_spentLevel_pausedAtItUntilItRefills() {
     FillGuard g = guard(0.5);
-    clock.advance(HOUR);
+    clock.advanceMillis(HOUR);
 
-    g.restoreWriteBudget(new WriteBudgetState(PAGE, true, 2 * PAGE, clock.getAsLong() - HOUR));
+    g.restoreWriteBudget(new WriteBudgetState(PAGE, true, 2 * PAGE, clock.millis() - HOUR));
 
     // An hour's refill since it was saved: 512 MiB/day / 24 = 21.3 MiB, a window's: resumes.
     assertEquals(PAGE + CAPACITY / 2 / 24, g.writeBudgetAvailableBytes(), 1);
@@ -65,10 +66,10 @@ class WriteBudgetTest {
   void restoreWriteBudget_savedAheadOfTheClock_noRefillAndCappedAtCapacity() {
     FillGuard g = guard(0.5);
 
-    g.restoreWriteBudget(new WriteBudgetState(2 * CAPACITY, false, 0, clock.getAsLong() + HOUR));
+    g.restoreWriteBudget(new WriteBudgetState(2 * CAPACITY, false, 0, clock.millis() + HOUR));
 
     assertEquals(CAPACITY, g.writeBudgetAvailableBytes());
-    g.restoreWriteBudget(new WriteBudgetState(PAGE, false, 0, clock.getAsLong() + HOUR));
+    g.restoreWriteBudget(new WriteBudgetState(PAGE, false, 0, clock.millis() + HOUR));
     assertEquals(PAGE, g.writeBudgetAvailableBytes());
     assertEquals(GuardState.FILLING, g.state());
     assertEquals(0, transitions.size());
@@ -81,10 +82,10 @@ class WriteBudgetTest {
     assertEquals(FillVerdict.DENY_WRITE_BUDGET, g.tryFill(1, PAGE, PAGE));
     // 512 MiB/day refills 1 MiB in 168.75 s: enough for one page, but the pause holds for a
     // whole window's refill (21.3 MiB).
-    clock.advance(HOUR / 2);
+    clock.advanceMillis(HOUR / 2);
     assertEquals(FillVerdict.DENY_WRITE_BUDGET, g.tryFill(1, PAGE, PAGE));
     assertEquals(GuardState.PAUSED_WRITE_BUDGET, g.state());
-    clock.advance(HOUR / 2);
+    clock.advanceMillis(HOUR / 2);
     assertEquals(GuardState.FILLING, g.state());
     assertEquals(CAPACITY / 2 / 24, g.writeBudgetAvailableBytes(), 1);
     assertEquals(FillVerdict.ALLOW, g.tryFill(1, PAGE, PAGE));
@@ -97,7 +98,7 @@ class WriteBudgetTest {
     FillGuard g = guard(0.5);
     long written = 0;
     for (long t = 0; t < 7 * DAY; t += 1000) {
-      clock.advance(1000);
+      clock.advanceMillis(1000);
       if (g.tryFill(1, PAGE, PAGE) == FillVerdict.ALLOW) {
         written += PAGE;
       }
@@ -141,9 +142,10 @@ class WriteBudgetTest {
     }
     assertEquals(FillVerdict.DENY_COST, g.tryFill(1, block, block));
     assertEquals(GuardState.PAUSED_COST, g.state());
-    clock.advance(HOUR / 2); // the budget refilled a little; the cost pause holds and wins
+    clock.advanceMillis(HOUR / 2); // the budget refilled a little; the cost pause holds and wins
     assertEquals(GuardState.PAUSED_COST, g.state());
-    clock.advance(HOUR); // the bad reads left the window; the budget refilled a window's worth
+    clock.advanceMillis(
+        HOUR); // the bad reads left the window; the budget refilled a window's worth
     assertEquals(GuardState.FILLING, g.state());
     assertEquals(
         List.of(

@@ -3,6 +3,7 @@ package io.hdfslocalcache.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.time.FakeClock;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -13,7 +14,7 @@ class ThresholdTunerTest {
   private static final double PER_DAY = 0.5 * CAPACITY; // 0.5 drive writes per day
   private static final double PER_STEP = PER_DAY * ThresholdTuner.STEP_MILLIS / 86_400_000.0;
 
-  private long now = 1_000_000;
+  private final FakeClock clock = new FakeClock(1_000_000);
   private long level = (long) (ThresholdTuner.RESERVE * CAPACITY); // at the reserve: target = r
   private long asked;
   private final List<String> changes = new ArrayList<>();
@@ -34,7 +35,7 @@ class ThresholdTunerTest {
             return asked;
           }
         },
-        () -> now,
+        clock,
         (from, to, demand, target) -> changes.add(from + "->" + to));
   }
 
@@ -45,7 +46,7 @@ class ThresholdTunerTest {
 
   private void step(ThresholdTuner t, double bytes) {
     asked += (long) bytes;
-    now += ThresholdTuner.STEP_MILLIS;
+    clock.advanceMillis(ThresholdTuner.STEP_MILLIS);
     t.threshold(); // reads come all the time: each step ends on time
   }
 
@@ -61,7 +62,7 @@ class ThresholdTunerTest {
   @Test
   void threshold_demandAboveBudget_convergesWhereDemandMeetsTheBudgetWithoutSwings() {
     for (double a : new double[] {1.0, 1.5, 2.0}) {
-      now = 1_000_000;
+      clock.setMillis(1_000_000);
       double c = PER_STEP * Math.pow(64, a); // demand equals the budget's rate at T = 63
       ThresholdTuner t = tuner(15, PER_DAY);
       int previous = t.threshold();
@@ -180,7 +181,7 @@ class ThresholdTunerTest {
     step(t, 1000 * PER_STEP);
     step(t, 1000 * PER_STEP);
     int before = t.threshold();
-    now -= 10 * ThresholdTuner.STEP_MILLIS;
+    clock.setMillis(clock.millis() - 10 * ThresholdTuner.STEP_MILLIS);
     asked += (long) (1000 * PER_STEP);
     assertEquals(before, t.threshold());
   }

@@ -83,7 +83,7 @@ final class CacheDirectories {
    * LinkageError} (after closing what it opened) when RocksDB's native library cannot load: no
    * directory can work then.
    */
-  static List<Opened> open(CacheConfig config, String datanodeUuid) {
+  static List<Opened> open(CacheConfig config, String datanodeUuid, CacheFaultInjector faults) {
     long waitNanos = config.dirOpenTimeout().toNanos();
     long deadline = System.nanoTime() + waitNanos;
     List<FutureTask<Opened>> tasks = new ArrayList<>();
@@ -95,7 +95,7 @@ final class CacheDirectories {
       FutureTask<Opened> task =
           new FutureTask<>(
               () -> {
-                Opened o = openOne(config, position, dir);
+                Opened o = openOne(config, position, dir, faults);
                 if (o != null && !claimed.compareAndSet(false, true)) {
                   // Start-up gave up on this directory meanwhile: nobody will use or close these.
                   o.index().close();
@@ -170,17 +170,17 @@ final class CacheDirectories {
   }
 
   /** Opens one directory; null (logged) if it is unusable. */
-  private static Opened openOne(CacheConfig config, int i, Path dir) {
+  private static Opened openOne(CacheConfig config, int i, Path dir, CacheFaultInjector faults) {
     long start = System.nanoTime();
     try {
-      CacheFaultInjector.get().beforeDirectoryOpen(dir);
+      faults.beforeDirectoryOpen(dir);
       Path root = dir.getParent();
       Files.createDirectories(root);
       refuseIfOthersMayWrite(root);
       createPrivate(dir);
       BlockIndex index;
       try {
-        index = BlockIndex.open(dir.resolve("index"));
+        index = BlockIndex.open(dir.resolve("index"), faults);
       } catch (IOException e) {
         LOG.warn(
             "hdfs-local-cache: block index in {} unreadable ({}); starting that directory"
@@ -188,7 +188,7 @@ final class CacheDirectories {
             dir,
             e.getMessage());
         wipe(dir);
-        index = BlockIndex.open(dir.resolve("index"));
+        index = BlockIndex.open(dir.resolve("index"), faults);
       }
       // Alluxio logs an ERROR when restoring from a directory without its LOCAL sub-directory.
       createPrivate(dir.resolve("LOCAL"));

@@ -28,15 +28,15 @@ import io.hdfslocalcache.datanode.restore.Restorer;
 import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.settings.CacheTunables;
 import io.hdfslocalcache.datanode.shadow.ReadTap;
-import io.hdfslocalcache.datanode.space.Sleeper;
 import io.hdfslocalcache.datanode.space.SpaceKeeper;
 import io.hdfslocalcache.datanode.space.SpaceStats;
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.datanode.store.DirectoryHealth;
 import io.hdfslocalcache.datanode.store.PageStore;
 import io.hdfslocalcache.datanode.store.PageStores;
 import io.hdfslocalcache.model.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
-import java.time.Clock;
+import io.hdfslocalcache.time.CacheClock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -73,15 +73,16 @@ final class CacheParts {
       HddReplicas hdd,
       SuspectReplicas suspects,
       List<CacheDirectories.Opened> opened,
-      Clock clock,
+      CacheClock clock,
       MetricRegistry registry,
-      ReadTap tap) {
+      ReadTap tap,
+      CacheFaultInjector faults) {
     this.registry = registry;
     // Directories take their entries out of service through the invalidator, built after them.
     AtomicReference<Invalidator> onOutOfService = new AtomicReference<>();
     this.dirs =
         new Directories(
-            wrap(opened, config, clock, h -> onOutOfService.get().dropDirectory(h)),
+            wrap(opened, config, clock, faults, h -> onOutOfService.get().dropDirectory(h)),
             config.dirs().size());
     this.invalidator = new Invalidator(map, hdd, new InvalidationStats(registry), dirs);
     onOutOfService.set(invalidator);
@@ -95,17 +96,16 @@ final class CacheParts {
             config.dirReservedPercent(),
             CacheTunables.ROOM_WAIT_MILLIS,
             CacheTunables.ROOM_POLL_MILLIS,
-            System::nanoTime,
-            Sleeper.REAL);
+            clock);
     FillStats fillStats = new FillStats(registry);
-    DirectoryGuards gate = new DirectoryGuards(dirs.all(), config.fillPolicy(), clock::millis);
+    DirectoryGuards gate = new DirectoryGuards(dirs.all(), config.fillPolicy(), clock);
     GuardStats.register(registry, dirs.all(), gate);
     BlockFill fill =
         new BlockFill(
             hdd,
             suspects,
             map,
-            new Throttle(config.fillBandwidthBytesPerSec(), System::nanoTime),
+            new Throttle(config.fillBandwidthBytesPerSec(), clock),
             fillStats,
             clock,
             config.pageSize(),
@@ -118,7 +118,7 @@ final class CacheParts {
     int floor = config.admission().threshold();
     BucketTimeRateLimit limiter =
         BucketTimeRateLimit.counting(config.admission(), clock, ThresholdTuner.ceiling(floor));
-    ThresholdTuner tuner = gate.admissionTuner(floor, clock::millis);
+    ThresholdTuner tuner = gate.admissionTuner(floor, clock);
     this.admission =
         new Admission(
             limiter,
@@ -147,16 +147,11 @@ final class CacheParts {
                 config.pageSize(), config.readAheadPages(), CacheTunables.INITIAL_READ_AHEAD_BYTES),
             clock,
             gate,
-            tap);
+            tap,
+            faults);
     this.restorer =
         new Restorer(
-            map,
-            dirs,
-            hdd,
-            invalidator,
-            new RestoreStats(registry),
-            config.pageSize(),
-            System::nanoTime);
+            map, dirs, hdd, invalidator, new RestoreStats(registry), config.pageSize(), clock);
     DirectoryStats.register(registry, map, dirs);
   }
 
@@ -164,7 +159,8 @@ final class CacheParts {
   private static List<CacheDirectory> wrap(
       List<CacheDirectories.Opened> opened,
       CacheConfig config,
-      Clock clock,
+      CacheClock clock,
+      CacheFaultInjector faults,
       java.util.function.Consumer<DirectoryHealth> outOfService) {
     List<CacheDirectory> out = new ArrayList<>();
     for (CacheDirectories.Opened o : opened) {
@@ -181,7 +177,10 @@ final class CacheParts {
               CacheTunables.IO_SPIN_NANOS,
               config.dirReservedPercent(),
               "dir" + o.position(),
-              config.readBound());
+              config.readBound(),
+              // The machine's clock: the I/O bound judges how long the real disk takes.
+              CacheClock.SYSTEM,
+              faults);
       out.add(
           new CacheDirectory(
               o.position(),

@@ -14,9 +14,11 @@ import io.hdfslocalcache.datanode.shadow.ReadTap;
 import io.hdfslocalcache.datanode.shadow.ShadowFeed;
 import io.hdfslocalcache.datanode.startup.FillUnitCheck;
 import io.hdfslocalcache.datanode.startup.ShadowHeapCheck;
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
+import io.hdfslocalcache.datanode.store.FaultInjectors;
 import io.hdfslocalcache.model.CandidateSpec;
+import io.hdfslocalcache.time.CacheClock;
 import java.io.IOException;
-import java.time.Clock;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
@@ -53,6 +55,12 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
     } catch (IllegalArgumentException e) {
       throw new IOException("hdfs-local-cache: invalid configuration: " + e.getMessage(), e);
     }
+    CacheFaultInjector faults;
+    try {
+      faults = FaultInjectors.of(conf.get(FaultInjectors.KEY));
+    } catch (IllegalArgumentException e) {
+      throw new IOException("hdfs-local-cache: " + e.getMessage(), e);
+    }
     FsDatasetSpi<?> inner =
         innerFactory(config.innerFactory()).newInstance(datanode, storage, conf);
     if (!config.enabled()) {
@@ -72,7 +80,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
     }
     List<CacheDirectories.Opened> dirs;
     try {
-      dirs = CacheDirectories.open(config, uuid);
+      dirs = CacheDirectories.open(config, uuid, faults);
     } catch (LinkageError e) {
       // e.g. UnsatisfiedLinkError: RocksDB unpacks its library into java.io.tmpdir (noexec?) or
       // was built for another libc. Nothing the cache does can work; the DataNode must.
@@ -116,9 +124,10 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
               new DatasetReplicas(inner),
               new ScannerSuspects(datanode, inner),
               dirs,
-              Clock.systemUTC(),
+              CacheClock.SYSTEM,
               registry,
-              shadow.isPresent() ? shadow.get() : ReadTap.NONE);
+              shadow.isPresent() ? shadow.get() : ReadTap.NONE,
+              faults);
       cache = BlockCache.open(parts);
       cache.start();
     } catch (RuntimeException e) {
@@ -199,7 +208,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
           config.candidates().specs(),
           calibration,
           CacheTunables.SHADOW_QUEUE_EVENTS,
-          Clock.systemUTC()::millis,
+          CacheClock.SYSTEM,
           registry);
     } catch (IllegalArgumentException e) {
       throw new IOException("hdfs-local-cache: invalid configuration: " + e.getMessage(), e);

@@ -12,11 +12,12 @@ import io.hdfslocalcache.datanode.metrics.ProcStat;
 import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.shadow.Calibration;
 import io.hdfslocalcache.datanode.shadow.ShadowFeed;
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.metrics.MetricSources;
+import io.hdfslocalcache.time.CacheClock;
 import java.io.InputStream;
 import java.io.StringWriter;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -80,7 +81,7 @@ public final class CacheExport {
                 config.candidates().specs(),
                 Calibration.AGAINST_CACHE,
                 16,
-                System::currentTimeMillis,
+                CacheClock.SYSTEM,
                 registry);
         BlockCache cache =
             BlockCache.open(
@@ -88,10 +89,11 @@ public final class CacheExport {
                     config,
                     new NoReplicas(),
                     b -> SuspectOutcome.FAILED,
-                    CacheDirectories.open(config, "dn"),
-                    Clock.systemUTC(),
+                    CacheDirectories.open(config, "dn", CacheFaultInjector.NONE),
+                    CacheClock.SYSTEM,
                     registry,
-                    feed))) {
+                    feed,
+                    CacheFaultInjector.NONE))) {
       cache.start(); // as the factory does
       new HostStats(registry, ProcStat.system());
       Map<String, Supplier<String>> tags = new LinkedHashMap<>();

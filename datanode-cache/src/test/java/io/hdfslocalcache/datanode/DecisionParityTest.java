@@ -13,24 +13,23 @@ import io.hdfslocalcache.datanode.read.ReadRouter;
 import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.settings.ShadowCandidates;
 import io.hdfslocalcache.datanode.shadow.TallyTap;
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.metrics.FillMetrics;
 import io.hdfslocalcache.metrics.FillOutcome;
 import io.hdfslocalcache.metrics.SpaceMetrics;
 import io.hdfslocalcache.model.CandidateSpec;
 import io.hdfslocalcache.model.LiveModel;
 import io.hdfslocalcache.model.ModelTotals;
+import io.hdfslocalcache.time.FakeClock;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
+import org.apache.hadoop.test.GenericTestUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -128,28 +127,13 @@ class DecisionParityTest {
     conf.setInt(CacheKeys.DIR_RESERVED_PERCENT, 0);
     CacheConfig config = CacheConfig.from(conf);
     Random random = new Random(seed);
-    AtomicLong now = new AtomicLong(1_700_000_000_000L);
-    Clock clock =
-        new Clock() {
-          @Override
-          public ZoneId getZone() {
-            return ZoneId.of("UTC");
-          }
-
-          @Override
-          public Clock withZone(ZoneId zone) {
-            return this;
-          }
-
-          @Override
-          public Instant instant() {
-            return Instant.ofEpochMilli(now.get());
-          }
-        };
+    // A fill that waits for a reader to free room polls without moving the test's time.
+    FakeClock clock = new FakeClock(1_700_000_000_000L).sleepsMoveNoTime();
     FakeReplicas hdd = new FakeReplicas();
     MetricRegistry registry = new MetricRegistry();
     TallyTap tally = new TallyTap();
-    List<CacheDirectories.Opened> opened = CacheDirectories.open(config, "dn");
+    List<CacheDirectories.Opened> opened =
+        CacheDirectories.open(config, "dn", CacheFaultInjector.NONE);
     long capacity = opened.get(0).store().capacityBytes();
     CandidateSpec spec =
         ShadowCandidates.base(config.admission(), capacity, config.pageSize(), config.fillPolicy());
@@ -158,7 +142,15 @@ class DecisionParityTest {
     long appends = 0;
     long deletes = 0;
     CacheParts parts =
-        new CacheParts(config, hdd, b -> SuspectOutcome.FAILED, opened, clock, registry, tally);
+        new CacheParts(
+            config,
+            hdd,
+            b -> SuspectOutcome.FAILED,
+            opened,
+            clock,
+            registry,
+            tally,
+            CacheFaultInjector.NONE);
     try (BlockCache cache = BlockCache.open(parts)) {
       cache.start(); // as the factory does
       ReadRouter router = parts.router;
@@ -191,7 +183,7 @@ class DecisionParityTest {
           data[b] = grow(random, data[b]);
           parts.invalidator.drop(new BlockId(POOL, ids[b]), InvalidationCause.APPEND);
           hdd.finalized(id, gs[b], data[b]);
-          model.write(POOL, ids[b], gs[b], now.get());
+          model.write(POOL, ids[b], gs[b], clock.millis());
           recent.add("append " + b + " gs " + gs[b]);
         } else if (kind < 5) {
           // A delete; a new block takes its place in the popularity order.
@@ -199,7 +191,7 @@ class DecisionParityTest {
           hdd.replicas.remove(id);
           hdd.data.remove(id);
           parts.invalidator.drop(new BlockId(POOL, ids[b]), InvalidationCause.DELETE);
-          model.delete(POOL, ids[b], now.get());
+          model.delete(POOL, ids[b], clock.millis());
           recent.add("delete " + b);
           ids[b] = nextId++;
           gs[b] = 1001;
@@ -215,15 +207,25 @@ class DecisionParityTest {
                       length - offset,
                       CHUNK * (1 + random.nextInt(random.nextInt(3) == 0 ? 400 : 40)));
           recent.add(
-              "read " + (b) + " gs " + gs[b] + " len " + length + " [" + offset + ", +" + size
-                  + ") at " + now.get());
+              "read "
+                  + (b)
+                  + " gs "
+                  + gs[b]
+                  + " len "
+                  + length
+                  + " ["
+                  + offset
+                  + ", +"
+                  + size
+                  + ") at "
+                  + clock.millis());
           read(router, hdd, new ExtendedBlock(POOL, ids[b], length, gs[b]), offset, size);
-          model.read(POOL, ids[b], gs[b], length, offset, size, now.get());
+          model.read(POOL, ids[b], gs[b], length, offset, size, clock.millis());
           awaitFills(registry);
           // Then time moves on by up to 3 s, in bursts by up to 20 ms (fills outrun the hits), and
           // now and then steps by minutes. The first read is at the cache's start: the model's
           // clocks (tuner, guard) start at its first read, the DataNode's when it starts.
-          now.addAndGet(
+          clock.advanceMillis(
               kind < 8 ? 60_000L * (1 + random.nextInt(10)) : random.nextInt(burst ? 20 : 3000));
         }
         ModelTotals m = model.totals();
@@ -281,21 +283,17 @@ class DecisionParityTest {
   }
 
   /** Waits until every fill asked for has ended (one fill thread: in the order asked). */
-  private static void awaitFills(MetricRegistry registry) {
-    long deadline = System.nanoTime() + 10_000_000_000L;
-    while (true) {
-      long ended = 0;
-      for (FillOutcome o : FillOutcome.values()) {
-        ended += outcome(registry, o);
-      }
-      if (ended >= registry.counter(FillMetrics.QUEUED).getCount()) {
-        return;
-      }
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("fills did not end");
-      }
-      Thread.yield();
-    }
+  private static void awaitFills(MetricRegistry registry) throws Exception {
+    GenericTestUtils.waitFor(
+        () -> {
+          long ended = 0;
+          for (FillOutcome o : FillOutcome.values()) {
+            ended += outcome(registry, o);
+          }
+          return ended >= registry.counter(FillMetrics.QUEUED).getCount();
+        },
+        1,
+        10_000);
   }
 
   private static long outcome(MetricRegistry registry, FillOutcome o) {

@@ -7,6 +7,7 @@ import static org.mockito.Mockito.mockStatic;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.shadow.Calibration;
 import io.hdfslocalcache.datanode.shadow.ShadowFeed;
+import io.hdfslocalcache.time.FakeClock;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hdfs.protocol.Block;
@@ -30,7 +31,8 @@ class ReplicaChangesDispatchTest {
     List<String> calls = new ArrayList<>();
     FsDatasetSpi<?> inner = mock(FsDatasetSpi.class);
     try (ShadowFeed feed =
-            ShadowFeed.start(List.of(), Calibration.NONE, 16, () -> 0L, new MetricRegistry());
+            ShadowFeed.start(
+                List.of(), Calibration.NONE, 16, new FakeClock(0), new MetricRegistry());
         MockedStatic<ReplicaChanges> seen =
             mockStatic(
                 ReplicaChanges.class,

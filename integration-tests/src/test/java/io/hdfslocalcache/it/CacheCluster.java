@@ -22,6 +22,7 @@ import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.test.GenericTestUtils;
 
 /** A real MiniDFSCluster with the cache installed on every DataNode, and helpers for tests. */
 final class CacheCluster implements AutoCloseable {
@@ -69,6 +70,7 @@ final class CacheCluster implements AutoCloseable {
     conf.setInt(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_INTERVAL_SECONDS_KEY, 1);
     // The scanner would read every block at start-up and skew counters; tests that need it set it.
     conf.setInt(DFSConfigKeys.DFS_DATANODE_SCAN_PERIOD_HOURS_KEY, -1);
+    FaultSwitch.install(conf);
     return conf;
   }
 
@@ -202,15 +204,23 @@ final class CacheCluster implements AutoCloseable {
         });
   }
 
-  /** Polls (no fixed sleeps as proof): state changes are asynchronous in HDFS and in fills. */
+  /**
+   * Polls (no fixed sleeps as proof): state changes are asynchronous in HDFS and in fills. Hadoop's
+   * one await helper, with what was awaited named in the failure.
+   */
   static void await(String what, BooleanSupplier cond)
       throws TimeoutException, InterruptedException {
-    long deadline = System.nanoTime() + 30_000_000_000L;
-    while (!cond.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new TimeoutException("timed out waiting for " + what);
-      }
-      Thread.sleep(20);
+    await(what, cond, 30_000);
+  }
+
+  static void await(String what, BooleanSupplier cond, int timeoutMillis)
+      throws TimeoutException, InterruptedException {
+    try {
+      GenericTestUtils.waitFor(cond::getAsBoolean, 20, timeoutMillis);
+    } catch (TimeoutException e) {
+      TimeoutException named = new TimeoutException("timed out waiting for " + what);
+      named.initCause(e);
+      throw named;
     }
   }
 
@@ -237,8 +247,14 @@ final class CacheCluster implements AutoCloseable {
     return fs;
   }
 
+  /** The fault hooks of this cluster's DataNodes, off until the test sets them. */
+  FaultSwitch faults() {
+    return FaultSwitch.of(conf);
+  }
+
   @Override
   public void close() {
     cluster.shutdown();
+    faults().unregister();
   }
 }

@@ -30,7 +30,6 @@ class CornerFaultsIT {
 
   @AfterEach
   void stop() {
-    CacheFaultInjector.set(null);
     if (c != null) {
       c.close();
     }
@@ -62,24 +61,25 @@ class CornerFaultsIT {
     ExtendedBlock b = c.blocks(p).get(0);
     AtomicInteger metaPageFailures = new AtomicInteger();
     AtomicInteger reopenFailures = new AtomicInteger();
-    CacheFaultInjector.set(
-        new CacheFaultInjector() {
-          @Override
-          public void beforePageRead(String fileId, long page) throws IOException {
-            if (fileId.contains("_blk_" + b.getBlockId() + "_")
-                && fileId.contains(".meta")
-                && page >= 1) {
-              metaPageFailures.incrementAndGet();
-              throw new IOException("Input/output error (injected)");
-            }
-          }
+    c.faults()
+        .set(
+            new CacheFaultInjector() {
+              @Override
+              public void beforePageRead(String fileId, long page) throws IOException {
+                if (fileId.contains("_blk_" + b.getBlockId() + "_")
+                    && fileId.contains(".meta")
+                    && page >= 1) {
+                  metaPageFailures.incrementAndGet();
+                  throw new IOException("Input/output error (injected)");
+                }
+              }
 
-          @Override
-          public void beforeHddMetaReopen(String blockName) throws IOException {
-            reopenFailures.incrementAndGet();
-            throw new IOException("Too many open files (injected)");
-          }
-        });
+              @Override
+              public void beforeHddMetaReopen(String blockName) throws IOException {
+                reopenFailures.incrementAndGet();
+                throw new IOException("Too many open files (injected)");
+              }
+            });
     assertArrayEquals(data, c.readAll(p));
     assertTrue(metaPageFailures.get() >= 1, "the SSD failed mid-read on the meta file");
     assertTrue(reopenFailures.get() >= 1, "the HDD meta reopen failed");
@@ -107,27 +107,29 @@ class CornerFaultsIT {
         new java.util.concurrent.atomic.AtomicBoolean();
     java.util.concurrent.atomic.AtomicBoolean held =
         new java.util.concurrent.atomic.AtomicBoolean();
-    CacheFaultInjector.set(
-        new CacheFaultInjector() {
-          @Override
-          public void beforePageRead(String fileId, long page) throws IOException {
-            if (!fileId.contains(blk)) {
-              return;
-            }
-            // page 0: only the second reader reads it now (the held one's read-aheads are past it)
-            if (page == 0 && failNext.compareAndSet(true, false)) {
-              throw new IOException("Input/output error (injected)");
-            }
-            if (fileId.contains(".data") && page == 2 && held.compareAndSet(false, true)) {
-              holding.countDown();
-              try {
-                release.await(); // a slow reader keeps the old copy pinned
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+    c.faults()
+        .set(
+            new CacheFaultInjector() {
+              @Override
+              public void beforePageRead(String fileId, long page) throws IOException {
+                if (!fileId.contains(blk)) {
+                  return;
+                }
+                // page 0: only the second reader reads it now (the held one's read-aheads are past
+                // it)
+                if (page == 0 && failNext.compareAndSet(true, false)) {
+                  throw new IOException("Input/output error (injected)");
+                }
+                if (fileId.contains(".data") && page == 2 && held.compareAndSet(false, true)) {
+                  holding.countDown();
+                  try {
+                    release.await(); // a slow reader keeps the old copy pinned
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                }
               }
-            }
-          }
-        });
+            });
     java.util.concurrent.ExecutorService pool =
         java.util.concurrent.Executors.newSingleThreadExecutor();
     try {
@@ -220,21 +222,23 @@ class CornerFaultsIT {
   @Test
   void rocksDbNativeLibraryCannotLoad_dataNodeStartsWithoutCacheAndServesFromHdd()
       throws Exception {
-    CacheFaultInjector.set(
-        new CacheFaultInjector() {
-          @Override
-          public void beforeIndexOpen(Path dir) {
-            throw new UnsatisfiedLinkError(
-                "librocksdbjni-linux64.so: failed to map segment from"
-                    + " shared object (injected)");
-          }
-        });
+    Configuration conf = conf();
+    FaultSwitch.of(conf)
+        .set(
+            new CacheFaultInjector() {
+              @Override
+              public void beforeIndexOpen(Path dir) {
+                throw new UnsatisfiedLinkError(
+                    "librocksdbjni-linux64.so: failed to map segment from"
+                        + " shared object (injected)");
+              }
+            });
     org.apache.hadoop.test.GenericTestUtils.LogCapturer log =
         org.apache.hadoop.test.GenericTestUtils.LogCapturer.captureLogs(
             org.slf4j.LoggerFactory.getLogger(
                 io.hdfslocalcache.datanode.LocalCacheDatasetFactory.class));
     try {
-      c = CacheCluster.start(conf(), 1);
+      c = CacheCluster.start(conf, 1);
     } finally {
       log.stopCapturing();
     }

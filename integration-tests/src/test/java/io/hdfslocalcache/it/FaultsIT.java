@@ -44,7 +44,6 @@ class FaultsIT {
 
   @AfterEach
   void stop() {
-    CacheFaultInjector.set(null);
     if (c != null) {
       c.close();
     }
@@ -83,13 +82,14 @@ class FaultsIT {
         "strict: on the I/O threads");
     ExtendedBlock b = c.blocks(new org.apache.hadoop.fs.Path("/hang.bin")).get(0);
     CountDownLatch release = new CountDownLatch(1);
-    CacheFaultInjector.set(
-        new CacheFaultInjector() {
-          @Override
-          public void beforePageRead(String fileId, long page) {
-            hangUntil(release); // hangs like a dead disk until the test ends
-          }
-        });
+    c.faults()
+        .set(
+            new CacheFaultInjector() {
+              @Override
+              public void beforePageRead(String fileId, long page) {
+                hangUntil(release); // hangs like a dead disk until the test ends
+              }
+            });
     try {
       assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/hang.bin")));
       assertTrue(c.counter("read.fallback.timeout") >= 1);
@@ -122,13 +122,29 @@ class FaultsIT {
     java.util.concurrent.atomic.AtomicInteger stuck =
         new java.util.concurrent.atomic.AtomicInteger();
     CountDownLatch release = new CountDownLatch(1);
-    hangPageReads(fileId -> true, stuck, release); // a dead disk, until the test revives it
+    org.apache.hadoop.fs.Path probe = new org.apache.hadoop.fs.Path("/probe-adaptive.bin");
+    byte[] probeData =
+        c.cachedFile(probe.toString(), 100_000); // on the same disk, its pages never hang
+    String hungFiles = "_blk_" + b.getBlockId() + "_" + b.getGenerationStamp();
+    // The block's pages hang (dead sectors), until the test revives them.
+    hangPageReads(fileId -> fileId.contains(hungFiles), stuck, release);
     java.util.concurrent.ExecutorService first =
         java.util.concurrent.Executors.newSingleThreadExecutor();
     try {
       java.util.concurrent.Future<byte[]> held = first.submit(() -> c.readAll(file));
       CacheCluster.await("a read stuck on the SSD", () -> stuck.get() >= 1);
-      Thread.sleep(100); // past the 50 ms that make a running read slow
+      // Once the stuck read is past the 50 ms that make a running read slow, the directory's
+      // next read (of a block that answers) sends its reads to the I/O threads: no fixed sleep.
+      CacheCluster.await(
+          "a read that sees the stuck one as slow",
+          () -> {
+            try {
+              assertArrayEquals(probeData, c.readAll(probe));
+            } catch (IOException e) {
+              throw new java.io.UncheckedIOException(e);
+            }
+            return CacheCluster.gauge(c.cache(0), "store.dir0.read.route") == 2;
+          });
 
       assertArrayEquals(data, c.readAll(file));
       assertTrue(c.counter("read.fallback.timeout") >= 1, "the later read was bounded");
@@ -149,20 +165,21 @@ class FaultsIT {
   }
 
   /** Page reads of the files {@code which} picks count themselves in {@code stuck} and hang. */
-  private static void hangPageReads(
+  private void hangPageReads(
       java.util.function.Predicate<String> which,
       java.util.concurrent.atomic.AtomicInteger stuck,
       CountDownLatch release) {
-    CacheFaultInjector.set(
-        new CacheFaultInjector() {
-          @Override
-          public void beforePageRead(String fileId, long page) {
-            if (which.test(fileId)) {
-              stuck.incrementAndGet();
-              hangUntil(release);
-            }
-          }
-        });
+    c.faults()
+        .set(
+            new CacheFaultInjector() {
+              @Override
+              public void beforePageRead(String fileId, long page) {
+                if (which.test(fileId)) {
+                  stuck.incrementAndGet();
+                  hangUntil(release);
+                }
+              }
+            });
   }
 
   /** Waits as a read on a dead disk does, until {@code release}; an interrupt keeps its flag. */
@@ -224,13 +241,14 @@ class FaultsIT {
     byte[] a = c.cachedFile("/err-a.bin", 100_000);
     byte[] b = c.cachedFile("/err-b.bin", 100_000);
     byte[] d = c.cachedFile("/err-d.bin", 100_000);
-    CacheFaultInjector.set(
-        new CacheFaultInjector() {
-          @Override
-          public void beforePageRead(String fileId, long page) throws IOException {
-            throw new IOException("Input/output error (injected)");
-          }
-        });
+    c.faults()
+        .set(
+            new CacheFaultInjector() {
+              @Override
+              public void beforePageRead(String fileId, long page) throws IOException {
+                throw new IOException("Input/output error (injected)");
+              }
+            });
     assertArrayEquals(a, c.readAll(new org.apache.hadoop.fs.Path("/err-a.bin")));
     assertArrayEquals(b, c.readAll(new org.apache.hadoop.fs.Path("/err-b.bin")));
     assertArrayEquals(d, c.readAll(new org.apache.hadoop.fs.Path("/err-d.bin")));
@@ -310,13 +328,14 @@ class FaultsIT {
     byte[] a = c.cachedFile("/full-a.bin", 200_000);
     c.cachedFile("/full-b.bin", 200_000);
     int before = c.cache(0).cachedBlocks();
-    CacheFaultInjector.set(
-        new CacheFaultInjector() {
-          @Override
-          public long usableSpace(Path dir, long actual) {
-            return 0; // the device is full whatever Alluxio thinks it uses
-          }
-        });
+    c.faults()
+        .set(
+            new CacheFaultInjector() {
+              @Override
+              public long usableSpace(Path dir, long actual) {
+                return 0; // the device is full whatever Alluxio thinks it uses
+              }
+            });
     // free space is sampled by the maintenance thread (statfs never runs on a reader's thread)
     CacheCluster.await(
         "file system seen below its reserve",
@@ -356,13 +375,14 @@ class FaultsIT {
   void enospcOnPageWrite_fillFails_evictsAndDirectoryStaysInService() throws Exception {
     start(conf());
     c.cachedFile("/enospc-a.bin", 200_000);
-    CacheFaultInjector.set(
-        new CacheFaultInjector() {
-          @Override
-          public void beforePageWrite(String fileId, long page) throws IOException {
-            throw new IOException("No space left on device");
-          }
-        });
+    c.faults()
+        .set(
+            new CacheFaultInjector() {
+              @Override
+              public void beforePageWrite(String fileId, long page) throws IOException {
+                throw new IOException("No space left on device");
+              }
+            });
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/enospc-b.bin");
     byte[] data = c.write(p, 100_000, (short) 1, 4);
     long failed = c.counter("fill.failed");

@@ -33,7 +33,7 @@ class HungSsdIT {
   @AfterEach
   void stop() {
     release.countDown();
-    CacheFaultInjector.set(null);
+    c.faults().set(null);
     if (c != null) {
       c.close();
     }
@@ -68,15 +68,16 @@ class HungSsdIT {
     byte[] data = c.cachedFile("/start.bin", 300_000);
     DataNodeProperties props = c.cluster.stopDataNode(0);
     Path hung = base.resolve("ssd0");
-    CacheFaultInjector.set(
-        new CacheFaultInjector() {
-          @Override
-          public void beforeDirectoryOpen(Path dir) {
-            if (dir.startsWith(hung)) {
-              hang();
-            }
-          }
-        });
+    c.faults()
+        .set(
+            new CacheFaultInjector() {
+              @Override
+              public void beforeDirectoryOpen(Path dir) {
+                if (dir.startsWith(hung)) {
+                  hang();
+                }
+              }
+            });
     long start = System.nanoTime();
     c.cluster.restartDataNode(props, false);
     c.cluster.waitActive();
@@ -94,14 +95,15 @@ class HungSsdIT {
   void indexWriteHangsAtStop_dataNodeStopsAndRestartsCleanly() throws Exception {
     c = CacheCluster.start(conf(), 1);
     CountDownLatch stuck = new CountDownLatch(1);
-    CacheFaultInjector.set(
-        new CacheFaultInjector() {
-          @Override
-          public void beforeIndexWrite(Path index) {
-            stuck.countDown();
-            hang();
-          }
-        });
+    c.faults()
+        .set(
+            new CacheFaultInjector() {
+              @Override
+              public void beforeIndexWrite(Path index) {
+                stuck.countDown();
+                hang();
+              }
+            });
     byte[] data = c.cachedFile("/stop.bin", 300_000);
     assertTrue(stuck.await(30, TimeUnit.SECONDS), "an index write is stuck");
     long start = System.nanoTime();
@@ -111,7 +113,7 @@ class HungSsdIT {
 
     // The disk comes back: the abandoned write finishes on a handle nobody closed under it.
     release.countDown();
-    CacheFaultInjector.set(null);
+    c.faults().set(null);
     CacheCluster.await(
         "abandoned index writer gone",
         () ->

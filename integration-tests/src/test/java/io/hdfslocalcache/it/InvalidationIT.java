@@ -23,13 +23,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
+import org.apache.hadoop.test.GenericTestUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -108,7 +109,7 @@ class InvalidationIT {
       c.fs.delete(p, false);
       CacheCluster.await("fill abandoned", () -> c.counter("fill.abandoned") > abandoned);
     } finally {
-      CacheFaultInjector.set(null);
+      c.faults().set(null);
     }
     assertFalse(c.cache(0).isCached(blocks.get(0)));
     // Deletes run on the directory's delete thread, after the fill has counted its outcome.
@@ -122,26 +123,26 @@ class InvalidationIT {
    * Page writes after the first of {@code b}'s files wait (at most 30 s) until {@code until}: the
    * fill is then still running when the test's change reaches the DataNode.
    */
-  private static void holdLaterPageWrites(ExtendedBlock b, BooleanSupplier until) {
+  private void holdLaterPageWrites(ExtendedBlock b, BooleanSupplier until) {
     String files = "_blk_" + b.getBlockId() + "_" + b.getGenerationStamp();
-    CacheFaultInjector.set(
-        new CacheFaultInjector() {
-          @Override
-          public void beforePageWrite(String fileId, long page) throws IOException {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (fileId.contains(files)
-                && page >= 1
-                && !until.getAsBoolean()
-                && System.nanoTime() < deadline) {
-              try {
-                Thread.sleep(10);
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException("page write interrupted");
+    c.faults()
+        .set(
+            new CacheFaultInjector() {
+              @Override
+              public void beforePageWrite(String fileId, long page) throws IOException {
+                if (!fileId.contains(files) || page < 1) {
+                  return;
+                }
+                try {
+                  GenericTestUtils.waitFor(until::getAsBoolean, 10, 30_000);
+                } catch (TimeoutException e) {
+                  // held long enough: the write goes on, and the test's own checks fail
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                  throw new InterruptedIOException("page write interrupted");
+                }
               }
-            }
-          }
-        });
+            });
   }
 
   /** Whether the DataNode no longer has {@code b} (by null or, in Hadoop 3.5, an exception). */
@@ -181,7 +182,7 @@ class InvalidationIT {
       }
     } finally {
       appended.countDown();
-      CacheFaultInjector.set(null);
+      c.faults().set(null);
     }
     CacheCluster.await("fill abandoned", () -> c.counter("fill.abandoned") > abandoned);
     assertFalse(c.cache(0).isCached(old));

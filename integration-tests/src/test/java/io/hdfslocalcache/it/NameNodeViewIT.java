@@ -152,11 +152,8 @@ class NameNodeViewIT {
         "the fill finds the HDD replica corrupt", () -> c.counter("fill.hdd_corrupt") >= 1);
     assertEquals(0, c.cache(0).cachedBlocks());
     long found = System.nanoTime();
-    long deadline = found + 10_000_000_000L;
-    while (!corrupt(p) && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
-    assertTrue(corrupt(p), "the NameNode never heard of the corrupt replica a fill found");
+    CacheCluster.await(
+        "the NameNode hears of the corrupt replica a fill found", () -> corrupt(p), 10_000);
     assertEquals(1, c.counter(FillMetrics.HDD_CORRUPT_REPORTED));
     System.out.printf(
         "NameNode marked the replica corrupt %d ms after the fill found it%n",

@@ -160,20 +160,22 @@ class RestartIT {
     ExtendedBlock b = c.blocks(p).get(0);
     CountDownLatch reached = new CountDownLatch(1);
     CountDownLatch never = new CountDownLatch(1);
-    CacheFaultInjector.set(
-        new CacheFaultInjector() {
-          @Override
-          public void beforePageWrite(String fileId, long page) throws IOException {
-            if (fileId.contains(".data") && page == 3) {
-              reached.countDown();
-              try {
-                never.await(); // the fill stops here, three data pages written; shutdown interrupts
-              } catch (InterruptedException e) {
-                throw new IOException(e);
+    c.faults()
+        .set(
+            new CacheFaultInjector() {
+              @Override
+              public void beforePageWrite(String fileId, long page) throws IOException {
+                if (fileId.contains(".data") && page == 3) {
+                  reached.countDown();
+                  try {
+                    never.await(); // the fill stops here, three data pages written; shutdown
+                    // interrupts
+                  } catch (InterruptedException e) {
+                    throw new IOException(e);
+                  }
+                }
               }
-            }
-          }
-        });
+            });
     Path ssd = base.resolve("ssd");
     Path snapshot = base.resolve("ssd-at-crash");
     try {
@@ -183,7 +185,7 @@ class RestartIT {
       // What the disk holds if the machine dies now: a clean stop would clean up after the fill.
       copyTree(ssd, snapshot);
     } finally {
-      CacheFaultInjector.set(null);
+      c.faults().set(null);
     }
     assertTrue(SsdFiles.count(snapshot, List.of(b)) >= 3, "partial pages in the snapshot");
     restart(

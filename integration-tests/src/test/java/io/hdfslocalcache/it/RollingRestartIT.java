@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
@@ -13,9 +14,11 @@ import java.io.InterruptedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -35,7 +38,6 @@ class RollingRestartIT {
 
   @AfterEach
   void stop() {
-    CacheFaultInjector.set(null);
     if (c != null) {
       c.close();
     }
@@ -47,7 +49,10 @@ class RollingRestartIT {
 
   @Test
   void stopUnderSlowReads_entriesKeptAndDirectoryInService() throws Exception {
-    c = CacheCluster.start(CacheCluster.conf(base), 1);
+    Configuration conf = CacheCluster.conf(base);
+    // Reads wait on the held SSD until the stop interrupts them: never for the read timeout.
+    conf.set(CacheKeys.READ_TIMEOUT, "5m");
+    c = CacheCluster.start(conf, 1);
     List<byte[]> data = new ArrayList<>();
     for (int i = 0; i < FILES; i++) {
       data.add(c.write(file(i), CacheCluster.BLOCK, (short) 1, i));
@@ -64,21 +69,23 @@ class RollingRestartIT {
     assertEquals(FILES, before.cachedBlocks());
 
     AtomicInteger inSlowRead = new AtomicInteger();
-    CacheFaultInjector.set(
-        new CacheFaultInjector() {
-          @Override
-          public void beforePageRead(String fileId, long page) throws InterruptedIOException {
-            inSlowRead.incrementAndGet();
-            try {
-              Thread.sleep(300); // a slow SSD, well inside the read timeout
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt(); // as an interrupted FileChannel read fails
-              throw new InterruptedIOException("page read interrupted");
-            } finally {
-              inSlowRead.decrementAndGet();
-            }
-          }
-        });
+    CountDownLatch slowSsd = new CountDownLatch(1);
+    c.faults()
+        .set(
+            new CacheFaultInjector() {
+              @Override
+              public void beforePageRead(String fileId, long page) throws InterruptedIOException {
+                inSlowRead.incrementAndGet();
+                try {
+                  slowSsd.await(); // a slow SSD: it answers after the DataNode stopped
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt(); // as an interrupted FileChannel read fails
+                  throw new InterruptedIOException("page read interrupted");
+                } finally {
+                  inSlowRead.decrementAndGet();
+                }
+              }
+            });
     AtomicBoolean run = new AtomicBoolean(true);
     List<Thread> readers = new ArrayList<>();
     for (int r = 0; r < READERS; r++) {
@@ -102,7 +109,8 @@ class RollingRestartIT {
 
     DataNodeProperties props = c.cluster.stopDataNode(0);
     run.set(false);
-    CacheFaultInjector.set(null);
+    slowSsd.countDown();
+    c.faults().set(null);
     long timeouts = before.metrics().counter("read.fallback.timeout").getCount();
     long ioErrors = before.metrics().counter("read.fallback.io_error").getCount();
     long inService = CacheCluster.gauge(before, DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE));

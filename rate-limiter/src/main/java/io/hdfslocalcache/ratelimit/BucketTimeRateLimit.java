@@ -1,6 +1,6 @@
 package io.hdfslocalcache.ratelimit;
 
-import java.time.Clock;
+import io.hdfslocalcache.time.CacheClock;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -35,7 +35,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class BucketTimeRateLimit {
   private final RateLimitConfig config;
-  private final Clock clock;
+  private final CacheClock clock;
   private final long bucketMillis;
   private final Segment[] segments;
   private final int segmentShift;
@@ -43,11 +43,11 @@ public final class BucketTimeRateLimit {
   /** Newest bucket seen by any caller: one clamp for all segments, so they agree on "now". */
   private final AtomicLong newestBucket = new AtomicLong(Long.MIN_VALUE);
 
-  public BucketTimeRateLimit(RateLimitConfig config, Clock clock) {
+  public BucketTimeRateLimit(RateLimitConfig config, CacheClock clock) {
     this(config, clock, defaultSegments(config.maxTrackedKeys()));
   }
 
-  BucketTimeRateLimit(RateLimitConfig config, Clock clock, int segmentCount) {
+  BucketTimeRateLimit(RateLimitConfig config, CacheClock clock, int segmentCount) {
     this(config, clock, segmentCount, config.threshold());
   }
 
@@ -57,7 +57,7 @@ public final class BucketTimeRateLimit {
    * maxThreshold}); {@link #recordAndCheck} still answers for the configured threshold.
    */
   public static BucketTimeRateLimit counting(
-      RateLimitConfig config, Clock clock, int maxThreshold) {
+      RateLimitConfig config, CacheClock clock, int maxThreshold) {
     if (maxThreshold < config.threshold() || maxThreshold > RateLimitConfig.MAX_THRESHOLD) {
       throw new IllegalArgumentException(
           "maxThreshold must be in [threshold, "
@@ -70,7 +70,7 @@ public final class BucketTimeRateLimit {
   }
 
   private BucketTimeRateLimit(
-      RateLimitConfig config, Clock clock, int segmentCount, int countedThreshold) {
+      RateLimitConfig config, CacheClock clock, int segmentCount, int countedThreshold) {
     if (Integer.bitCount(segmentCount) != 1) {
       throw new IllegalArgumentException("segmentCount must be a power of two: " + segmentCount);
     }

@@ -3,6 +3,7 @@ package io.hdfslocalcache.ratelimit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.hdfslocalcache.time.FakeClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -52,24 +53,24 @@ class BucketTimeRateLimitTest {
   @Test
   void recordAndCheck_accessesSpreadOverWholeWindow_countsEveryBucket() {
     BucketTimeRateLimit l = limiter(3, 4);
-    clock.set(0);
+    clock.setMillis(0);
     l.recordAndCheck(1); // bucket 0
-    clock.set(MIN);
+    clock.setMillis(MIN);
     l.recordAndCheck(1); // bucket 1
-    clock.set(2 * MIN);
+    clock.setMillis(2 * MIN);
     l.recordAndCheck(1); // bucket 2
-    clock.set(4 * MIN - 1); // last millisecond of bucket 3: bucket 0 still in the window
+    clock.setMillis(4 * MIN - 1); // last millisecond of bucket 3: bucket 0 still in the window
     assertEquals(Decision.ADMIT, l.recordAndCheck(1));
   }
 
   @Test
   void recordAndCheck_oldestBucketRollsOver_dropsItsCounts() {
     BucketTimeRateLimit l = limiter(3, 4);
-    clock.set(0);
+    clock.setMillis(0);
     l.recordAndCheck(1);
     l.recordAndCheck(1);
     l.recordAndCheck(1); // 3 in bucket 0
-    clock.set(4 * MIN); // bucket 4: window is buckets 1..4, bucket 0 is gone
+    clock.setMillis(4 * MIN); // bucket 4: window is buckets 1..4, bucket 0 is gone
     assertEquals(Decision.REJECT, l.recordAndCheck(1));
     assertEquals(1, l.stats().trackedKeys());
   }
@@ -77,11 +78,11 @@ class BucketTimeRateLimitTest {
   @Test
   void recordAndCheck_gapLongerThanWindow_startsFromZero() {
     BucketTimeRateLimit l = limiter(2, 3);
-    clock.set(0);
+    clock.setMillis(0);
     for (int i = 0; i < 10; i++) {
       l.recordAndCheck(5);
     }
-    clock.set(1000 * MIN);
+    clock.setMillis(1000 * MIN);
     assertEquals(Decision.REJECT, l.recordAndCheck(5));
     assertEquals(Decision.REJECT, l.recordAndCheck(5));
     assertEquals(Decision.ADMIT, l.recordAndCheck(5));
@@ -90,21 +91,21 @@ class BucketTimeRateLimitTest {
   @Test
   void recordAndCheck_clockGoesBackwards_countsInNewestBucket() {
     BucketTimeRateLimit l = limiter(2, 2);
-    clock.set(10 * MIN);
+    clock.setMillis(10 * MIN);
     l.recordAndCheck(9);
-    clock.set(3 * MIN); // backwards: must not resurrect or reorder buckets
+    clock.setMillis(3 * MIN); // backwards: must not resurrect or reorder buckets
     l.recordAndCheck(9);
     assertEquals(Decision.ADMIT, l.recordAndCheck(9));
-    clock.set(12 * MIN); // window 11..12: all three accesses were counted in bucket 10
+    clock.setMillis(12 * MIN); // window 11..12: all three accesses were counted in bucket 10
     assertEquals(Decision.REJECT, l.recordAndCheck(9));
   }
 
   @Test
   void recordAndCheck_negativeEpoch_usesFloorBuckets() {
     BucketTimeRateLimit l = limiter(1, 1);
-    clock.set(-1); // bucket -1
+    clock.setMillis(-1); // bucket -1
     l.recordAndCheck(3);
-    clock.set(0); // bucket 0: bucket -1 left the one-bucket window
+    clock.setMillis(0); // bucket 0: bucket -1 left the one-bucket window
     assertEquals(Decision.REJECT, l.recordAndCheck(3));
   }
 
@@ -115,7 +116,7 @@ class BucketTimeRateLimitTest {
       l.recordAndCheck(k);
     }
     assertEquals(10_000, l.stats().trackedKeys());
-    clock.advance(60 * MIN);
+    clock.advanceMillis(60 * MIN);
     l.expire();
     assertEquals(0, l.stats().trackedKeys());
   }
@@ -125,11 +126,11 @@ class BucketTimeRateLimitTest {
     RateLimitConfig c =
         RateLimitConfig.defaults().withThreshold(1).withBucketCount(10).withMaxTrackedKeys(8);
     BucketTimeRateLimit l = new BucketTimeRateLimit(c, clock, 1);
-    clock.set(0);
+    clock.setMillis(0);
     for (long k = 0; k < 8; k++) {
       l.recordAndCheck(k);
     }
-    clock.set(MIN);
+    clock.setMillis(MIN);
     l.recordAndCheck(0); // key 0 now also has an access in bucket 1
     l.recordAndCheck(100); // segment full: bucket 0 is forgotten early
     RateLimitStats s = l.stats();
@@ -154,13 +155,13 @@ class BucketTimeRateLimitTest {
   @Test
   void recordAndCheck_manyAccessesInOneBucket_saturatesWithoutOverflow() {
     BucketTimeRateLimit l = limiter(2, 2);
-    clock.set(0);
+    clock.setMillis(0);
     for (int i = 0; i < 100_000; i++) {
       l.recordAndCheck(1);
     }
-    clock.set(MIN);
+    clock.setMillis(MIN);
     assertEquals(Decision.ADMIT, l.recordAndCheck(1)); // 3 (saturated) + 1 > 2
-    clock.set(2 * MIN); // bucket 0 leaves: only bucket 1's single access and this one
+    clock.setMillis(2 * MIN); // bucket 0 leaves: only bucket 1's single access and this one
     assertEquals(Decision.REJECT, l.recordAndCheck(1));
   }
 

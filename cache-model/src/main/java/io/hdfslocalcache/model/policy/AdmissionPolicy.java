@@ -3,7 +3,7 @@ package io.hdfslocalcache.model.policy;
 import io.hdfslocalcache.model.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
-import java.util.function.LongSupplier;
+import io.hdfslocalcache.time.CacheClock;
 
 /**
  * Decides, on every read of a block, whether a miss on it should fill the cache. Called for hits
@@ -21,7 +21,7 @@ public interface AdmissionPolicy {
    * before the first read. {@code bytesPerDay} 0: no budget.
    */
   default void bind(
-      double bytesPerDay, long burstBytes, ThresholdTuner.Budget budget, LongSupplier clock) {}
+      double bytesPerDay, long burstBytes, ThresholdTuner.Budget budget, CacheClock clock) {}
 
   /** The threshold this policy admits above now; -1 if it has none. */
   default int effectiveThreshold() {

@@ -3,7 +3,7 @@ package io.hdfslocalcache.model.policy;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
-import java.time.Clock;
+import io.hdfslocalcache.time.CacheClock;
 import java.time.Duration;
 
 /** The production admission gate, unchanged: more than {@code threshold} reads in the window. */
@@ -12,9 +12,7 @@ final class BucketTimeAdmission implements AdmissionPolicy {
 
   BucketTimeAdmission(RateLimitConfig config) {
     // The replay passes each event's own time; the clock is never read.
-    this.limiter =
-        new BucketTimeRateLimit(
-            config, Clock.fixed(java.time.Instant.EPOCH, java.time.ZoneOffset.UTC));
+    this.limiter = new BucketTimeRateLimit(config, CacheClock.ofEventTime(() -> 0));
   }
 
   static BucketTimeAdmission from(PolicyParams params) {

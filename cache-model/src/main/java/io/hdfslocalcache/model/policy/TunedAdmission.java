@@ -4,10 +4,7 @@ import io.hdfslocalcache.model.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.function.LongSupplier;
+import io.hdfslocalcache.time.CacheClock;
 
 /**
  * The DataNode's default admission: the production gate, {@code BucketTimeRateLimit}, with its
@@ -25,9 +22,7 @@ final class TunedAdmission implements AdmissionPolicy {
     // The replay passes each event's own time; the clock is never read.
     this.limiter =
         BucketTimeRateLimit.counting(
-            config,
-            Clock.fixed(Instant.EPOCH, ZoneOffset.UTC),
-            ThresholdTuner.ceiling(config.threshold()));
+            config, CacheClock.ofEventTime(() -> 0), ThresholdTuner.ceiling(config.threshold()));
   }
 
   static TunedAdmission from(PolicyParams params) {
@@ -36,7 +31,7 @@ final class TunedAdmission implements AdmissionPolicy {
 
   @Override
   public void bind(
-      double bytesPerDay, long burstBytes, ThresholdTuner.Budget budget, LongSupplier clock) {
+      double bytesPerDay, long burstBytes, ThresholdTuner.Budget budget, CacheClock clock) {
     tuner =
         new ThresholdTuner(
             config.threshold(), bytesPerDay, burstBytes, budget, clock, (a, b, c, d) -> {});

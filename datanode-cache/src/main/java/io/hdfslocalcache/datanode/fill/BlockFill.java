@@ -11,10 +11,10 @@ import io.hdfslocalcache.datanode.hdd.SuspectReplicas;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
 import io.hdfslocalcache.metrics.FillOutcome;
+import io.hdfslocalcache.time.CacheClock;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
-import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
@@ -39,7 +39,7 @@ public final class BlockFill {
   private final BlockMap map;
   private final FillSteps steps;
   private final PageFill pageFill;
-  private final Clock clock;
+  private final CacheClock clock;
   private final int pageSize;
   private final Consumer<CacheEntry> onPublished;
 
@@ -49,7 +49,7 @@ public final class BlockFill {
       BlockMap map,
       Throttle throttle,
       FillStats stats,
-      Clock clock,
+      CacheClock clock,
       int pageSize,
       RoomMaker room,
       FillGate gate,

@@ -6,10 +6,10 @@ import io.hdfslocalcache.guard.FillGuard;
 import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.model.ThresholdTuner;
+import io.hdfslocalcache.time.CacheClock;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,7 +28,7 @@ public final class DirectoryGuards implements FillGate, ThresholdTuner.Budget {
   private final Map<EntryHome, PersistedBudget> budgets = new IdentityHashMap<>();
   private final boolean tunesAdmission;
 
-  public DirectoryGuards(List<CacheDirectory> dirs, FillPolicy policy, LongSupplier clockMillis) {
+  public DirectoryGuards(List<CacheDirectory> dirs, FillPolicy policy, CacheClock clock) {
     this.tunesAdmission = policy.tunesAdmission();
     for (CacheDirectory d : dirs) {
       GuardConfig config =
@@ -40,7 +40,7 @@ public final class DirectoryGuards implements FillGate, ThresholdTuner.Budget {
               .build();
       FillGuard guard =
           new FillGuard(
-              config, clockMillis, t -> LOG.info("hdfs-local-cache: fill guard of {}: {}", d, t));
+              config, clock, t -> LOG.info("hdfs-local-cache: fill guard of {}: {}", d, t));
       guards.put(d, guard);
       if (config.hasWriteBudget()) {
         PersistedBudget budget = new PersistedBudget(guard, d.blockIndex());
@@ -85,13 +85,13 @@ public final class DirectoryGuards implements FillGate, ThresholdTuner.Budget {
    * The admission threshold's tuner over these budgets (at {@code floor} when admission does not
    * tune itself); each large change is one INFO line.
    */
-  public ThresholdTuner admissionTuner(int floor, LongSupplier clockMillis) {
+  public ThresholdTuner admissionTuner(int floor, CacheClock clock) {
     return new ThresholdTuner(
         floor,
         tunesAdmission ? budgetBytesPerDay() : 0,
         budgetBurstBytes(),
         this,
-        clockMillis,
+        clock,
         (from, to, demand, target) ->
             LOG.info(
                 "hdfs-local-cache: admission threshold {} -> {}: fills ask for {} bytes/day, "

@@ -46,6 +46,7 @@ public final class BlockIndex implements AutoCloseable {
   private final RocksDB db;
   private final Options options;
   private final Path dir;
+  private final CacheFaultInjector faults;
   private final org.rocksdb.AbstractEventListener ownerOnly;
   private final java.util.concurrent.locks.ReentrantReadWriteLock lock =
       new java.util.concurrent.locks.ReentrantReadWriteLock();
@@ -61,7 +62,9 @@ public final class BlockIndex implements AutoCloseable {
       Options options,
       Path dir,
       org.rocksdb.AbstractEventListener ownerOnly,
-      String name) {
+      String name,
+      CacheFaultInjector faults) {
+    this.faults = faults;
     this.db = db;
     this.options = options;
     this.dir = dir;
@@ -85,7 +88,12 @@ public final class BlockIndex implements AutoCloseable {
    * native library cannot be loaded: the caller disables the whole cache, not one directory.
    */
   public static BlockIndex open(Path dir) throws IOException {
-    io.hdfslocalcache.datanode.store.CacheFaultInjector.get().beforeIndexOpen(dir);
+    return open(dir, CacheFaultInjector.NONE);
+  }
+
+  /** As {@link #open(Path)}, calling {@code faults} before the open and before each write. */
+  public static BlockIndex open(Path dir, CacheFaultInjector faults) throws IOException {
+    faults.beforeIndexOpen(dir);
     RocksNative.load();
     // RocksDB creates its files under the umask; each flush or compaction may add some (tables,
     // logs, manifests), so they are made owner-only after each and at open.
@@ -116,7 +124,8 @@ public final class BlockIndex implements AutoCloseable {
               options,
               dir,
               ownerOnly,
-              String.valueOf(dir.getParent().getFileName()));
+              String.valueOf(dir.getParent().getFileName()),
+              faults);
       ownerOnly(dir);
       return index;
     } catch (RocksDBException e) {
@@ -191,7 +200,7 @@ public final class BlockIndex implements AutoCloseable {
     lock.readLock().lock();
     try {
       if (!closed) {
-        CacheFaultInjector.get().beforeIndexWrite(dir); // where a write on a hung disk hangs
+        faults.beforeIndexWrite(dir); // where a write on a hung disk hangs
         w.apply(db);
       }
     } catch (RocksDBException ex) {

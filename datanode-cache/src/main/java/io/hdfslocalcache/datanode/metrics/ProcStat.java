@@ -1,11 +1,11 @@
 package io.hdfslocalcache.datanode.metrics;
 
+import io.hdfslocalcache.time.CacheClock;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.function.LongSupplier;
 
 /**
  * {@code procs_blocked} and {@code procs_running} of the host, from {@code /proc/stat}: processes
@@ -20,21 +20,20 @@ public final class ProcStat {
   static final long MAX_AGE_NANOS = 1_000_000_000L;
 
   private final Path file;
-  private final LongSupplier nanoClock;
+  private final CacheClock clock;
   private long readAtNanos;
   private boolean everRead;
   private long blocked = -1;
   private long running = -1;
 
-  /** {@code nanoClock} is {@code System::nanoTime} outside tests. */
-  public ProcStat(Path file, LongSupplier nanoClock) {
+  public ProcStat(Path file, CacheClock clock) {
     this.file = file;
-    this.nanoClock = nanoClock;
+    this.clock = clock;
   }
 
   /** This host's {@code /proc/stat}. */
   public static ProcStat system() {
-    return new ProcStat(Paths.get("/proc/stat"), System::nanoTime);
+    return new ProcStat(Paths.get("/proc/stat"), CacheClock.SYSTEM);
   }
 
   /** Processes blocked on I/O now ({@code procs_blocked}), or -1 if unavailable. */
@@ -50,7 +49,7 @@ public final class ProcStat {
   }
 
   private void refresh() {
-    long now = nanoClock.getAsLong();
+    long now = clock.nanoTime();
     if (everRead && now - readAtNanos < MAX_AGE_NANOS) {
       return;
     }

@@ -15,9 +15,10 @@ import io.hdfslocalcache.datanode.invalidate.Invalidator;
 import io.hdfslocalcache.datanode.shadow.ClientRead;
 import io.hdfslocalcache.datanode.shadow.ReadTap;
 import io.hdfslocalcache.datanode.shadow.RealRead;
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
+import io.hdfslocalcache.time.CacheClock;
 import java.io.IOException;
 import java.io.InputStream;
-import java.time.Clock;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
 
@@ -56,9 +57,10 @@ public final class ReadRouter {
   private final Invalidator invalidator;
   private final ReadPathStats stats;
   private final ReadSettings settings;
-  private final Clock clock;
+  private final CacheClock clock;
   private final FillGate gate;
   private final ReadTap tap;
+  private final CacheFaultInjector faults;
   private final ThreadLocal<HandOff> handOff = new ThreadLocal<>();
   private final WindowBuffers buffers = new WindowBuffers();
 
@@ -70,9 +72,11 @@ public final class ReadRouter {
       Invalidator invalidator,
       ReadPathStats stats,
       ReadSettings settings,
-      Clock clock,
+      CacheClock clock,
       FillGate gate,
-      ReadTap tap) {
+      ReadTap tap,
+      CacheFaultInjector faults) {
+    this.faults = faults;
     this.gate = gate;
     this.tap = tap;
     this.admin = admin;
@@ -237,7 +241,7 @@ public final class ReadRouter {
     }
     map.accessed(e, clock.millis());
     return new ReadSession(
-        e, b, hdd, stats, invalidator::onReadFailure, settings, this::ended, buffers);
+        e, b, hdd, stats, invalidator::onReadFailure, settings, this::ended, buffers, faults);
   }
 
   private ReadSession reason(HddReason why) {

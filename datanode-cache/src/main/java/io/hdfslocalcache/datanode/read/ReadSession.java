@@ -29,6 +29,7 @@ final class ReadSession {
   private final ReadSettings settings;
   private final ReadEnd onEnd;
   private final WindowBuffers buffers;
+  private final CacheFaultInjector faults;
 
   /** Open streams; the pin is released when the last one closes. */
   private final AtomicInteger streams = new AtomicInteger(1);
@@ -58,7 +59,9 @@ final class ReadSession {
       BiConsumer<CacheEntry, CacheException> onFailure,
       ReadSettings settings,
       ReadEnd onEnd,
-      WindowBuffers buffers) {
+      WindowBuffers buffers,
+      CacheFaultInjector faults) {
+    this.faults = faults;
     this.onEnd = onEnd;
     this.buffers = buffers;
     this.entry = entry;
@@ -184,7 +187,7 @@ final class ReadSession {
 
   InputStream openHddMeta(long offset) throws IOException {
     try {
-      CacheFaultInjector.get().beforeHddMetaReopen(block.getBlockName());
+      faults.beforeHddMetaReopen(block.getBlockName());
       LengthInputStream in = hdd.openMeta(block);
       if (in == null) {
         throw new IOException("HDD fallback for " + block + ": no meta file");

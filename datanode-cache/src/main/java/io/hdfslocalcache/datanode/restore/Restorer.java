@@ -11,6 +11,7 @@ import io.hdfslocalcache.datanode.index.IndexRecord;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.invalidate.Invalidator;
 import io.hdfslocalcache.datanode.store.PagesOnDisk;
+import io.hdfslocalcache.time.CacheClock;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -18,7 +19,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.LongSupplier;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,7 +49,7 @@ public final class Restorer {
   private final Invalidator invalidator;
   private final RestoreStats stats;
   private final int pageSize;
-  private final LongSupplier nanoTime;
+  private final CacheClock clock;
 
   /** Index records per block pool, waiting for the pool's replicas to be loaded. */
   private final Map<String, List<Pending>> pending = new HashMap<>();
@@ -61,14 +61,14 @@ public final class Restorer {
       Invalidator invalidator,
       RestoreStats stats,
       int pageSize,
-      LongSupplier nanoTime) {
+      CacheClock clock) {
     this.map = map;
     this.dirs = dirs;
     this.hdd = hdd;
     this.invalidator = invalidator;
     this.stats = stats;
     this.pageSize = pageSize;
-    this.nanoTime = nanoTime;
+    this.clock = clock;
   }
 
   private static final class Pending {
@@ -164,7 +164,7 @@ public final class Restorer {
     if (waiting == null) {
       return;
     }
-    long start = nanoTime.getAsLong();
+    long start = clock.nanoTime();
     int restored = 0;
     // Oldest first, so the directories' page LRU starts in the order the blocks were last read.
     waiting.sort(java.util.Comparator.comparingLong(p -> p.record.lastAccessMillis()));
@@ -186,7 +186,7 @@ public final class Restorer {
         e.retire(); // deletes its record and pages
       }
     }
-    long micros = (nanoTime.getAsLong() - start) / 1_000;
+    long micros = (clock.nanoTime() - start) / 1_000;
     stats.restored.inc(restored);
     stats.dropped.inc(waiting.size() - restored);
     stats.micros.inc(micros);

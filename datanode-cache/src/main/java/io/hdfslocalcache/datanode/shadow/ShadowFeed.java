@@ -7,13 +7,13 @@ import io.hdfslocalcache.datanode.store.CacheThreads;
 import io.hdfslocalcache.metrics.ShadowMetrics;
 import io.hdfslocalcache.model.CandidateSpec;
 import io.hdfslocalcache.model.ModelTotals;
+import io.hdfslocalcache.time.CacheClock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
 
 /**
  * Feeds the DataNode's live client reads to the shadow candidates' models. Readers never wait for a
@@ -56,7 +56,7 @@ public final class ShadowFeed implements ReadTap, AutoCloseable {
   private final Calibration calibration;
   private final RealTally real = new RealTally();
   private final BlockingQueue<ShadowEvent> queue;
-  private final LongSupplier clockMillis;
+  private final CacheClock clock;
   private final Counter dropped;
   private final Counter applied;
   private final Counter errors;
@@ -70,7 +70,7 @@ public final class ShadowFeed implements ReadTap, AutoCloseable {
       List<CandidateSpec> specs,
       Calibration calibration,
       int capacity,
-      LongSupplier clockMillis,
+      CacheClock clock,
       MetricRegistry registry) {
     List<ShadowCandidate> cs = new ArrayList<>();
     for (CandidateSpec s : specs) {
@@ -79,7 +79,7 @@ public final class ShadowFeed implements ReadTap, AutoCloseable {
     this.candidates = Collections.unmodifiableList(cs);
     this.calibration = calibration;
     this.queue = new ArrayBlockingQueue<>(capacity);
-    this.clockMillis = clockMillis;
+    this.clock = clock;
     this.dropped = registry.counter(ShadowMetrics.FEED_DROPPED);
     this.applied = registry.counter(ShadowMetrics.FEED_EVENTS);
     this.errors = registry.counter(ShadowMetrics.FEED_ERRORS);
@@ -95,9 +95,9 @@ public final class ShadowFeed implements ReadTap, AutoCloseable {
       List<CandidateSpec> specs,
       Calibration calibration,
       int capacity,
-      LongSupplier clockMillis,
+      CacheClock clock,
       MetricRegistry registry) {
-    ShadowFeed f = new ShadowFeed(specs, calibration, capacity, clockMillis, registry);
+    ShadowFeed f = new ShadowFeed(specs, calibration, capacity, clock, registry);
     f.thread.start();
     return f;
   }
@@ -109,17 +109,17 @@ public final class ShadowFeed implements ReadTap, AutoCloseable {
 
   @Override
   public void read(ClientRead read) {
-    offer(ShadowEvent.read(read, clockMillis.getAsLong()));
+    offer(ShadowEvent.read(read, clock.millis()));
   }
 
   @Override
   public void removed(BlockId block) {
-    offer(ShadowEvent.removed(block, clockMillis.getAsLong()));
+    offer(ShadowEvent.removed(block, clock.millis()));
   }
 
   @Override
   public void rewritten(BlockId block, long newGenStamp) {
-    offer(ShadowEvent.rewritten(block, newGenStamp, clockMillis.getAsLong()));
+    offer(ShadowEvent.rewritten(block, newGenStamp, clock.millis()));
   }
 
   Offer offer(ShadowEvent e) {
@@ -138,6 +138,8 @@ public final class ShadowFeed implements ReadTap, AutoCloseable {
     while (!closed) {
       if (queue.drainTo(batch, BATCH) == 0) {
         try {
+          // The machine's time, not the cache's: it paces a poll (see IDLE_MILLIS); on a test's
+          // fake clock it would move the events' time under the test.
           Thread.sleep(IDLE_MILLIS);
         } catch (InterruptedException e) {
           return; // close()

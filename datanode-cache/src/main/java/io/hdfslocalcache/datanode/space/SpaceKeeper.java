@@ -9,12 +9,12 @@ import io.hdfslocalcache.datanode.dir.PageLru;
 import io.hdfslocalcache.datanode.dir.SpaceBudget;
 import io.hdfslocalcache.datanode.fill.Room;
 import io.hdfslocalcache.datanode.store.FileSystemSpace;
+import io.hdfslocalcache.time.CacheClock;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
 
 /**
  * Space and eviction for the cache directories, decided here and never by Alluxio's own LRU (see
@@ -30,8 +30,8 @@ import java.util.function.LongSupplier;
  * has open frees its bytes when the reader closes: those count as on their way out (no second block
  * is evicted for them) and the fill waits for them, up to {@code roomWaitMillis}.
  *
- * <p>Time comes from an injected clock and sleeper, so these decisions are tested without a
- * DataNode. No locks: the budget is a CAS counter, the block map a concurrent map.
+ * <p>Time and waits come from an injected clock, so these decisions are tested without a DataNode.
+ * No locks: the budget is a CAS counter, the block map a concurrent map.
  */
 public final class SpaceKeeper {
   private final BlockMap map;
@@ -40,8 +40,7 @@ public final class SpaceKeeper {
   private final int reservedPercent;
   private final long roomWaitMillis;
   private final long roomPollMillis;
-  private final LongSupplier nanoTime;
-  private final Sleeper sleeper;
+  private final CacheClock clock;
   private final FillMode mode;
 
   public SpaceKeeper(
@@ -52,8 +51,7 @@ public final class SpaceKeeper {
       int reservedPercent,
       long roomWaitMillis,
       long roomPollMillis,
-      LongSupplier nanoTime,
-      Sleeper sleeper) {
+      CacheClock clock) {
     this.map = map;
     this.mode = mode;
     this.stats = stats;
@@ -61,8 +59,7 @@ public final class SpaceKeeper {
     this.reservedPercent = reservedPercent;
     this.roomWaitMillis = roomWaitMillis;
     this.roomPollMillis = roomPollMillis;
-    this.nanoTime = nanoTime;
-    this.sleeper = sleeper;
+    this.clock = clock;
   }
 
   /**
@@ -86,17 +83,17 @@ public final class SpaceKeeper {
     if (bytes > budget.capacity() / 2) {
       return Room.TOO_LARGE_FOR_DIRECTORY;
     }
-    long deadline = nanoTime.getAsLong() + TimeUnit.MILLISECONDS.toNanos(roomWaitMillis);
+    long deadline = clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(roomWaitMillis);
     while (!budget.tryReserve(bytes)) {
       long shortfall = budget.shortfall(bytes);
       if (shortfall > 0) {
         if (evictLeastRecentlyRead(dir, shortfall, stats.evictions, filling) == 0) {
           return Room.NOTHING_TO_EVICT;
         }
-      } else if (nanoTime.getAsLong() - deadline > 0) {
+      } else if (clock.nanoTime() - deadline > 0) {
         return Room.DRAIN_TIMEOUT;
       } else {
-        sleeper.sleepMillis(roomPollMillis);
+        clock.sleepMillis(roomPollMillis);
       }
     }
     return Room.RESERVED;

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode.store;
 
 import io.hdfslocalcache.metrics.CacheFailure;
+import io.hdfslocalcache.time.CacheClock;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,7 +13,6 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.LongSupplier;
 
 /**
  * One directory's I/O threads: a page operation handed here is waited for at most the timeout. The
@@ -31,18 +31,17 @@ final class BoundedIoPool {
 
   private final int maxThreads;
   private final ThreadPoolExecutor pool;
-  private final LongSupplier nanoTime;
+  private final CacheClock clock;
 
   /** Start time of the operation each pool thread is running now. */
   private final ConcurrentHashMap<Thread, Long> running = new ConcurrentHashMap<>();
 
-  /** {@code nanoTime}: the clock that judges how long threads have been stuck (tests fake it). */
-  BoundedIoPool(
-      Duration timeout, int maxThreads, long spinNanos, String name, LongSupplier nanoTime) {
+  /** {@code clock}: judges how long threads have been stuck (tests fake it). */
+  BoundedIoPool(Duration timeout, int maxThreads, long spinNanos, String name, CacheClock clock) {
     this.spinNanos = spinNanos;
     this.timeoutNanos = timeout.toNanos();
     this.maxThreads = maxThreads;
-    this.nanoTime = nanoTime;
+    this.clock = clock;
     AtomicInteger n = new AtomicInteger();
     this.pool =
         new ThreadPoolExecutor(
@@ -74,7 +73,7 @@ final class BoundedIoPool {
               () -> {
                 started.yes = true;
                 Thread self = Thread.currentThread();
-                running.put(self, nanoTime.getAsLong());
+                running.put(self, clock.nanoTime());
                 try {
                   return task.call();
                 } finally {
@@ -94,7 +93,7 @@ final class BoundedIoPool {
 
   /** BUSY, or TIMEOUT when every thread has been stuck longer than the timeout. */
   private CacheException refusal(PageOp what) {
-    long now = nanoTime.getAsLong();
+    long now = clock.nanoTime();
     long stuck =
         running.size() < maxThreads
             ? 0
@@ -147,6 +146,8 @@ final class BoundedIoPool {
    * cores: the spin held the core the I/O thread needed for up to 100 us per synchronous read).
    */
   private void awaitBriefly(Future<?> f, Started started) {
+    // The machine's clock, not the cache's: a budget of CPU spent spinning, which a fake clock
+    // that never moves would turn into a spin without end.
     long begin = System.nanoTime();
     long end = begin + spinNanos;
     long startBy = begin + spinNanos / 4;

@@ -3,21 +3,17 @@ package io.hdfslocalcache.datanode.store;
 import java.io.IOException;
 
 /**
- * Test seam in the style of Hadoop's {@code DataNodeFaultInjector}: hooks called before every page
- * operation on the SSD, so tests on a real MiniDFSCluster can make a directory hang or fail. The
- * default does nothing; production never sets another.
+ * Test seam in the style of Hadoop's {@code DataNodeFaultInjector}, but passed in rather than
+ * static: hooks called before page operations on the SSD and a few other disk steps, so tests on a
+ * real MiniDFSCluster can make a directory hang or fail. A DataNode's cache gets its injector once,
+ * at construction ({@link FaultInjectors#of}), and hands it to the parts that call it: the page
+ * store chain ({@code FaultInjectingPageStore}), directory and index opening, index writes, the HDD
+ * meta reopen. Production gets {@link #NONE}, which does nothing; no other DataNode, and no other
+ * test, ever sees a test's injector.
  */
 public class CacheFaultInjector {
-  private static volatile CacheFaultInjector instance = new CacheFaultInjector();
-
-  public static CacheFaultInjector get() {
-    return instance;
-  }
-
-  /** Installs {@code injector} (null restores the no-op one). */
-  public static void set(CacheFaultInjector injector) {
-    instance = injector == null ? new CacheFaultInjector() : injector;
-  }
+  /** The injector of every production DataNode: no hook does anything. */
+  public static final CacheFaultInjector NONE = new CacheFaultInjector();
 
   /** Called before a page read; may block (a hung disk) or throw (a failing one). */
   public void beforePageRead(String fileId, long pageIndex) throws IOException {}

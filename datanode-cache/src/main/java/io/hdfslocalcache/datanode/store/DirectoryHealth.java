@@ -4,8 +4,8 @@ import io.hdfslocalcache.metrics.CacheFailure;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
+import io.hdfslocalcache.time.CacheClock;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -31,7 +31,7 @@ public final class DirectoryHealth {
       Path dir,
       int maxErrors,
       Duration window,
-      Clock clock,
+      CacheClock clock,
       Consumer<DirectoryHealth> onOutOfService) {
     this.dir = dir;
     long bucketMillis = Math.max(1, window.toMillis() / 10);

@@ -3,21 +3,23 @@ package io.hdfslocalcache.datanode.store;
 import io.hdfslocalcache.metrics.CacheFailure;
 import java.io.IOException;
 
-/** Innermost store wrapper: runs the {@link CacheFaultInjector} hooks, then the real store. */
+/** Innermost store wrapper: runs its {@link CacheFaultInjector}'s hooks, then the real store. */
 final class FaultInjectingPageStore extends ForwardingPageStore {
 
   private final java.nio.file.Path dir;
+  private final CacheFaultInjector faults;
 
-  FaultInjectingPageStore(PageStore inner, java.nio.file.Path dir) {
+  FaultInjectingPageStore(PageStore inner, java.nio.file.Path dir, CacheFaultInjector faults) {
     super(inner);
     this.dir = dir;
+    this.faults = faults;
   }
 
   @Override
   public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
       throws CacheException {
     try {
-      CacheFaultInjector.get().beforePageRead(fileId, pageIndex);
+      faults.beforePageRead(fileId, pageIndex);
     } catch (IOException e) {
       throw new CacheException(CacheFailure.IO_ERROR, "read " + fileId + " page " + pageIndex, e);
     }
@@ -28,7 +30,7 @@ final class FaultInjectingPageStore extends ForwardingPageStore {
   public void write(String fileId, long pageIndex, byte[] src, int off, int len)
       throws CacheException {
     try {
-      CacheFaultInjector.get().beforePageWrite(fileId, pageIndex);
+      faults.beforePageWrite(fileId, pageIndex);
     } catch (IOException e) {
       throw new CacheException(
           isNoSpace(e) ? CacheFailure.NO_SPACE : CacheFailure.IO_ERROR,
@@ -41,7 +43,7 @@ final class FaultInjectingPageStore extends ForwardingPageStore {
   @Override
   public FileSystemSpace fileSystemSpace() throws IOException {
     FileSystemSpace real = inner.fileSystemSpace();
-    return real.withUsable(CacheFaultInjector.get().usableSpace(dir, real.usable()));
+    return real.withUsable(faults.usableSpace(dir, real.usable()));
   }
 
   static boolean isNoSpace(IOException e) {

@@ -1,9 +1,9 @@
 package io.hdfslocalcache.datanode.store;
 
 import io.hdfslocalcache.metrics.ReadRoute;
+import io.hdfslocalcache.time.CacheClock;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,7 +59,7 @@ final class InlineReadGate {
   private final ReadBound bound;
   private final long slowNanos;
   private final long coolDownNanos;
-  private final LongSupplier nanoTime;
+  private final CacheClock clock;
   private final String dir;
   private final int maxInFlight;
 
@@ -70,8 +70,8 @@ final class InlineReadGate {
   private volatile long pooledAt;
   private volatile long nextLook;
 
-  InlineReadGate(ReadBound bound, Duration timeout, int maxInFlight, String dir) {
-    this(bound, shorter(SLOW, timeout.dividedBy(2)), COOL_DOWN, maxInFlight, dir, System::nanoTime);
+  InlineReadGate(ReadBound bound, Duration timeout, int maxInFlight, String dir, CacheClock clock) {
+    this(bound, shorter(SLOW, timeout.dividedBy(2)), COOL_DOWN, maxInFlight, dir, clock);
   }
 
   InlineReadGate(
@@ -80,14 +80,14 @@ final class InlineReadGate {
       Duration coolDown,
       int maxInFlight,
       String dir,
-      LongSupplier nanoTime) {
+      CacheClock clock) {
     this.bound = bound;
     this.maxInFlight = maxInFlight;
     this.slowNanos = Math.max(1, slow.toNanos());
     this.coolDownNanos = coolDown.toNanos();
     this.dir = dir;
-    this.nanoTime = nanoTime;
-    this.nextLook = nanoTime.getAsLong();
+    this.clock = clock;
+    this.nextLook = clock.nanoTime();
   }
 
   private static Duration shorter(Duration a, Duration b) {
@@ -99,7 +99,7 @@ final class InlineReadGate {
     if (bound == ReadBound.STRICT) {
       return ReadRoute.IO_THREADS;
     }
-    long now = nanoTime.getAsLong();
+    long now = clock.nanoTime();
     if (pooled) {
       if (now - pooledAt < coolDownNanos) {
         return ReadRoute.IO_THREADS_AFTER_SLOW_READ;
@@ -135,7 +135,7 @@ final class InlineReadGate {
     if (!pooled) {
       return ReadRoute.CALLER;
     }
-    long now = nanoTime.getAsLong();
+    long now = clock.nanoTime();
     return now - pooledAt < coolDownNanos || longestInFlight(now) > slowNanos
         ? ReadRoute.IO_THREADS_AFTER_SLOW_READ
         : ReadRoute.CALLER;
@@ -143,14 +143,14 @@ final class InlineReadGate {
 
   /** The caller's thread starts a page read; returns its start, for {@link #end}. */
   long begin() {
-    long start = nanoTime.getAsLong();
+    long start = clock.nanoTime();
     inFlight.put(Thread.currentThread(), start);
     return start;
   }
 
   /** The read the caller's thread began at {@code start} returned (or failed). */
   void end(long start) {
-    long now = nanoTime.getAsLong();
+    long now = clock.nanoTime();
     if (now - start > slowNanos) {
       // before leaving the reads in flight: a route() that looks in between still sees it
       toIoThreads(now, "a page read took " + ms(now - start));

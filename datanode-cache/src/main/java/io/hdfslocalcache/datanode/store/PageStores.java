@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.store;
 
+import io.hdfslocalcache.time.CacheClock;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,6 +27,8 @@ public final class PageStores {
    * @param spinNanos how long a caller spins for an I/O thread's answer before parking
    * @param name names the directory's threads, e.g. {@code dir0}
    * @param bound whether synchronous reads may run on the reader's thread while the disk is fast
+   * @param clock judges slow and stuck operations
+   * @param faults a test's hooks, innermost; {@link CacheFaultInjector#NONE} in production
    */
   public static PageStore wrap(
       PageStore alluxio,
@@ -36,16 +39,19 @@ public final class PageStores {
       long spinNanos,
       int reservedPercent,
       String name,
-      ReadBound bound) {
+      ReadBound bound,
+      CacheClock clock,
+      CacheFaultInjector faults) {
     return new HealthCheckedPageStore(
         new TimeBoundPageStore(
             new NoSpaceClassifyingPageStore(
-                new FaultInjectingPageStore(alluxio, dir), reservedPercent),
+                new FaultInjectingPageStore(alluxio, dir, faults), reservedPercent),
             readTimeout,
             ioThreads,
             spinNanos,
             name,
-            new InlineReadGate(bound, readTimeout, ioThreads, dir.toString())),
+            new InlineReadGate(bound, readTimeout, ioThreads, dir.toString(), clock),
+            clock),
         health);
   }
 }

@@ -2,8 +2,8 @@ package io.hdfslocalcache.datanode.store;
 
 import io.hdfslocalcache.metrics.CacheFailure;
 import io.hdfslocalcache.metrics.ReadRoute;
+import io.hdfslocalcache.time.CacheClock;
 import java.time.Duration;
-import java.util.function.LongSupplier;
 
 /**
  * Bounds the wall time of every page operation on one directory that runs on its I/O threads (the
@@ -28,17 +28,7 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   private final InlineReadGate gate;
   private final OrderedDeletes deletes;
 
-  TimeBoundPageStore(
-      PageStore inner,
-      Duration timeout,
-      int maxThreads,
-      long spinNanos,
-      String name,
-      InlineReadGate gate) {
-    this(inner, timeout, maxThreads, spinNanos, name, gate, System::nanoTime);
-  }
-
-  /** {@code nanoTime}: the clock that judges how long threads have been stuck (tests fake it). */
+  /** {@code clock}: judges how long threads have been stuck (tests fake it). */
   TimeBoundPageStore(
       PageStore inner,
       Duration timeout,
@@ -46,11 +36,11 @@ final class TimeBoundPageStore extends ForwardingPageStore {
       long spinNanos,
       String name,
       InlineReadGate gate,
-      LongSupplier nanoTime) {
+      CacheClock clock) {
     super(inner);
     this.reads = inner.pageReads();
     this.gate = gate;
-    this.pool = new BoundedIoPool(timeout, maxThreads, spinNanos, name, nanoTime);
+    this.pool = new BoundedIoPool(timeout, maxThreads, spinNanos, name, clock);
     this.deletes = new OrderedDeletes(name);
   }
 

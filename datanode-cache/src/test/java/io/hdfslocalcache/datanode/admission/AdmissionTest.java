@@ -22,11 +22,9 @@ import io.hdfslocalcache.metrics.AdmissionMetrics;
 import io.hdfslocalcache.model.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
+import io.hdfslocalcache.time.FakeClock;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Arrays;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,33 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Admission and placement on a fake clock: more than 2 reads in 3 one-minute buckets. */
 class AdmissionTest {
-  /** A clock the test moves. */
-  static final class MovableClock extends Clock {
-    volatile long millis = 1_000_000;
-
-    @Override
-    public ZoneOffset getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return Instant.ofEpochMilli(millis);
-    }
-
-    @Override
-    public long millis() {
-      return millis;
-    }
-  }
-
   @TempDir Path root;
-  private final MovableClock clock = new MovableClock();
+  private final FakeClock clock = new FakeClock(1_000_000);
   private final MetricRegistry registry = new MetricRegistry();
   private final BlockMap map = new BlockMap();
   private final FillScheduler fills = mock(FillScheduler.class);
@@ -74,8 +47,7 @@ class AdmissionTest {
   void setUp() throws Exception {
     d0 = new DirectoryFixture(0, root.resolve("a"), 1 << 20, 10, clock);
     d1 = new DirectoryFixture(1, root.resolve("b"), 1 << 20, 10, clock);
-    admission =
-        admission(new ThresholdTuner(2, 0, 0, budget, clock::millis, LOG_NOTHING), registry);
+    admission = admission(new ThresholdTuner(2, 0, 0, budget, clock, LOG_NOTHING), registry);
   }
 
   private static final ThresholdTuner.Listener LOG_NOTHING = (from, to, demand, target) -> {};
@@ -118,13 +90,12 @@ class AdmissionTest {
 
   @Test
   void record_budgetShort_admitsOnlyAboveTheTunedThreshold() {
-    ThresholdTuner tuner =
-        new ThresholdTuner(2, 1L << 30, 1L << 30, budget, clock::millis, LOG_NOTHING);
+    ThresholdTuner tuner = new ThresholdTuner(2, 1L << 30, 1L << 30, budget, clock, LOG_NOTHING);
     MetricRegistry metrics = new MetricRegistry();
     admission = admission(tuner, metrics);
     for (int minute = 0; minute < 60; minute++) {
       budget.asked += 1L << 30; // fills ask for a day's budget every minute
-      clock.millis += 60_000;
+      clock.advanceMillis(60_000);
       tuner.threshold();
     }
     int threshold = tuner.threshold();
@@ -165,7 +136,7 @@ class AdmissionTest {
   void record_readsSpreadPastTheWindow_neverAdmitted() {
     for (int i = 0; i < 6; i++) {
       assertEquals(AdmissionOutcome.REJECTED, admission.record(id, 7, false));
-      clock.millis += Duration.ofMinutes(2).toMillis(); // at most 2 reads in any 3 minutes
+      clock.advance(Duration.ofMinutes(2)); // at most 2 reads in any 3 minutes
     }
     verify(fills, never()).request(any());
   }

@@ -10,9 +10,9 @@ import io.hdfslocalcache.datanode.store.MemoryPageStore;
 import io.hdfslocalcache.datanode.store.PageStore;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
+import io.hdfslocalcache.time.CacheClock;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 
 /**
@@ -27,14 +27,14 @@ public final class DirectoryFixture implements AutoCloseable {
   public final CacheDirectory dir;
   private final BlockIndex index;
 
-  public DirectoryFixture(int n, Path root, long capacity, int maxErrors, Clock clock)
+  public DirectoryFixture(int n, Path root, long capacity, int maxErrors, CacheClock clock)
       throws IOException {
     this(n, root, capacity, maxErrors, clock, new MemoryPageStore(capacity));
   }
 
   /** On the pages an earlier run left in {@code store}. */
   public DirectoryFixture(
-      int n, Path root, long capacity, int maxErrors, Clock clock, MemoryPageStore store)
+      int n, Path root, long capacity, int maxErrors, CacheClock clock, MemoryPageStore store)
       throws IOException {
     this(n, root, capacity, maxErrors, clock, store, s -> s);
   }
@@ -45,7 +45,7 @@ public final class DirectoryFixture implements AutoCloseable {
       Path root,
       long capacity,
       int maxErrors,
-      Clock clock,
+      CacheClock clock,
       MemoryPageStore store,
       java.util.function.UnaryOperator<PageStore> wrap)
       throws IOException {

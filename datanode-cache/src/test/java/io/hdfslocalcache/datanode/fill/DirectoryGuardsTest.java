@@ -6,10 +6,10 @@ import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardState;
+import io.hdfslocalcache.time.CacheClock;
+import io.hdfslocalcache.time.FakeClock;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.Collections;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,16 +23,16 @@ class DirectoryGuardsTest {
   private static final long DAY = 86_400_000L;
 
   @TempDir Path root;
-  private final AtomicLong clock = new AtomicLong(1_000_000);
+  private final FakeClock clock = new FakeClock(1_000_000);
 
   /** Guard on, 0.5 drive writes a day, a day's window (no cost pause: the fills cost nothing). */
   private DirectoryGuards guards(DirectoryFixture d) {
     FillPolicy policy = new FillPolicy(FillMode.BLOCK, true, 0.5, DAY, AdmissionTuning.FIXED);
-    return new DirectoryGuards(Collections.singletonList(d.dir), policy, clock::get);
+    return new DirectoryGuards(Collections.singletonList(d.dir), policy, clock);
   }
 
   private DirectoryFixture dir() throws Exception {
-    return new DirectoryFixture(0, root, CAPACITY, 10, Clock.systemUTC());
+    return new DirectoryFixture(0, root, CAPACITY, 10, CacheClock.SYSTEM);
   }
 
   /** Spends 8 of the 10 MiB burst and is refused the next 4 MiB: paused on the budget. */
@@ -63,7 +63,7 @@ class DirectoryGuardsTest {
   @Test
   void restart_threeQuartersOfADayLater_refilledForTheTimeSinceAndResumed() throws Exception {
     spendAndStop();
-    clock.addAndGet(DAY * 3 / 4); // 0.5 x 10 MiB a day: 3.75 MiB in 18 hours
+    clock.advanceMillis(DAY * 3 / 4); // 0.5 x 10 MiB a day: 3.75 MiB in 18 hours
 
     try (DirectoryFixture d = dir()) {
       DirectoryGuards g = guards(d);

@@ -17,8 +17,8 @@ import io.hdfslocalcache.datanode.store.ForwardingPageStore;
 import io.hdfslocalcache.datanode.store.MemoryPageStore;
 import io.hdfslocalcache.metrics.CacheFailure;
 import io.hdfslocalcache.metrics.FillOutcome;
+import io.hdfslocalcache.time.CacheClock;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeSet;
@@ -66,7 +66,7 @@ final class FillHarness implements AutoCloseable {
             root,
             capacity,
             10,
-            Clock.systemUTC(),
+            CacheClock.SYSTEM,
             memory,
             inner ->
                 new ForwardingPageStore(inner) {
@@ -85,15 +85,7 @@ final class FillHarness implements AutoCloseable {
                 });
     SpaceKeeper space =
         new SpaceKeeper(
-            map,
-            FillMode.PAGES,
-            new SpaceStats(registry),
-            PAGE,
-            5,
-            0,
-            1,
-            System::nanoTime,
-            m -> {});
+            map, FillMode.PAGES, new SpaceStats(registry), PAGE, 5, 0, 1, CacheClock.SYSTEM);
     fill =
         new BlockFill(
             hdd,
@@ -102,9 +94,9 @@ final class FillHarness implements AutoCloseable {
               return suspectOutcome;
             },
             map,
-            new Throttle(0, System::nanoTime),
+            new Throttle(0, CacheClock.SYSTEM),
             new FillStats(registry),
-            Clock.systemUTC(),
+            CacheClock.SYSTEM,
             PAGE,
             space::reserve,
             FillGate.OPEN,

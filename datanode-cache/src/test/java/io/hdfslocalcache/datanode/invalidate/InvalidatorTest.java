@@ -15,8 +15,8 @@ import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.datanode.hdd.FakeReplicas;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.metrics.CacheFailure;
+import io.hdfslocalcache.time.CacheClock;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.Arrays;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,8 +36,8 @@ class InvalidatorTest {
   @BeforeEach
   void setUp() throws Exception {
     // Directory 0 leaves service at its second error.
-    d0 = new DirectoryFixture(0, root.resolve("a"), 1 << 20, 1, Clock.systemUTC());
-    d1 = new DirectoryFixture(1, root.resolve("b"), 1 << 20, 1, Clock.systemUTC());
+    d0 = new DirectoryFixture(0, root.resolve("a"), 1 << 20, 1, CacheClock.SYSTEM);
+    d1 = new DirectoryFixture(1, root.resolve("b"), 1 << 20, 1, CacheClock.SYSTEM);
     inv =
         new Invalidator(
             map,

@@ -2,15 +2,15 @@ package io.hdfslocalcache.datanode.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.hdfslocalcache.time.FakeClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ProcStatTest {
   @TempDir Path dir;
-  final AtomicLong nanos = new AtomicLong(5_000_000_000L);
+  final FakeClock clock = new FakeClock(0);
 
   private Path stat(int running, int blocked) throws Exception {
     Path f = dir.resolve("stat");
@@ -28,14 +28,14 @@ class ProcStatTest {
 
   @Test
   void procsBlocked_sampleFile_readsBothFields() throws Exception {
-    ProcStat p = new ProcStat(stat(3, 17), nanos::get);
+    ProcStat p = new ProcStat(stat(3, 17), clock);
     assertEquals(17, p.procsBlocked());
     assertEquals(3, p.procsRunning());
   }
 
   @Test
   void procsBlocked_absentFile_minusOne() {
-    ProcStat p = new ProcStat(dir.resolve("missing"), nanos::get);
+    ProcStat p = new ProcStat(dir.resolve("missing"), clock);
     assertEquals(-1, p.procsBlocked());
     assertEquals(-1, p.procsRunning());
   }
@@ -44,22 +44,22 @@ class ProcStatTest {
   void procsBlocked_fieldMissingOrGarbled_minusOne() throws Exception {
     Path f = dir.resolve("stat");
     Files.writeString(f, "cpu 1 2 3\nprocs_running x\n");
-    ProcStat p = new ProcStat(f, nanos::get);
+    ProcStat p = new ProcStat(f, clock);
     assertEquals(-1, p.procsBlocked());
     assertEquals(-1, p.procsRunning());
   }
 
   @Test
   void procsBlocked_fileChanges_rereadOnlyAfterOneSecond() throws Exception {
-    ProcStat p = new ProcStat(stat(1, 2), nanos::get);
+    ProcStat p = new ProcStat(stat(1, 2), clock);
     assertEquals(2, p.procsBlocked());
     stat(1, 9);
-    nanos.addAndGet(999_000_000L);
+    clock.advanceNanos(999_000_000L);
     assertEquals(2, p.procsBlocked(), "cached within the second");
-    nanos.addAndGet(1_000_000L);
+    clock.advanceNanos(1_000_000L);
     assertEquals(9, p.procsBlocked());
     Files.delete(dir.resolve("stat"));
-    nanos.addAndGet(1_000_000_000L);
+    clock.advanceNanos(1_000_000_000L);
     assertEquals(-1, p.procsBlocked(), "file gone: -1, no exception");
   }
 

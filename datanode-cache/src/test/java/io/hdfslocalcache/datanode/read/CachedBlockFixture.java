@@ -9,6 +9,7 @@ import io.hdfslocalcache.datanode.index.BlockIndex;
 import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.settings.CacheTunables;
 import io.hdfslocalcache.datanode.store.CacheException;
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.datanode.store.DirectoryHealth;
 import io.hdfslocalcache.datanode.store.PageStore;
 import io.hdfslocalcache.datanode.store.PageStores;
@@ -16,12 +17,12 @@ import io.hdfslocalcache.datanode.store.ReadBound;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
 import io.hdfslocalcache.metrics.ReadRoute;
+import io.hdfslocalcache.time.CacheClock;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Random;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
@@ -53,6 +54,13 @@ public final class CachedBlockFixture implements AutoCloseable {
   /** {@code bound}: as the config key {@code read.bound} would set it (default adaptive). */
   public CachedBlockFixture(Path dir, int dataLength, int pageSize, ReadBound bound)
       throws IOException {
+    this(dir, dataLength, pageSize, bound, CacheClock.SYSTEM);
+  }
+
+  /** {@code clock} judges slow reads (a fake one that stands still: no read is ever slow). */
+  public CachedBlockFixture(
+      Path dir, int dataLength, int pageSize, ReadBound bound, CacheClock clock)
+      throws IOException {
     this.dataLength = dataLength;
     this.pageSize = pageSize;
     Files.createDirectories(dir);
@@ -74,7 +82,7 @@ public final class CachedBlockFixture implements AutoCloseable {
     Files.createDirectories(cacheDir.resolve("LOCAL"));
     index = BlockIndex.open(cacheDir.resolve("index"));
     DirectoryHealth health =
-        new DirectoryHealth(cacheDir, 10, Duration.ofMinutes(10), Clock.systemUTC(), h -> {});
+        new DirectoryHealth(cacheDir, 10, Duration.ofMinutes(10), clock, h -> {});
     store =
         PageStores.wrap(
             PageStores.openAlluxio(
@@ -86,7 +94,9 @@ public final class CachedBlockFixture implements AutoCloseable {
             CacheTunables.IO_SPIN_NANOS,
             0,
             "bench",
-            bound);
+            bound,
+            clock,
+            CacheFaultInjector.NONE);
     CacheDirectory cd =
         new CacheDirectory(
             0, cacheDir, store, health, index, 0, new SpaceBudget(store.capacityBytes()));
@@ -143,7 +153,8 @@ public final class CachedBlockFixture implements AutoCloseable {
             },
             new ReadSettings(pageSize, readAheadPages, CacheTunables.INITIAL_READ_AHEAD_BYTES),
             (x, served, runs, hddBytes, from, to) -> {},
-            new WindowBuffers());
+            new WindowBuffers(),
+            CacheFaultInjector.NONE);
     return new Streams(s.openMeta(), s.openData(offset));
   }
 

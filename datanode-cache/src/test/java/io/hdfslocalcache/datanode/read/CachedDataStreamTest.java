@@ -18,6 +18,7 @@ import io.hdfslocalcache.datanode.dir.SpaceBudget;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.settings.CacheTunables;
 import io.hdfslocalcache.datanode.store.CacheException;
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.datanode.store.DirectoryHealth;
 import io.hdfslocalcache.datanode.store.ForwardingPageStore;
 import io.hdfslocalcache.datanode.store.PageStore;
@@ -28,6 +29,7 @@ import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
 import io.hdfslocalcache.metrics.CacheFailure;
 import io.hdfslocalcache.metrics.ReadPathMetrics;
+import io.hdfslocalcache.time.CacheClock;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.FileInputStream;
@@ -35,7 +37,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -175,7 +176,7 @@ class CachedDataStreamTest {
     Files.createDirectories(ssd.resolve("LOCAL"));
     alluxio = PageStores.openAlluxio(ssd, 64L * PAGE, PAGE);
     DirectoryHealth health =
-        new DirectoryHealth(ssd, 1000, Duration.ofMinutes(1), Clock.systemUTC(), h -> {});
+        new DirectoryHealth(ssd, 1000, Duration.ofMinutes(1), CacheClock.SYSTEM, h -> {});
     timeBound =
         PageStores.wrap(
             corrupting.over(alluxio),
@@ -190,7 +191,9 @@ class CachedDataStreamTest {
             CacheTunables.IO_SPIN_NANOS,
             0,
             "test",
-            ReadBound.STRICT); // read-ahead, which only the I/O threads do
+            ReadBound.STRICT, // read-ahead, which only the I/O threads do
+            CacheClock.SYSTEM,
+            CacheFaultInjector.NONE);
     store = new CountingStore(timeBound);
     BlockId id = new BlockId("BP-1", 1073741825L);
     long gs = 1001;
@@ -251,7 +254,8 @@ class CachedDataStreamTest {
             new ReadSettings(PAGE, readAheadPages, CacheTunables.INITIAL_READ_AHEAD_BYTES),
             (s, served, runs, hddBytes, from, to) ->
                 ended.add(new long[] {served, runs, hddBytes, from, to}),
-            new WindowBuffers());
+            new WindowBuffers(),
+            CacheFaultInjector.NONE);
     InputStream in = asBlockSenderGetsIt(session.openData(offset));
     session.streamClosed(); // the meta stream this test does not open
     return in;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.settings.CacheTunables;
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.InputStream;
@@ -103,7 +104,8 @@ class PreadStoreReadsTest {
         },
         new ReadSettings(PAGE, 2, CacheTunables.INITIAL_READ_AHEAD_BYTES),
         (x, served, runs, hddBytes, from, to) -> {},
-        new WindowBuffers());
+        new WindowBuffers(),
+        CacheFaultInjector.NONE);
   }
 
   /** BlockSender's pread: each packet's checksums, then its data ({@code dataOn} runs the read). */

@@ -12,11 +12,12 @@ import io.hdfslocalcache.datanode.fill.FillGate;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
 import io.hdfslocalcache.datanode.shadow.ReadTap;
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.metrics.ReadPathMetrics;
+import io.hdfslocalcache.time.CacheClock;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.time.Clock;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
@@ -69,9 +70,10 @@ class ReadRouterTest {
           null,
           new ReadPathStats(registry),
           new ReadSettings(1 << 20, 2, 64 << 10),
-          Clock.systemUTC(),
+          CacheClock.SYSTEM,
           FillGate.OPEN,
-          ReadTap.NONE);
+          ReadTap.NONE,
+          CacheFaultInjector.NONE);
 
   private static LengthInputStream meta() {
     return new LengthInputStream(new ByteArrayInputStream(new byte[100]), 100);

@@ -17,6 +17,7 @@ import io.hdfslocalcache.datanode.dir.SpaceBudget;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.settings.CacheTunables;
 import io.hdfslocalcache.datanode.store.CacheException;
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.datanode.store.DirectoryHealth;
 import io.hdfslocalcache.datanode.store.ForwardingPageStore;
 import io.hdfslocalcache.datanode.store.PageStore;
@@ -25,13 +26,13 @@ import io.hdfslocalcache.datanode.store.ReadBound;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
 import io.hdfslocalcache.metrics.CacheFailure;
+import io.hdfslocalcache.time.CacheClock;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -69,7 +70,6 @@ class ReadSessionTimeoutTest {
   private final List<String> directoryErrors = new CopyOnWriteArrayList<>();
   private final CountDownLatch release = new CountDownLatch(1);
   private volatile boolean hung;
-  private volatile boolean slow;
   private ReadBound bound = ReadBound.STRICT;
   private final WindowBuffers buffers = new WindowBuffers();
 
@@ -96,8 +96,6 @@ class ReadSessionTimeoutTest {
             try {
               if (hung) {
                 release.await();
-              } else if (slow) {
-                Thread.sleep(1_000);
               }
             } catch (InterruptedException e) {
               Thread.currentThread().interrupt();
@@ -110,11 +108,21 @@ class ReadSessionTimeoutTest {
             ssd,
             maxErrors,
             Duration.ofMinutes(1),
-            Clock.systemUTC(),
+            CacheClock.SYSTEM,
             h -> directoryErrors.add(h.reason()));
     store =
         PageStores.wrap(
-            hanging, ssd, health, TIMEOUT, 4, CacheTunables.IO_SPIN_NANOS, 0, "test", bound);
+            hanging,
+            ssd,
+            health,
+            TIMEOUT,
+            4,
+            CacheTunables.IO_SPIN_NANOS,
+            0,
+            "test",
+            bound,
+            CacheClock.SYSTEM,
+            CacheFaultInjector.NONE);
     BlockId id = new BlockId("BP-1", 1073741825L);
     long gs = 1001;
     put(id.fileId(gs, BlockId.CacheFile.DATA), data);
@@ -172,7 +180,8 @@ class ReadSessionTimeoutTest {
             (e, x) -> failures.add(x.failure()),
             new ReadSettings(PAGE, 2, CacheTunables.INITIAL_READ_AHEAD_BYTES),
             (s, served, runs, hddBytes, from, to) -> {},
-            buffers);
+            buffers,
+            CacheFaultInjector.NONE);
     return new InputStream[] {session.openMeta(), session.openData(0)};
   }
 
@@ -243,7 +252,7 @@ class ReadSessionTimeoutTest {
     InputStream[] s = open();
     byte[] header = new byte[BlockMetadataHeader.getHeaderSize()];
     IOUtils.readFully(s[0], header, 0, header.length);
-    slow = true;
+    hung = true; // the disk is still busy when the reader sees its interrupt (no wall-clock wait)
     Thread.currentThread().interrupt(); // the DataNode stopping interrupts its readers
     byte[] got = new byte[LENGTH];
     try {

@@ -20,10 +20,10 @@ import io.hdfslocalcache.datanode.store.ForwardingPageStore;
 import io.hdfslocalcache.datanode.store.MemoryPageStore;
 import io.hdfslocalcache.datanode.store.PageStore;
 import io.hdfslocalcache.metrics.RestoreMetrics;
+import io.hdfslocalcache.time.CacheClock;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -56,7 +56,7 @@ class RestorerTest {
 
   /** Run 1: publishes blocks 1..n and writes their index records, then stops. */
   private MemoryPageStore firstRun(int n) throws Exception {
-    DirectoryFixture run1 = new DirectoryFixture(0, root, 1 << 20, 10, Clock.systemUTC());
+    DirectoryFixture run1 = new DirectoryFixture(0, root, 1 << 20, 10, CacheClock.SYSTEM);
     BlockMap map = new BlockMap();
     for (long b = 1; b <= n; b++) {
       CacheEntry e = run1.publish(map, new BlockId(POOL, b), 7, LEN, b);
@@ -78,11 +78,11 @@ class RestorerTest {
   private Restorer secondRun(
       BlockMap map, MemoryPageStore pages, int pageSize, UnaryOperator<PageStore> wrap)
       throws Exception {
-    d = new DirectoryFixture(0, root, 1 << 20, 10, Clock.systemUTC(), pages, wrap);
+    d = new DirectoryFixture(0, root, 1 << 20, 10, CacheClock.SYSTEM, pages, wrap);
     Directories dirs = new Directories(Collections.singletonList(d.dir), 1);
     Invalidator inv = new Invalidator(map, hdd, new InvalidationStats(registry), dirs);
     Restorer r =
-        new Restorer(map, dirs, hdd, inv, new RestoreStats(registry), pageSize, System::nanoTime);
+        new Restorer(map, dirs, hdd, inv, new RestoreStats(registry), pageSize, CacheClock.SYSTEM);
     r.loadIndexes();
     return r;
   }
@@ -169,7 +169,7 @@ class RestorerTest {
 
   @Test
   void restorePool_partlyCachedBlockWithATornPage_comesBackWithItsWholePages() throws Exception {
-    DirectoryFixture run1 = new DirectoryFixture(0, root, 1 << 20, 10, Clock.systemUTC());
+    DirectoryFixture run1 = new DirectoryFixture(0, root, 1 << 20, 10, CacheClock.SYSTEM);
     run1.store.pageSize = 100; // ten data pages
     BlockId id = new BlockId(POOL, 1);
     CacheEntry e = run1.publishPages(new BlockMap(), id, 7, LEN, 0, 4, 5, 9);

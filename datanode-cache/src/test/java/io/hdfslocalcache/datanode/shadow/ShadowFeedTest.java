@@ -13,17 +13,18 @@ import io.hdfslocalcache.model.CandidateSpec;
 import io.hdfslocalcache.model.LiveModel;
 import io.hdfslocalcache.model.ModelTotals;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
+import io.hdfslocalcache.time.FakeClock;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.test.GenericTestUtils;
 import org.junit.jupiter.api.Test;
 
 class ShadowFeedTest {
   static final BlockId A = new BlockId("BP-1", 1);
   final MetricRegistry registry = new MetricRegistry();
-  final AtomicLong clock = new AtomicLong(1_000_000);
+  final FakeClock clock = new FakeClock(1_000_000);
 
   static CandidateSpec spec(String name, int threshold) {
     return new CandidateSpec(
@@ -42,7 +43,7 @@ class ShadowFeedTest {
   }
 
   ShadowFeed unstarted(int capacity, List<CandidateSpec> specs) {
-    return new ShadowFeed(specs, Calibration.NONE, capacity, clock::get, registry);
+    return new ShadowFeed(specs, Calibration.NONE, capacity, clock, registry);
   }
 
   @Test
@@ -68,14 +69,8 @@ class ShadowFeedTest {
   }
 
   /** Waits (polling, the feed thread is asynchronous) until the feed applied {@code n} events. */
-  static void awaitApplied(ShadowFeed feed, long n) throws InterruptedException {
-    long deadline = System.nanoTime() + 30_000_000_000L;
-    while (feed.applied() < n) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("applied " + feed.applied() + " of " + n);
-      }
-      Thread.sleep(5);
-    }
+  static void awaitApplied(ShadowFeed feed, long n) throws Exception {
+    GenericTestUtils.waitFor(() -> feed.applied() >= n, 5, 30_000);
   }
 
   @Test
@@ -83,21 +78,20 @@ class ShadowFeedTest {
     List<CandidateSpec> specs = List.of(spec("t1", 1), spec("t0", 0));
     Random random = new Random(3);
     List<LiveModel> direct = List.of(new LiveModel(specs.get(0)), new LiveModel(specs.get(1)));
-    try (ShadowFeed feed =
-        ShadowFeed.start(specs, Calibration.NONE, 1 << 16, clock::get, registry)) {
+    try (ShadowFeed feed = ShadowFeed.start(specs, Calibration.NONE, 1 << 16, clock, registry)) {
       int events = 5000;
       for (int i = 0; i < events; i++) {
-        clock.addAndGet(random.nextInt(2000));
+        clock.advanceMillis(random.nextInt(2000));
         BlockId b = new BlockId("BP-" + random.nextInt(2), random.nextInt(40));
         long gs = 1001 + random.nextInt(2);
         int kind = random.nextInt(20);
         for (LiveModel m : direct) {
           if (kind == 0) {
-            m.delete(b.poolId(), b.blockId(), clock.get());
+            m.delete(b.poolId(), b.blockId(), clock.millis());
           } else if (kind == 1) {
-            m.write(b.poolId(), b.blockId(), gs, clock.get());
+            m.write(b.poolId(), b.blockId(), gs, clock.millis());
           } else {
-            m.read(b.poolId(), b.blockId(), gs, 1 << 20, 4096L * kind, 65_536, clock.get());
+            m.read(b.poolId(), b.blockId(), gs, 1 << 20, 4096L * kind, 65_536, clock.millis());
           }
         }
         if (kind == 0) {
@@ -133,17 +127,16 @@ class ShadowFeedTest {
             false,
             3_600_000,
             0);
-    try (ShadowFeed feed =
-        ShadowFeed.start(List.of(spec), Calibration.NONE, 16, clock::get, registry)) {
+    try (ShadowFeed feed = ShadowFeed.start(List.of(spec), Calibration.NONE, 16, clock, registry)) {
       for (int i = 0; i < 3; i++) {
         feed.read(read(A, 0, 512));
-        clock.addAndGet(120_000); // two minutes between reads: never two in the window
+        clock.advanceMillis(120_000); // two minutes between reads: never two in the window
       }
       awaitApplied(feed, 3);
       assertEquals(0, feed.totals("w").admissions);
       for (int i = 0; i < 3; i++) {
         feed.read(read(A, 0, 512));
-        clock.addAndGet(1_000); // a second apart: the second is admitted, the third hits
+        clock.advanceMillis(1_000); // a second apart: the second is admitted, the third hits
       }
       awaitApplied(feed, 6);
       assertEquals(1, feed.totals("w").admissions);
@@ -154,10 +147,10 @@ class ShadowFeedTest {
   @Test
   void feed_clockStepsBack_modelTimeNeverGoesBack() throws Exception {
     try (ShadowFeed feed =
-        ShadowFeed.start(List.of(spec("t1", 1)), Calibration.NONE, 16, clock::get, registry)) {
-      long start = clock.get();
+        ShadowFeed.start(List.of(spec("t1", 1)), Calibration.NONE, 16, clock, registry)) {
+      long start = clock.millis();
       feed.read(read(A, 0, 512));
-      clock.addAndGet(-50); // two readers' offers race by a few milliseconds
+      clock.setMillis(clock.millis() - 50); // two readers' offers race by a few milliseconds
       feed.read(read(A, 0, 512));
       awaitApplied(feed, 2);
       assertEquals(start, feed.totals("t1").newestReadMillis);
@@ -167,8 +160,7 @@ class ShadowFeedTest {
   @Test
   void feed_calibration_realCacheTalliedOverTheSameReads() throws Exception {
     try (ShadowFeed feed =
-        ShadowFeed.start(
-            List.of(spec("t1", 1)), Calibration.AGAINST_CACHE, 16, clock::get, registry)) {
+        ShadowFeed.start(List.of(spec("t1", 1)), Calibration.AGAINST_CACHE, 16, clock, registry)) {
       // The model: miss, admitted, hit, hit. The real cache (its fill was slow): 1 hit in 4.
       feed.read(new ClientRead(A, 7, 1 << 20, 0, 1000, RealRead.HDD, 0));
       feed.read(new ClientRead(A, 7, 1 << 20, 0, 1000, RealRead.HDD, 0));
@@ -192,7 +184,7 @@ class ShadowFeedTest {
   @Test
   void start_shadowMode_noCalibrationMetrics() {
     try (ShadowFeed feed =
-        ShadowFeed.start(List.of(spec("t1", 1)), Calibration.NONE, 16, clock::get, registry)) {
+        ShadowFeed.start(List.of(spec("t1", 1)), Calibration.NONE, 16, clock, registry)) {
       assertTrue(registry.getGauges().containsKey(CandidateNames.of("t1", ShadowMetrics.HITS)));
       assertFalse(registry.getGauges().containsKey(ShadowMetrics.REAL_HIT_RATIO));
       assertFalse(

@@ -14,8 +14,9 @@ import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.datanode.fill.Room;
 import io.hdfslocalcache.metrics.SpaceMetrics;
+import io.hdfslocalcache.time.CacheClock;
+import io.hdfslocalcache.time.FakeClock;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -44,11 +45,11 @@ class SpaceKeeperPagesTest {
   @BeforeEach
   void setUp() throws Exception {
     // exactly two whole blocks
-    d = new DirectoryFixture(0, root, 2 * (LEN + META), 10, Clock.systemUTC());
+    d = new DirectoryFixture(0, root, 2 * (LEN + META), 10, CacheClock.SYSTEM);
     d.store.pageSize = PAGE;
     keeper =
         new SpaceKeeper(
-            map, FillMode.PAGES, new SpaceStats(registry), PAGE, 5, 0, 1, () -> 0, m -> {});
+            map, FillMode.PAGES, new SpaceStats(registry), PAGE, 5, 0, 1, new FakeClock(0));
   }
 
   @AfterEach

@@ -14,10 +14,9 @@ import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.datanode.fill.Room;
 import io.hdfslocalcache.metrics.SpaceMetrics;
+import io.hdfslocalcache.time.CacheClock;
+import io.hdfslocalcache.time.FakeClock;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,8 +31,7 @@ class SpaceKeeperTest {
   @TempDir Path root;
   private final MetricRegistry registry = new MetricRegistry();
   private final BlockMap map = new BlockMap();
-  private final AtomicLong nanos = new AtomicLong();
-  private final AtomicInteger sleeps = new AtomicInteger();
+  private final FakeClock clock = new FakeClock(0);
 
   /** Runs on each sleep, after the fake clock moved. */
   private volatile Runnable onSleep = () -> {};
@@ -45,24 +43,11 @@ class SpaceKeeperTest {
   @BeforeEach
   void setUp() throws Exception {
     entryBytes = BLOCK + DirectoryFixture.LAYOUT.expectedMetaLength(BLOCK);
-    d = new DirectoryFixture(0, root, 3 * entryBytes, 10, Clock.systemUTC());
-    Sleeper fake =
-        millis -> {
-          sleeps.incrementAndGet();
-          nanos.addAndGet(millis * 1_000_000);
-          onSleep.run();
-        };
+    d = new DirectoryFixture(0, root, 3 * entryBytes, 10, CacheClock.SYSTEM);
+    clock.onSleep(() -> onSleep.run());
     keeper =
         new SpaceKeeper(
-            map,
-            FillMode.BLOCK,
-            new SpaceStats(registry),
-            64,
-            5,
-            WAIT_MILLIS,
-            POLL_MILLIS,
-            nanos::get,
-            fake);
+            map, FillMode.BLOCK, new SpaceStats(registry), 64, 5, WAIT_MILLIS, POLL_MILLIS, clock);
   }
 
   @AfterEach
@@ -84,7 +69,7 @@ class SpaceKeeperTest {
     assertNotNull(map.lookupAny(new BlockId("BP-1", 1)));
     assertNotNull(map.lookupAny(new BlockId("BP-1", 3)));
     assertEquals(1, registry.counter(SpaceMetrics.EVICTIONS).getCount());
-    assertEquals(0, sleeps.get());
+    assertEquals(0, clock.sleeps());
   }
 
   @Test
@@ -96,7 +81,7 @@ class SpaceKeeperTest {
       BlockMap m = new BlockMap();
       try (DirectoryFixture f =
           new DirectoryFixture(
-              1, root.resolve("v" + victim), 3 * entryBytes, 10, Clock.systemUTC())) {
+              1, root.resolve("v" + victim), 3 * entryBytes, 10, CacheClock.SYSTEM)) {
         CacheEntry[] e = new CacheEntry[3];
         for (int i = 0; i < 3; i++) {
           e[i] = f.publish(m, new BlockId("BP-1", 10 + i), 1, BLOCK, 100);
@@ -113,8 +98,7 @@ class SpaceKeeperTest {
                 5,
                 0,
                 1,
-                () -> 0,
-                x -> {});
+                new FakeClock(0));
         assertEquals(Room.RESERVED, k.reserve(f.dir, entryBytes));
         for (int i = 0; i < 3; i++) {
           assertEquals(
@@ -132,7 +116,7 @@ class SpaceKeeperTest {
     assertEquals(Room.DRAIN_TIMEOUT, keeper.reserve(d.dir, entryBytes));
     // One eviction, then waiting for its reader: the held bytes are not evicted for twice.
     assertEquals(1, registry.counter(SpaceMetrics.EVICTIONS).getCount());
-    assertEquals(WAIT_MILLIS / POLL_MILLIS + 1, sleeps.get());
+    assertEquals(WAIT_MILLIS / POLL_MILLIS + 1, clock.sleeps());
   }
 
   @Test
@@ -143,12 +127,12 @@ class SpaceKeeperTest {
     assertTrue(oldest.pin());
     onSleep =
         () -> {
-          if (sleeps.get() == 5) {
+          if (clock.sleeps() == 5) {
             oldest.unpin(); // the last reader closes: pages deleted, bytes released
           }
         };
     assertEquals(Room.RESERVED, keeper.reserve(d.dir, entryBytes));
-    assertEquals(5, sleeps.get());
+    assertEquals(5, clock.sleeps());
     assertEquals(1, registry.counter(SpaceMetrics.EVICTIONS).getCount());
     assertFalse(d.store.hasFile(oldest.fileId(BlockId.CacheFile.DATA)));
   }
@@ -157,7 +141,7 @@ class SpaceKeeperTest {
   void reserve_nothingEvictable_refusesAtOnce() throws Exception {
     d.dir.budget().reserveExisting(d.dir.budget().capacity()); // bytes no entry holds
     assertEquals(Room.NOTHING_TO_EVICT, keeper.reserve(d.dir, entryBytes));
-    assertEquals(0, sleeps.get());
+    assertEquals(0, clock.sleeps());
   }
 
   @Test

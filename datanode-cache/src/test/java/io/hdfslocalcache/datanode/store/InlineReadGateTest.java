@@ -3,8 +3,8 @@ package io.hdfslocalcache.datanode.store;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.hdfslocalcache.metrics.ReadRoute;
+import io.hdfslocalcache.time.FakeClock;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,20 +16,20 @@ class InlineReadGateTest {
   private static final Duration COOL_DOWN = Duration.ofMinutes(1);
   private static final int MAX_IN_FLIGHT = 3;
 
-  private final AtomicLong now = new AtomicLong(123_456_789L);
+  private final FakeClock now = new FakeClock(0);
 
   private InlineReadGate gate(ReadBound bound) {
-    return new InlineReadGate(bound, SLOW, COOL_DOWN, MAX_IN_FLIGHT, "ssd0", now::get);
+    return new InlineReadGate(bound, SLOW, COOL_DOWN, MAX_IN_FLIGHT, "ssd0", now);
   }
 
   private void advance(Duration d) {
-    now.addAndGet(d.toNanos());
+    now.advanceNanos(d.toNanos());
   }
 
   /** A read by the calling thread that takes {@code took}. */
-  private static void read(InlineReadGate gate, AtomicLong now, Duration took) {
+  private static void read(InlineReadGate gate, FakeClock now, Duration took) {
     long start = gate.begin();
-    now.addAndGet(took.toNanos());
+    now.advanceNanos(took.toNanos());
     gate.end(start);
   }
 

@@ -3,8 +3,8 @@ package io.hdfslocalcache.datanode.store;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.hdfslocalcache.time.CacheClock;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,9 +36,20 @@ class PageStoresReadChainTest {
           }
         };
     DirectoryHealth health =
-        new DirectoryHealth(dir, 10, Duration.ofMinutes(10), Clock.systemUTC(), h -> {});
+        new DirectoryHealth(dir, 10, Duration.ofMinutes(10), CacheClock.SYSTEM, h -> {});
     PageStore store =
-        PageStores.wrap(below, dir, health, Duration.ofSeconds(10), 2, 0, 0, "t", ReadBound.STRICT);
+        PageStores.wrap(
+            below,
+            dir,
+            health,
+            Duration.ofSeconds(10),
+            2,
+            0,
+            0,
+            "t",
+            ReadBound.STRICT,
+            CacheClock.SYSTEM,
+            CacheFaultInjector.NONE);
     byte[] dst = new byte[3];
     try {
       store.read("f", 0, 0, dst, 0, 3);

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.metrics.CacheFailure;
 import io.hdfslocalcache.metrics.ReadRoute;
+import io.hdfslocalcache.time.FakeClock;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class TimeBoundPageStoreAdaptiveTest {
   private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
-  private final AtomicLong now = new AtomicLong();
+  private final FakeClock now = new FakeClock(0);
   private final AtomicReference<Thread> readBy = new AtomicReference<>();
 
   /** What the next read does besides recording its thread. */
@@ -44,9 +44,9 @@ class TimeBoundPageStoreAdaptiveTest {
 
   private final InlineReadGate gate =
       new InlineReadGate(
-          ReadBound.ADAPTIVE, Duration.ofMillis(50), Duration.ofMinutes(1), 4, "test", now::get);
+          ReadBound.ADAPTIVE, Duration.ofMillis(50), Duration.ofMinutes(1), 4, "test", now);
   private final TimeBoundPageStore store =
-      new TimeBoundPageStore(inner, TIMEOUT, 4, 0, "test", gate, now::get);
+      new TimeBoundPageStore(inner, TIMEOUT, 4, 0, "test", gate, now);
 
   @AfterEach
   void tearDown() {
@@ -67,7 +67,7 @@ class TimeBoundPageStoreAdaptiveTest {
 
   @Test
   void read_afterASlowRead_runsOnIoThread() throws Exception {
-    during = () -> now.addAndGet(Duration.ofMillis(51).toNanos());
+    during = () -> now.advanceNanos(Duration.ofMillis(51).toNanos());
     read();
     assertEquals(Thread.currentThread(), readBy.get(), "the slow read itself");
     during = () -> {};

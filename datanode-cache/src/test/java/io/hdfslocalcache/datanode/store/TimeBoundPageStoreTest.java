@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.hdfslocalcache.metrics.CacheFailure;
+import io.hdfslocalcache.time.FakeClock;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +28,7 @@ class TimeBoundPageStoreTest {
   private final CountDownLatch release = new CountDownLatch(1);
 
   private final Semaphore hanging = new Semaphore(0);
-  private final AtomicLong now = new AtomicLong();
+  private final FakeClock now = new FakeClock(0);
   private final PageStore hangable =
       new RecordingPageStore() {
         @Override
@@ -50,8 +50,8 @@ class TimeBoundPageStoreTest {
           THREADS,
           0,
           "test",
-          new InlineReadGate(ReadBound.STRICT, TIMEOUT, THREADS, "test"),
-          now::get);
+          new InlineReadGate(ReadBound.STRICT, TIMEOUT, THREADS, "test", now),
+          now);
 
   @AfterEach
   void tearDown() {
@@ -88,14 +88,14 @@ class TimeBoundPageStoreTest {
   @Test
   void read_everyThreadBusyWithinTimeout_refusedBusy() throws Exception {
     hangThreads(THREADS);
-    now.addAndGet(TIMEOUT.toNanos() - 1);
+    now.advanceNanos(TIMEOUT.toNanos() - 1);
     assertEquals(CacheFailure.BUSY, readFailure());
   }
 
   @Test
   void read_everyThreadStuckPastTimeout_refusedTimeout() throws Exception {
     hangThreads(THREADS);
-    now.addAndGet(TIMEOUT.toNanos() + 1);
+    now.advanceNanos(TIMEOUT.toNanos() + 1);
     assertEquals(CacheFailure.TIMEOUT, readFailure());
   }
 
