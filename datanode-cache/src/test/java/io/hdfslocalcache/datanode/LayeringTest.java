@@ -176,7 +176,7 @@ class LayeringTest {
 
   static {
     MODULE_LAYERS.put("cache-api", set());
-    MODULE_LAYERS.put("rate-limiter", set());
+    MODULE_LAYERS.put("rate-limiter", set("cache-api")); // the clock
     MODULE_LAYERS.put("cache-model", set("cache-api", "rate-limiter"));
     MODULE_LAYERS.put("datanode-cache", set("cache-api", "rate-limiter", "cache-model"));
     MODULE_LAYERS.put("ops", set("cache-api"));
