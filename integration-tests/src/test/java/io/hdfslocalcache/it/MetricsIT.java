@@ -345,8 +345,9 @@ class MetricsIT {
               .findFirst()
               .orElseThrow(
                   () -> new AssertionError("no line for " + dn.getInfoPort() + ":\n" + text));
-      // no directory out, any number slow (a read over 50 ms on a loaded machine), no bypass
-      assertTrue(line.matches(".*\\s0/1\\s+\\d+\\s+off$"), line);
+      // no directory out, any number slow (a read over 50 ms on a loaded machine), no bypass, the
+      // admission threshold in use
+      assertTrue(line.matches(".*\\s0/1\\s+\\d+\\s+off\\s+\\d+$"), line);
     }
     // the second test's reads: a hit ratio of 1 in 3 over the fleet
     assertTrue(
