@@ -36,14 +36,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * One decision core: the DataNode's real cache ({@link BlockCache} as the dataset wires it: read
  * router, admission and its tuner, fill guards, fills, space keeper and eviction, block map, a real
- * Alluxio page store and RocksDB index, one fill thread, a fake clock) and the model the simulator
- * runs ({@link LiveModel}, which counts exactly what the simulator's replay counts:
- * LiveModelParityTest) are fed the same random event streams: client reads at random chunk-aligned
- * offsets and sizes (some whole blocks), appends (a newer generation stamp), deletes, and clock
- * steps. They must agree exactly on hits, partial hits, fills, SSD bytes written and evictions, in
- * both fill modes, guard on and off, admission tuned and fixed. The model's settings are the
- * DataNode's as shadow mode derives them ({@link ShadowCandidates#base}), at the directory's
- * effective capacity. The simulator's claim to predict the DataNode rests on this test.
+ * Alluxio page store and RocksDB index, one fill thread, its maintenance round after every event, a
+ * fake clock) and the model the simulator runs ({@link LiveModel}, which counts exactly what the
+ * simulator's replay counts: LiveModelParityTest) are fed the same random event streams: client
+ * reads at random chunk-aligned offsets and sizes (some whole blocks), appends (a newer generation
+ * stamp), deletes, and clock steps. They must agree exactly on hits, partial hits, fills, SSD bytes
+ * written and evictions, in both fill modes, guard on and off, admission tuned and fixed. The
+ * model's settings are the DataNode's as shadow mode derives them ({@link ShadowCandidates#base}),
+ * at the directory's effective capacity. The simulator's claim to predict the DataNode rests on
+ * this test.
  */
 class DecisionParityTest {
   private static final String POOL = "BP-parity";
@@ -152,7 +153,13 @@ class DecisionParityTest {
             tally,
             CacheFaultInjector.NONE);
     try (BlockCache cache = BlockCache.open(parts)) {
-      cache.start(); // as the factory does
+      // The maintenance round the factory's start() schedules every 2 s of real time runs here
+      // instead, after every event at the fake clock's time: the same work (limiter expiry,
+      // access-time persistence, free-space sampling), in lockstep with the model rather than
+      // interleaved with the events by a real-time thread.
+      Maintenance maintenance =
+          new Maintenance(
+              parts.admission, parts.map, parts.dirs, parts.space, parts.admin, parts.invalidator);
       ReadRouter router = parts.router;
       int blocks = 24;
       long[] ids = new long[blocks];
@@ -228,6 +235,7 @@ class DecisionParityTest {
           clock.advanceMillis(
               kind < 8 ? 60_000L * (1 + random.nextInt(10)) : random.nextInt(burst ? 20 : 3000));
         }
+        maintenance.run();
         ModelTotals m = model.totals();
         long denied =
             outcome(registry, FillOutcome.GUARD_COST)
