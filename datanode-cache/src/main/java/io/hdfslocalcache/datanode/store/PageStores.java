@@ -28,7 +28,8 @@ public final class PageStores {
    * @param name names the directory's threads, e.g. {@code dir0}
    * @param bound whether synchronous reads may run on the reader's thread while the disk is fast
    * @param clock judges slow and stuck operations
-   * @param faults a test's hooks, innermost; {@link CacheFaultInjector#NONE} in production
+   * @param faults a test's hooks, innermost; {@link CacheFaultInjector#NONE} in production, which
+   *     leaves them out of the chain
    */
   public static PageStore wrap(
       PageStore alluxio,
@@ -42,10 +43,14 @@ public final class PageStores {
       ReadBound bound,
       CacheClock clock,
       CacheFaultInjector faults) {
+    // A production DataNode's chain has no test wrapper: with no injector, nothing to call.
+    PageStore below =
+        faults == CacheFaultInjector.NONE
+            ? alluxio
+            : new FaultInjectingPageStore(alluxio, dir, faults);
     return new HealthCheckedPageStore(
         new TimeBoundPageStore(
-            new NoSpaceClassifyingPageStore(
-                new FaultInjectingPageStore(alluxio, dir, faults), reservedPercent),
+            new NoSpaceClassifyingPageStore(below, reservedPercent),
             readTimeout,
             ioThreads,
             spinNanos,
