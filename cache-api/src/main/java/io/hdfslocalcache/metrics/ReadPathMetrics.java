@@ -27,6 +27,12 @@ public final class ReadPathMetrics {
   @Describe("Cached reads that switched to the HDD mid-block, by cause")
   public static final String FALLBACK = "read.fallback.";
 
+  @Describe(
+      "Cached reads the cache ended itself, the HDD volume sound: the checksum stream failed, or"
+          + " the HDD copy could not be reopened (appended, deleted or moved under the read); the"
+          + " client reads the block again, and nothing counts against the HDD volume.")
+  public static final String ABORTED = "read.aborted";
+
   @Describe("Cached copies dropped on open because the replica changed (generation stamp, length).")
   public static final String STALE_ENTRIES = "read.stale.entries";
 

@@ -87,7 +87,11 @@ final class CachedBlockChannel extends FileChannel {
     }
   }
 
-  /** Makes {@link #pending} hold bytes at {@link #next()}; false at the end of the block. */
+  /**
+   * Makes {@link #pending} hold bytes at {@link #next()}; false at the end of the block only: the
+   * stream throws rather than end before its length, since a transferTo returning 0 before {@link
+   * #size()} is taken for a full socket and called again, forever.
+   */
   private boolean fillPending(int max) throws IOException {
     if (pending.hasRemaining()) {
       return true;

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode.read;
 
 import io.hdfslocalcache.datanode.store.CacheException;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -143,10 +144,10 @@ abstract class FallbackStream extends InputStream {
   }
 
   private int readOrFallBack(byte[] b, int off, int len) throws IOException {
+    if (pos >= length) {
+      return -1; // the HDD file may be longer (appended to): this stream ends at its length
+    }
     if (hdd == null) {
-      if (pos >= length) {
-        return -1;
-      }
       // Once the session fell back (the other stream failed), this one does not wait on the
       // cache again: one read waits out the read timeout at most once.
       if (!cacheFailed && !session.fellBack()) {
@@ -171,7 +172,8 @@ abstract class FallbackStream extends InputStream {
       hdd = openHdd(pos);
       servedFromHdd(pos, 0, true);
     }
-    int n = hdd.read(b, off, len);
+    int n = hdd.read(b, off, (int) Math.min(len, length - pos));
+    endsEarly(n);
     if (n > 0) {
       pos += n;
       session.stats().bytesFallbackFromHdd.inc(n);
@@ -196,6 +198,7 @@ abstract class FallbackStream extends InputStream {
       gapPos = pos;
     }
     int n = gap.read(b, off, len);
+    endsEarly(n);
     if (n > 0) {
       gapPos += n;
       pos += n;
@@ -203,6 +206,25 @@ abstract class FallbackStream extends InputStream {
       servedFromHdd(pos - n, n, newRun);
     }
     return n;
+  }
+
+  /**
+   * Throws if an HDD read ({@code n}) found the file's end before this stream's length (the replica
+   * truncated in place by a recovery, or shorter than the replica map says): a -1 here would end
+   * the stream early, and {@link CachedBlockChannel}, whose size is the length, would answer
+   * transferTo with 0 bytes forever. Stock BlockSender gets an EOFException there.
+   */
+  private void endsEarly(int n) throws EOFException {
+    if (n < 0) {
+      throw new EOFException(
+          "EOF reached at "
+              + pos
+              + " of "
+              + length
+              + " bytes: the HDD copy of "
+              + session.block
+              + " is shorter than its replica");
+    }
   }
 
   private void closeGap() throws IOException {

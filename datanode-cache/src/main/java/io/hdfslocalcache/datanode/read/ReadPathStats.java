@@ -32,6 +32,8 @@ public final class ReadPathStats {
 
   final Counter staleEntries;
 
+  final Counter aborted;
+
   final Counter readAheadPages;
 
   final Counter readAheadRefused;
@@ -63,6 +65,7 @@ public final class ReadPathStats {
     bytesFallbackFromHdd = registry.counter(ReadPathMetrics.BYTES_FALLBACK_HDD);
     bytesUncachedFromHdd = registry.counter(ReadPathMetrics.BYTES_UNCACHED_HDD);
     staleEntries = registry.counter(ReadPathMetrics.STALE_ENTRIES);
+    aborted = registry.counter(ReadPathMetrics.ABORTED);
     readAheadPages = registry.counter(ReadPathMetrics.READAHEAD_PAGES);
     readAheadRefused = registry.counter(ReadPathMetrics.READAHEAD_REFUSED);
     bytesFromHdd = registry.counter(ReadPathMetrics.BYTES_HDD);

@@ -47,6 +47,9 @@ final class ReadSession {
   /** Set when the meta stream failed with an I/O error; the data stream then fails too. */
   private volatile IOException checksumFailure;
 
+  /** Set once the session counted its read as aborted; BlockSender's thread only. */
+  private boolean abortCounted;
+
   /**
    * The caller has pinned {@code entry}; the session owns that pin from now on. {@code onFailure}
    * is told once, on the first failure (the cache evicts the entry there).
@@ -166,36 +169,55 @@ final class ReadSession {
   void checkChecksumStream() throws IOException {
     IOException e = checksumFailure;
     if (e != null) {
-      throw new IOException(
+      throw aborted(
           "checksum stream of "
               + block
               + " failed, failing the read instead"
               + " of sending data without checksums: "
-              + e.getMessage(),
+              + (e instanceof CachedReadAborted ? ((CachedReadAborted) e).why : e.getMessage()),
           e);
     }
   }
 
+  /** The read ends, not blamed on the HDD volume; counted once per session. */
+  private CachedReadAborted aborted(String why, IOException cause) {
+    if (!abortCounted) {
+      abortCounted = true;
+      stats.aborted.inc();
+    }
+    return new CachedReadAborted(why, cause);
+  }
+
+  /**
+   * The HDD block file from {@code offset}, for a gap or a fallback. A failure to open it is the
+   * cache's (the replica was appended to, deleted or moved since the read opened; stock HDFS holds
+   * its descriptor from the start): an HDD fault there was already counted by the dataset's open.
+   */
   InputStream openHddData(long offset) throws IOException {
     try {
       return hdd.openData(block, offset);
-    } catch (FileNotFoundException e) {
-      // Never let BlockSender mistake a cache-side fallback for a missing replica.
-      throw new IOException("HDD fallback for " + block + " failed: " + e.getMessage(), e);
+    } catch (IOException e) {
+      throw aborted("HDD copy of " + block + " could not be reopened at " + offset + ": " + e, e);
     }
   }
 
+  /** The HDD meta file from {@code offset}, after a cache failure; failures as in openHddData. */
   InputStream openHddMeta(long offset) throws IOException {
     try {
       faults.beforeHddMetaReopen(block.getBlockName());
       LengthInputStream in = hdd.openMeta(block);
       if (in == null) {
-        throw new IOException("HDD fallback for " + block + ": no meta file");
+        throw new FileNotFoundException("no meta file");
       }
-      org.apache.hadoop.io.IOUtils.skipFully(in, offset);
+      try {
+        org.apache.hadoop.io.IOUtils.skipFully(in, offset);
+      } catch (IOException e) {
+        in.close();
+        throw e;
+      }
       return in;
-    } catch (FileNotFoundException e) {
-      throw new IOException("HDD fallback for " + block + " failed: " + e.getMessage(), e);
+    } catch (IOException e) {
+      throw aborted("HDD meta of " + block + " could not be reopened at " + offset + ": " + e, e);
     }
   }
 }

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
 
 import io.hdfslocalcache.metrics.CacheFailure;
 import java.io.FileInputStream;
@@ -20,6 +23,10 @@ import java.nio.channels.SocketChannel;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.datanode.FileIoProvider;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.net.SocketOutputStream;
 import org.junit.jupiter.api.Test;
@@ -28,10 +35,24 @@ import org.junit.jupiter.api.Test;
  * Every scenario of {@link CachedDataStreamTest} again, with the stream BlockSender gets from the
  * dataset ({@link CachedFileStream}) sent as BlockSender's transferTo path sends it: Hadoop's own
  * {@link SocketOutputStream#transferToFully} from the stream's channel, 64 KB at a time, to a real
- * loopback socket whose small buffers make the writes partial. Plus what only this path has: the
- * descriptor BlockSender would fadvise, and the channel's position.
+ * loopback socket whose small buffers make the writes partial, through Hadoop's own {@code
+ * FileIoProvider}, which decides whether a failure sends the HDD volume to a disk check. Plus what
+ * only this path has: the descriptor BlockSender would fadvise, and the channel's position.
  */
 class CachedBlockChannelTest extends CachedDataStreamTest {
+
+  /** The DataNode whose disk checks Hadoop's FileIoProvider asks for: the one thing mocked. */
+  private final DataNode datanode = mock(DataNode.class);
+
+  private final FsVolumeSpi hddVolume = mock(FsVolumeSpi.class);
+
+  /** What BlockSender sends a packet through: a failure there may check the HDD volume. */
+  private final FileIoProvider fileIo = new FileIoProvider(new Configuration(false), datanode);
+
+  @Override
+  void assertDiskChecksOfHddVolume(int expected) {
+    verify(datanode, times(expected)).checkDiskErrorAsync(hddVolume);
+  }
 
   @Override
   InputStream asBlockSenderGetsIt(FallbackStream data) {
@@ -57,7 +78,8 @@ class CachedBlockChannelTest extends CachedDataStreamTest {
         SocketOutputStream out = new SocketOutputStream(client, 30_000);
         for (int off = 0; off < length; off += CachedBlockChannel.PACKET) {
           int n = Math.min(CachedBlockChannel.PACKET, length - off);
-          out.transferToFully(ch, position + off, n, new LongWritable(), new LongWritable());
+          fileIo.transferToSocketFully(
+              hddVolume, out, ch, position + off, n, new LongWritable(), new LongWritable());
         }
         return received.join();
       }

@@ -32,6 +32,7 @@ import io.hdfslocalcache.metrics.ReadPathMetrics;
 import io.hdfslocalcache.time.CacheClock;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -51,6 +52,7 @@ import org.apache.hadoop.util.DataChecksum;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -264,6 +266,21 @@ class CachedDataStreamTest {
   /** The data stream as the dataset returns it; here, the copy path's stream itself. */
   InputStream asBlockSenderGetsIt(FallbackStream data) {
     return data;
+  }
+
+  /**
+   * Asserts how many times the HDD volume was sent to a disk check by what the reads threw: on the
+   * copy path nothing of Hadoop's looks at the exception, on the transferTo path {@code
+   * FileIoProvider} does.
+   */
+  void assertDiskChecksOfHddVolume(int expected) {}
+
+  /** Cuts the HDD block file to {@code size} bytes, under any stream open on it. */
+  private void truncateHdd(long size) throws IOException {
+    try (java.nio.channels.FileChannel f =
+        java.nio.channels.FileChannel.open(hddData, java.nio.file.StandardOpenOption.WRITE)) {
+      f.truncate(size);
+    }
   }
 
   /** Reads {@code length} bytes from the stream's position as BlockSender sends them. */
@@ -516,5 +533,63 @@ class CachedDataStreamTest {
     assertEquals(3, order.get(10).page, "the page read is now the most recently read");
     assertEquals(0, order.get(0).page);
     assertEquals(4, order.get(3).page);
+  }
+
+  /**
+   * The HDD file is cut while a gap stream is open on it: the read fails with an EOFException, as
+   * stock BlockSender's does, instead of ending early (on the transferTo path an early end was a
+   * 0-byte transferTo forever: hence the timeout, in its own thread so a spin fails the test).
+   */
+  @Test
+  @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void read_hddFileCutUnderAnOpenGapStream_failsWithEof() throws Exception {
+    partlyCached(Set.of(3, 4, 5));
+    int head = 3 * PAGE + 100; // the gap stream is open, 100 bytes into page 3
+    try (InputStream in = open(0, 2)) {
+      assertArrayEquals(Arrays.copyOf(data, head), readLikeBlockSender(in, head));
+      truncateHdd(3L * PAGE + 4096);
+      EOFException e =
+          assertThrows(EOFException.class, () -> readLikeBlockSender(in, LENGTH - head));
+      assertTrue(e.getMessage().contains("shorter than its replica"), e.getMessage());
+    }
+    assertEquals(1, hddOpens.get());
+    assertEquals(List.of(), failures, "the cached copy is not blamed");
+    assertDiskChecksOfHddVolume(1); // as stock's: the HDD file is short
+  }
+
+  /** As above, with the stream on the HDD after a cache failure instead of in a gap. */
+  @Test
+  @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void read_hddFileCutUnderAFallback_failsWithEof() throws Exception {
+    corrupting.corruptPage = 2;
+    int head = 2 * PAGE + 100; // fell back at page 2, 100 bytes into it
+    try (InputStream in = open(0, 0)) {
+      assertArrayEquals(Arrays.copyOf(data, head), readLikeBlockSender(in, head));
+      truncateHdd(2L * PAGE + 4096);
+      EOFException e =
+          assertThrows(EOFException.class, () -> readLikeBlockSender(in, LENGTH - head));
+      assertTrue(e.getMessage().contains("shorter than its replica"), e.getMessage());
+    }
+    assertEquals(List.of(CacheFailure.CHECKSUM_MISMATCH), failures);
+    assertDiskChecksOfHddVolume(1);
+  }
+
+  /**
+   * The gap's HDD file cannot be opened (the replica was deleted or appended to under the read):
+   * the read ends as the cache's, not the HDD's failure, and the cached copy is not blamed.
+   */
+  @Test
+  void read_gapCannotBeOpened_abortsNotAsAnHddFault() throws Exception {
+    partlyCached(Set.of(3));
+    hddOpenFailures.set(1);
+    try (InputStream in = open(0, 2)) {
+      IOException e = assertThrows(IOException.class, () -> readLikeBlockSender(in, LENGTH));
+      assertTrue(e.getMessage().startsWith("Connection reset by hdfs-local-cache"), e.toString());
+      assertTrue(e.getMessage().contains("HDD open failed (test)"), e.toString());
+    }
+    assertEquals(1, registry.counter(ReadPathMetrics.ABORTED).getCount());
+    assertEquals(List.of(), failures, "the cached copy is not blamed");
+    assertFalse(entry.retired());
+    assertDiskChecksOfHddVolume(0);
   }
 }
