@@ -59,7 +59,7 @@ public final class AdminCommand implements Callable<Integer> {
 
   private final PrintStream out;
 
-  private AdminCommand(PrintStream out) {
+  AdminCommand(PrintStream out) {
     this.out = out;
   }
 
@@ -109,8 +109,20 @@ public final class AdminCommand implements Callable<Integer> {
       description = "End a bypass: remove the bypass file from every directory of the DataNode.")
   int resume() throws IOException {
     DataNodeDirs node = dataNode();
+    List<String> left = new ArrayList<>();
     for (Path control : node.controls()) {
-      Files.deleteIfExists(control.resolve(ControlFiles.BYPASS_FILE));
+      Path f = control.resolve(ControlFiles.BYPASS_FILE);
+      try {
+        Files.deleteIfExists(f);
+      } catch (IOException e) {
+        // A directory the DataNode cannot read either (a dead SSD) does not keep it bypassed.
+        if (Files.exists(f)) {
+          left.add(f + " (" + e + ")");
+        }
+      }
+    }
+    if (!left.isEmpty()) {
+      throw new CommandFailure("the DataNode stays bypassed: cannot remove " + left);
     }
     out.println("bypass ended for " + where(node) + ": reads use the cache again within ~2 s");
     return 0;
