@@ -19,9 +19,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Three steps, each explicit: {@link CacheParts} builds and wires the parts (no I/O, no thread);
  * {@link #open} does the start-up I/O on the caller's thread (indexes loaded, orphan pages deleted,
- * space reserved, free space sampled, operator commands read); {@link #start} starts the
- * maintenance thread. Close order: close hooks (metrics unregistered), maintenance stopped, fills
- * stopped, then each directory's store and index: nothing can write to a closed index.
+ * space reserved, free space sampled, the directories recorded in each control folder, operator
+ * commands read); {@link #start} starts the maintenance thread. Close order: close hooks (metrics
+ * unregistered), maintenance stopped, fills stopped, then each directory's store and index: nothing
+ * can write to a closed index.
  *
  * <p>No locks of its own: the block map is a concurrent map with atomic publish, entries carry
  * their own pin state, and the limiter stripes internally.
@@ -52,6 +53,7 @@ public final class BlockCache implements AutoCloseable {
     BlockCache cache = new BlockCache(parts);
     parts.restorer.loadIndexes();
     parts.dirs.all().forEach(parts.space::sampleFreeSpace);
+    parts.admin.recordDirectories(parts.dataNodeDirs());
     parts.admin.poll();
     return cache;
   }
@@ -59,8 +61,7 @@ public final class BlockCache implements AutoCloseable {
   /** Starts the maintenance thread; once, after {@link #open}. */
   void start() {
     maintenance.scheduleWithFixedDelay(
-        new Maintenance(
-            parts.admission, parts.map, parts.dirs, parts.space, parts.admin, parts.invalidator),
+        Maintenance.of(parts),
         CacheTunables.MAINTENANCE_INTERVAL_MILLIS,
         CacheTunables.MAINTENANCE_INTERVAL_MILLIS,
         TimeUnit.MILLISECONDS);

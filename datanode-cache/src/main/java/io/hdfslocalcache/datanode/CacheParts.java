@@ -129,11 +129,7 @@ final class CacheParts {
             new AdmissionStats(registry, limiter, tuner),
             config.fillPolicy().mode(),
             config.pageSize());
-    List<java.nio.file.Path> dataNodeDirs = new ArrayList<>();
-    for (CacheDirectory d : dirs.all()) {
-      dataNodeDirs.add(d.path());
-    }
-    this.admin = new AdminControl(dataNodeDirs);
+    this.admin = new AdminControl(dataNodeDirs());
     AdminStats.register(registry, admin);
     this.router =
         new ReadRouter(
@@ -153,6 +149,15 @@ final class CacheParts {
         new Restorer(
             map, dirs, hdd, invalidator, new RestoreStats(registry), config.pageSize(), clock);
     DirectoryStats.register(registry, map, dirs);
+  }
+
+  /** Each opened directory's {@code <dir>/<datanodeUuid>}, in configured order. */
+  List<java.nio.file.Path> dataNodeDirs() {
+    List<java.nio.file.Path> out = new ArrayList<>();
+    for (CacheDirectory d : dirs.all()) {
+      out.add(d.path());
+    }
+    return out;
   }
 
   /** Each opened directory with its health, wrapped store and space budget. */

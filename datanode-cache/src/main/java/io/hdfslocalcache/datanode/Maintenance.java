@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode;
 
 import io.hdfslocalcache.datanode.admin.AdminControl;
+import io.hdfslocalcache.datanode.admin.ListingAnswer;
 import io.hdfslocalcache.datanode.admission.Admission;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CacheEntry;
@@ -16,9 +17,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One round of the maintenance thread (every {@link CacheTunables#MAINTENANCE_INTERVAL_MILLIS}):
- * applies operator commands ({@link AdminControl}), drops limiter buckets that left the window
- * (memory follows the window even on idle stripes), persists changed access times, checks each
- * directory still exists and is writable (an SSD unmounted or deleted under us is taken out of
+ * applies operator commands ({@link AdminControl}) and answers listing requests after them, so a
+ * listing never shows a block an eviction before it dropped; drops limiter buckets that left the
+ * window (memory follows the window even on idle stripes), persists changed access times, checks
+ * each directory still exists and is writable (an SSD unmounted or deleted under us is taken out of
  * service with one log line instead of failing page by page), and samples free space (early
  * eviction). Everything here may block on a sick SSD, which is why it runs on its own thread and
  * never on a reader's.
@@ -32,6 +34,7 @@ final class Maintenance implements Runnable {
   private final SpaceKeeper space;
   private final AdminControl admin;
   private final Invalidator invalidator;
+  private final ListingAnswer listings;
 
   Maintenance(
       Admission admission,
@@ -39,7 +42,9 @@ final class Maintenance implements Runnable {
       Directories dirs,
       SpaceKeeper space,
       AdminControl admin,
-      Invalidator invalidator) {
+      Invalidator invalidator,
+      ListingAnswer listings) {
+    this.listings = listings;
     this.admin = admin;
     this.invalidator = invalidator;
     this.admission = admission;
@@ -48,16 +53,30 @@ final class Maintenance implements Runnable {
     this.space = space;
   }
 
+  /** The round over {@code parts}' own admission, map, directories and admin control. */
+  static Maintenance of(CacheParts parts) {
+    return new Maintenance(
+        parts.admission,
+        parts.map,
+        parts.dirs,
+        parts.space,
+        parts.admin,
+        parts.invalidator,
+        new ListingAnswer(parts.map, parts.dirs));
+  }
+
   @Override
   public void run() {
     try {
-      for (AdminControl.Eviction e : admin.poll()) {
+      AdminControl.Commands commands = admin.poll();
+      for (AdminControl.Eviction e : commands.evictions) {
         if (e.block == null) {
           invalidator.dropAll(InvalidationCause.ADMIN);
         } else {
           invalidator.drop(e.block, InvalidationCause.ADMIN);
         }
       }
+      listings.answer(commands.listRequests);
       admission.expire();
       for (CacheEntry e : map.entries()) {
         long access = e.lastAccessMillis;

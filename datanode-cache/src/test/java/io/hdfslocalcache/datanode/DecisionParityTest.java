@@ -157,9 +157,7 @@ class DecisionParityTest {
       // instead, after every event at the fake clock's time: the same work (limiter expiry,
       // access-time persistence, free-space sampling), in lockstep with the model rather than
       // interleaved with the events by a real-time thread.
-      Maintenance maintenance =
-          new Maintenance(
-              parts.admission, parts.map, parts.dirs, parts.space, parts.admin, parts.invalidator);
+      Maintenance maintenance = Maintenance.of(parts);
       ReadRouter router = parts.router;
       int blocks = 24;
       long[] ids = new long[blocks];

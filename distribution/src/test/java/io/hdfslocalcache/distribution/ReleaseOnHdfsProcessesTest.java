@@ -59,6 +59,7 @@ class ReleaseOnHdfsProcessesTest {
   private static HdfsProcesses hdfs;
   private static DistributedFileSystem fs;
   private static Path ssd;
+  private static Path ssd2;
   private static String dataNode;
 
   @BeforeAll
@@ -66,6 +67,7 @@ class ReleaseOnHdfsProcessesTest {
     release = UnpackedRelease.get();
     Path base = UnpackedRelease.TARGET.resolve("release-test/processes");
     ssd = base.resolve("ssd/hdfs-local-cache");
+    ssd2 = base.resolve("ssd2/hdfs-local-cache");
     hdfs =
         HdfsProcesses.start(
             base,
@@ -74,7 +76,7 @@ class ReleaseOnHdfsProcessesTest {
                 "dfs.datanode.fsdataset.factory",
                 "io.hdfslocalcache.datanode.LocalCacheDatasetFactory",
                 "dfs.datanode.local-cache.dirs",
-                ssd.toString(),
+                ssd + "," + ssd2,
                 "dfs.datanode.local-cache.capacity",
                 "64m",
                 "dfs.datanode.local-cache.admission.threshold",
@@ -104,13 +106,14 @@ class ReleaseOnHdfsProcessesTest {
             .anyMatch(
                 l ->
                     l.contains("LocalCacheDatasetFactory: hdfs-local-cache ")
-                        && l.contains(" active on 1 directories")),
+                        && l.contains(" active on 2 directories")),
         log);
     for (String fault :
         List.of("NoClassDefFoundError", "ClassNotFoundException", "UnsatisfiedLinkError")) {
       assertTrue(!log.contains(fault), fault + " in the DataNode's log:\n" + log);
     }
     assertTrue(Files.isDirectory(ssd), ssd + " missing");
+    assertTrue(Files.isDirectory(ssd2), ssd2 + " missing");
   }
 
   @Test
@@ -145,7 +148,7 @@ class ReleaseOnHdfsProcessesTest {
 
     JsonNode json = statusJson();
     assertEquals("OK", json.get("state").asText(), json.toString());
-    assertEquals(1, json.get("dirs").asLong(), json.toString());
+    assertEquals(2, json.get("dirs").asLong(), json.toString());
     assertEquals(0, json.get("dirsOutOfService").asLong(), json.toString());
     assertTrue(json.get("blocks").asLong() >= 2, json.toString());
     assertTrue(json.get("fills").asLong() >= 2, json.toString());
@@ -158,7 +161,7 @@ class ReleaseOnHdfsProcessesTest {
     Result fleet = release.launcher("status", "--namenode", nameNode);
     assertEquals(0, fleet.exit, fleet.toString());
     assertTrue(
-        fleet.out.lines().anyMatch(l -> l.startsWith(dataNode + " ") && l.contains(" 0/1 ")),
+        fleet.out.lines().anyMatch(l -> l.startsWith(dataNode + " ") && l.contains(" 0/2 ")),
         fleet.toString());
     assertTrue(fleet.out.lines().anyMatch(l -> l.startsWith("TOTAL (1 of 1)")), fleet.toString());
 
@@ -170,17 +173,22 @@ class ReleaseOnHdfsProcessesTest {
     assertTrue(rows.get(0).get("blocks").asLong() >= 2, fleetJson.toString());
   }
 
-  /** bypass: reads go to the HDD and count no hit; resume; evict --all empties the cache. */
+  /**
+   * bypass given one directory: reads go to the HDD and count no hit; state and resume given the
+   * other directory report and end it; list shows the blocks; evict --path drops a file's blocks
+   * through the NameNode; evict --all empties the cache.
+   */
   @Test
-  void admin_bypassResumeEvict_actOnTheLiveDataNode() throws Exception {
+  void admin_bypassResumeListEvict_actOnTheLiveDataNode() throws Exception {
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/admin.bin");
     byte[] data = cached(p, BLOCK + 7, 3);
     String dir = "--dir=" + ssd;
+    String otherDir = "--dir=" + ssd2;
 
     Result bypass = release.launcher("admin", dir, "bypass");
     assertEquals(0, bypass.exit, bypass.toString());
     awaitJmx("bypass on", b -> b.get(BYPASS).asLong() == 1);
-    Result state = release.launcher("admin", dir, "state");
+    Result state = release.launcher("admin", otherDir, "state");
     assertEquals(0, state.exit, state.toString());
     assertTrue(state.out.startsWith("bypass on, 0 eviction command(s) pending"), state.toString());
     settle();
@@ -191,9 +199,23 @@ class ReleaseOnHdfsProcessesTest {
     awaitJmx("the read from the HDD", b -> b.get(BYTES_HDD).asLong() >= hdd + data.length);
     assertEquals(before.get("hits").asLong(), statusJson().get("hits").asLong(), "no hit");
 
-    Result resume = release.launcher("admin", dir, "resume");
+    Result resume = release.launcher("admin", otherDir, "resume");
     assertEquals(0, resume.exit, resume.toString());
     awaitJmx("bypass off", b -> b.get(BYPASS).asLong() == 0);
+
+    Result list = release.launcher("admin", dir, "list", "--json");
+    assertEquals(0, list.exit, list.toString());
+    JsonNode listing = JSON.readTree(list.out);
+    assertEquals(2, listing.get("directories").size(), list.toString());
+    assertTrue(listing.get("blocks").asLong() >= 2, list.toString());
+    org.apache.hadoop.fs.Path other = new org.apache.hadoop.fs.Path("/admin-path.bin");
+    cached(other, BLOCK, 4);
+    long blocks = bean().get(BLOCKS).asLong();
+    Result byPath =
+        release.launcher("admin", otherDir, "evict", "--path", fs.getUri() + other.toString());
+    assertEquals(0, byPath.exit, byPath.toString());
+    assertTrue(byPath.out.startsWith("eviction of 1 block(s) of 1 file(s) under "), byPath.out);
+    awaitJmx("the path's block evicted", b -> b.get(BLOCKS).asLong() <= blocks - 1);
 
     Result evict = release.launcher("admin", dir, "evict", "--all");
     assertEquals(0, evict.exit, evict.toString());
@@ -202,6 +224,102 @@ class ReleaseOnHdfsProcessesTest {
     assertEquals(0, evicted.get("blocks").asLong(), evicted.toString());
     assertEquals(0, evicted.get("bypassed").asLong(), evicted.toString());
     assertArrayEquals(data, readAll(p));
+  }
+
+  /**
+   * The release's docs/install.md "Without the tool" commands, run by bash as printed (the example
+   * directory and path replaced by this cluster's; {@code hdfs fsck} answered by a stand-in that
+   * prints fsck's block line), each against the live DataNode.
+   */
+  @Test
+  void installDoc_byHandCommands_actOnTheLiveDataNode() throws Exception {
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/by-hand.bin");
+    cached(p, BLOCK, 5);
+    org.apache.hadoop.hdfs.protocol.ExtendedBlock b =
+        fs.getClient().getLocatedBlocks(p.toString(), 0, 1).get(0).getBlock();
+    List<String> pieces = byHandPieces();
+
+    String dirs = byHand(pieces, "every directory of this DataNode").out;
+    assertEquals(2, dirs.lines().count(), dirs);
+    assertTrue(dirs.startsWith(ssd.toString()), dirs);
+
+    try {
+      assertEquals(0, byHand(pieces, "# bypass").exit);
+      awaitJmx("bypass on", j -> j.get(BYPASS).asLong() == 1);
+      Result on = byHand(pieces, "# state");
+      assertTrue(on.out.endsWith("/control/bypass\n"), "state lists the bypass file: " + on);
+      assertEquals(0, byHand(pieces, "# resume").exit);
+      awaitJmx("bypass off", j -> j.get(BYPASS).asLong() == 0);
+      Result off = byHand(pieces, "# state");
+      assertTrue(off.out.isBlank(), "state lists nothing: " + off);
+    } finally {
+      // the other tests expect a cache that is not bypassed
+      for (Path d : List.of(ssd, ssd2)) {
+        try (java.util.stream.Stream<Path> s = Files.list(d)) {
+          for (Path node : s.toList()) {
+            Files.deleteIfExists(node.resolve("control").resolve("bypass"));
+          }
+        }
+      }
+    }
+
+    long blocks = bean().get(BLOCKS).asLong();
+    Result path =
+        byHand(
+            pieces,
+            "# evict a path's blocks",
+            "hdfs() { echo \"0. " + b + " len=" + b.getNumBytes() + " Live_repl=1\"; }");
+    assertEquals(0, path.exit, path.toString());
+    awaitJmx("the path's block evicted", j -> j.get(BLOCKS).asLong() <= blocks - 1);
+
+    String listing = byHand(pieces, "# list what is cached").out;
+    assertTrue(listing.startsWith("# hdfs-local-cache listing 1\n"), listing);
+    assertTrue(listing.endsWith("\nend\n"), listing);
+    assertEquals(2, listing.lines().filter(l -> l.startsWith("dir\t")).count(), listing);
+  }
+
+  /**
+   * The commands of install.md's "Without the tool" block, one piece per commented line (with the
+   * uncommented lines before it), the example names replaced by this cluster's.
+   */
+  private static List<String> byHandPieces() throws IOException {
+    String install = Files.readString(release.home.resolve("docs/install.md"));
+    int section = install.indexOf("## Without the tool");
+    int from = install.indexOf("```\n", section) + 4;
+    String block = install.substring(from, install.indexOf("```", from));
+    List<String> pieces = new java.util.ArrayList<>();
+    StringBuilder piece = new StringBuilder();
+    for (String line : block.split("\n")) {
+      if (line.isBlank()) {
+        continue;
+      }
+      piece.append(line.replace("/ssd1/hdfs-local-cache", ssd.toString())).append('\n');
+      if (line.contains(" # ")) {
+        pieces.add(piece.toString());
+        piece.setLength(0);
+      }
+    }
+    return pieces;
+  }
+
+  /**
+   * Runs the first piece (it sets {@code C}) and the one whose comment has {@code comment}, after
+   * {@code before} (bash, the pipes' failures kept).
+   */
+  private static Result byHand(List<String> pieces, String comment, String... before)
+      throws Exception {
+    String piece =
+        pieces.stream()
+            .filter(p -> p.contains(comment))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no '" + comment + "' in " + pieces));
+    String script =
+        "set -o pipefail\n"
+            + String.join("\n", before)
+            + "\n"
+            + pieces.get(0)
+            + piece.replace("/warehouse/t1", "/by-hand.bin");
+    return UnpackedRelease.run(List.of("/bin/bash", "-c", script), ssd, System.getenv("PATH"));
   }
 
   /** Writes {@code length} bytes and reads them until every block of the file is cached. */

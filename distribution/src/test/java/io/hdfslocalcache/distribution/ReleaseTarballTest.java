@@ -246,6 +246,38 @@ class ReleaseTarballTest {
     assertTrue(r.err.contains("mvn") && r.err.contains("not found"), r.toString());
   }
 
+  /**
+   * On a DataNode host whose {@code java} is 8 or 11, admin says in one line that it needs Java 17
+   * and where install.md does its work by hand, instead of an UnsupportedClassVersionError.
+   */
+  @Test
+  void adminOnJava11_oneLineNamingTheByHandSteps() throws Exception {
+    Path fakeJava = UnpackedRelease.TARGET.resolve("release-test/java11");
+    UnpackedRelease.deleteTree(fakeJava);
+    Files.createDirectories(fakeJava);
+    Path java = fakeJava.resolve("java");
+    Files.write(
+        java,
+        ("#!/bin/bash\n"
+                + "[ \"$1\" = -version ] && echo 'openjdk version \"11.0.2\" 2019-01-15' >&2 && exit 0\n"
+                + "echo ran >&2; exit 99\n")
+            .getBytes(StandardCharsets.UTF_8));
+    java.toFile().setExecutable(true);
+    Result r =
+        UnpackedRelease.run(
+            List.of(home.resolve("bin/hdfs-local-cache").toString(), "admin", "--help"),
+            UnpackedRelease.TARGET,
+            fakeJava + ":/usr/bin:/bin");
+    assertEquals(1, r.exit, r.toString());
+    assertTrue(r.err.startsWith("hdfs-local-cache: 'admin' needs Java 17 or later"), r.toString());
+    assertTrue(r.err.contains("'java' on the PATH is 11.0.2"), r.toString());
+    assertTrue(r.err.contains("docs/install.md, 'Without the tool (Java 8 or 11)'"), r.toString());
+    assertTrue(
+        Files.readString(home.resolve("docs/install.md"))
+            .contains("\n## Without the tool (Java 8 or 11)\n"),
+        "the section it names");
+  }
+
   private static Result launcher(Path root, String... args) throws Exception {
     return release.launcher(root, args);
   }

@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -21,8 +23,14 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>{@code bypass} (a file; its presence is the state, so it survives a restart): every read
  *       goes to the HDD and nothing is admitted; the cached contents stay.
- *   <li>{@code evict-<anything>} (a file, consumed): {@code all}, or {@code <blockPoolId>
+ *   <li>{@code evict-<anything>} (a file, consumed): lines of {@code all} or {@code <blockPoolId>
  *       <blockId>}: drops those cached copies.
+ *   <li>{@code list-<token>} (a request, consumed by {@link ListingAnswer}): the maintenance round
+ *       writes what is cached to {@code listing-<token>} beside it.
+ *   <li>{@code directories} (written here at start into every directory): every directory this
+ *       DataNode reads, so a tool given any one of them acts on all of them. Bypass is the
+ *       DataNode's, not a directory's: a {@code bypass} file in any one turns it on, and it ends
+ *       only when none has one.
  * </ul>
  *
  * <p>Who may do it: whoever can write the cache directory, which the DataNode creates 0700 for its
@@ -44,6 +52,38 @@ public final class AdminControl {
     this.controlDirs = Collections.unmodifiableList(c);
   }
 
+  /**
+   * Creates each control folder ({@code 0700}) and writes into it the list of every directory this
+   * DataNode reads, {@code <dir>/<datanodeUuid>} per line. A folder that cannot be written is
+   * logged and skipped: the cache serves without it.
+   */
+  public void recordDirectories(List<Path> dataNodeDirs) {
+    StringBuilder list = new StringBuilder();
+    for (Path d : dataNodeDirs) {
+      list.append(d).append('\n');
+    }
+    byte[] text = list.toString().getBytes(StandardCharsets.UTF_8);
+    for (Path c : controlDirs) {
+      try {
+        Files.createDirectories(c);
+        try {
+          Files.setPosixFilePermissions(c, PosixFilePermissions.fromString("rwx------"));
+        } catch (UnsupportedOperationException e) {
+          // not a POSIX file system
+        }
+        Path tmp = c.resolve("." + ControlFiles.DIRECTORIES_FILE);
+        Files.write(tmp, text);
+        Files.move(tmp, c.resolve(ControlFiles.DIRECTORIES_FILE), StandardCopyOption.ATOMIC_MOVE);
+      } catch (IOException e) {
+        LOG.warn(
+            "hdfs-local-cache: cannot write {} in {}: {}",
+            ControlFiles.DIRECTORIES_FILE,
+            c,
+            e.toString());
+      }
+    }
+  }
+
   /** True while reads bypass the cache. */
   public boolean bypassed() {
     return bypass;
@@ -59,14 +99,28 @@ public final class AdminControl {
     }
   }
 
+  /** What one round found: eviction commands (their files deleted) and listing requests. */
+  public static final class Commands {
+    public final List<Eviction> evictions;
+
+    /** Request files, left for {@link ListingAnswer} to answer and delete. */
+    public final List<Path> listRequests;
+
+    Commands(List<Eviction> evictions, List<Path> listRequests) {
+      this.evictions = Collections.unmodifiableList(evictions);
+      this.listRequests = Collections.unmodifiableList(listRequests);
+    }
+  }
+
   /**
    * Reads the control folders (maintenance thread): updates the bypass state, logging one INFO line
-   * per change, and returns the eviction commands found, deleting their files. A command that does
-   * not parse is logged and deleted.
+   * per change, and returns the eviction commands found, deleting their files, and the listing
+   * requests. A command line that does not parse is logged and skipped.
    */
-  public List<Eviction> poll() {
+  public Commands poll() {
     boolean on = false;
     List<Eviction> out = new ArrayList<>();
+    List<Path> requests = new ArrayList<>();
     for (Path c : controlDirs) {
       if (!Files.isDirectory(c)) {
         continue;
@@ -75,11 +129,16 @@ public final class AdminControl {
       try (DirectoryStream<Path> files =
           Files.newDirectoryStream(c, ControlFiles.EVICT_PREFIX + "*")) {
         for (Path f : files) {
-          Eviction e = parse(f);
-          if (e != null) {
-            out.add(e);
-          }
+          out.addAll(parse(f));
           Files.deleteIfExists(f);
+        }
+      } catch (IOException e) {
+        LOG.warn("hdfs-local-cache: cannot read control folder {}: {}", c, e.toString());
+      }
+      try (DirectoryStream<Path> files =
+          Files.newDirectoryStream(c, ControlFiles.LIST_PREFIX + "*")) {
+        for (Path f : files) {
+          requests.add(f);
         }
       } catch (IOException e) {
         LOG.warn("hdfs-local-cache: cannot read control folder {}: {}", c, e.toString());
@@ -96,27 +155,51 @@ public final class AdminControl {
               ? "every read goes to the HDD, nothing is admitted, cached blocks are kept"
               : "reads are served from the cache again");
     }
+    return new Commands(out, requests);
+  }
+
+  /** Each line of {@code f}; a line that does not parse is logged and skipped. */
+  private static List<Eviction> parse(Path f) {
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      LOG.warn("hdfs-local-cache: cannot read control file {}: {}", f, e.toString());
+      return Collections.emptyList();
+    }
+    List<Eviction> out = new ArrayList<>();
+    for (String line : lines) {
+      String s = line.trim();
+      if (s.isEmpty()) {
+        continue;
+      }
+      Eviction e = parseLine(s);
+      if (e == null) {
+        LOG.warn(
+            "hdfs-local-cache: ignoring line '{}' of control file {}: expected '{}' or"
+                + " '<blockPoolId> <blockId>'",
+            s,
+            f,
+            ControlFiles.EVICT_ALL);
+      } else {
+        out.add(e);
+      }
+    }
     return out;
   }
 
-  private static Eviction parse(Path f) {
-    try {
-      String s = new String(Files.readAllBytes(f), StandardCharsets.UTF_8).trim();
-      if (s.equals(ControlFiles.EVICT_ALL)) {
-        return new Eviction(null);
-      }
-      String[] w = s.split("\\s+");
-      if (w.length == 2) {
-        return new Eviction(new BlockId(w[0], Long.parseLong(w[1])));
-      }
-    } catch (IOException | NumberFormatException e) {
-      // falls through to the warning
+  private static Eviction parseLine(String s) {
+    if (s.equals(ControlFiles.EVICT_ALL)) {
+      return new Eviction(null);
     }
-    LOG.warn(
-        "hdfs-local-cache: ignoring control file {}: expected '{}' or '<blockPoolId>"
-            + " <blockId>'",
-        f,
-        ControlFiles.EVICT_ALL);
+    String[] w = s.split("\\s+");
+    if (w.length == 2) {
+      try {
+        return new Eviction(new BlockId(w[0], Long.parseLong(w[1])));
+      } catch (NumberFormatException e) {
+        return null;
+      }
+    }
     return null;
   }
 }

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.ops.admin;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.admin.ControlFiles;
@@ -68,7 +69,7 @@ class AdminCommandTest {
             .map(
                 f -> {
                   try {
-                    return Files.readString(control.resolve(f));
+                    return Files.readString(control.resolve(f)).trim();
                   } catch (java.io.IOException e) {
                     throw new AssertionError(e);
                   }
@@ -88,7 +89,10 @@ class AdminCommandTest {
     assertEquals(2, run("--dir", dir.toString()));
     assertTrue(err().contains("an action is required"), err());
     assertEquals(2, run("--dir", dir.toString(), "evict"));
-    assertTrue(err().contains("evict needs --all, or a block pool id and a block id"), err());
+    assertTrue(err().contains("evict needs --all, --path <hdfs path>, or a block pool id"), err());
+    assertEquals(2, run("--dir", dir.toString(), "evict", "--all", "--path", "/a"));
+    assertEquals(2, run("--dir", dir.toString(), "list", "--timeout", "0"));
+    assertTrue(err().contains("--timeout must be at least 1 second"), err());
     assertEquals(2, run("--dir", dir.toString(), "evict", "--all", "BP-1", "1"));
     assertEquals(2, run("--dir", dir.toString(), "evict", "BP-1", "blk_1"));
     assertTrue(err().contains("block id must be a number"), err());
@@ -108,12 +112,75 @@ class AdminCommandTest {
     assertTrue(Files.exists(dir.resolve("uuid-2/control").resolve(ControlFiles.BYPASS_FILE)));
   }
 
+  /** Two directories of one DataNode, as it records them at start (AdminControl). */
+  private List<Path> twoDirectories() throws Exception {
+    Path ssd1 = dir.resolve("ssd1");
+    Path ssd2 = dir.resolve("ssd2");
+    List<Path> dataNodeDirs = List.of(ssd1.resolve("uuid-1"), ssd2.resolve("uuid-1"));
+    String record = dataNodeDirs.get(0) + "\n" + dataNodeDirs.get(1) + "\n";
+    for (Path d : dataNodeDirs) {
+      Files.createDirectories(d.resolve("index"));
+      Files.createDirectories(d.resolve(ControlFiles.CONTROL_DIR));
+      Files.writeString(
+          d.resolve(ControlFiles.CONTROL_DIR).resolve(ControlFiles.DIRECTORIES_FILE), record);
+    }
+    return List.of(ssd1, ssd2);
+  }
+
+  private static boolean bypassFile(Path ssd) {
+    return Files.exists(
+        ssd.resolve("uuid-1").resolve(ControlFiles.CONTROL_DIR).resolve(ControlFiles.BYPASS_FILE));
+  }
+
+  @Test
+  void run_bypassOneDirResumeTheOther_noBypassFileLeft() throws Exception {
+    List<Path> ssd = twoDirectories();
+    assertEquals(0, run("--dir", ssd.get(0).toString(), "bypass"), err());
+    assertEquals(0, run("--dir", ssd.get(1).toString(), "state"), err());
+    assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("bypass on"), out.toString());
+    // A bypass file by hand in one directory only, as install.md shows without the tool.
+    Files.delete(
+        ssd.get(1)
+            .resolve("uuid-1")
+            .resolve(ControlFiles.CONTROL_DIR)
+            .resolve(ControlFiles.BYPASS_FILE));
+    assertEquals(0, run("--dir", ssd.get(1).toString(), "state"), err());
+    assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("bypass on"), out.toString());
+    assertEquals(0, run("--dir", ssd.get(1).toString(), "resume"), err());
+    assertTrue(out.toString(StandardCharsets.UTF_8).contains("the DataNode's 2 directories"));
+    assertFalse(bypassFile(ssd.get(0)), "the DataNode would stay bypassed");
+    assertFalse(bypassFile(ssd.get(1)));
+    assertEquals(0, run("--dir", ssd.get(0).toString(), "state", "--json"), err());
+    assertTrue(out.toString(StandardCharsets.UTF_8).contains("\"bypass\":false"), out.toString());
+  }
+
+  @Test
+  void run_dirNoLongerTheDataNodes_refusedNamingTheCurrentOnes() throws Exception {
+    List<Path> ssd = twoDirectories();
+    // The DataNode restarted with ssd1 only: ssd2 keeps the record of the start before.
+    Path current = ssd.get(0).resolve("uuid-1");
+    Files.writeString(
+        current.resolve(ControlFiles.CONTROL_DIR).resolve(ControlFiles.DIRECTORIES_FILE),
+        current + "\n");
+    assertEquals(2, run("--dir", ssd.get(1).toString(), "resume"));
+    assertTrue(err().contains("is no longer a cache directory of this DataNode"), err());
+  }
+
+  @Test
+  void run_listNoDataNodeAnswers_failsNamingTheRequestAndRemovesIt() throws Exception {
+    assertEquals(1, run("--dir", dir.toString(), "list", "--timeout", "1"));
+    assertTrue(err().contains("no answer from the DataNode within 1 s"), err());
+    try (Stream<Path> s = Files.list(control)) {
+      assertEquals(List.of(), s.toList(), "request removed");
+    }
+  }
+
   @Test
   void run_help_listsTheActions() {
     assertEquals(0, run("--help"));
     String text = out.toString(StandardCharsets.UTF_8);
     assertTrue(text.startsWith("Usage: hdfs-local-cache admin"), text);
-    for (String action : List.of("bypass", "resume", "evict", "state")) {
+    for (String action : List.of("bypass", "resume", "evict", "state", "list")) {
       assertTrue(text.contains("  " + action), text);
     }
   }
