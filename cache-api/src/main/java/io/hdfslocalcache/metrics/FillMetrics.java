@@ -27,14 +27,6 @@ public final class FillMetrics {
   @Describe("Failed fills with an unexpected error (each logged at WARN with its stack trace).")
   public static final String FAILED_OTHER = "fill.failed.other";
 
-  @Describe("HDD replicas failing their own checksums handed to the block scanner as suspect.")
-  public static final String HDD_CORRUPT_REPORTED = "fill.hdd_corrupt.reported";
-
-  @Describe(
-      "HDD replicas failing their own checksums not reported: the block scanner is off (stock"
-          + " HDFS would not learn of them either).")
-  public static final String HDD_CORRUPT_SCANNER_OFF = "fill.hdd_corrupt.scanner_off";
-
   @Describe("Fills not done for want of room, by cause")
   public static final String NO_ROOM_BY_CAUSE = "fill.no_room.";
 

@@ -10,7 +10,10 @@ public enum FillOutcome {
   ABANDONED,
   /** The store refused or failed a write, or the HDD read failed. */
   FAILED,
-  /** The HDD copy did not match its own checksums: left to the block scanner, never cached. */
+  /**
+   * The HDD copy did not match its own checksums: never cached, and not reported (HDFS finds it as
+   * it would without the cache).
+   */
   HDD_CORRUPT,
   /** No room: see {@code fill.no_room.<cause>} for why. */
   NO_ROOM,

@@ -17,7 +17,6 @@ import io.hdfslocalcache.datanode.fill.FillStats;
 import io.hdfslocalcache.datanode.fill.GuardStats;
 import io.hdfslocalcache.datanode.fill.Throttle;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
-import io.hdfslocalcache.datanode.hdd.SuspectReplicas;
 import io.hdfslocalcache.datanode.invalidate.InvalidationStats;
 import io.hdfslocalcache.datanode.invalidate.Invalidator;
 import io.hdfslocalcache.datanode.read.ReadPathStats;
@@ -71,7 +70,6 @@ final class CacheParts {
   CacheParts(
       CacheConfig config,
       HddReplicas hdd,
-      SuspectReplicas suspects,
       List<CacheDirectories.Opened> opened,
       CacheClock clock,
       MetricRegistry registry,
@@ -103,7 +101,6 @@ final class CacheParts {
     BlockFill fill =
         new BlockFill(
             hdd,
-            suspects,
             map,
             new Throttle(config.fillBandwidthBytesPerSec(), clock),
             fillStats,

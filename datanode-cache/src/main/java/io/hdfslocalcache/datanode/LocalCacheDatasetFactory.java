@@ -122,7 +122,6 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
           new CacheParts(
               config,
               new DatasetReplicas(inner),
-              new ScannerSuspects(datanode, inner),
               dirs,
               CacheClock.SYSTEM,
               registry,

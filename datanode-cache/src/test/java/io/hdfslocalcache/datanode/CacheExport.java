@@ -5,7 +5,6 @@ import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
-import io.hdfslocalcache.datanode.hdd.SuspectOutcome;
 import io.hdfslocalcache.datanode.metrics.HostStats;
 import io.hdfslocalcache.datanode.metrics.LocalCacheMetrics;
 import io.hdfslocalcache.datanode.metrics.ProcStat;
@@ -88,7 +87,6 @@ public final class CacheExport {
                 new CacheParts(
                     config,
                     new NoReplicas(),
-                    b -> SuspectOutcome.FAILED,
                     CacheDirectories.open(config, "dn", CacheFaultInjector.NONE),
                     CacheClock.SYSTEM,
                     registry,

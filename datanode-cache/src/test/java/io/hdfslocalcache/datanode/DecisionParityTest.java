@@ -7,7 +7,6 @@ import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.hdd.FakeReplicas;
-import io.hdfslocalcache.datanode.hdd.SuspectOutcome;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.read.ReadRouter;
 import io.hdfslocalcache.datanode.settings.CacheConfig;
@@ -143,15 +142,7 @@ class DecisionParityTest {
     long appends = 0;
     long deletes = 0;
     CacheParts parts =
-        new CacheParts(
-            config,
-            hdd,
-            b -> SuspectOutcome.FAILED,
-            opened,
-            clock,
-            registry,
-            tally,
-            CacheFaultInjector.NONE);
+        new CacheParts(config, hdd, opened, clock, registry, tally, CacheFaultInjector.NONE);
     try (BlockCache cache = BlockCache.open(parts)) {
       // The maintenance round the factory's start() schedules every 2 s of real time runs here
       // instead, after every event at the fake clock's time: the same work (limiter expiry,

@@ -7,7 +7,6 @@ import io.hdfslocalcache.datanode.block.FillTicket;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
-import io.hdfslocalcache.datanode.hdd.SuspectReplicas;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
 import io.hdfslocalcache.metrics.FillOutcome;
@@ -29,11 +28,10 @@ import org.apache.hadoop.util.DataChecksum;
  * #fillNew}: the meta file whole and the data pages asked for, every page for a whole-block fill,
  * published all at once) and later page fills of a published entry ({@link #addPages}, see {@link
  * PageFill}). Every page is checked against the block's checksums on the way (a corrupt HDD replica
- * is never cached; it is handed to the block scanner, so the NameNode hears of it as it would from
- * a client read). Before touching the HDD a fill asks the {@link FillGate} and reserves its bytes;
- * a first fill is published only if the replica still has the same generation stamp and length and
- * no invalidation took the ticket. Whatever ends otherwise deletes what it wrote and releases what
- * it reserved.
+ * is never cached, and HDFS is told nothing of it: see {@link FillSteps}). Before touching the HDD
+ * a fill asks the {@link FillGate} and reserves its bytes; a first fill is published only if the
+ * replica still has the same generation stamp and length and no invalidation took the ticket.
+ * Whatever ends otherwise deletes what it wrote and releases what it reserved.
  */
 public final class BlockFill {
   private final BlockMap map;
@@ -45,7 +43,6 @@ public final class BlockFill {
 
   public BlockFill(
       HddReplicas hdd,
-      SuspectReplicas suspects,
       BlockMap map,
       Throttle throttle,
       FillStats stats,
@@ -56,7 +53,7 @@ public final class BlockFill {
       Consumer<CacheDirectory> onNoSpace,
       Consumer<CacheEntry> onPublished) {
     this.map = map;
-    this.steps = new FillSteps(hdd, suspects, throttle, stats, room, gate, onNoSpace);
+    this.steps = new FillSteps(hdd, throttle, stats, room, gate, onNoSpace);
     this.pageFill = new PageFill(steps, pageSize);
     this.clock = clock;
     this.pageSize = pageSize;

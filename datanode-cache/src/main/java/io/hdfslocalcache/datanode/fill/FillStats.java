@@ -20,8 +20,6 @@ public final class FillStats {
   final Map<CacheFailure, Counter> storeFailures = new EnumMap<>(CacheFailure.class);
   final Counter hddFailures;
   final Counter otherFailures;
-  final Counter hddCorruptReported;
-  final Counter hddCorruptScannerOff;
   final Map<Room, Counter> noRoom = new EnumMap<>(Room.class);
   final Counter pagesWritten;
 
@@ -31,8 +29,6 @@ public final class FillStats {
     bytesWritten = registry.counter(FillMetrics.BYTES_WRITTEN);
     hddFailures = registry.counter(FillMetrics.FAILED_HDD);
     otherFailures = registry.counter(FillMetrics.FAILED_OTHER);
-    hddCorruptReported = registry.counter(FillMetrics.HDD_CORRUPT_REPORTED);
-    hddCorruptScannerOff = registry.counter(FillMetrics.HDD_CORRUPT_SCANNER_OFF);
     for (CacheFailure f : CacheFailure.values()) {
       storeFailures.put(
           f, registry.counter(FillMetrics.FAILED_BY_STORE + f.name().toLowerCase(Locale.ROOT)));

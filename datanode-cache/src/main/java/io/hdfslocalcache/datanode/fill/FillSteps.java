@@ -5,8 +5,6 @@ import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
-import io.hdfslocalcache.datanode.hdd.SuspectOutcome;
-import io.hdfslocalcache.datanode.hdd.SuspectReplicas;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.metrics.CacheFailure;
@@ -19,15 +17,27 @@ import org.apache.hadoop.fs.ChecksumException;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 
 /**
- * The steps every fill shares, new entry or added pages: ask the guard, reserve room, copy pages
- * (handing a corrupt HDD replica to the block scanner), and turn how it ended into one counted
- * {@link FillOutcome}.
+ * The steps every fill shares, new entry or added pages: ask the guard, reserve room, copy pages,
+ * and turn how it ended into one counted {@link FillOutcome}.
+ *
+ * <p><b>A corrupt HDD replica.</b> A fill verifies every chunk against the replica's own checksums
+ * and caches nothing that fails them ({@code HDD_CORRUPT}, one WARN per detection). It tells HDFS
+ * nothing: a fill is the cache's own read, not a client's, and an operator expects the NameNode to
+ * learn of HDD rot exactly when it would without the cache. Stock HDFS learns of it from a client
+ * read that fails its checksums while another replica proves the client sound, from a receiver
+ * verifying a re-replication or balancer copy, or from the block scanner on its schedule; all of
+ * these still read the HDD copy (a corrupt replica is never cached, and copies between DataNodes
+ * are always sent from the HDD), so each still finds the rot when it would have. Handing the
+ * replica to the block scanner as a suspect instead would report it at once, because a background
+ * fill happened to read it: Hadoop's {@code TestFileAppend#testAppendCorruptedBlock} then saw its
+ * only replica marked corrupt before its append, where stock HDFS would not have looked again. A
+ * mismatch found while the replica changed under the fill (an append, a recovery) says nothing
+ * about the replica now: that fill is {@code ABANDONED}.
  */
 final class FillSteps {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(BlockFill.class);
 
   final HddReplicas hdd;
-  private final SuspectReplicas suspects;
   private final PageCopier copier;
   final FillStats stats;
   private final BlockFill.RoomMaker room;
@@ -40,14 +50,12 @@ final class FillSteps {
 
   FillSteps(
       HddReplicas hdd,
-      SuspectReplicas suspects,
       Throttle throttle,
       FillStats stats,
       BlockFill.RoomMaker room,
       FillGate gate,
       Consumer<CacheDirectory> onNoSpace) {
     this.hdd = hdd;
-    this.suspects = suspects;
     this.copier = new PageCopier(hdd, throttle, stats);
     this.stats = stats;
     this.room = room;
@@ -116,7 +124,10 @@ final class FillSteps {
     }
   }
 
-  /** Copies the runs; a replica failing its own checksums goes to the block scanner. */
+  /**
+   * Copies the runs; a replica failing its own checksums is logged and rethrown (never cached,
+   * never reported), unless it changed under the fill ({@link Refused} {@code ABANDONED}).
+   */
   boolean copy(
       CacheEntry e,
       FillRequest r,
@@ -129,25 +140,16 @@ final class FillSteps {
     try {
       return copier.copy(e, r.dir, b, runs, sums, stop, published);
     } catch (ChecksumException x) {
-      reportCorrupt(r.id, b);
+      if (!isFinalizedWithLength(r.id, b.getGenerationStamp(), b.getNumBytes())) {
+        throw new Refused(FillOutcome.ABANDONED);
+      }
+      LOG.warn(
+          "hdfs-local-cache: HDD replica {} failed its own checksums in a fill ({}); not cached,"
+              + " not reported: client reads, copies and the block scanner find it as without"
+              + " the cache",
+          b,
+          x.getMessage());
       throw x;
-    }
-  }
-
-  /**
-   * Hands a replica that failed its own checksums to the block scanner (if it is on), once per
-   * detection, unless it changed under the fill (then the mismatch says nothing about the replica
-   * now).
-   */
-  private void reportCorrupt(BlockId id, ExtendedBlock b) {
-    if (!isFinalizedWithLength(id, b.getGenerationStamp(), b.getNumBytes())) {
-      return;
-    }
-    SuspectOutcome o = suspects.suspect(b);
-    if (o == SuspectOutcome.HANDED_TO_SCANNER) {
-      stats.hddCorruptReported.inc();
-    } else if (o == SuspectOutcome.SCANNER_OFF) {
-      stats.hddCorruptScannerOff.inc();
     }
   }
 
@@ -156,7 +158,7 @@ final class FillSteps {
     return r != null && r.finalizedAt(gs, length);
   }
 
-  /** A fill that ends before copying anything, with its outcome. */
+  /** A fill that ends for a reason of its own (not an I/O failure), with its outcome. */
   static final class Refused extends IOException {
     private static final long serialVersionUID = 1L;
     final transient FillOutcome outcome;

@@ -9,14 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CacheEntry;
-import io.hdfslocalcache.datanode.hdd.SuspectOutcome;
 import io.hdfslocalcache.metrics.FillMetrics;
 import io.hdfslocalcache.metrics.FillOutcome;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Set;
-import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -85,30 +82,32 @@ class BlockFillTest {
   }
 
   @Test
-  void fillNew_hddCopyCorruptScannerOff_countedNotReportedNothingPublished() throws Exception {
-    h.suspectOutcome = SuspectOutcome.SCANNER_OFF;
+  void fillNew_hddCopyCorrupt_refusedCountedNothingPublishedNothingLeft() throws Exception {
     h.replica(1, LENGTH);
     h.rot(1, 2 * PAGE + 100);
     assertEquals(FillOutcome.HDD_CORRUPT, h.fillNew(1, 0, 3));
-    assertEquals(1, h.counter(FillMetrics.HDD_CORRUPT_SCANNER_OFF));
-    assertEquals(0, h.counter(FillMetrics.HDD_CORRUPT_REPORTED));
-    assertEquals(0, h.map.size(), "not published");
-  }
-
-  @Test
-  void fillNew_hddCopyCorrupt_handedToScannerNothingPublishedNothingLeft() throws Exception {
-    h.replica(1, LENGTH);
-    h.rot(1, 2 * PAGE + 100);
-    assertEquals(FillOutcome.HDD_CORRUPT, h.fillNew(1, 0, 3));
-    assertEquals(
-        List.of(new ExtendedBlock(FillHarness.POOL, 1, LENGTH, GS)),
-        h.suspects,
-        "the replica goes to the block scanner, once");
-    assertEquals(1, h.counter(FillMetrics.HDD_CORRUPT_REPORTED));
+    assertEquals(1, h.counter(FillMetrics.OUTCOME + "hdd_corrupt"));
     assertEquals(0, h.map.size(), "not published, ticket gone");
     assertEquals(0, h.d.store.usedBytes(), "meta and pages written before it deleted");
     assertEquals(0, h.budget().reserved());
     assertEquals(0, h.draining());
     assertEquals(0, h.d.dir.pageLru().size());
+  }
+
+  @Test
+  void fillNew_checksumMismatchAfterReplicaChanged_abandonedNotCountedCorrupt() throws Exception {
+    h.replica(1, LENGTH);
+    h.rot(1, 2 * PAGE + 100);
+    // An append's new generation stamp lands while the fill copies page 0: the mismatch it meets
+    // on page 2 says nothing about the replica now.
+    h.afterWrite =
+        (file, page) ->
+            h.hdd.finalized(FillHarness.id(1), GS + 1, h.hdd.data.get(FillHarness.id(1)));
+    assertEquals(FillOutcome.ABANDONED, h.fillNew(1, 0, 3));
+    assertEquals(0, h.counter(FillMetrics.OUTCOME + "hdd_corrupt"));
+    assertEquals(1, h.counter(FillMetrics.OUTCOME + "abandoned"));
+    assertEquals(0, h.map.size(), "not published");
+    assertEquals(0, h.d.store.usedBytes());
+    assertEquals(0, h.budget().reserved());
   }
 }

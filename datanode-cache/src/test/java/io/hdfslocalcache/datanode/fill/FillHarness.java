@@ -9,7 +9,6 @@ import io.hdfslocalcache.datanode.block.FillTicket;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.datanode.dir.SpaceBudget;
 import io.hdfslocalcache.datanode.hdd.FakeReplicas;
-import io.hdfslocalcache.datanode.hdd.SuspectOutcome;
 import io.hdfslocalcache.datanode.space.SpaceKeeper;
 import io.hdfslocalcache.datanode.space.SpaceStats;
 import io.hdfslocalcache.datanode.store.CacheException;
@@ -24,7 +23,6 @@ import java.util.Random;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiPredicate;
-import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 
 /**
  * The fill pipeline over one directory as the DataNode wires it in {@code pages} mode (a real page
@@ -41,12 +39,6 @@ final class FillHarness implements AutoCloseable {
   final BlockMap map = new BlockMap();
   final DirectoryFixture d;
   final BlockFill fill;
-
-  /** Replicas handed to the block scanner. */
-  final List<ExtendedBlock> suspects = new CopyOnWriteArrayList<>();
-
-  /** What the block scanner's side answers for each; the scanner is on by default. */
-  volatile SuspectOutcome suspectOutcome = SuspectOutcome.HANDED_TO_SCANNER;
 
   /** Data and meta pages written to the store, as {@code fileId#page}, in order. */
   final List<String> writes = new CopyOnWriteArrayList<>();
@@ -89,10 +81,6 @@ final class FillHarness implements AutoCloseable {
     fill =
         new BlockFill(
             hdd,
-            b -> {
-              suspects.add(b);
-              return suspectOutcome;
-            },
             map,
             new Throttle(0, CacheClock.SYSTEM),
             new FillStats(registry),

@@ -1,6 +1,5 @@
 package io.hdfslocalcache.datanode.fill;
 
-import static io.hdfslocalcache.datanode.fill.FillHarness.GS;
 import static io.hdfslocalcache.datanode.fill.FillHarness.PAGE;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,7 +19,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -171,11 +169,10 @@ class PageFillTest {
   }
 
   @Test
-  void addPages_hddCopyCorrupt_handedToScannerAndCachedPagesKept() throws Exception {
+  void addPages_hddCopyCorrupt_refusedCountedCachedPagesKept() throws Exception {
     h.rot(1, 3 * PAGE + 5000);
     assertEquals(FillOutcome.HDD_CORRUPT, h.addPages(e, 0, 4));
-    assertEquals(List.of(new ExtendedBlock(FillHarness.POOL, 1, LENGTH, GS)), h.suspects);
-    assertEquals(1, h.counter(FillMetrics.HDD_CORRUPT_REPORTED));
+    assertEquals(1, h.counter(FillMetrics.OUTCOME + "hdd_corrupt"));
     assertEquals(Set.of(0, 1, 2), FillHarness.present(e), "verified pages before it stay");
     assertFalse(e.retired(), "the cached copy is good");
     assertTrue(e.pages.tryClaim(4), "the pages it did not reach are claimable again");
