@@ -6,9 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Threads that keep the cores busy for a whole run ({@code --busy-threads}), as other work does on a
- * DataNode whose CPUs are saturated: every reader, stock's and the cache's alike, then waits for a
- * core. Their own CPU time is kept apart so a round's CPU is still the read path's.
+ * Threads that keep the cores busy for a whole run ({@code --busy-threads}), as other work does on
+ * a DataNode whose CPUs are saturated: every reader, stock's and the cache's alike, then waits for
+ * a core. Their own CPU time is kept apart so a round's CPU is still the read path's.
  */
 final class BusyThreads implements AutoCloseable {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();

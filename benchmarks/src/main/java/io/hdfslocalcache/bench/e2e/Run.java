@@ -152,7 +152,11 @@ final class Run {
     long cpuUsed = readCpu() - cpu - (long) (idleCpuPerNano * wall);
     ReadRoute route = slower(routeBefore, side.readRoute());
     Sample s = new Sample(side.kind, bytes, wall, cpuUsed, side.counters().since(before), route);
-    s.check(round);
+    try {
+      s.check(round);
+    } catch (IllegalStateException e) {
+      throw new IllegalStateException(e.getMessage() + "; " + side.describeReads(), e);
+    }
     return s;
   }
 }

@@ -23,7 +23,13 @@ import java.util.concurrent.atomic.AtomicLong;
  *       flight are looked at by their start, not by their own end, which a hung read never reaches.
  * </ul>
  *
- * Thread-safety: the reads in flight are a concurrent map and the completions an atomic counter;
+ * <p>On an oversubscribed CPU ({@link ProcessStalls#cpuSaturated}) none of that is the disk's: a
+ * reader waits for a core, and a convoy forms behind a lock whose holder was preempted, so many
+ * reads end slow together and nothing completes for a while. Then only a read that has run {@link
+ * #WALL_STUCK_FACTOR} times {@code stuck} by the wall clock counts: a hung disk is still noticed,
+ * later.
+ *
+ * <p>Thread-safety: the reads in flight are a concurrent map and the completions an atomic counter;
  * the slow reads' record (touched only by slow reads, rare) is under this object's monitor.
  */
 final class SlowSsdDetector {
@@ -34,8 +40,9 @@ final class SlowSsdDetector {
   static final long SLOW_WINDOW_NANOS = 10_000_000_000L;
 
   /**
-   * A read running this many times {@code stuck} by the wall clock is stuck whatever the stalls
-   * say: a process stalled that long, or a stall clock that cannot get a core, is trouble anyway.
+   * A read running this many times {@code stuck} by the wall clock is stuck whatever the stalls or
+   * the CPU say: a process stalled that long, or a stall clock that cannot get a core, is trouble
+   * anyway.
    */
   static final int WALL_STUCK_FACTOR = 4;
 
@@ -101,11 +108,15 @@ final class SlowSsdDetector {
   Verdict end(Started s) {
     long now = clock.nanoTime();
     long count = done.incrementAndGet();
-    long took = net(s, now);
-    if (took > stuckNanos) {
+    if (now - s.at > WALL_STUCK_FACTOR * stuckNanos) {
       return Verdict.VERY_SLOW_READ;
     }
-    return took > slowNanos && slowRead(now, count) ? Verdict.SLOW_READS : Verdict.HEALTHY;
+    long took = net(s, now);
+    Verdict v =
+        took > stuckNanos
+            ? Verdict.VERY_SLOW_READ
+            : took > slowNanos && slowRead(now, count) ? Verdict.SLOW_READS : Verdict.HEALTHY;
+    return v == Verdict.HEALTHY || stalls.cpuSaturated() ? Verdict.HEALTHY : v;
   }
 
   /**
@@ -134,15 +145,17 @@ final class SlowSsdDetector {
     long completed = done.get();
     Verdict v = Verdict.HEALTHY;
     for (Started s : inFlight.values()) {
-      long running = net(s, now);
-      if (running > stuckNanos || now - s.at > WALL_STUCK_FACTOR * stuckNanos) {
+      if (now - s.at > WALL_STUCK_FACTOR * stuckNanos) {
         return Verdict.STUCK;
       }
-      if (running > slowNanos && completed == s.doneBefore) {
+      long running = net(s, now);
+      if (running > stuckNanos) {
+        v = Verdict.STUCK;
+      } else if (running > slowNanos && completed == s.doneBefore && v == Verdict.HEALTHY) {
         v = Verdict.HUNG;
       }
     }
-    return v;
+    return v == Verdict.HEALTHY || stalls.cpuSaturated() ? Verdict.HEALTHY : v;
   }
 
   /** Time since {@code s} began, less the process's stalls meanwhile. */

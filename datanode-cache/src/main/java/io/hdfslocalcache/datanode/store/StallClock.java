@@ -31,6 +31,7 @@ final class StallClock implements ProcessStalls {
   }
 
   private final CacheClock clock;
+  private final RunQueue runQueue = new RunQueue();
   private volatile Tick tick;
   private volatile boolean stopped;
   private Thread thread;
@@ -68,6 +69,11 @@ final class StallClock implements ProcessStalls {
   public long stalledNanos(long now) {
     Tick t = tick;
     return t.stalledBefore + Math.max(0, now - t.dueAt);
+  }
+
+  @Override
+  public boolean cpuSaturated() {
+    return runQueue.saturated(clock.nanoTime());
   }
 
   @Override

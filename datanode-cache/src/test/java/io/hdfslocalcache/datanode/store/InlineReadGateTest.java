@@ -24,8 +24,24 @@ class InlineReadGateTest {
   /** The process's stalls as a pause detector would count them; tests add pauses. */
   private final AtomicLong stalled = new AtomicLong();
 
+  /** Whether the run queue says the cores are oversubscribed. */
+  private volatile boolean saturated;
+
+  private final ProcessStalls stalls =
+      new ProcessStalls() {
+        @Override
+        public long stalledNanos(long t) {
+          return stalled.get();
+        }
+
+        @Override
+        public boolean cpuSaturated() {
+          return saturated;
+        }
+      };
+
   private InlineReadGate gate(ReadBound bound) {
-    return new InlineReadGate(bound, SLOW, STUCK, COOL_DOWN, "ssd0", now, t -> stalled.get());
+    return new InlineReadGate(bound, SLOW, STUCK, COOL_DOWN, "ssd0", now, stalls);
   }
 
   private void advance(Duration d) {
@@ -122,6 +138,34 @@ class InlineReadGateTest {
     pause(Duration.ofSeconds(1)); // longer than the stuck bound, but a stall of everything
     assertEquals(ReadRoute.CALLER, g.route());
     assertEquals(ReadRoute.CALLER, g.current());
+  }
+
+  @Test
+  void endAndRoute_cpuSaturatedConvoy_staysOnCaller() throws Exception {
+    // Hundreds of readers on oversubscribed cores: a lock holder is preempted, nothing completes
+    // for a while, then every waiting read ends slow at once.
+    saturated = true;
+    InlineReadGate g = gate(ReadBound.ADAPTIVE);
+    for (int i = 0; i < 16; i++) {
+      stuckRead(g);
+    }
+    advance(STUCK.plusMillis(100)); // past the net bounds, no completions, no process stall
+    assertEquals(ReadRoute.CALLER, g.route());
+    for (int i = 0; i < 10; i++) {
+      read(g, now, Duration.ofMillis(100)); // the convoy ends: all slow, the stuck ones too
+    }
+    assertEquals(ReadRoute.CALLER, g.route());
+    assertEquals(ReadRoute.CALLER, g.current());
+  }
+
+  @Test
+  void route_cpuSaturatedAndAReadRunningFourStuckBounds_ioThreads() throws Exception {
+    // A disk that hangs on a busy machine is still noticed, by the wall clock.
+    saturated = true;
+    InlineReadGate g = gate(ReadBound.ADAPTIVE);
+    stuckRead(g);
+    advance(STUCK.multipliedBy(SlowSsdDetector.WALL_STUCK_FACTOR).plusMillis(1));
+    assertEquals(ReadRoute.IO_THREADS_AFTER_SLOW_READ, g.route());
   }
 
   @Test
