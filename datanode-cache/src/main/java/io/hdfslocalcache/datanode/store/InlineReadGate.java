@@ -76,6 +76,7 @@ final class InlineReadGate implements AutoCloseable {
         bound,
         shorter(SLOW, timeout.dividedBy(2)),
         shorter(SLOW.multipliedBy(STUCK_SLOWS), timeout.dividedBy(2)),
+        timeout,
         COOL_DOWN,
         dir,
         clock,
@@ -86,6 +87,7 @@ final class InlineReadGate implements AutoCloseable {
       ReadBound bound,
       Duration slow,
       Duration stuck,
+      Duration wallStuck,
       Duration coolDown,
       String dir,
       CacheClock clock,
@@ -97,7 +99,8 @@ final class InlineReadGate implements AutoCloseable {
     this.clock = clock;
     this.stalls = stalls;
     this.detector =
-        new SlowSsdDetector(clock, stalls, slowNanos, Math.max(slowNanos, stuck.toNanos()));
+        new SlowSsdDetector(
+            clock, stalls, slowNanos, Math.max(slowNanos, stuck.toNanos()), wallStuck.toNanos());
     this.nextLook = clock.nanoTime();
   }
 

@@ -25,9 +25,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>On an oversubscribed CPU ({@link ProcessStalls#cpuSaturated}) none of that is the disk's: a
  * reader waits for a core, and a convoy forms behind a lock whose holder was preempted, so many
- * reads end slow together and nothing completes for a while. Then only a read that has run {@link
- * #WALL_STUCK_FACTOR} times {@code stuck} by the wall clock counts: a hung disk is still noticed,
- * later.
+ * reads end slow together and nothing completes for a while. Then only a read that has run the read
+ * timeout by the wall clock counts: a hung disk is still noticed, later.
  *
  * <p>Thread-safety: the reads in flight are a concurrent map and the completions an atomic counter;
  * the slow reads' record (touched only by slow reads, rare) is under this object's monitor.
@@ -38,13 +37,6 @@ final class SlowSsdDetector {
 
   /** The slow reads must fall within this span. */
   static final long SLOW_WINDOW_NANOS = 10_000_000_000L;
-
-  /**
-   * A read running this many times {@code stuck} by the wall clock is stuck whatever the stalls or
-   * the CPU say: a process stalled that long, or a stall clock that cannot get a core, is trouble
-   * anyway.
-   */
-  static final int WALL_STUCK_FACTOR = 4;
 
   /** What the disk's reads say about it. */
   enum Verdict {
@@ -78,6 +70,13 @@ final class SlowSsdDetector {
   private final ProcessStalls stalls;
   private final long slowNanos;
   private final long stuckNanos;
+
+  /**
+   * A read running this long by the wall clock is stuck whatever the stalls or the CPU say (the
+   * read timeout: the bound strict mode would have put on it).
+   */
+  private final long wallStuckNanos;
+
   private final ConcurrentHashMap<Thread, Started> inFlight = new ConcurrentHashMap<>();
   private final AtomicLong done = new AtomicLong();
 
@@ -87,8 +86,14 @@ final class SlowSsdDetector {
   private final long[] slowDone = new long[SLOW_READS];
   private int slowSeen;
 
-  SlowSsdDetector(CacheClock clock, ProcessStalls stalls, long slowNanos, long stuckNanos) {
+  SlowSsdDetector(
+      CacheClock clock,
+      ProcessStalls stalls,
+      long slowNanos,
+      long stuckNanos,
+      long wallStuckNanos) {
     this.clock = clock;
+    this.wallStuckNanos = wallStuckNanos;
     this.stalls = stalls;
     this.slowNanos = slowNanos;
     this.stuckNanos = stuckNanos;
@@ -108,7 +113,7 @@ final class SlowSsdDetector {
   Verdict end(Started s) {
     long now = clock.nanoTime();
     long count = done.incrementAndGet();
-    if (now - s.at > WALL_STUCK_FACTOR * stuckNanos) {
+    if (now - s.at > wallStuckNanos) {
       return Verdict.VERY_SLOW_READ;
     }
     long took = net(s, now);
@@ -145,7 +150,7 @@ final class SlowSsdDetector {
     long completed = done.get();
     Verdict v = Verdict.HEALTHY;
     for (Started s : inFlight.values()) {
-      if (now - s.at > WALL_STUCK_FACTOR * stuckNanos) {
+      if (now - s.at > wallStuckNanos) {
         return Verdict.STUCK;
       }
       long running = net(s, now);

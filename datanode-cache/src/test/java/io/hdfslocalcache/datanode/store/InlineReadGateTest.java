@@ -17,6 +17,10 @@ import org.junit.jupiter.api.Test;
 class InlineReadGateTest {
   private static final Duration SLOW = Duration.ofMillis(50);
   private static final Duration STUCK = Duration.ofMillis(500);
+
+  /** The read timeout: a read running this long is stuck whatever the CPU or the stalls say. */
+  private static final Duration WALL = Duration.ofSeconds(3);
+
   private static final Duration COOL_DOWN = Duration.ofMinutes(1);
 
   private final FakeClock now = new FakeClock(0);
@@ -41,7 +45,7 @@ class InlineReadGateTest {
       };
 
   private InlineReadGate gate(ReadBound bound) {
-    return new InlineReadGate(bound, SLOW, STUCK, COOL_DOWN, "ssd0", now, stalls);
+    return new InlineReadGate(bound, SLOW, STUCK, WALL, COOL_DOWN, "ssd0", now, stalls);
   }
 
   private void advance(Duration d) {
@@ -159,12 +163,12 @@ class InlineReadGateTest {
   }
 
   @Test
-  void route_cpuSaturatedAndAReadRunningFourStuckBounds_ioThreads() throws Exception {
+  void route_cpuSaturatedAndAReadRunningTheReadTimeout_ioThreads() throws Exception {
     // A disk that hangs on a busy machine is still noticed, by the wall clock.
     saturated = true;
     InlineReadGate g = gate(ReadBound.ADAPTIVE);
     stuckRead(g);
-    advance(STUCK.multipliedBy(SlowSsdDetector.WALL_STUCK_FACTOR).plusMillis(1));
+    advance(WALL.plusMillis(1));
     assertEquals(ReadRoute.IO_THREADS_AFTER_SLOW_READ, g.route());
   }
 
@@ -220,12 +224,11 @@ class InlineReadGateTest {
   }
 
   @Test
-  void route_readRunningFourStuckBoundsByTheWallClock_ioThreadsWhateverTheStalls()
-      throws Exception {
+  void route_readRunningTheReadTimeoutByTheWallClock_ioThreadsWhateverTheStalls() throws Exception {
     // The pause detector itself starved of CPU counts all time as a stall; the wall clock wins.
     InlineReadGate g = gate(ReadBound.ADAPTIVE);
     stuckRead(g);
-    pause(STUCK.multipliedBy(SlowSsdDetector.WALL_STUCK_FACTOR).plusMillis(1));
+    pause(WALL.plusMillis(1));
     assertEquals(ReadRoute.IO_THREADS_AFTER_SLOW_READ, g.route());
   }
 

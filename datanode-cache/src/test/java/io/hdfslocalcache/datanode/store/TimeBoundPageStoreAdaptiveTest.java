@@ -59,6 +59,7 @@ class TimeBoundPageStoreAdaptiveTest {
           ReadBound.ADAPTIVE,
           Duration.ofMillis(50),
           Duration.ofMillis(500),
+          TIMEOUT,
           Duration.ofMinutes(1),
           "test",
           now,
