@@ -44,6 +44,11 @@ public final class ReadPathMetrics {
           + " the reader read that page itself.")
   public static final String READAHEAD_REFUSED = "read.readahead.refused";
 
+  @Describe(
+      "Read-aheads cancelled because their stream closed or moved elsewhere, since start; those"
+          + " not yet verified were never verified.")
+  public static final String READAHEAD_CANCELLED = "read.readahead.cancelled";
+
   @Describe("Data and checksum bytes of client reads served by the HDD, no cached copy used.")
   public static final String BYTES_HDD = "read.bytes.hdd";
 

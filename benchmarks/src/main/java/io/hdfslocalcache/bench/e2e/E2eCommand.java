@@ -79,6 +79,14 @@ public final class E2eCommand implements Callable<Integer> {
   List<Integer> bufferSizes = List.of(4096, 65536);
 
   @Option(
+      names = "--busy-threads",
+      paramLabel = "N",
+      description =
+          "Threads that spin for the whole run, saturating the cores as other work does on a busy"
+              + " DataNode (their CPU is not charged to the reads). Default: ${DEFAULT-VALUE}.")
+  int busyThreads = 0;
+
+  @Option(
       names = "--in-this-jvm",
       hidden = true,
       paramLabel = "BYTES",
@@ -103,8 +111,9 @@ public final class E2eCommand implements Callable<Integer> {
     require(bytes >= 1 << 20, "--size", size, "at least 1m");
     require(rounds >= 1, "--rounds", rounds, "at least 1");
     require(preads >= 1, "--preads", preads, "at least 1");
+    require(busyThreads >= 0 && busyThreads <= 256, "--busy-threads", busyThreads, "0-256");
     for (int r : readers) {
-      require(r >= 1 && r <= 64, "--readers", r, "1-64");
+      require(r >= 1 && r <= 512, "--readers", r, "1-512");
     }
     for (int b : bufferSizes) {
       require(b >= 512, "--buffer-sizes", b, "at least 512");
@@ -118,7 +127,7 @@ public final class E2eCommand implements Callable<Integer> {
       require(v.equals("pages") || v.equals("block"), "--modes", v, "pages or block");
       m.add(Side.Kind.valueOf(v.toUpperCase(java.util.Locale.ROOT)));
     }
-    return new Settings(bytes, rounds, s, readers, preads, m);
+    return new Settings(bytes, rounds, s, readers, preads, m, busyThreads);
   }
 
   private static void require(boolean ok, String option, Object value, String what) {
@@ -151,8 +160,14 @@ public final class E2eCommand implements Callable<Integer> {
     System.out.printf(
         "%nbench e2e: %s file, %d paired rounds per row, cache/stock median (min-max) of the"
             + " per-round ratios; CPU is the whole process's (client, NameNodes, DataNodes) less its idle"
-            + " use%n%n",
-        size, rounds);
+            + " use%s%n%n",
+        size,
+        rounds,
+        busyThreads == 0
+            ? ""
+            : String.format(
+                "; %d busy threads spun on the %d cores throughout (their CPU not counted)",
+                busyThreads, Runtime.getRuntime().availableProcessors()));
     System.out.print(Table.format(rows));
     return 0;
   }
@@ -183,6 +198,7 @@ public final class E2eCommand implements Callable<Integer> {
               "--shapes=" + String.join(",", shapes),
               "--readers=" + join(readers),
               "--preads=" + preads,
+              "--busy-threads=" + busyThreads,
               "--modes=" + String.join(",", modes)));
       Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
       List<Row> rows = new ArrayList<>();

@@ -25,6 +25,9 @@ final class Run {
   private final Settings settings;
   private final PrintStream log;
 
+  /** The run's busy threads, whose CPU no round is charged with; none until the sides are up. */
+  private BusyThreads busy;
+
   Run(Settings settings, PrintStream log) {
     this.settings = settings;
     this.log = log;
@@ -35,6 +38,7 @@ final class Run {
     Path dir = Files.createTempDirectory("bench-e2e");
     List<Side> sides = new ArrayList<>();
     ExecutorService pool = Executors.newFixedThreadPool(settings.maxReaders());
+    BusyThreads busy = null;
     try {
       sides.add(Side.start(Side.Kind.STOCK, dir.resolve("stock"), settings.fileBytes()));
       for (Side.Kind k : settings.modes()) {
@@ -44,6 +48,8 @@ final class Run {
       for (Side s : sides) {
         Warmup.cache(s, expected, log);
       }
+      busy = new BusyThreads(settings.busyThreads());
+      this.busy = busy;
       List<Row> rows = new ArrayList<>();
       for (Shape shape : settings.shapes()) {
         for (int readers : settings.readers()) {
@@ -53,6 +59,9 @@ final class Run {
       }
       return rows;
     } finally {
+      if (busy != null) {
+        busy.close();
+      }
       pool.shutdownNow();
       for (Side s : sides) {
         s.close();
@@ -113,11 +122,16 @@ final class Run {
    * GC), per nanosecond: it accrues with time, not bytes, so it would charge a slower side more per
    * GiB; each round's CPU is net of it.
    */
-  private static double idleCpuPerNano() throws InterruptedException {
-    long cpu = OS.getProcessCpuTime();
+  private double idleCpuPerNano() throws InterruptedException {
+    long cpu = readCpu();
     long start = System.nanoTime();
     Thread.sleep(IDLE_SAMPLE_MILLIS);
-    return (double) (OS.getProcessCpuTime() - cpu) / (System.nanoTime() - start);
+    return (double) (readCpu() - cpu) / (System.nanoTime() - start);
+  }
+
+  /** The process's CPU time less the busy threads'. */
+  private long readCpu() {
+    return OS.getProcessCpuTime() - (busy == null ? 0 : busy.cpuNanos());
   }
 
   private static final long IDLE_SAMPLE_MILLIS = 3_000;
@@ -126,19 +140,23 @@ final class Run {
     return a.code >= b.code ? a : b;
   }
 
-  private static Sample sample(
+  private Sample sample(
       ExecutorService pool, Side side, Workload w, int round, double idleCpuPerNano)
       throws Exception {
     Counters before = side.counters();
     ReadRoute routeBefore = side.readRoute();
-    long cpu = OS.getProcessCpuTime();
+    long cpu = readCpu();
     long start = System.nanoTime();
     long bytes = w.run(pool, side, round);
     long wall = System.nanoTime() - start;
-    long cpuUsed = OS.getProcessCpuTime() - cpu - (long) (idleCpuPerNano * wall);
+    long cpuUsed = readCpu() - cpu - (long) (idleCpuPerNano * wall);
     ReadRoute route = slower(routeBefore, side.readRoute());
     Sample s = new Sample(side.kind, bytes, wall, cpuUsed, side.counters().since(before), route);
-    s.check(round);
+    try {
+      s.check(round);
+    } catch (IllegalStateException e) {
+      throw new IllegalStateException(e.getMessage() + "; " + side.describeReads(), e);
+    }
     return s;
   }
 }

@@ -10,7 +10,8 @@ record Settings(
     List<Shape> shapes,
     List<Integer> readers,
     int preads,
-    List<Side.Kind> modes) {
+    List<Side.Kind> modes,
+    int busyThreads) {
   int maxReaders() {
     return Collections.max(readers);
   }

@@ -182,6 +182,25 @@ final class Side implements AutoCloseable {
     throw new IllegalStateException(name + " = " + code + " is no read route");
   }
 
+  /** The cache side's non-zero read counters and its read route: what a failed check shows. */
+  String describeReads() {
+    if (!kind.cached()) {
+      return "stock";
+    }
+    BlockCache cache = LocalCacheDatasetFactory.cacheOf(dataNode().getFSDataset());
+    StringBuilder b = new StringBuilder("read.route " + readRoute().code);
+    cache
+        .metrics()
+        .getCounters()
+        .forEach(
+            (name, c) -> {
+              if (c.getCount() != 0 && (name.startsWith("read.") || name.contains(".read"))) {
+                b.append(", ").append(name).append(' ').append(c.getCount());
+              }
+            });
+    return b.toString();
+  }
+
   private static long count(BlockCache cache, String name) {
     return cache.metrics().counter(name).getCount();
   }

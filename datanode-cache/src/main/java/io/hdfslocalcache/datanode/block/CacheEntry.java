@@ -111,9 +111,29 @@ public final class CacheEntry implements Slot {
     this.persistedAccessMillis = filledAtMillis;
   }
 
+  /**
+   * The page store's file id of the entry's meta or data file. Built once, on the first read that
+   * asks (every stream of a hot block needs both; an entry nobody reads never holds them).
+   */
   public String fileId(BlockId.CacheFile f) {
-    return id.fileId(genStamp, fillId, f);
+    boolean data = f == BlockId.CacheFile.DATA;
+    String known = data ? dataFileId : metaFileId;
+    if (known != null) {
+      return known;
+    }
+    String built = id.fileId(genStamp, fillId, f);
+    if (data) {
+      dataFileId = built;
+    } else {
+      metaFileId = built;
+    }
+    return built;
   }
+
+  /** {@link #fileId}'s strings once built (a race builds equal ones twice, harmlessly). */
+  private volatile String dataFileId;
+
+  private volatile String metaFileId;
 
   /** False once retired: the caller reads from the HDD instead. */
   public boolean pin() {

@@ -26,7 +26,15 @@ public final class MetaSegments {
   private final SegmentCrcs.Calculator crcs = new SegmentCrcs.Calculator();
 
   /** Grown on demand up to {@link #WINDOW_SEGMENTS} slices: a pread never allocates 64 KB. */
-  private byte[] window = new byte[0];
+  private byte[] window = EMPTY;
+
+  private static final byte[] EMPTY = new byte[0];
+
+  /** Where windows come from and go back to ({@link #release}). */
+  private final BufferSource buffers;
+
+  /** False once a store read into {@link #window} failed: a late read may still write into it. */
+  private boolean ownsWindow = true;
 
   /** Meta offset of window[0] and how many verified bytes it holds. */
   private long windowStart;
@@ -37,9 +45,27 @@ public final class MetaSegments {
   private int lastSegments;
 
   public MetaSegments(CacheEntry entry, int pageSize) {
+    this(entry, pageSize, BufferSource.NEW);
+  }
+
+  /** {@code buffers}: windows are taken there and given back by {@link #release}. */
+  public MetaSegments(CacheEntry entry, int pageSize, BufferSource buffers) {
     this.entry = entry;
     this.fileId = entry.fileId(BlockId.CacheFile.META);
     this.pageSize = pageSize;
+    this.buffers = buffers;
+  }
+
+  /**
+   * Done with this meta: the window goes back to the buffers, unless a failed store read may still
+   * write into it. Nothing is held or copied from it afterwards (same thread as the reads).
+   */
+  public void release() {
+    windowLen = 0;
+    if (ownsWindow) {
+      buffers.give(window);
+    }
+    window = EMPTY;
   }
 
   /** Copies meta bytes {@code [pos, pos + len)} into {@code dst}, verifying each slice once. */
@@ -88,9 +114,16 @@ public final class MetaSegments {
     long end = Math.min(start + (long) segments * SegmentCrcs.SEGMENT_BYTES, entry.metaLength);
     int len = (int) (Math.min(end, pageEnd) - start);
     if (window.length < len) {
-      window = new byte[Math.max(len, Math.min(window.length * 2, MAX_WINDOW_BYTES))];
+      byte[] grown = buffers.take(Math.max(len, Math.min(window.length * 2, MAX_WINDOW_BYTES)));
+      buffers.give(window); // only reached while it is owned: a failed read ends the stream's use
+      window = grown;
     }
-    entry.home().store().read(fileId, start / pageSize, (int) (start % pageSize), window, 0, len);
+    try {
+      entry.home().store().read(fileId, start / pageSize, (int) (start % pageSize), window, 0, len);
+    } catch (CacheException e) {
+      ownsWindow = false;
+      throw e;
+    }
     for (int at = 0; at < len; at += SegmentCrcs.SEGMENT_BYTES, seg++) {
       int n = Math.min(SegmentCrcs.SEGMENT_BYTES, len - at);
       if (crcs.crcOf(window, at, n) != entry.metaSegmentCrcs[seg]) {

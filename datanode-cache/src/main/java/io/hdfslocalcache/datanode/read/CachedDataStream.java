@@ -43,10 +43,7 @@ final class CachedDataStream extends FallbackStream {
 
   private static final byte[] NO_BUFFER = new byte[0];
 
-  /**
-   * False once a store read into {@link #buf} failed: a timed-out read may still write into it, so
-   * it must not go back to {@link WindowBuffers}.
-   */
+  /** False once a store read into {@link #buf} failed (a late read may write into it). */
   private boolean ownsBuffer = true;
 
   private long bufStart;
@@ -61,16 +58,12 @@ final class CachedDataStream extends FallbackStream {
   private long served;
 
   /** HDD reads (runs) and bytes this stream needed: uncached pages and any fallback. */
-  private long hddRuns;
-
-  private long hddBytes;
+  private long hddRuns, hddBytes;
 
   private final PageTouches touches;
 
   /** Data range of the uncached pages read from the HDD (gaps only), or -1. */
-  private long missFrom = -1;
-
-  private long missTo = -1;
+  private long missFrom = -1, missTo = -1;
 
   CachedDataStream(ReadSession session, long offset) {
     super(session, session.entry.dataLength, offset);
@@ -79,7 +72,7 @@ final class CachedDataStream extends FallbackStream {
     this.pageSize = session.settings().pageSize;
     this.chunk = entry.checksum.bytesPerChecksum();
     this.checksum = entry.checksum.newChecksum();
-    this.meta = new MetaSegments(entry, pageSize);
+    this.meta = new MetaSegments(entry, pageSize, session.buffers());
     this.touches = new PageTouches(entry, pageSize);
     this.ahead =
         new PageReadAhead(
@@ -89,7 +82,8 @@ final class CachedDataStream extends FallbackStream {
             length,
             session.settings().readAheadPages,
             session.stats(),
-            this::sumsOf);
+            this::sumsOf,
+            session.buffers());
     this.initialReadAhead = session.settings().initialReadAheadBytes;
     this.readahead = initialReadAhead;
   }
@@ -132,6 +126,8 @@ final class CachedDataStream extends FallbackStream {
 
   @Override
   void onClose() {
+    ahead.close();
+    meta.release();
     if (ownsBuffer) {
       session.buffers().give(buf);
     }
@@ -204,11 +200,15 @@ final class CachedDataStream extends FallbackStream {
     int n = (int) (end - start);
     bufLen = 0;
     if (buf.length < n) {
-      // The first window of a stream (a whole pread) from the spares; a streaming one grows.
-      buf =
-          buf.length == 0
-              ? session.buffers().take(n)
-              : new byte[Math.max(n, Math.min(pageSize, buf.length * 2))];
+      // From the spares: the first window of a stream (a whole pread), and a streaming one as it
+      // grows. The smaller one goes back if owned (the channel has sent all it viewed of it: a
+      // fill only comes once that is consumed); the new one is owned.
+      byte[] grown = session.buffers().take(Math.max(n, Math.min(pageSize, buf.length * 2)));
+      if (ownsBuffer) {
+        session.buffers().give(buf);
+      }
+      buf = grown;
+      ownsBuffer = true;
     }
     for (long p = start; p < end; ) {
       int inPage = (int) (p % pageSize);

@@ -1,9 +1,7 @@
 package io.hdfslocalcache.datanode.read;
 
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.FileInputStream;
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;
@@ -16,12 +14,12 @@ import java.nio.channels.FileChannel;
  * stream had before (each call timed into {@code read.latency.cache.micros}, as there).
  *
  * <p>The descriptor, which BlockSender hands to Hadoop's ReadaheadPool (posix_fadvise WILLNEED) and
- * to its drop-behind (DONTNEED) through {@code getFD()}, is {@value #NO_DATA}, opened per stream:
- * the kernel accepts and ignores any advice on it, so a hit never makes the HDD read ahead or drop
- * pages, and no advice fails (a failed fadvise makes Hadoop check the HDD volume for errors). Not
- * the HDD replica's descriptor, which would read ahead the bytes the cache spares the HDD, nor an
- * invalid one, which fails every advice. Not shared between streams: each FileInputStream built on
- * a descriptor stays attached to it until it is closed.
+ * to its drop-behind (DONTNEED) through {@code getFD()}, is {@value #NO_DATA}: the kernel accepts
+ * and ignores any advice on it, so a hit never makes the HDD read ahead or drop pages, and no
+ * advice fails (a failed fadvise makes Hadoop check the HDD volume for errors). Not the HDD
+ * replica's descriptor, which would read ahead the bytes the cache spares the HDD, nor an invalid
+ * one, which fails every advice. Opened once per many streams ({@link NoDataDescriptors}), not per
+ * pread; so closing this stream never closes the descriptor itself.
  *
  * <p>Every read method is served from the cached stream: FileInputStream's own would read the
  * descriptor ({@code readAllBytes}, {@code readNBytes} and {@code transferTo} are overridden on the
@@ -33,20 +31,41 @@ final class CachedFileStream extends FileInputStream {
 
   private final FallbackStream in;
   private final ReadPathStats stats;
+  private final NoDataDescriptors descriptors;
+  private final NoDataDescriptors.Shared descriptor;
   private CachedBlockChannel channel;
   private boolean closed;
 
-  private CachedFileStream(FallbackStream in, ReadPathStats stats) throws FileNotFoundException {
-    super(new File(NO_DATA));
+  private CachedFileStream(
+      FallbackStream in,
+      ReadPathStats stats,
+      NoDataDescriptors descriptors,
+      NoDataDescriptors.Shared descriptor)
+      throws IOException {
+    super(descriptor.fd());
     this.in = in;
     this.stats = stats;
+    this.descriptors = descriptors;
+    this.descriptor = descriptor;
   }
 
   /** The transferTo-capable stream, or null if {@value #NO_DATA} could not be opened. */
   static CachedFileStream open(FallbackStream in, ReadPathStats stats) {
+    return open(in, stats, new NoDataDescriptors());
+  }
+
+  /** As {@link #open(FallbackStream, ReadPathStats)}, on a descriptor shared through {@code d}. */
+  static CachedFileStream open(FallbackStream in, ReadPathStats stats, NoDataDescriptors d) {
+    NoDataDescriptors.Shared shared;
     try {
-      return new CachedFileStream(in, stats);
-    } catch (FileNotFoundException | SecurityException e) {
+      shared = d.lease();
+    } catch (IOException | SecurityException e) {
+      return null;
+    }
+    try {
+      return new CachedFileStream(in, stats, d, shared);
+    } catch (IOException | RuntimeException e) {
+      d.release(shared);
       return null;
     }
   }
@@ -151,7 +170,8 @@ final class CachedFileStream extends FileInputStream {
       }
       in.close();
     } finally {
-      super.close();
+      // Not super.close(): that would close the descriptor under the streams sharing it.
+      descriptors.release(descriptor);
     }
   }
 }

@@ -11,7 +11,12 @@ final class CachedMetaStream extends FallbackStream {
 
   CachedMetaStream(ReadSession session) {
     super(session, session.entry.metaLength, 0);
-    this.segments = new MetaSegments(session.entry, session.settings().pageSize);
+    this.segments = new MetaSegments(session.entry, session.settings().pageSize, session.buffers());
+  }
+
+  @Override
+  void onClose() {
+    segments.release();
   }
 
   MetaSegments segments() {

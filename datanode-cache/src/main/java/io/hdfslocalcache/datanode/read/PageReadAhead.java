@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.read;
 
+import io.hdfslocalcache.datanode.block.BufferSource;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.datanode.store.PendingIo;
@@ -11,11 +12,11 @@ import org.apache.hadoop.util.DataChecksum;
 /**
  * The whole pages a streaming {@link CachedDataStream} keeps in flight on the directory's I/O pool,
  * each read and verified there, in order. A page is used only once awaited, which orders its
- * verification before any of its bytes are served; on a seek or a failure the pages are dropped
- * together with their buffers, because the pool may still be writing into them (buffers are never
- * shared between streams). The verification that runs on the pool touches only its own checksum
- * object and checksum slice, both taken here on the reader's thread. Not thread-safe: one per
- * stream.
+ * verification before any of its bytes are served; on a seek, a close or a failure the pages are
+ * cancelled (a page never served is never verified either) and dropped together with their buffers,
+ * because the pool may still be writing into them (buffers are never shared between streams). The
+ * verification that runs on the pool touches only its own checksum object and checksum slice, both
+ * taken here on the reader's thread. Not thread-safe: one per stream.
  */
 final class PageReadAhead {
   /** One page being read ahead. */
@@ -23,13 +24,15 @@ final class PageReadAhead {
     final byte[] buf;
     final long start;
     final int len;
-    final PendingIo io;
+    PendingIo io = PendingIo.DONE;
 
-    Page(byte[] buf, long start, int len, PendingIo io) {
+    /** Set when the stream no longer wants the page: its verification is skipped. */
+    volatile boolean cancelled;
+
+    Page(byte[] buf, long start, int len) {
       this.buf = buf;
       this.start = start;
       this.len = len;
-      this.io = io;
     }
   }
 
@@ -44,6 +47,7 @@ final class PageReadAhead {
   private final long length;
   private final ReadPathStats stats;
   private final Sums sums;
+  private final BufferSource buffers;
 
   /** Pages kept in flight; each costs a page of heap while it reads. */
   private final int maxPages;
@@ -60,7 +64,9 @@ final class PageReadAhead {
       long length,
       int maxPages,
       ReadPathStats stats,
-      Sums sums) {
+      Sums sums,
+      BufferSource buffers) {
+    this.buffers = buffers;
     this.entry = entry;
     this.fileId = fileId;
     this.pageSize = pageSize;
@@ -70,19 +76,38 @@ final class PageReadAhead {
     this.sums = sums;
   }
 
-  /** The page read ahead from {@code pos}, taken off the queue; null (dropping all) if none is. */
+  /**
+   * The page read ahead from {@code pos}, taken off the queue; null (cancelling all) if none is.
+   */
   Page takeAt(long pos) {
     Page next = ahead.peek();
     if (next != null && next.start == pos) {
       return ahead.poll();
     }
-    ahead.clear();
+    clear();
     return null;
   }
 
-  /** A seek: pending reads are dropped with their buffers (the pool may still write into them). */
+  /**
+   * A seek: pending reads are cancelled (one not started never starts, one reading is not verified)
+   * and dropped with their buffers (the pool may still write into them).
+   */
   void clear() {
+    for (Page p : ahead) {
+      p.cancelled = true;
+      p.io.cancel();
+      stats.readAheadCancelled.inc();
+    }
     ahead.clear();
+  }
+
+  /** The stream closed: nothing read ahead is wanted; the spares no read writes into go back. */
+  void close() {
+    clear();
+    for (byte[] b : spares) {
+      buffers.give(b);
+    }
+    spares.clear();
   }
 
   /** {@code buf}, no longer read into nor served from, may take a later page. */
@@ -120,10 +145,11 @@ final class PageReadAhead {
         throw e;
       }
       byte[] spare = spares.poll();
-      byte[] into = spare != null && spare.length >= len ? spare : new byte[pageSize];
+      byte[] into = spare != null && spare.length >= len ? spare : buffers.take(pageSize);
       DataChecksum dc = entry.checksum.newChecksum();
       long at = start;
-      PendingIo io =
+      Page page = new Page(into, start, len);
+      page.io =
           entry
               .home()
               .store()
@@ -134,8 +160,12 @@ final class PageReadAhead {
                   into,
                   0,
                   len,
-                  () -> CachedDataStream.verify(dc, into, at, len, pageSums, fileId));
-      ahead.add(new Page(into, start, len, io));
+                  () -> {
+                    if (!page.cancelled) {
+                      CachedDataStream.verify(dc, into, at, len, pageSums, fileId);
+                    }
+                  });
+      ahead.add(page);
       stats.readAheadPages.inc();
       start += len;
     }

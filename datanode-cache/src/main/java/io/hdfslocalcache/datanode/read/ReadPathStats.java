@@ -38,6 +38,8 @@ public final class ReadPathStats {
 
   final Counter readAheadRefused;
 
+  final Counter readAheadCancelled;
+
   final Counter bytesFromHdd;
 
   final Counter hddReads;
@@ -68,6 +70,7 @@ public final class ReadPathStats {
     aborted = registry.counter(ReadPathMetrics.ABORTED);
     readAheadPages = registry.counter(ReadPathMetrics.READAHEAD_PAGES);
     readAheadRefused = registry.counter(ReadPathMetrics.READAHEAD_REFUSED);
+    readAheadCancelled = registry.counter(ReadPathMetrics.READAHEAD_CANCELLED);
     bytesFromHdd = registry.counter(ReadPathMetrics.BYTES_HDD);
     hddReads = registry.counter(ReadPathMetrics.HDD_READS);
     cacheReadMicros = registry.histogram(ReadPathMetrics.LATENCY_CACHE, ReadPathStats::lockFree);

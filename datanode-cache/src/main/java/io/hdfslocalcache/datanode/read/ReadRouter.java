@@ -63,6 +63,7 @@ public final class ReadRouter {
   private final CacheFaultInjector faults;
   private final ThreadLocal<HandOff> handOff = new ThreadLocal<>();
   private final WindowBuffers buffers = new WindowBuffers();
+  private final NoDataDescriptors descriptors = new NoDataDescriptors();
 
   public ReadRouter(
       BlockMap map,
@@ -164,7 +165,7 @@ public final class ReadRouter {
         FallbackStream cached = h.session.openData(offset);
         if (cached != null) {
           // A FileInputStream, so BlockSender sends it with transferTo (CachedFileStream).
-          CachedFileStream file = CachedFileStream.open(cached, stats);
+          CachedFileStream file = CachedFileStream.open(cached, stats, descriptors);
           return file != null ? file : ReadAccounting.cachedData(stats, cached);
         }
         return hddData.open(); // the session closed first: a plain HDD read, as before the cache

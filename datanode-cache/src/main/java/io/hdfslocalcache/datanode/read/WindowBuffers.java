@@ -1,46 +1,88 @@
 package io.hdfslocalcache.datanode.read;
 
+import io.hdfslocalcache.datanode.block.BufferSource;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Spare window buffers of the cached data streams, shared by one DataNode's reads. Every pread
- * opens a new stream, and a stream's first window was a fresh {@code byte[]} of about 64 KB: in a
- * profile of cached 64 KB preads that allocation (zeroing it, and a GiB of garbage per GiB served)
- * was the largest cost the cache adds on the DataNode thread, larger than reading and verifying the
- * bytes. A stream takes its first window from here and gives its buffer back when it closes.
+ * Spare buffers of the cached streams, shared by one DataNode's reads: data windows, meta windows
+ * and read-ahead pages. Every pread opens new streams, and each stream's windows were fresh {@code
+ * byte[]}s: in a profile of cached 64 KB preads that allocation (zeroing it, and a GiB of garbage
+ * per GiB served) was the largest cost the cache added on the DataNode thread. A stream takes its
+ * buffers here and gives them back when it closes.
  *
  * <p>Safety: a stream gives a buffer back only if it owns it alone, i.e. no store read into it
  * failed (a read that timed out on the I/O threads may still write into it later) and none is in
  * flight; it never touches the buffer after giving it back. A taken buffer holds another read's
  * bytes, which is harmless: a stream serves only bytes it has just read into it and verified.
  *
- * <p>Bounded: at most {@link #MAX_SPARES} buffers of at most {@link #MAX_BYTES} each are kept (8
- * MiB of heap at most); the rest are left to the garbage collector as before. Lock-free for the
- * callers in practice: one short queue operation per stream open and close.
+ * <p>Sizes: buffers come in powers of two from {@link #MIN_BYTES} to {@link #MAX_BYTES}, one queue
+ * of spares per size, so a meta window of 4 KB never takes (and loses) a page's spare. Bounded by
+ * bytes, not count, so that as many streams as a busy DataNode runs at once (hundreds) find spares:
+ * at most {@link #MAX_SPARE_BYTES} are kept; beyond that a buffer is left to the garbage collector.
+ * Lock-free for the callers in practice: one short queue operation per take and give.
  */
-final class WindowBuffers {
-  static final int MAX_SPARES = 8;
+final class WindowBuffers implements BufferSource {
+  static final int MIN_BYTES = 4 << 10;
 
   /** Larger buffers (pages above 1 MiB) are not kept. */
   static final int MAX_BYTES = 1 << 20;
 
-  private final ArrayBlockingQueue<byte[]> spares = new ArrayBlockingQueue<>(MAX_SPARES);
+  /** Spare bytes kept at most, all sizes together. */
+  static final long MAX_SPARE_BYTES = 32L << 20;
 
-  /** A buffer of at least {@code min} bytes: a spare if one is large enough, else a new one. */
-  byte[] take(int min) {
-    byte[] b = spares.poll();
-    return b != null && b.length >= min ? b : new byte[min];
-  }
+  private static final int MIN_SHIFT = Integer.numberOfTrailingZeros(MIN_BYTES);
+  private static final int SIZES = Integer.numberOfTrailingZeros(MAX_BYTES) - MIN_SHIFT + 1;
 
-  /** {@code b}, no longer read into nor served from by anyone, may serve a later stream. */
-  void give(byte[] b) {
-    if (b.length > 0 && b.length <= MAX_BYTES) {
-      spares.offer(b);
+  private final ArrayBlockingQueue<byte[]>[] spares;
+  private final AtomicLong spareBytes = new AtomicLong();
+
+  @SuppressWarnings("unchecked")
+  WindowBuffers() {
+    spares = new ArrayBlockingQueue[SIZES];
+    for (int i = 0; i < SIZES; i++) {
+      spares[i] = new ArrayBlockingQueue<>((int) (MAX_SPARE_BYTES >> (MIN_SHIFT + i)));
     }
   }
 
-  /** Spares kept now (for tests). */
+  /** A buffer of at least {@code min} bytes: a spare of its size if one is kept, else a new one. */
+  @Override
+  public byte[] take(int min) {
+    if (min > MAX_BYTES) {
+      return new byte[min];
+    }
+    int size = sizeFor(min);
+    byte[] b = spares[size].poll();
+    if (b == null) {
+      return new byte[MIN_BYTES << size];
+    }
+    spareBytes.addAndGet(-b.length);
+    return b;
+  }
+
+  @Override
+  public void give(byte[] b) {
+    int n = b.length;
+    if (n < MIN_BYTES || n > MAX_BYTES || Integer.bitCount(n) != 1) {
+      return; // not one of ours (or empty)
+    }
+    if (spareBytes.addAndGet(n) > MAX_SPARE_BYTES || !spares[sizeFor(n)].offer(b)) {
+      spareBytes.addAndGet(-n);
+    }
+  }
+
+  /** The size class holding buffers of at least {@code min} bytes. */
+  private static int sizeFor(int min) {
+    int bits = 32 - Integer.numberOfLeadingZeros(Math.max(MIN_BYTES, min) - 1);
+    return bits - MIN_SHIFT;
+  }
+
+  /** Spares kept now, all sizes (for tests). */
   int spares() {
-    return spares.size();
+    int n = 0;
+    for (ArrayBlockingQueue<byte[]> q : spares) {
+      n += q.size();
+    }
+    return n;
   }
 }

@@ -83,7 +83,17 @@ final class BoundedIoPool {
     } catch (RejectedExecutionException e) {
       return PendingIo.failed(refusal(op));
     }
-    return () -> await(f, spin ? started : null, op);
+    return new PendingIo() {
+      @Override
+      public void await() throws CacheException {
+        BoundedIoPool.this.await(f, spin ? started : null, op);
+      }
+
+      @Override
+      public void cancel() {
+        f.cancel(false);
+      }
+    };
   }
 
   /** Set by the I/O thread when it starts an operation: the caller's spin watches it. */

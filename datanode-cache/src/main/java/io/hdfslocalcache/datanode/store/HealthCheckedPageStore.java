@@ -66,14 +66,22 @@ final class HealthCheckedPageStore extends ForwardingPageStore {
                 throw e;
               }
             });
-    return () -> {
-      try {
-        pending.await();
-      } catch (CacheException e) {
-        if (!thenFailed.get()) {
-          health.record(e.failure(), e.getMessage());
+    return new PendingIo() {
+      @Override
+      public void await() throws CacheException {
+        try {
+          pending.await();
+        } catch (CacheException e) {
+          if (!thenFailed.get()) {
+            health.record(e.failure(), e.getMessage());
+          }
+          throw e;
         }
-        throw e;
+      }
+
+      @Override
+      public void cancel() {
+        pending.cancel();
       }
     };
   }

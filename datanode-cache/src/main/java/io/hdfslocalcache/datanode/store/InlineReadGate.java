@@ -3,7 +3,6 @@ package io.hdfslocalcache.datanode.store;
 import io.hdfslocalcache.metrics.ReadRoute;
 import io.hdfslocalcache.time.CacheClock;
 import java.time.Duration;
-import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,36 +21,38 @@ import org.slf4j.LoggerFactory;
  * ReadBound#ADAPTIVE} the gate keeps that exposure to the first moments of trouble:
  *
  * <ul>
- *   <li>a read on the caller's thread that took longer than {@code slow} sends every later read to
- *       the I/O threads;
- *   <li>so does one still running after {@code slow}: the next read notices it (it looks at the
- *       reads in flight at most every quarter of {@code slow}), so on a hung disk only the reads
- *       that start within about {@code slow} of the hang wait for the kernel; every later one is
- *       bounded, times out, and the directory leaves service on its errors as before;
- *   <li>reads go back to the caller's thread after {@code coolDown}, and only if no read on a
- *       caller's thread is still stuck;
- *   <li>at most {@code maxInFlight} reads (the I/O pool's size) run on callers' threads at once; a
- *       read beyond them goes to the pool (without switching). So a hang traps at most that many
- *       DataXceiver threads on the disk, as many as the pool could, not every reader of a hot SSD
- *       that started in the moments before the gate noticed.
+ *   <li>while the directory is healthy every read runs on its caller's thread, however many at
+ *       once: a DataNode serves hundreds of readers, and capping them at the I/O pool's size sent
+ *       the rest to a pool that refused them to the HDD while the SSD was fine;
+ *   <li>when {@link SlowSsdDetector} finds the disk slow or hung, every later read goes to the I/O
+ *       threads for {@code coolDown}; the detector looks at the reads in flight at most every
+ *       quarter of {@code slow}, so on a hung disk only the reads that start within about {@code
+ *       slow} of the hang wait for the kernel, and every later one is bounded, times out, and the
+ *       directory leaves service on its errors as before;
+ *   <li>reads go back to the callers' threads after {@code coolDown}, and only if nothing in flight
+ *       is still stuck.
  * </ul>
  *
- * It cannot oscillate faster than one round trip per {@code coolDown} (a minute): a disk that stays
- * slow spends nearly all its time on the I/O threads. A GC pause or a preempted reader can look
- * like a slow read; that costs a minute of hand-offs, never a wrong byte. {@link ReadBound#STRICT}
- * always answers I/O threads. One INFO line per switch.
+ * A preempted reader or a GC pause does not switch (the detector's evidence is net of process
+ * stalls and needs more than one read); a disk that stays slow spends nearly all its time on the
+ * I/O threads, and the gate cannot oscillate faster than once per {@code coolDown}. {@link
+ * ReadBound#STRICT} always answers I/O threads. One INFO line per switch.
  *
- * <p>Thread-safety: the reads in flight are a concurrent map; the state is volatile and its
- * transitions are under this object's monitor (rare: at most two per cool-down).
+ * <p>Thread-safety: the state is volatile and its transitions are under this object's monitor
+ * (rare: at most two per cool-down); the detector is thread-safe.
  */
-final class InlineReadGate {
+final class InlineReadGate implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(InlineReadGate.class);
 
   /**
-   * A page read slower than this is a sign of trouble: a page from a healthy SSD takes a few ms
-   * even when queued (1 MB at 500 MB/s is 2 ms). Half the read timeout when that is shorter.
+   * A page read slower than this (net of process stalls) is a sign of trouble: a page from a
+   * healthy SSD takes a few ms even when queued (1 MB at 500 MB/s is 2 ms). Half the read timeout
+   * when that is shorter.
    */
   static final Duration SLOW = Duration.ofMillis(50);
+
+  /** One read this slow, or in flight this long, is trouble on its own (see the detector). */
+  static final int STUCK_SLOWS = 10;
 
   /** How long reads stay on the I/O threads after a slow one. */
   static final Duration COOL_DOWN = Duration.ofMinutes(1);
@@ -61,32 +62,45 @@ final class InlineReadGate {
   private final long coolDownNanos;
   private final CacheClock clock;
   private final String dir;
-  private final int maxInFlight;
-
-  /** Start time of the read each caller's thread is doing on the disk now. */
-  private final ConcurrentHashMap<Thread, Long> inFlight = new ConcurrentHashMap<>();
+  private final SlowSsdDetector detector;
+  private final ProcessStalls stalls;
 
   private volatile boolean pooled;
   private volatile long pooledAt;
   private volatile long nextLook;
 
-  InlineReadGate(ReadBound bound, Duration timeout, int maxInFlight, String dir, CacheClock clock) {
-    this(bound, shorter(SLOW, timeout.dividedBy(2)), COOL_DOWN, maxInFlight, dir, clock);
+  /** The production gate: slow and stuck from the read timeout, stalls from {@code stalls}. */
+  InlineReadGate(
+      ReadBound bound, Duration timeout, String dir, CacheClock clock, ProcessStalls stalls) {
+    this(
+        bound,
+        shorter(SLOW, timeout.dividedBy(2)),
+        shorter(SLOW.multipliedBy(STUCK_SLOWS), timeout.dividedBy(2)),
+        timeout,
+        COOL_DOWN,
+        dir,
+        clock,
+        stalls);
   }
 
   InlineReadGate(
       ReadBound bound,
       Duration slow,
+      Duration stuck,
+      Duration wallStuck,
       Duration coolDown,
-      int maxInFlight,
       String dir,
-      CacheClock clock) {
+      CacheClock clock,
+      ProcessStalls stalls) {
     this.bound = bound;
-    this.maxInFlight = maxInFlight;
     this.slowNanos = Math.max(1, slow.toNanos());
     this.coolDownNanos = coolDown.toNanos();
     this.dir = dir;
     this.clock = clock;
+    this.stalls = stalls;
+    this.detector =
+        new SlowSsdDetector(
+            clock, stalls, slowNanos, Math.max(slowNanos, stuck.toNanos()), wallStuck.toNanos());
     this.nextLook = clock.nanoTime();
   }
 
@@ -104,22 +118,22 @@ final class InlineReadGate {
       if (now - pooledAt < coolDownNanos) {
         return ReadRoute.IO_THREADS_AFTER_SLOW_READ;
       }
-      long stuck = longestInFlight(now);
-      if (stuck > slowNanos) {
-        toIoThreads(now, "a page read has been running on a reader's thread for " + ms(stuck));
+      SlowSsdDetector.Verdict v = detector.inFlight(now);
+      if (v != SlowSsdDetector.Verdict.HEALTHY) {
+        toIoThreads(now, v);
         return ReadRoute.IO_THREADS_AFTER_SLOW_READ;
       }
       return toCaller(now) ? ReadRoute.CALLER : ReadRoute.IO_THREADS_AFTER_SLOW_READ;
     }
     if (now - nextLook >= 0) {
       nextLook = now + slowNanos / 4;
-      long stuck = longestInFlight(now);
-      if (stuck > slowNanos) {
-        toIoThreads(now, "a page read has been running for " + ms(stuck));
+      SlowSsdDetector.Verdict v = detector.inFlight(now);
+      if (v != SlowSsdDetector.Verdict.HEALTHY) {
+        toIoThreads(now, v);
         return ReadRoute.IO_THREADS_AFTER_SLOW_READ;
       }
     }
-    return inFlight.size() < maxInFlight ? ReadRoute.CALLER : ReadRoute.IO_THREADS;
+    return ReadRoute.CALLER;
   }
 
   /**
@@ -136,47 +150,39 @@ final class InlineReadGate {
       return ReadRoute.CALLER;
     }
     long now = clock.nanoTime();
-    return now - pooledAt < coolDownNanos || longestInFlight(now) > slowNanos
+    return now - pooledAt < coolDownNanos
+            || detector.inFlight(now) != SlowSsdDetector.Verdict.HEALTHY
         ? ReadRoute.IO_THREADS_AFTER_SLOW_READ
         : ReadRoute.CALLER;
   }
 
-  /** The caller's thread starts a page read; returns its start, for {@link #end}. */
-  long begin() {
-    long start = clock.nanoTime();
-    inFlight.put(Thread.currentThread(), start);
-    return start;
+  /** The caller's thread starts a page read; returns it, for {@link #end}. */
+  SlowSsdDetector.Started begin() {
+    return detector.begin();
   }
 
-  /** The read the caller's thread began at {@code start} returned (or failed). */
-  void end(long start) {
-    long now = clock.nanoTime();
-    if (now - start > slowNanos) {
+  /** The read the caller's thread began returned (or failed). */
+  void end(SlowSsdDetector.Started read) {
+    SlowSsdDetector.Verdict v = detector.end(read);
+    if (v != SlowSsdDetector.Verdict.HEALTHY) {
       // before leaving the reads in flight: a route() that looks in between still sees it
-      toIoThreads(now, "a page read took " + ms(now - start));
+      toIoThreads(clock.nanoTime(), v);
     }
-    inFlight.remove(Thread.currentThread());
+    detector.finished();
   }
 
-  private long longestInFlight(long now) {
-    long longest = 0;
-    for (long start : inFlight.values()) {
-      longest = Math.max(longest, now - start);
-    }
-    return longest;
-  }
-
-  private synchronized void toIoThreads(long now, String why) {
+  private synchronized void toIoThreads(long now, SlowSsdDetector.Verdict why) {
     boolean was = pooled;
-    pooledAt = now; // a further slow read restarts the cool-down
+    pooledAt = now; // further trouble restarts the cool-down
     pooled = true;
     if (!was) {
       LOG.info(
           "hdfs-local-cache: page reads of {} go through its I/O threads, each bounded by"
-              + " read.timeout, for at least {} s: {}",
+              + " read.timeout, for at least {} s: {} (slow: {} ms, net of JVM pauses)",
           dir,
           coolDownNanos / 1_000_000_000L,
-          why);
+          why.why,
+          slowNanos / 1_000_000);
     }
   }
 
@@ -196,7 +202,9 @@ final class InlineReadGate {
     return true;
   }
 
-  private static String ms(long nanos) {
-    return nanos / 1_000_000 + " ms";
+  /** Stops the stall clock the gate was given (its thread). */
+  @Override
+  public void close() {
+    stalls.close();
   }
 }

@@ -55,8 +55,19 @@ public final class PageStores {
             ioThreads,
             spinNanos,
             name,
-            new InlineReadGate(bound, readTimeout, ioThreads, dir.toString(), clock),
+            new InlineReadGate(
+                bound, readTimeout, dir.toString(), clock, stalls(bound, name, clock)),
             clock),
         health);
+  }
+
+  /**
+   * The JVM pause detector of an adaptive directory on the machine's clock. None on a test's fake
+   * clock: there only the test moves time, and real pauses would blur what it set up.
+   */
+  private static ProcessStalls stalls(ReadBound bound, String name, CacheClock clock) {
+    return bound == ReadBound.ADAPTIVE && clock == CacheClock.SYSTEM
+        ? StallClock.start(name, clock)
+        : ProcessStalls.NONE;
   }
 }

@@ -12,6 +12,12 @@ public interface PendingIo {
 
   void await() throws CacheException;
 
+  /**
+   * The caller will not await: an operation not yet started never starts (one running finishes,
+   * since interrupting a read could fail it as a disk error). The caller still drops the buffer.
+   */
+  default void cancel() {}
+
   static PendingIo failed(CacheException e) {
     return () -> {
       throw e;

@@ -71,7 +71,7 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   private void readOnCaller(
       String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
       throws CacheException {
-    long start = gate.begin();
+    SlowSsdDetector.Started start = gate.begin();
     try {
       reads.read(fileId, pageIndex, pageOffset, dst, off, len);
     } catch (CacheException | RuntimeException e) {
@@ -151,6 +151,7 @@ final class TimeBoundPageStore extends ForwardingPageStore {
     pool.shutdown();
     pool.finish();
     deletes.finish();
+    gate.close();
     inner.close();
   }
 }

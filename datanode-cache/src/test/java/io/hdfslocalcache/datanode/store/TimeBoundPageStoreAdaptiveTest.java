@@ -9,6 +9,16 @@ import io.hdfslocalcache.metrics.CacheFailure;
 import io.hdfslocalcache.metrics.ReadRoute;
 import io.hdfslocalcache.time.FakeClock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -42,11 +52,20 @@ class TimeBoundPageStoreAdaptiveTest {
         }
       };
 
+  private static final int IO_THREADS = 2;
+
   private final InlineReadGate gate =
       new InlineReadGate(
-          ReadBound.ADAPTIVE, Duration.ofMillis(50), Duration.ofMinutes(1), 4, "test", now);
+          ReadBound.ADAPTIVE,
+          Duration.ofMillis(50),
+          Duration.ofMillis(500),
+          TIMEOUT,
+          Duration.ofMinutes(1),
+          "test",
+          now,
+          ProcessStalls.NONE);
   private final TimeBoundPageStore store =
-      new TimeBoundPageStore(inner, TIMEOUT, 4, 0, "test", gate, now);
+      new TimeBoundPageStore(inner, TIMEOUT, IO_THREADS, 0, "test", gate, now);
 
   @AfterEach
   void tearDown() {
@@ -67,13 +86,51 @@ class TimeBoundPageStoreAdaptiveTest {
 
   @Test
   void read_afterASlowRead_runsOnIoThread() throws Exception {
-    during = () -> now.advanceNanos(Duration.ofMillis(51).toNanos());
+    during = () -> now.advanceNanos(Duration.ofMillis(501).toNanos());
     read();
     assertEquals(Thread.currentThread(), readBy.get(), "the slow read itself");
     during = () -> {};
     read();
     assertTrue(readBy.get().getName().startsWith("local-cache-io-test"), readBy.get().getName());
     assertEquals(ReadRoute.IO_THREADS_AFTER_SLOW_READ, store.readRoute());
+  }
+
+  @Test
+  void read_manyMoreConcurrentReadsThanIoThreads_allServedOnTheirCallers() throws Exception {
+    // A busy DataNode's readers on a healthy SSD: none may queue behind the pool or be refused.
+    int readers = 8 * IO_THREADS;
+    CountDownLatch allIn = new CountDownLatch(readers);
+    Set<Thread> readOn = ConcurrentHashMap.newKeySet();
+    during =
+        () -> {
+          readOn.add(Thread.currentThread());
+          allIn.countDown();
+          try {
+            allIn.await(10, TimeUnit.SECONDS); // every read in flight at once
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        };
+    ExecutorService callers = Executors.newFixedThreadPool(readers);
+    try {
+      List<Future<Thread>> done = new ArrayList<>();
+      for (int i = 0; i < readers; i++) {
+        done.add(
+            callers.submit(
+                () -> {
+                  read();
+                  return Thread.currentThread();
+                }));
+      }
+      Set<Thread> callerThreads = new HashSet<>();
+      for (Future<Thread> f : done) {
+        callerThreads.add(f.get(30, TimeUnit.SECONDS)); // a refused read (BUSY) throws here
+      }
+      assertEquals(callerThreads, readOn, "every read on its caller's thread");
+      assertEquals(ReadRoute.CALLER, store.readRoute());
+    } finally {
+      callers.shutdownNow();
+    }
   }
 
   @Test

@@ -50,7 +50,7 @@ class TimeBoundPageStoreTest {
           THREADS,
           0,
           "test",
-          new InlineReadGate(ReadBound.STRICT, TIMEOUT, THREADS, "test", now),
+          new InlineReadGate(ReadBound.STRICT, TIMEOUT, "test", now, ProcessStalls.NONE),
           now);
 
   @AfterEach
