@@ -50,6 +50,7 @@ public final class BlockCache implements AutoCloseable {
    */
   static BlockCache open(CacheParts parts) {
     BlockCache cache = new BlockCache(parts);
+    parts.threshold.restore();
     parts.restorer.loadIndexes();
     parts.dirs.all().forEach(parts.space::sampleFreeSpace);
     parts.admin.poll();
@@ -60,7 +61,13 @@ public final class BlockCache implements AutoCloseable {
   void start() {
     maintenance.scheduleWithFixedDelay(
         new Maintenance(
-            parts.admission, parts.map, parts.dirs, parts.space, parts.admin, parts.invalidator),
+            parts.admission,
+            parts.threshold,
+            parts.map,
+            parts.dirs,
+            parts.space,
+            parts.admin,
+            parts.invalidator),
         CacheTunables.MAINTENANCE_INTERVAL_MILLIS,
         CacheTunables.MAINTENANCE_INTERVAL_MILLIS,
         TimeUnit.MILLISECONDS);
@@ -104,6 +111,7 @@ public final class BlockCache implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     parts.fills.close();
+    parts.threshold.save(); // the last step's threshold, queued before the indexes drain
     for (CacheDirectory d : parts.dirs.all()) {
       d.store().close();
       d.blockIndex().close(CacheTunables.INDEX_CLOSE_WAIT_MILLIS);

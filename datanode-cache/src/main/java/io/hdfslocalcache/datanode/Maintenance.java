@@ -2,6 +2,7 @@ package io.hdfslocalcache.datanode;
 
 import io.hdfslocalcache.datanode.admin.AdminControl;
 import io.hdfslocalcache.datanode.admission.Admission;
+import io.hdfslocalcache.datanode.admission.PersistedThreshold;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
@@ -17,16 +18,17 @@ import org.slf4j.LoggerFactory;
 /**
  * One round of the maintenance thread (every {@link CacheTunables#MAINTENANCE_INTERVAL_MILLIS}):
  * applies operator commands ({@link AdminControl}), drops limiter buckets that left the window
- * (memory follows the window even on idle stripes), persists changed access times, checks each
- * directory still exists and is writable (an SSD unmounted or deleted under us is taken out of
- * service with one log line instead of failing page by page), and samples free space (early
- * eviction). Everything here may block on a sick SSD, which is why it runs on its own thread and
- * never on a reader's.
+ * (memory follows the window even on idle stripes), persists the admission threshold in use and
+ * changed access times, checks each directory still exists and is writable (an SSD unmounted or
+ * deleted under us is taken out of service with one log line instead of failing page by page), and
+ * samples free space (early eviction). Everything here may block on a sick SSD, which is why it
+ * runs on its own thread and never on a reader's.
  */
 final class Maintenance implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(Maintenance.class);
 
   private final Admission admission;
+  private final PersistedThreshold threshold;
   private final BlockMap map;
   private final Directories dirs;
   private final SpaceKeeper space;
@@ -35,6 +37,7 @@ final class Maintenance implements Runnable {
 
   Maintenance(
       Admission admission,
+      PersistedThreshold threshold,
       BlockMap map,
       Directories dirs,
       SpaceKeeper space,
@@ -43,6 +46,7 @@ final class Maintenance implements Runnable {
     this.admin = admin;
     this.invalidator = invalidator;
     this.admission = admission;
+    this.threshold = threshold;
     this.map = map;
     this.dirs = dirs;
     this.space = space;
@@ -59,6 +63,7 @@ final class Maintenance implements Runnable {
         }
       }
       admission.expire();
+      threshold.save();
       for (CacheEntry e : map.entries()) {
         long access = e.lastAccessMillis;
         if (access != e.persistedAccessMillis && !e.retired()) {

@@ -159,7 +159,13 @@ class DecisionParityTest {
       // interleaved with the events by a real-time thread.
       Maintenance maintenance =
           new Maintenance(
-              parts.admission, parts.map, parts.dirs, parts.space, parts.admin, parts.invalidator);
+              parts.admission,
+              parts.threshold,
+              parts.map,
+              parts.dirs,
+              parts.space,
+              parts.admin,
+              parts.invalidator);
       ReadRouter router = parts.router;
       int blocks = 24;
       long[] ids = new long[blocks];
