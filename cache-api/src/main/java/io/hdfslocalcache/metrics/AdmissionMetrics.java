@@ -17,6 +17,12 @@ public final class AdmissionMetrics {
           + " write budget (admission.tuning auto).")
   public static final String THRESHOLD = "admission.threshold";
 
+  @Describe(
+      "When the admission threshold in use took its value, milliseconds since the epoch (UTC):"
+          + " start-up, the tuner's last change, or, under admission.tuning auto, the change"
+          + " before a restart (the tuned threshold is kept across restarts).")
+  public static final String THRESHOLD_SINCE = "admission.threshold.since";
+
   @Describe("Blocks with at least one read in the admission window now.")
   public static final String TRACKED_KEYS = "admission.tracked.keys";
 

@@ -55,6 +55,14 @@ public final class ReadPathMetrics {
   @Describe("Client block reads served by the HDD, since start.")
   public static final String HDD_READS = "read.hdd.reads";
 
+  @Describe(
+      value =
+          "Short-circuit opens served since start: a client on this host handed a block's HDD"
+              + " files (descriptors over the domain socket, or paths to the legacy reader)."
+              + " Its reads of them never reach the cache; one open serves every read of the"
+              + " block until the client drops it from its short-circuit cache.")
+  public static final String SHORT_CIRCUIT_OPENS = "read.short_circuit.opens";
+
   @Describe("Block reads sent to the HDD, by reason")
   public static final String HDD_CAUSE = "read.hdd.cause.";
 

@@ -103,6 +103,19 @@ public final class ThresholdTuner {
   private double target; // bytes per step, at the last step
   private int announced;
   private long largeChanges;
+  private volatile long changedAtMillis; // when the threshold took its value
+
+  /** What came of {@link #restore}. */
+  public enum Restore {
+    /** The saved threshold is in use again, since the time it took that value. */
+    RESTORED,
+    /** Saved under another configured threshold: the tuner starts again at the new floor. */
+    FLOOR_CHANGED,
+    /** The threshold does not tune itself here (tuning fixed, or no write budget): the floor. */
+    NOT_TUNING,
+    /** Nothing was saved (a first start): the tuner starts at the floor. */
+    NONE_SAVED
+  }
 
   /**
    * @param floor the configured threshold
@@ -135,6 +148,7 @@ public final class ThresholdTuner {
     this.logT = Math.log(floor + 1.0);
     this.threshold = floor;
     this.announced = floor;
+    this.changedAtMillis = clock.millis();
     this.stepEnd = clock.millis() + STEP_MILLIS;
     this.asked = budget.bytesAsked();
   }
@@ -162,11 +176,15 @@ public final class ThresholdTuner {
       return;
     }
     long steps = (now - stepEnd) / STEP_MILLIS + 1;
+    int before = threshold;
     // A gap of more than a day settles as a day would: an idle budget, demand decayed to nothing.
     for (long i = 0; i < Math.min(steps, 1440); i++) {
       step();
     }
     stepEnd += steps * STEP_MILLIS;
+    if (threshold != before) {
+      changedAtMillis = now;
+    }
   }
 
   private void step() {
@@ -195,6 +213,41 @@ public final class ThresholdTuner {
 
   public int floor() {
     return floor;
+  }
+
+  /** When the threshold in use took its value (start-up, a step, or as restored), epoch ms. */
+  public long changedAtMillis() {
+    return changedAtMillis;
+  }
+
+  /** Whether the threshold moves at all: a write budget to tune to. */
+  public boolean tunes() {
+    return ratePerStep > 0;
+  }
+
+  /** What a restart needs to go on where this tuner is now ({@link #restore}). */
+  public synchronized TunedThreshold state() {
+    return new TunedThreshold(floor, threshold, demand, changedAtMillis);
+  }
+
+  /**
+   * Goes on from {@code saved}, a state this DataNode's tuner had before a restart: the threshold,
+   * the smoothed demand (so the first steps do not read an idle budget into a cold average) and
+   * since when. Only under the same floor: a changed configured threshold starts again from it.
+   */
+  public synchronized Restore restore(TunedThreshold saved) {
+    if (!tunes()) {
+      return Restore.NOT_TUNING;
+    }
+    if (saved.floor() != floor) {
+      return Restore.FLOOR_CHANGED;
+    }
+    threshold = saved.threshold();
+    logT = Math.log(threshold + 1.0);
+    demand = saved.demandBytesPerStep();
+    announced = threshold;
+    changedAtMillis = saved.changedAtMillis();
+    return Restore.RESTORED;
   }
 
   /** Large changes so far (one INFO line each on a DataNode). */

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.time.FakeClock;
@@ -184,5 +185,89 @@ class ThresholdTunerTest {
     clock.setMillis(clock.millis() - 10 * ThresholdTuner.STEP_MILLIS);
     asked += (long) (1000 * PER_STEP);
     assertEquals(before, t.threshold());
+  }
+
+  /** A tuner driven by demand the floor cannot meet, until its threshold rose. */
+  private ThresholdTuner raised(int floor) {
+    ThresholdTuner t = tuner(floor, PER_DAY);
+    for (int i = 0; i < 120; i++) {
+      step(t, demand(t.threshold(), 40 * PER_STEP, 1.5));
+    }
+    assertTrue(t.threshold() > floor, "the demand must have raised it: " + t.threshold());
+    return t;
+  }
+
+  @Test
+  void restore_stateOfARaisedTuner_goesOnAtItsThresholdSinceItsTime() {
+    ThresholdTuner before = raised(3);
+    TunedThreshold saved = before.state();
+    clock.advanceMillis(3_600_000); // down an hour
+
+    ThresholdTuner after = tuner(3, PER_DAY);
+    assertEquals(3, after.threshold(), "a new tuner starts at the floor");
+    assertEquals(ThresholdTuner.Restore.RESTORED, after.restore(saved));
+    assertEquals(saved.threshold(), after.threshold());
+    assertEquals(saved.changedAtMillis(), after.changedAtMillis());
+    assertEquals(saved, after.state());
+  }
+
+  @Test
+  void restore_restoredDemand_firstStepsDoNotDropTheThreshold() {
+    ThresholdTuner before = raised(3);
+    double perStep = demand(before.threshold(), 40 * PER_STEP, 1.5);
+    int t0 = before.threshold();
+    ThresholdTuner after = tuner(3, PER_DAY);
+    after.restore(before.state());
+    for (int i = 0; i < 5; i++) {
+      step(after, perStep);
+    }
+    // With the demand forgotten, five steps at the fastest pace down would take T + 1 down ~19%.
+    assertTrue(after.threshold() >= t0 - 1, t0 + " -> " + after.threshold());
+  }
+
+  @Test
+  void restore_anotherFloor_startsAtTheNewFloor() {
+    TunedThreshold saved = raised(3).state();
+    ThresholdTuner after = tuner(7, PER_DAY);
+    assertEquals(ThresholdTuner.Restore.FLOOR_CHANGED, after.restore(saved));
+    assertEquals(7, after.threshold());
+  }
+
+  @Test
+  void restore_notTuning_staysAtTheFloor() {
+    TunedThreshold saved = raised(3).state();
+    ThresholdTuner fixed = tuner(3, 0);
+    assertEquals(ThresholdTuner.Restore.NOT_TUNING, fixed.restore(saved));
+    assertEquals(3, fixed.threshold());
+  }
+
+  @Test
+  void changedAtMillis_thresholdMoves_isTheTimeOfTheStepThatMovedIt() {
+    ThresholdTuner t = tuner(3, PER_DAY);
+    long start = clock.millis();
+    assertEquals(start, t.changedAtMillis());
+    int last = t.threshold();
+    long lastChange = start;
+    for (int i = 0; i < 120; i++) {
+      step(t, demand(t.threshold(), 40 * PER_STEP, 1.5));
+      if (t.threshold() != last) {
+        last = t.threshold();
+        lastChange = clock.millis();
+      }
+    }
+    assertTrue(lastChange > start);
+    assertEquals(lastChange, t.changedAtMillis());
+  }
+
+  @Test
+  void tunedThreshold_outsideItsFloorsRange_refused() {
+    assertThrows(IllegalArgumentException.class, () -> new TunedThreshold(3, 2, 0, 0));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new TunedThreshold(3, ThresholdTuner.ceiling(3) + 1, 0, 0));
+    assertThrows(IllegalArgumentException.class, () -> new TunedThreshold(3, 5, Double.NaN, 0));
+    assertThrows(IllegalArgumentException.class, () -> new TunedThreshold(3, 5, -1, 0));
+    assertThrows(IllegalArgumentException.class, () -> new TunedThreshold(3, 5, 0, -1));
+    assertThrows(IllegalArgumentException.class, () -> new TunedThreshold(-1, 5, 0, 0));
   }
 }

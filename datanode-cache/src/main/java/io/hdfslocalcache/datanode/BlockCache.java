@@ -51,6 +51,7 @@ public final class BlockCache implements AutoCloseable {
    */
   static BlockCache open(CacheParts parts) {
     BlockCache cache = new BlockCache(parts);
+    parts.threshold.restore();
     parts.restorer.loadIndexes();
     parts.dirs.all().forEach(parts.space::sampleFreeSpace);
     parts.admin.recordDirectories(parts.dataNodeDirs());
@@ -105,6 +106,7 @@ public final class BlockCache implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     parts.fills.close();
+    parts.threshold.save(); // the last step's threshold, queued before the indexes drain
     for (CacheDirectory d : parts.dirs.all()) {
       d.store().close();
       d.blockIndex().close(CacheTunables.INDEX_CLOSE_WAIT_MILLIS);

@@ -5,6 +5,7 @@ import io.hdfslocalcache.datanode.admin.AdminControl;
 import io.hdfslocalcache.datanode.admin.AdminStats;
 import io.hdfslocalcache.datanode.admission.Admission;
 import io.hdfslocalcache.datanode.admission.AdmissionStats;
+import io.hdfslocalcache.datanode.admission.PersistedThreshold;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.dir.Directories;
@@ -17,11 +18,13 @@ import io.hdfslocalcache.datanode.fill.FillStats;
 import io.hdfslocalcache.datanode.fill.GuardStats;
 import io.hdfslocalcache.datanode.fill.Throttle;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
+import io.hdfslocalcache.datanode.index.BlockIndex;
 import io.hdfslocalcache.datanode.invalidate.InvalidationStats;
 import io.hdfslocalcache.datanode.invalidate.Invalidator;
 import io.hdfslocalcache.datanode.read.ReadPathStats;
 import io.hdfslocalcache.datanode.read.ReadRouter;
 import io.hdfslocalcache.datanode.read.ReadSettings;
+import io.hdfslocalcache.datanode.read.ShortCircuitOpens;
 import io.hdfslocalcache.datanode.restore.RestoreStats;
 import io.hdfslocalcache.datanode.restore.Restorer;
 import io.hdfslocalcache.datanode.settings.CacheConfig;
@@ -63,8 +66,10 @@ final class CacheParts {
   final SpaceKeeper space;
   final FillScheduler fills;
   final Admission admission;
+  final PersistedThreshold threshold;
   final AdminControl admin;
   final ReadRouter router;
+  final ShortCircuitOpens shortCircuit;
   final Restorer restorer;
 
   CacheParts(
@@ -116,6 +121,11 @@ final class CacheParts {
     BucketTimeRateLimit limiter =
         BucketTimeRateLimit.counting(config.admission(), clock, ThresholdTuner.ceiling(floor));
     ThresholdTuner tuner = gate.admissionTuner(floor, clock);
+    List<BlockIndex> indexes = new ArrayList<>();
+    for (CacheDirectory d : dirs.all()) {
+      indexes.add(d.blockIndex());
+    }
+    this.threshold = new PersistedThreshold(tuner, indexes);
     this.admission =
         new Admission(
             limiter,
@@ -142,6 +152,7 @@ final class CacheParts {
             gate,
             tap,
             faults);
+    this.shortCircuit = new ShortCircuitOpens(registry);
     this.restorer =
         new Restorer(
             map, dirs, hdd, invalidator, new RestoreStats(registry), config.pageSize(), clock);

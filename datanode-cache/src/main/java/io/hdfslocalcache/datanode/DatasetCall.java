@@ -19,6 +19,8 @@ enum DatasetCall {
   META_STREAM,
   /** {@code getBlockInputStream(ExtendedBlock, long)}. */
   DATA_STREAM,
+  /** {@code getBlockLocalPathInfo(ExtendedBlock)}: the legacy short-circuit reader's paths. */
+  LOCAL_PATH_INFO,
   ADD_BLOCK_POOL,
   SHUTDOWN_BLOCK_POOL,
   /** {@code deleteBlockPool(String, boolean)}. */
@@ -70,6 +72,8 @@ enum DatasetCall {
         return n == 1 ? META_STREAM : FORWARD;
       case "getBlockInputStream":
         return n == 2 ? DATA_STREAM : FORWARD;
+      case "getBlockLocalPathInfo":
+        return n == 1 ? LOCAL_PATH_INFO : FORWARD;
       case "addBlockPool":
         return ADD_BLOCK_POOL;
       case "shutdownBlockPool":

@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode;
 
+import io.hdfslocalcache.datanode.read.ShortCircuitOpens;
 import io.hdfslocalcache.datanode.shadow.ShadowFeed;
 import java.io.IOException;
 import java.lang.reflect.InvocationHandler;
@@ -13,17 +14,19 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
  * What both dataset wrappers share: a {@link Proxy} over {@link FsDatasetSpi} that forwards every
  * call to the real dataset unless the subclass intercepts it, answers {@code equals}, {@code
  * hashCode} and {@code toString} for itself, tells the subclass (a {@link ReplicaChanges.Sink})
- * each replica a call deletes or changes before the call goes on, and holds the shadow feed, if
- * any. A proxy rather than a hand-written forwarder because the interface differs between Hadoop
- * 3.3 and 3.4+.
+ * each replica a call deletes or changes before the call goes on, counts the short-circuit opens it
+ * serves in either mode ({@link ShortCircuitOpens}), and holds the shadow feed, if any. A proxy
+ * rather than a hand-written forwarder because the interface differs between Hadoop 3.3 and 3.4+.
  */
 abstract class DatasetProxy implements InvocationHandler, ReplicaChanges.Sink {
   final FsDatasetSpi<?> inner;
   private final Optional<ShadowFeed> shadow;
+  private final ShortCircuitOpens shortCircuit;
 
-  DatasetProxy(FsDatasetSpi<?> inner, Optional<ShadowFeed> shadow) {
+  DatasetProxy(FsDatasetSpi<?> inner, Optional<ShadowFeed> shadow, ShortCircuitOpens shortCircuit) {
     this.inner = inner;
     this.shadow = shadow;
+    this.shortCircuit = shortCircuit;
   }
 
   /** The dataset {@code handler} answers for. */
@@ -73,6 +76,10 @@ abstract class DatasetProxy implements InvocationHandler, ReplicaChanges.Sink {
       case UPDATE_REPLICA_UNDER_RECOVERY:
         ReplicaChanges.tell(call, args, this);
         return forward(m, args);
+      case META_STREAM:
+        return shortCircuit.metaOpened(handle(call, m, args));
+      case LOCAL_PATH_INFO:
+        return shortCircuit.pathsGiven(handle(call, m, args));
       default:
         return handle(call, m, args);
     }

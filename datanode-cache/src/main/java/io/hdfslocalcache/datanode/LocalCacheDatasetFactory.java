@@ -6,6 +6,7 @@ import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.config.SizeValue;
 import io.hdfslocalcache.datanode.metrics.BuildVersion;
 import io.hdfslocalcache.datanode.metrics.LocalCacheMetrics;
+import io.hdfslocalcache.datanode.read.ShortCircuitOpens;
 import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.settings.CacheMode;
 import io.hdfslocalcache.datanode.settings.CacheTunables;
@@ -182,6 +183,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
       throws IOException {
     MetricRegistry registry = new MetricRegistry();
     ShadowFeed feed = startFeed(config, Calibration.NONE, registry);
+    ShortCircuitOpens shortCircuit = new ShortCircuitOpens(registry);
     LocalCacheMetrics metrics =
         LocalCacheMetrics.register(
             registry,
@@ -197,7 +199,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
         CacheKeys.MODE,
         config.candidates().specs().size(),
         config.candidates());
-    return ShadowDataset.wrap(inner, feed, metrics);
+    return ShadowDataset.wrap(inner, feed, shortCircuit, metrics);
   }
 
   private static ShadowFeed startFeed(

@@ -3,6 +3,7 @@ package io.hdfslocalcache.datanode;
 import io.hdfslocalcache.datanode.admin.AdminControl;
 import io.hdfslocalcache.datanode.admin.ListingAnswer;
 import io.hdfslocalcache.datanode.admission.Admission;
+import io.hdfslocalcache.datanode.admission.PersistedThreshold;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
@@ -19,16 +20,17 @@ import org.slf4j.LoggerFactory;
  * One round of the maintenance thread (every {@link CacheTunables#MAINTENANCE_INTERVAL_MILLIS}):
  * applies operator commands ({@link AdminControl}) and answers listing requests after them, so a
  * listing never shows a block an eviction before it dropped; drops limiter buckets that left the
- * window (memory follows the window even on idle stripes), persists changed access times, checks
- * each directory still exists and is writable (an SSD unmounted or deleted under us is taken out of
- * service with one log line instead of failing page by page), and samples free space (early
- * eviction). Everything here may block on a sick SSD, which is why it runs on its own thread and
- * never on a reader's.
+ * window (memory follows the window even on idle stripes), persists the admission threshold in use
+ * and changed access times, checks each directory still exists and is writable (an SSD unmounted or
+ * deleted under us is taken out of service with one log line instead of failing page by page), and
+ * samples free space (early eviction). Everything here may block on a sick SSD, which is why it
+ * runs on its own thread and never on a reader's.
  */
 final class Maintenance implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(Maintenance.class);
 
   private final Admission admission;
+  private final PersistedThreshold threshold;
   private final BlockMap map;
   private final Directories dirs;
   private final SpaceKeeper space;
@@ -38,6 +40,7 @@ final class Maintenance implements Runnable {
 
   Maintenance(
       Admission admission,
+      PersistedThreshold threshold,
       BlockMap map,
       Directories dirs,
       SpaceKeeper space,
@@ -48,6 +51,7 @@ final class Maintenance implements Runnable {
     this.admin = admin;
     this.invalidator = invalidator;
     this.admission = admission;
+    this.threshold = threshold;
     this.map = map;
     this.dirs = dirs;
     this.space = space;
@@ -57,6 +61,7 @@ final class Maintenance implements Runnable {
   static Maintenance of(CacheParts parts) {
     return new Maintenance(
         parts.admission,
+        parts.threshold,
         parts.map,
         parts.dirs,
         parts.space,
@@ -78,6 +83,7 @@ final class Maintenance implements Runnable {
       }
       listings.answer(commands.listRequests);
       admission.expire();
+      threshold.save();
       for (CacheEntry e : map.entries()) {
         long access = e.lastAccessMillis;
         if (access != e.persistedAccessMillis && !e.retired()) {

@@ -3,6 +3,7 @@ package io.hdfslocalcache.datanode;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.read.ShadowReads;
+import io.hdfslocalcache.datanode.read.ShortCircuitOpens;
 import io.hdfslocalcache.datanode.shadow.ShadowFeed;
 import java.io.InputStream;
 import java.lang.reflect.Method;
@@ -15,7 +16,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The dataset wrapper of shadow mode: every call goes to the real dataset, and every stream is the
  * real dataset's own. Intercepted, besides the {@code Object} methods: {@code getBlockInputStream}
- * (a client read's data stream is counted, and told to the models when it closes), the calls that
+ * (a client read's data stream is counted, and told to the models when it closes), short-circuit
+ * opens (counted: reads no candidate's cache could serve, {@code DatasetProxy}), the calls that
  * delete or change a replica (told to the models before they go on, {@link ReplicaChanges}) and
  * {@code shutdown} (the feed stops after the dataset). Nothing here opens a file on any SSD.
  */
@@ -26,19 +28,28 @@ final class ShadowDataset extends DatasetProxy {
   private final ShadowReads reads;
   private final AutoCloseable onShutdown;
 
-  private ShadowDataset(FsDatasetSpi<?> inner, ShadowFeed feed, AutoCloseable onShutdown) {
-    super(inner, Optional.of(feed));
+  private ShadowDataset(
+      FsDatasetSpi<?> inner,
+      ShadowFeed feed,
+      ShortCircuitOpens shortCircuit,
+      AutoCloseable onShutdown) {
+    super(inner, Optional.of(feed), shortCircuit);
     this.feed = feed;
     this.reads = new ShadowReads(new DatasetReplicas(inner), feed);
     this.onShutdown = onShutdown;
   }
 
   /**
-   * {@code inner}, its client reads fed to {@code feed}; {@code onShutdown} (the metrics) is closed
-   * first when the dataset shuts down, then the feed.
+   * {@code inner}, its client reads fed to {@code feed} and its short-circuit opens counted in
+   * {@code shortCircuit} (the reads no candidate could serve); {@code onShutdown} (the metrics) is
+   * closed first when the dataset shuts down, then the feed.
    */
-  static FsDatasetSpi<?> wrap(FsDatasetSpi<?> inner, ShadowFeed feed, AutoCloseable onShutdown) {
-    return proxy(new ShadowDataset(inner, feed, onShutdown));
+  static FsDatasetSpi<?> wrap(
+      FsDatasetSpi<?> inner,
+      ShadowFeed feed,
+      ShortCircuitOpens shortCircuit,
+      AutoCloseable onShutdown) {
+    return proxy(new ShadowDataset(inner, feed, shortCircuit, onShutdown));
   }
 
   @Override

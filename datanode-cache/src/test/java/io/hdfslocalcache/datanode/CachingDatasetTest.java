@@ -27,6 +27,7 @@ class CachingDatasetTest {
   void interceptedMethods_existWithExpectedSignatures_inCompiledInterface() {
     has(DatasetCall.META_STREAM, "getMetaDataInputStream", ExtendedBlock.class);
     has(DatasetCall.DATA_STREAM, "getBlockInputStream", ExtendedBlock.class, long.class);
+    has(DatasetCall.LOCAL_PATH_INFO, "getBlockLocalPathInfo", ExtendedBlock.class);
     has(DatasetCall.INVALIDATE, "invalidate", String.class, Block[].class);
     has(DatasetCall.INVALIDATE_MISSING_BLOCK, "invalidateMissingBlock", String.class, Block.class);
     has(DatasetCall.APPEND, "append", ExtendedBlock.class, long.class, long.class);

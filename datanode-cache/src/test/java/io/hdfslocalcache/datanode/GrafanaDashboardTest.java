@@ -130,4 +130,29 @@ class GrafanaDashboardTest {
     }
     assertEquals(Set.of(), unknown, "the dashboard queries metrics no cache exports");
   }
+
+  @Test
+  void dashboard_shortCircuitOpens_besideTheReadsTheCacheSaw() {
+    List<String> both = new ArrayList<>();
+    targets()
+        .forEach(
+            t -> {
+              String expr = t.get("expr").asText();
+              if (expr.contains("local_cache_read_short_circuit_opens")
+                  && expr.contains("local_cache_read_hits")
+                  && expr.contains("local_cache_read_misses")) {
+                both.add(expr);
+              }
+            });
+    assertEquals(1, both.size(), "the short-circuit share of block opens: " + both);
+    assertTrue(
+        targets().stream()
+            .anyMatch(
+                t ->
+                    t.get("expr")
+                        .asText()
+                        .startsWith(
+                            "sum by (instance) (rate(local_cache_read_short_circuit_opens")),
+        "short-circuit opens per DataNode");
+  }
 }

@@ -5,6 +5,7 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.mockStatic;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.datanode.read.ShortCircuitOpens;
 import io.hdfslocalcache.datanode.shadow.Calibration;
 import io.hdfslocalcache.datanode.shadow.ShadowFeed;
 import io.hdfslocalcache.time.FakeClock;
@@ -40,7 +41,8 @@ class ReplicaChangesDispatchTest {
                   calls.add(i.getMethod().getName());
                   return i.callRealMethod();
                 })) {
-      call.accept(ShadowDataset.wrap(inner, feed, () -> {}));
+      call.accept(
+          ShadowDataset.wrap(inner, feed, new ShortCircuitOpens(new MetricRegistry()), () -> {}));
     }
     return calls;
   }

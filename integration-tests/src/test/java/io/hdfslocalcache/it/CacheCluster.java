@@ -112,7 +112,15 @@ final class CacheCluster implements AutoCloseable {
    * SendDataPacketTransferNanos}, which BlockSender updates only on that path).
    */
   long transferToPackets(int dn) {
-    String source = cluster.getDataNodes().get(dn).getMetrics().name();
+    return sourceMetric(
+        cluster.getDataNodes().get(dn).getMetrics().name(), "SendDataPacketTransferNanosNumOps");
+  }
+
+  /**
+   * Metric {@code name} of the metrics2 source {@code source} (a DataNode's own, or the cache's
+   * {@code LocalCache-<uuid>}), read from the source now, not from JMX's periodic snapshot.
+   */
+  static long sourceMetric(String source, String name) {
     org.apache.hadoop.metrics2.impl.MetricsCollectorImpl got =
         new org.apache.hadoop.metrics2.impl.MetricsCollectorImpl();
     org.apache.hadoop.metrics2.lib.DefaultMetricsSystem.instance()
@@ -120,12 +128,12 @@ final class CacheCluster implements AutoCloseable {
         .getMetrics(got, true);
     for (org.apache.hadoop.metrics2.MetricsRecord r : got.getRecords()) {
       for (org.apache.hadoop.metrics2.AbstractMetric m : r.metrics()) {
-        if (m.name().equals("SendDataPacketTransferNanosNumOps")) {
+        if (m.name().equals(name)) {
           return m.value().longValue();
         }
       }
     }
-    throw new IllegalStateException("no SendDataPacketTransferNanosNumOps in " + source);
+    throw new IllegalStateException("no " + name + " in " + source);
   }
 
   long counter(String name) {

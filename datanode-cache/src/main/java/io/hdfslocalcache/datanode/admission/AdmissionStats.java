@@ -29,6 +29,7 @@ public final class AdmissionStats {
       }
     }
     registry.register(AdmissionMetrics.THRESHOLD, (Gauge<Integer>) tuner::threshold);
+    registry.register(AdmissionMetrics.THRESHOLD_SINCE, (Gauge<Long>) tuner::changedAtMillis);
     registry.register(
         AdmissionMetrics.TRACKED_KEYS, (Gauge<Long>) () -> limiter.stats().trackedKeys());
     registry.register(

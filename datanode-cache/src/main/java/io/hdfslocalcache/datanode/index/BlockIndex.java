@@ -4,6 +4,7 @@ import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.datanode.store.CacheThreads;
 import io.hdfslocalcache.guard.WriteBudgetState;
+import io.hdfslocalcache.model.TunedThreshold;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -95,22 +96,7 @@ public final class BlockIndex implements AutoCloseable {
   public static BlockIndex open(Path dir, CacheFaultInjector faults) throws IOException {
     faults.beforeIndexOpen(dir);
     RocksNative.load();
-    // RocksDB creates its files under the umask; each flush or compaction may add some (tables,
-    // logs, manifests), so they are made owner-only after each and at open.
-    org.rocksdb.AbstractEventListener ownerOnly =
-        new org.rocksdb.AbstractEventListener(
-            org.rocksdb.AbstractEventListener.EnabledEventCallback.ON_FLUSH_COMPLETED,
-            org.rocksdb.AbstractEventListener.EnabledEventCallback.ON_COMPACTION_COMPLETED) {
-          @Override
-          public void onFlushCompleted(RocksDB db, org.rocksdb.FlushJobInfo info) {
-            ownerOnly(dir);
-          }
-
-          @Override
-          public void onCompactionCompleted(RocksDB db, org.rocksdb.CompactionJobInfo info) {
-            ownerOnly(dir);
-          }
-        };
+    org.rocksdb.AbstractEventListener ownerOnly = OwnerOnly.listener(dir);
     Options options =
         new Options()
             .setCreateIfMissing(true)
@@ -126,7 +112,7 @@ public final class BlockIndex implements AutoCloseable {
               ownerOnly,
               String.valueOf(dir.getParent().getFileName()),
               faults);
-      ownerOnly(dir);
+      OwnerOnly.apply(dir);
       return index;
     } catch (RocksDBException e) {
       options.close();
@@ -155,40 +141,43 @@ public final class BlockIndex implements AutoCloseable {
     writer.execute(() -> write(db -> db.put(BudgetCodec.KEY, BudgetCodec.encode(s))));
   }
 
+  /** Queues the admission threshold in use (the newest queued wins). */
+  public void putTunedThreshold(TunedThreshold t) {
+    writer.execute(() -> write(db -> db.put(ThresholdCodec.KEY, ThresholdCodec.encode(t))));
+  }
+
   /** The write budget level last persisted; empty if none was (or it is unreadable: logged). */
   public Optional<WriteBudgetState> loadWriteBudget() {
+    return load(BudgetCodec.KEY, BudgetCodec::decode, "write budget", "it starts full");
+  }
+
+  /** The admission threshold last persisted; empty if none was (or it is unreadable: logged). */
+  public Optional<TunedThreshold> loadTunedThreshold() {
+    return load(
+        ThresholdCodec.KEY,
+        ThresholdCodec::decode,
+        "admission threshold",
+        "admission starts at the configured threshold");
+  }
+
+  private interface Decoder<T> {
+    T decode(byte[] value) throws IOException;
+  }
+
+  /** One of the directory's own records (a key starting with a zero byte), never a block's. */
+  private <T> Optional<T> load(byte[] key, Decoder<T> d, String what, String otherwise) {
     try {
-      byte[] v = db.get(BudgetCodec.KEY);
-      return v == null ? Optional.empty() : Optional.of(BudgetCodec.decode(v));
-    } catch (RocksDBException | IOException e) {
+      byte[] v = db.get(key);
+      return v == null ? Optional.empty() : Optional.of(d.decode(v));
+    } catch (RocksDBException | IOException | RuntimeException e) {
       LOG.warn(
-          "hdfs-local-cache: write budget in {} unreadable ({}); it starts full",
-          dir,
-          e.toString());
+          "hdfs-local-cache: {} in {} unreadable ({}); {}", what, dir, e.toString(), otherwise);
       return Optional.empty();
     }
   }
 
   public void delete(BlockId id, long genStamp, long fillId) {
     writer.execute(() -> write(db -> db.delete(IndexCodec.key(id, genStamp, fillId))));
-  }
-
-  /** Makes the index files owner-only (0600); best effort, the directory above is 0700. */
-  static void ownerOnly(Path dir) {
-    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
-      for (Path f : (Iterable<Path>) files::iterator) {
-        try {
-          if (java.nio.file.Files.isRegularFile(f)) {
-            java.nio.file.Files.setPosixFilePermissions(
-                f, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
-          }
-        } catch (IOException | RuntimeException e) {
-          // deleted meanwhile, or not POSIX
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // best effort
-    }
   }
 
   private interface Write {
@@ -223,8 +212,8 @@ public final class BlockIndex implements AutoCloseable {
     List<byte[]> bad = new ArrayList<>();
     try (RocksIterator it = db.newIterator()) {
       for (it.seekToFirst(); it.isValid(); it.next()) {
-        if (BudgetCodec.isKey(it.key())) {
-          continue;
+        if (it.key().length > 0 && it.key()[0] == 0) {
+          continue; // the directory's own records: write budget, admission threshold
         }
         try {
           out.add(IndexCodec.decode(it.value()));

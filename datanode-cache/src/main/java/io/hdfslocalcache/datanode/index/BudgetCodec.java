@@ -7,7 +7,6 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Arrays;
 
 /**
  * The directory's SSD write budget as one record of its block index, so it survives restarts with
@@ -21,10 +20,6 @@ final class BudgetCodec {
   private static final int FORMAT = 1;
 
   static final byte[] KEY = {0, 'w', 'r', 'i', 't', 'e', '-', 'b', 'u', 'd', 'g', 'e', 't'};
-
-  static boolean isKey(byte[] k) {
-    return Arrays.equals(KEY, k);
-  }
 
   static byte[] encode(WriteBudgetState s) {
     try {

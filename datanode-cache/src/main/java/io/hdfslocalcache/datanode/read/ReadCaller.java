@@ -91,7 +91,11 @@ enum ReadCaller {
             return null;
         }
       case "DataNode":
-        return method.equals("requestShortCircuitFdsForRead") ? SHORT_CIRCUIT : null;
+        // The descriptors' request, and the legacy reader's RPC for the files' paths.
+        return method.equals("requestShortCircuitFdsForRead")
+                || method.equals("getBlockLocalPathInfo")
+            ? SHORT_CIRCUIT
+            : null;
       case "DataNode$DataTransfer":
         return REPLICATION;
       case "VolumeScanner":

@@ -15,6 +15,7 @@ class ReadCallerTest {
         ReadCaller.SHORT_CIRCUIT, ReadCaller.of(dn + "DataXceiver", "requestShortCircuitFds"));
     assertEquals(
         ReadCaller.SHORT_CIRCUIT, ReadCaller.of(dn + "DataNode", "requestShortCircuitFdsForRead"));
+    assertEquals(ReadCaller.SHORT_CIRCUIT, ReadCaller.of(dn + "DataNode", "getBlockLocalPathInfo"));
     assertEquals(ReadCaller.BLOCK_SCANNER, ReadCaller.of(dn + "VolumeScanner", "scanBlock"));
     assertEquals(ReadCaller.REPLICATION, ReadCaller.of(dn + "DataNode$DataTransfer", "run"));
     assertNull(ReadCaller.of(dn + "DataXceiver", "run"));

@@ -31,6 +31,8 @@ import java.util.Optional;
  * @param bypassed DataNodes with the cache bypassed by an operator (gauge: 0 or 1 for one)
  * @param blocks cached blocks (gauge)
  * @param threshold the admission threshold in use (gauge; its range over the DataNodes of a total)
+ * @param shortCircuitOpens short-circuit opens served: HDD block files handed to clients on the
+ *     DataNode's host, whose reads never reach the cache
  */
 record CacheFigures(
     long hits,
@@ -44,10 +46,11 @@ record CacheFigures(
     long dirsSlow,
     long bypassed,
     long blocks,
-    Thresholds threshold) {
+    Thresholds threshold,
+    long shortCircuitOpens) {
 
   static final CacheFigures ZERO =
-      new CacheFigures(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Thresholds.NONE);
+      new CacheFigures(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Thresholds.NONE, 0);
 
   static CacheFigures of(Map<String, Object> bean) {
     long errors = 0;
@@ -87,7 +90,8 @@ record CacheFigures(
         slow,
         num(bean, AdminMetrics.BYPASS) == 1 ? 1 : 0,
         num(bean, DirectoryMetrics.BLOCKS),
-        Thresholds.of(bean));
+        Thresholds.of(bean),
+        num(bean, ReadPathMetrics.SHORT_CIRCUIT_OPENS));
   }
 
   /**
@@ -108,9 +112,10 @@ record CacheFigures(
             dirsSlow,
             bypassed,
             blocks,
-            threshold);
+            threshold,
+            shortCircuitOpens - earlier.shortCircuitOpens);
     boolean back = d.hits < 0 || d.misses < 0 || d.bytesCache < 0 || d.bytesHdd < 0 || d.fills < 0;
-    return back || d.errors < 0 ? Optional.empty() : Optional.of(d);
+    return back || d.errors < 0 || d.shortCircuitOpens < 0 ? Optional.empty() : Optional.of(d);
   }
 
   CacheFigures plus(CacheFigures o) {
@@ -126,13 +131,24 @@ record CacheFigures(
         dirsSlow + o.dirsSlow,
         bypassed + o.bypassed,
         blocks + o.blocks,
-        threshold.plus(o.threshold));
+        threshold.plus(o.threshold),
+        shortCircuitOpens + o.shortCircuitOpens);
   }
 
   /** hits / (hits + misses); NaN before the first read. */
   double hitRatio() {
     long reads = hits + misses;
     return reads == 0 ? Double.NaN : (double) hits / reads;
+  }
+
+  /**
+   * Short-circuit opens over all block opens the DataNode served (short-circuit opens plus the
+   * client block reads the cache saw); NaN before the first. A short-circuit open serves every read
+   * of its block until the client drops it, so this understates the share of reads.
+   */
+  double shortCircuitShare() {
+    long opens = shortCircuitOpens + hits + misses;
+    return opens == 0 ? Double.NaN : (double) shortCircuitOpens / opens;
   }
 
   /** A counter or gauge of the bean; 0 when absent (an older cache without it). */

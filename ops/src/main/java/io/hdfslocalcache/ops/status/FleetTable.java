@@ -8,8 +8,8 @@ import java.util.Locale;
 
 /**
  * One line per DataNode plus a total, as text: figures since the DataNodes started, or what grew in
- * a {@code --watch} interval (bytes per second; fills and errors counted in the interval). A
- * DataNode without figures gets its state and why instead. Pure.
+ * a {@code --watch} interval (bytes per second; short-circuit opens, fills and errors counted in
+ * the interval). A DataNode without figures gets its state and why instead. Pure.
  */
 final class FleetTable {
   private static final String[] TOTALS = header("FROM CACHE", "FROM HDD");
@@ -26,6 +26,7 @@ final class FleetTable {
       "HIT%",
       fromCache,
       fromHdd,
+      "SC OPENS",
       "FILLS",
       "ERRORS",
       "DIRS OUT",
@@ -83,6 +84,7 @@ final class FleetTable {
       StatusReport.pct(f.hitRatio()),
       rates ? perSecond(f.bytesCache(), seconds) : StatusReport.bytes(f.bytesCache()),
       rates ? perSecond(f.bytesHdd(), seconds) : StatusReport.bytes(f.bytesHdd()),
+      StatusReport.count(f.shortCircuitOpens()),
       StatusReport.count(f.fills()),
       StatusReport.count(f.errors()),
       f.dirsOutOfService() + "/" + f.dirs(),
@@ -114,7 +116,7 @@ final class FleetTable {
   static String intervalHeader(Watch.Interval iv) {
     return String.format(
         Locale.ROOT,
-        "-- %s, over the last %.1f s: bytes per second; fills and errors in the interval --%n",
+        "-- %s, over the last %.1f s: bytes per second; opens, fills and errors in the interval --%n",
         TIME.format(iv.at().atZone(ZoneId.systemDefault())),
         iv.seconds());
   }

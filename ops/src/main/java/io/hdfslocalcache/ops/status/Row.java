@@ -43,10 +43,16 @@ record Row(
   /** A shadow-mode DataNode: no cache figures; its bean kept for its own status screen. */
   static Row shadow(String datanode, Map<String, Object> bean) {
     int candidates = new ShadowLines(bean).candidates().size();
+    long shortCircuit = CacheFigures.of(bean).shortCircuitOpens();
     return new Row(
         datanode,
         State.SHADOW,
-        candidates + " candidates modelled, nothing cached (status --datanode shows them)",
+        candidates
+            + " candidates modelled, nothing cached"
+            + (shortCircuit > 0
+                ? ", " + StatusReport.count(shortCircuit) + " short-circuit opens no candidate sees"
+                : "")
+            + " (status --datanode shows them)",
         CacheFigures.ZERO,
         bean);
   }

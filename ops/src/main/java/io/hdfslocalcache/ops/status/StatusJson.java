@@ -74,6 +74,7 @@ final class StatusJson {
       n.put("bytesCachePerSecond", seconds > 0 ? f.bytesCache() / seconds : 0);
       n.put("bytesHddPerSecond", seconds > 0 ? f.bytesHdd() / seconds : 0);
     }
+    n.put("shortCircuitOpens", f.shortCircuitOpens());
     n.put("fills", f.fills());
     n.put("errors", f.errors());
     n.put("dirs", f.dirs());
@@ -88,7 +89,8 @@ final class StatusJson {
   /**
    * {@code admissionThreshold}: one DataNode's threshold in use, or, over DataNodes that differ,
    * null with their range in {@code admissionThresholdMin} and {@code admissionThresholdMax}; null
-   * when none reports it.
+   * when none reports it. One DataNode's line adds {@code admissionThresholdSince}, when the
+   * threshold took its value (ISO-8601, UTC).
    */
   private static void threshold(ObjectNode n, Thresholds t) {
     if (!t.reported() || t.low() != t.high()) {
@@ -100,6 +102,7 @@ final class StatusJson {
       n.put("admissionThresholdMin", t.low());
       n.put("admissionThresholdMax", t.high());
     }
+    t.sinceText().ifPresent(at -> n.put("admissionThresholdSince", at));
   }
 
   private static String write(ObjectNode n) {

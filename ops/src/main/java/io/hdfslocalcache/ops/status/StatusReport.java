@@ -50,6 +50,7 @@ final class StatusReport {
     if (shadow.shadowMode()) {
       line(b, "mode", "SHADOW: every read from the HDDs, nothing on any SSD; candidates modelled:");
       shadow.render(b);
+      shortCircuit(b, true);
       host(b);
       b.append("Totals since the DataNode started; JMX refreshes once per metrics period.\n");
       return b.toString();
@@ -81,6 +82,7 @@ final class StatusReport {
             + " HDD fallback  ("
             + pct(dbl(ReadPathMetrics.BYTES_CACHE_RATIO))
             + " from cache)");
+    shortCircuit(b, false);
     line(
         b,
         "read call latency",
@@ -152,6 +154,30 @@ final class StatusReport {
         "Totals since the DataNode started; JMX refreshes once per metrics period;"
             + " --watch SECONDS for rates.\n");
     return b.toString();
+  }
+
+  /**
+   * The HDD files handed to short-circuit clients on this host: reads neither the cache nor a
+   * shadow candidate can serve. With a cache, its share of all block opens (those plus the client
+   * reads the cache saw); in shadow mode the models' reads are per candidate, so no share. Shown
+   * when the DataNode reports the counter (older releases do not).
+   */
+  private void shortCircuit(StringBuilder b, boolean shadowMode) {
+    long opens = num(ReadPathMetrics.SHORT_CIRCUIT_OPENS);
+    if (opens == Long.MIN_VALUE) {
+      return;
+    }
+    CacheFigures f = CacheFigures.of(bean);
+    line(
+        b,
+        "short-circuit",
+        count(opens)
+            + " opens of HDD files by clients on this host, never through the cache"
+            + (shadowMode
+                ? " (no candidate's model sees them)"
+                : Double.isNaN(f.shortCircuitShare())
+                    ? ""
+                    : " (" + pct(f.shortCircuitShare()) + " of block opens)"));
   }
 
   private void host(StringBuilder b) {
@@ -243,7 +269,12 @@ final class StatusReport {
    */
   private String threshold() {
     long t = num(AdmissionMetrics.THRESHOLD);
-    return t == Long.MIN_VALUE ? "" : ", threshold " + count(t);
+    if (t == Long.MIN_VALUE) {
+      return "";
+    }
+    return ", threshold "
+        + count(t)
+        + Thresholds.of(bean).sinceText().map(at -> " since " + at).orElse("");
   }
 
   /** The number at {@code key}, or {@link Long#MIN_VALUE} when absent or not a number. */

@@ -1,7 +1,10 @@
 package io.hdfslocalcache.ops.status;
 
 import io.hdfslocalcache.metrics.AdmissionMetrics;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The admission threshold in use (gauge {@code admission.threshold}: with tuning, the configured
@@ -11,14 +14,25 @@ import java.util.Map;
  *
  * @param low the lowest threshold reported, or -1 for none
  * @param high the highest threshold reported, or -1 for none
+ * @param since when one DataNode's threshold took its value (gauge {@code
+ *     admission.threshold.since}, epoch ms), or -1: not reported, or a range over DataNodes
  */
-record Thresholds(long low, long high) {
-  static final Thresholds NONE = new Thresholds(-1, -1);
+record Thresholds(long low, long high, long since) {
+  static final Thresholds NONE = new Thresholds(-1, -1, -1);
 
   static Thresholds of(Map<String, Object> bean) {
+    long since =
+        bean.get(AdmissionMetrics.THRESHOLD_SINCE) instanceof Number n ? n.longValue() : -1;
     return bean.get(AdmissionMetrics.THRESHOLD) instanceof Number n
-        ? new Thresholds(n.longValue(), n.longValue())
+        ? new Thresholds(n.longValue(), n.longValue(), since)
         : NONE;
+  }
+
+  /** When one DataNode's threshold took its value, as ISO-8601 UTC to the second; empty if none. */
+  Optional<String> sinceText() {
+    return since < 0
+        ? Optional.empty()
+        : Optional.of(Instant.ofEpochMilli(since).truncatedTo(ChronoUnit.SECONDS).toString());
   }
 
   boolean reported() {
@@ -30,7 +44,7 @@ record Thresholds(long low, long high) {
     if (!reported()) {
       return o;
     }
-    return !o.reported() ? this : new Thresholds(Math.min(low, o.low), Math.max(high, o.high));
+    return !o.reported() ? this : new Thresholds(Math.min(low, o.low), Math.max(high, o.high), -1);
   }
 
   /** "31", "15-31" over DataNodes that differ, "n/a" when none reports it. */

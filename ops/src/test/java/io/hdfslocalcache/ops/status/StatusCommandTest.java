@@ -188,7 +188,7 @@ class StatusCommandTest {
     String cachedLine = line(lines, "localhost:" + cached.port());
     assertTrue(
         cachedLine.matches(
-            ".*33\\.3%\\s+1\\.0 MiB\\s+2\\.0 MiB\\s+1\\s+0\\s+0/1\\s+0\\s+off\\s+n/a"),
+            ".*33\\.3%\\s+1\\.0 MiB\\s+2\\.0 MiB\\s+0\\s+1\\s+0\\s+0/1\\s+0\\s+off\\s+n/a"),
         out());
     assertTrue(line(lines, "localhost:" + uncached.port()).contains("NO_CACHE: "), out());
     assertTrue(line(lines, "localhost:" + dead).contains("UNREACHABLE: cannot connect"), out());
@@ -267,6 +267,55 @@ class StatusCommandTest {
   }
 
   @Test
+  void run_datanodeJsonAndText_thresholdSinceAndShortCircuitOpens() throws Exception {
+    FakeWebUi dn = serve(200);
+    String admitted = "\"admission.admit\" : 1,";
+    body.set(
+        withPort(StatusReportTest.sample(), "40241", dn.port())
+            .replace(
+                admitted,
+                admitted
+                    + " \"admission.threshold\" : 7, \"admission.threshold.since\" :"
+                    + " 1764259200000, \"read.short_circuit.opens\" : 6,"));
+    assertEquals(0, run("--datanode", dn.address(), "--json"), err());
+    var json = Jmx.JSON.readTree(out());
+    assertEquals("2025-11-27T16:00:00Z", json.get("admissionThresholdSince").asText(), out());
+    assertEquals(6, json.get("shortCircuitOpens").asLong(), out());
+
+    out.reset();
+    assertEquals(0, run("--datanode", dn.address()), err());
+    assertTrue(out().contains("threshold 7 since 2025-11-27T16:00:00Z"), out());
+    // 6 short-circuit opens beside the cache's 1 hit and 2 misses: 6 of 9 block opens
+    assertTrue(
+        out()
+            .contains(
+                "short-circuit      6 opens of HDD files by clients on this host,"
+                    + " never through the cache (66.7% of block opens)"),
+        out());
+  }
+
+  @Test
+  void run_namenode_shortCircuitOpensPerDataNodeAndSummed() throws Exception {
+    FakeWebUi a = dataNodeAt(15);
+    FakeWebUi c = dataNodeAt(31);
+    FakeWebUi nn = new FakeWebUi(200, () -> FakeWebUi.nameNodeInfo(a.port(), c.port()));
+    servers.add(nn);
+    assertEquals(0, run("--namenode", nn.address(), "--json"), err());
+    var json = Jmx.JSON.readTree(out());
+    for (var row : json.get("datanodes")) {
+      assertEquals(4, row.get("shortCircuitOpens").asLong(), row.toString());
+    }
+    assertEquals(8, json.get("total").get("shortCircuitOpens").asLong());
+    assertTrue(!json.get("total").has("admissionThresholdSince"), "a range has no one since");
+
+    out.reset();
+    assertEquals(0, run("--namenode", nn.address()), err());
+    List<String> lines = out().lines().toList();
+    assertTrue(lines.get(0).contains("FROM HDD  SC OPENS  FILLS"), out());
+    assertTrue(line(lines, "TOTAL (2 of 2)").matches(".*MiB\\s+8\\s+2\\s+.*"), out());
+  }
+
+  @Test
   void run_datanodeJson_olderReleaseWithoutThreshold_null() throws Exception {
     FakeWebUi dn = serve(200);
     body.set(withPort(StatusReportTest.sample(), "40241", dn.port()));
@@ -287,7 +336,12 @@ class StatusCommandTest {
   private static String withThreshold(String sample, int threshold) {
     String admitted = "\"admission.admit\" : 1,";
     assertTrue(sample.contains(admitted));
-    return sample.replace(admitted, admitted + " \"admission.threshold\" : " + threshold + ",");
+    return sample.replace(
+        admitted,
+        admitted
+            + " \"admission.threshold\" : "
+            + threshold
+            + ", \"read.short_circuit.opens\" : 4,");
   }
 
   @Test

@@ -10,6 +10,7 @@ import io.hdfslocalcache.metrics.DirectoryMetrics;
 import io.hdfslocalcache.metrics.DirectoryNames;
 import io.hdfslocalcache.metrics.GuardMetrics;
 import io.hdfslocalcache.metrics.HostMetrics;
+import io.hdfslocalcache.metrics.ReadPathMetrics;
 import io.hdfslocalcache.metrics.ShadowMetrics;
 import java.io.IOException;
 import java.io.InputStream;
@@ -167,6 +168,21 @@ class StatusReportTest {
     assertTrue(text.contains("HDD time saved -10.0%"), text);
     assertTrue(text.contains("host now           procs_blocked 3"), text);
     assertTrue(!text.contains("block reads"), "no cache figures in shadow mode: " + text);
+    assertTrue(!text.contains("short-circuit"), "not reported by this release: " + text);
+  }
+
+  @Test
+  void render_shadowModeWithShortCircuitOpens_countedAsReadsNoCandidateServes() {
+    Map<String, Object> b = shadowBean();
+    b.put(ReadPathMetrics.SHORT_CIRCUIT_OPENS, 42L);
+    String text = new StatusReport(b).render("dn1:9864");
+    assertTrue(
+        text.contains(
+            "short-circuit      42 opens of HDD files by clients on this host, never through the"
+                + " cache (no candidate's model sees them)"),
+        text);
+    assertTrue(
+        Row.shadow("dn1:9864", b).detail().contains("42 short-circuit opens no candidate sees"));
   }
 
   @Test

@@ -87,7 +87,7 @@ class WatchTest {
         lines
             .get(2)
             .matches(
-                "localhost:\\d+\\s+100\\.0%\\s+10\\.0 MiB\\s+102\\.4 KiB\\s+1\\s+1\\s+1/2\\s+0\\s+off\\s+n/a"),
+                "localhost:\\d+\\s+100\\.0%\\s+10\\.0 MiB\\s+102\\.4 KiB\\s+0\\s+1\\s+1\\s+1/2\\s+0\\s+off\\s+n/a"),
         out());
     assertEquals(lines.get(2), lines.get(5), "the same growth in each interval");
   }

@@ -1,0 +1,91 @@
+package io.hdfslocalcache.datanode.admission;
+
+import io.hdfslocalcache.datanode.index.BlockIndex;
+import io.hdfslocalcache.model.ThresholdTuner;
+import io.hdfslocalcache.model.TunedThreshold;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps the admission threshold in use ({@link ThresholdTuner}) across restarts, in every cache
+ * directory's block index next to that directory's write budget: any directory that survives (an
+ * SSD replaced, another taken out) carries it. Restored once at start-up, from the record whose
+ * threshold changed last; saved by the maintenance thread whenever the tuner's state moved (at most
+ * once per tuner step, a minute) and once more when the cache closes. A kill -9 loses at most the
+ * last minute's step. Only while admission tunes itself: with {@code admission.tuning fixed} or no
+ * write budget the threshold is the configured one and nothing is kept.
+ *
+ * <p>Lock: this object's monitor orders taking a state and queueing its save, so an older state
+ * never overwrites a newer one; the tuner's monitor is taken inside it, briefly.
+ */
+public final class PersistedThreshold {
+  private static final Logger LOG = LoggerFactory.getLogger(PersistedThreshold.class);
+
+  private final ThresholdTuner tuner;
+  private final List<BlockIndex> indexes;
+  private final boolean tuning;
+  private TunedThreshold saved;
+
+  public PersistedThreshold(ThresholdTuner tuner, List<BlockIndex> indexes) {
+    this.tuner = tuner;
+    this.indexes = new ArrayList<>(indexes);
+    this.tuning = tuner.tunes();
+  }
+
+  /** Takes up the newest threshold the indexes hold, if any; one INFO line says what came of it. */
+  public synchronized ThresholdTuner.Restore restore() {
+    if (!tuning) {
+      return ThresholdTuner.Restore.NOT_TUNING;
+    }
+    TunedThreshold newest = null;
+    for (BlockIndex index : indexes) {
+      Optional<TunedThreshold> t = index.loadTunedThreshold();
+      if (t.isPresent()
+          && (newest == null || t.get().changedAtMillis() > newest.changedAtMillis())) {
+        newest = t.get();
+      }
+    }
+    if (newest == null) {
+      return ThresholdTuner.Restore.NONE_SAVED;
+    }
+    ThresholdTuner.Restore r = tuner.restore(newest);
+    switch (r) {
+      case RESTORED:
+        saved = newest;
+        LOG.info(
+            "hdfs-local-cache: admission threshold {} restored (floor {}), in use since {}",
+            newest.threshold(),
+            newest.floor(),
+            java.time.Instant.ofEpochMilli(newest.changedAtMillis()));
+        break;
+      case FLOOR_CHANGED:
+        LOG.info(
+            "hdfs-local-cache: admission threshold {} was tuned above floor {}; the configured"
+                + " threshold is now {}, so admission starts again from it",
+            newest.threshold(),
+            newest.floor(),
+            tuner.floor());
+        break;
+      default:
+        break;
+    }
+    return r;
+  }
+
+  /** Queues the tuner's state to every index if it moved since the last save. */
+  public synchronized void save() {
+    if (!tuning) {
+      return;
+    }
+    TunedThreshold now = tuner.state();
+    if (!now.equals(saved)) {
+      for (BlockIndex index : indexes) {
+        index.putTunedThreshold(now);
+      }
+      saved = now;
+    }
+  }
+}

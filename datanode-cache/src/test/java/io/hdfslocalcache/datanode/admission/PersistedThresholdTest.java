@@ -1,0 +1,172 @@
+package io.hdfslocalcache.datanode.admission;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hdfslocalcache.datanode.index.BlockIndex;
+import io.hdfslocalcache.model.ThresholdTuner;
+import io.hdfslocalcache.model.TunedThreshold;
+import io.hdfslocalcache.time.FakeClock;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The admission threshold in use across a restart, on real RocksDB indexes: a tuner raised by fills
+ * the budget cannot give is saved, and a new tuner (the restarted DataNode's) goes on at its
+ * threshold, since the time it took it, instead of at the floor.
+ */
+class PersistedThresholdTest {
+  private static final long CAPACITY = 100L << 30;
+  private static final double PER_DAY = 0.5 * CAPACITY;
+  private static final double PER_STEP = PER_DAY * ThresholdTuner.STEP_MILLIS / 86_400_000.0;
+  private static final int FLOOR = 3;
+
+  @TempDir Path root;
+  private final FakeClock clock = new FakeClock(1_764_000_000_000L);
+  private long asked;
+
+  private ThresholdTuner tuner(int floor, double perDay) {
+    return new ThresholdTuner(
+        floor,
+        perDay,
+        CAPACITY,
+        new ThresholdTuner.Budget() {
+          @Override
+          public long availableBytes() {
+            return (long) (0.05 * CAPACITY); // at the reserve: the target is the refill rate
+          }
+
+          @Override
+          public long bytesAsked() {
+            return asked;
+          }
+        },
+        clock,
+        (from, to, demand, target) -> {});
+  }
+
+  private List<BlockIndex> open(String... dirs) throws Exception {
+    List<BlockIndex> out = new ArrayList<>();
+    for (String d : dirs) {
+      out.add(BlockIndex.open(java.nio.file.Files.createDirectories(root.resolve(d))));
+    }
+    return out;
+  }
+
+  private static void close(List<BlockIndex> indexes) {
+    indexes.forEach(BlockIndex::close); // drains the writer, as a DataNode stop does
+  }
+
+  /** Two hours of fills asking for 40x the budget at the floor: the threshold rises. */
+  private ThresholdTuner raise(ThresholdTuner t, PersistedThreshold p) {
+    for (int i = 0; i < 120; i++) {
+      asked += (long) (40 * PER_STEP * Math.pow(t.threshold() + 1, -1.5));
+      clock.advanceMillis(ThresholdTuner.STEP_MILLIS);
+      t.threshold();
+      p.save(); // the maintenance thread, every round
+    }
+    assertTrue(t.threshold() > FLOOR, "raised: " + t.threshold());
+    return t;
+  }
+
+  @Test
+  void restore_afterRestart_tunedThresholdAndItsTimeKept() throws Exception {
+    List<BlockIndex> before = open("ssd1", "ssd2");
+    ThresholdTuner first = tuner(FLOOR, PER_DAY);
+    PersistedThreshold p = new PersistedThreshold(first, before);
+    assertEquals(ThresholdTuner.Restore.NONE_SAVED, p.restore());
+    raise(first, p);
+    TunedThreshold state = first.state();
+    close(before);
+    clock.advanceMillis(600_000); // down ten minutes
+
+    List<BlockIndex> after = open("ssd1", "ssd2");
+    try {
+      ThresholdTuner second = tuner(FLOOR, PER_DAY);
+      assertEquals(
+          ThresholdTuner.Restore.RESTORED, new PersistedThreshold(second, after).restore());
+      assertEquals(state.threshold(), second.threshold());
+      assertEquals(state.changedAtMillis(), second.changedAtMillis());
+    } finally {
+      close(after);
+    }
+  }
+
+  @Test
+  void restore_directoriesDisagree_theNewestChangeWins() throws Exception {
+    List<BlockIndex> indexes = open("ssd1", "ssd2");
+    indexes.get(0).putTunedThreshold(new TunedThreshold(FLOOR, 9, 0, 2_000));
+    indexes.get(1).putTunedThreshold(new TunedThreshold(FLOOR, 5, 0, 1_000));
+    close(indexes);
+
+    List<BlockIndex> after = open("ssd2", "ssd1", "new-ssd3");
+    try {
+      ThresholdTuner t = tuner(FLOOR, PER_DAY);
+      new PersistedThreshold(t, after).restore();
+      assertEquals(9, t.threshold());
+      assertEquals(2_000, t.changedAtMillis());
+    } finally {
+      close(after);
+    }
+  }
+
+  @Test
+  void restore_configuredThresholdChanged_startsAtTheNewFloor() throws Exception {
+    List<BlockIndex> indexes = open("ssd1");
+    indexes.get(0).putTunedThreshold(new TunedThreshold(FLOOR, 9, 0, 2_000));
+    close(indexes);
+
+    List<BlockIndex> after = open("ssd1");
+    try {
+      ThresholdTuner t = tuner(7, PER_DAY);
+      assertEquals(
+          ThresholdTuner.Restore.FLOOR_CHANGED, new PersistedThreshold(t, after).restore());
+      assertEquals(7, t.threshold());
+    } finally {
+      close(after);
+    }
+  }
+
+  @Test
+  void save_tuningFixed_nothingKept() throws Exception {
+    List<BlockIndex> indexes = open("ssd1");
+    ThresholdTuner fixed = tuner(FLOOR, 0);
+    PersistedThreshold p = new PersistedThreshold(fixed, indexes);
+    assertEquals(ThresholdTuner.Restore.NOT_TUNING, p.restore());
+    p.save();
+    close(indexes);
+
+    List<BlockIndex> after = open("ssd1");
+    try {
+      assertFalse(after.get(0).loadTunedThreshold().isPresent());
+    } finally {
+      close(after);
+    }
+  }
+
+  @Test
+  void save_unchangedState_noSecondWrite() throws Exception {
+    List<BlockIndex> indexes = open("ssd1");
+    ThresholdTuner t = tuner(FLOOR, PER_DAY);
+    PersistedThreshold p = new PersistedThreshold(t, indexes);
+    p.save();
+    TunedThreshold first = t.state();
+    // A record another writer left is not overwritten while the tuner's state stays the same.
+    TunedThreshold other = new TunedThreshold(FLOOR, 4, 0, 5);
+    indexes.get(0).putTunedThreshold(other);
+    p.save();
+    close(indexes);
+    List<BlockIndex> after = open("ssd1");
+    try {
+      assertEquals(Arrays.asList(other), Arrays.asList(after.get(0).loadTunedThreshold().get()));
+      assertTrue(!first.equals(other));
+    } finally {
+      close(after);
+    }
+  }
+}
