@@ -21,8 +21,8 @@ import java.util.Optional;
  * @param hits client block reads served from the cache
  * @param misses client block reads served from the HDD
  * @param bytesCache bytes served from the cache
- * @param bytesHdd bytes served from the HDD as {@link ByteRatio} counts them: misses, fallbacks
- *     and pages-mode gaps
+ * @param bytesHdd bytes served from the HDD as {@link ByteRatio} counts them: misses, fallbacks and
+ *     pages-mode gaps
  * @param fills fills completed
  * @param errors SSD errors: failed reads and fills whose cause counts towards taking a directory
  *     out of service (I/O error, timeout, checksum mismatch)
