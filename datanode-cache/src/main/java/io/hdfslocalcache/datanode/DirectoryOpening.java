@@ -136,12 +136,12 @@ final class DirectoryOpening implements AutoCloseable {
       }
     } else {
       LOG.warn(
-          "hdfs-local-cache: cache directory {} is still opening after {} ms (progress {} and"
-              + " counting: a large cache restoring); it keeps opening in the background and joins"
-              + " when ready, reads of its blocks go to the HDD meanwhile",
+          "hdfs-local-cache: cache directory {} is still opening after {} ms and progressed within"
+              + " the last {} ms (a large cache restoring?); it keeps opening in the background and"
+              + " joins when ready, reads of its blocks go to the HDD meanwhile",
           s.dir,
           millis(waited),
-          s.progress.value());
+          millis(limits.stallNanos));
     }
   }
 

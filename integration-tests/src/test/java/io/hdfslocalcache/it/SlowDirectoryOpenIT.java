@@ -13,7 +13,6 @@ import io.hdfslocalcache.metrics.DirectoryNames;
 import io.hdfslocalcache.metrics.ReadPathMetrics;
 import io.hdfslocalcache.metrics.RestoreMetrics;
 import java.nio.file.Path;
-import java.util.concurrent.CountDownLatch;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
 import org.junit.jupiter.api.AfterEach;
@@ -32,11 +31,11 @@ class SlowDirectoryOpenIT {
 
   @TempDir Path base;
   CacheCluster c;
-  private final CountDownLatch release = new CountDownLatch(1);
+  private final HungDisk disk = new HungDisk();
 
   @AfterEach
   void stop() {
-    release.countDown();
+    disk.release();
     if (c != null) {
       c.faults().set(null);
       c.close();
@@ -46,7 +45,10 @@ class SlowDirectoryOpenIT {
   /** Restarts DataNode 0 with start-up waiting 1 ms for its cache directories. */
   private void restartWithStartupLimitOf1ms() throws Exception {
     DataNodeProperties props = c.cluster.stopDataNode(0);
-    props.getDatanode().getConf().set(LocalCacheDatasetFactory.TEST_DIR_OPEN_LIMIT_KEY, "1ms");
+    // The configuration a restart starts from (MiniDFSCluster keeps it apart from the DataNode's).
+    java.lang.reflect.Field f = DataNodeProperties.class.getDeclaredField("conf");
+    f.setAccessible(true);
+    ((Configuration) f.get(props)).set(LocalCacheDatasetFactory.TEST_DIR_OPEN_LIMIT_KEY, "1ms");
     c.cluster.restartDataNode(props, false);
     c.cluster.waitActive();
   }
@@ -96,7 +98,7 @@ class SlowDirectoryOpenIT {
               @Override
               public void beforeDirectoryOpen(Path dir) {
                 if (dir.startsWith(hung)) {
-                  hang();
+                  disk.hang();
                 }
               }
             });
@@ -115,27 +117,12 @@ class SlowDirectoryOpenIT {
     assertEquals(restored, cache.cachedBlocks());
     assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/large.bin")));
 
-    release.countDown(); // the disk answers at last: what it opened is closed, it never joins
+    disk.release(); // the disk answers at last: what it opened is closed, it never joins
     CacheCluster.await(
         "the late open ended",
         () ->
             Thread.getAllStackTraces().keySet().stream()
                 .noneMatch(t -> t.getName().equals("local-cache-open-dir1")));
     assertEquals(0, inService(cache, 1));
-  }
-
-  /** Blocks until released, deaf to interrupts like a thread stuck in the kernel on a disk. */
-  private void hang() {
-    boolean interrupted = false;
-    while (release.getCount() > 0) {
-      try {
-        release.await();
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
   }
 }
