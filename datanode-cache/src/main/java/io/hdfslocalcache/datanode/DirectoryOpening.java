@@ -98,8 +98,9 @@ final class DirectoryOpening implements AutoCloseable {
    */
   List<CacheDirectories.Opened> awaitStartup() {
     long start = clock.nanoTime();
-    while (!closed && anyOpening() && clock.nanoTime() - start < limits.startupNanos) {
-      observeOpening(clock.nanoTime());
+    while (!closed
+        && observeOpening(clock.nanoTime())
+        && clock.nanoTime() - start < limits.startupNanos) {
       if (!pause(limits.startupPollNanos)) {
         break;
       }
@@ -145,10 +146,14 @@ final class DirectoryOpening implements AutoCloseable {
     }
   }
 
-  /** True while a directory is still opening (not open, failed or left out). */
+  /**
+   * True while a directory is still opening, or has just opened and is not handed on yet (its open
+   * may end between start-up's last look and this call): {@link #continueInBackground} has work.
+   */
   boolean anyOpening() {
     for (OpeningSlot s : slots) {
-      if (s.state() == OpeningSlot.State.OPENING) {
+      OpeningSlot.State state = s.state();
+      if (state == OpeningSlot.State.OPENING || state == OpeningSlot.State.OPEN) {
         return true;
       }
     }
@@ -179,7 +184,7 @@ final class DirectoryOpening implements AutoCloseable {
           LOG.error("hdfs-local-cache: cache directory {} cannot open: {}", s.dir, linkage);
         }
       }
-      if (!opening && !anyOpen() || !pause(limits.backgroundPollNanos)) {
+      if (!opening && !anyOpening() || !pause(limits.backgroundPollNanos)) {
         return;
       }
     }
@@ -200,21 +205,16 @@ final class DirectoryOpening implements AutoCloseable {
     return true;
   }
 
-  private boolean anyOpen() {
-    for (OpeningSlot s : slots) {
-      if (s.state() == OpeningSlot.State.OPEN) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private void observeOpening(long now) {
+  /** Takes a reading of each open still under way; false when none is. */
+  private boolean observeOpening(long now) {
+    boolean any = false;
     for (OpeningSlot s : slots) {
       if (s.state() == OpeningSlot.State.OPENING) {
         s.watch.observe(now, s.progress.value());
+        any = true;
       }
     }
+    return any;
   }
 
   /** False when interrupted (the interrupt kept) or closed. */
