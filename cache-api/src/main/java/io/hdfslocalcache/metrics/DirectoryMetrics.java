@@ -16,7 +16,8 @@ public final class DirectoryMetrics {
   @Describe("Bytes of pages on the directory now, as the page store counts them.")
   public static final String USED = "used";
 
-  @Describe("Microseconds the directory took to open at start-up (millisecond resolution).")
+  @Describe(
+      "Microseconds the directory took to open, page restore included (millisecond resolution).")
   public static final String OPEN_MICROS = "open.micros";
 
   @Describe("Bytes the directory may hold: the configured capacity less Alluxio's ~5% overhead.")
@@ -29,7 +30,9 @@ public final class DirectoryMetrics {
       "1 while its file system is below dir.reserved.percent free (no fills, early eviction).")
   public static final String FS_LOW = "fs.low";
 
-  @Describe("1 while the directory serves and fills; 0 once out of service or never opened.")
+  @Describe(
+      "1 while the directory serves and fills; 0 while it still opens, once out of service, or if"
+          + " it never opened.")
   public static final String IN_SERVICE = "in.service";
 
   @Describe(

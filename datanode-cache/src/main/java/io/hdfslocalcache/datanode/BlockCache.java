@@ -24,8 +24,12 @@ import org.slf4j.LoggerFactory;
  * unregistered), maintenance stopped, fills stopped, then each directory's store and index: nothing
  * can write to a closed index.
  *
- * <p>No locks of its own: the block map is a concurrent map with atomic publish, entries carry
- * their own pin state, and the limiter stripes internally.
+ * <p>One lock of its own, {@code lifecycle}: a directory that finished opening after start-up joins
+ * under it ({@link #join}), and {@link #close} takes it before it closes the directories, so a
+ * directory either joins before the close (and is closed with the others) or finds the cache closed
+ * and closes what it opened. Nothing else takes it. Otherwise no locks: the block map is a
+ * concurrent map with atomic publish, entries carry their own pin state, and the limiter stripes
+ * internally.
  */
 public final class BlockCache implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(BlockCache.class);
@@ -39,6 +43,9 @@ public final class BlockCache implements AutoCloseable {
 
   /** Run first on close, e.g. to unregister this cache's metrics from the DataNode's JMX. */
   private final List<AutoCloseable> closeHooks = new CopyOnWriteArrayList<>();
+
+  private final Object lifecycle = new Object();
+  private boolean closed; // guarded by lifecycle
 
   private BlockCache(CacheParts parts) {
     this.parts = parts;
@@ -66,6 +73,42 @@ public final class BlockCache implements AutoCloseable {
         CacheTunables.MAINTENANCE_INTERVAL_MILLIS,
         CacheTunables.MAINTENANCE_INTERVAL_MILLIS,
         TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * A directory that was still opening at start-up and is now open: it serves from now on (its
+   * blocks restored, fills placed on it). After {@link #close}, closes it instead. Called by the
+   * thread that watched it open.
+   */
+  void join(CacheDirectories.Opened o) {
+    synchronized (lifecycle) {
+      if (!closed) {
+        try {
+          parts.join(o);
+          LOG.info(
+              "hdfs-local-cache: cache directory {} joined after opening for {} ms; serving its"
+                  + " blocks from now on",
+              o.path(),
+              o.openMillis());
+          return;
+        } catch (RuntimeException e) {
+          LOG.warn("hdfs-local-cache: cache directory {} could not join", o.path(), e);
+          if (serving(o)) {
+            return; // it serves as far as it got, and closes with the cache
+          }
+        }
+      }
+    }
+    CacheDirectories.closeQuietly(java.util.Collections.singletonList(o));
+  }
+
+  private boolean serving(CacheDirectories.Opened o) {
+    for (CacheDirectory d : parts.dirs.all()) {
+      if (d.index() == o.position()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The metrics of this DataNode's cache. */
@@ -99,6 +142,9 @@ public final class BlockCache implements AutoCloseable {
       }
     }
     closeHooks.clear();
+    synchronized (lifecycle) {
+      closed = true; // a join under way ends first; a later one closes its directory itself
+    }
     maintenance.shutdownNow();
     try {
       maintenance.awaitTermination(10, TimeUnit.SECONDS);

@@ -4,21 +4,16 @@ import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.index.BlockIndex;
 import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
-import io.hdfslocalcache.datanode.store.CacheThreads;
+import io.hdfslocalcache.datanode.store.OpenProgress;
 import io.hdfslocalcache.datanode.store.PageStore;
 import io.hdfslocalcache.datanode.store.PageStores;
+import io.hdfslocalcache.time.CacheClock;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -76,101 +71,25 @@ final class CacheDirectories {
   }
 
   /**
-   * Opens every directory on a thread of its own, all at once, and waits for them together at most
-   * {@link CacheConfig#dirOpenTimeout}: a hung disk must not hang DataNode start-up. A directory
-   * not open by then is left out (one WARN line; its {@code in.service} is 0 like any directory
-   * that could not be opened); if its open finishes later, it closes what it opened. Throws {@link
-   * LinkageError} (after closing what it opened) when RocksDB's native library cannot load: no
-   * directory can work then.
+   * Opens every directory, waits for them at most the start-up limit ({@link
+   * CacheConfig#dirOpenTimeout}) and returns those open by then; the rest are left out (each closes
+   * what it opened when its open ends). For tools and tests that want the directories at once: a
+   * DataNode keeps opening a large directory in the background ({@link DirectoryOpening}).
    */
   static List<Opened> open(CacheConfig config, String datanodeUuid, CacheFaultInjector faults) {
-    long waitNanos = config.dirOpenTimeout().toNanos();
-    long deadline = System.nanoTime() + waitNanos;
-    List<FutureTask<Opened>> tasks = new ArrayList<>();
-    List<AtomicBoolean> claims = new ArrayList<>();
-    for (int i = 0; i < config.dirs().size(); i++) {
-      int position = i;
-      Path dir = config.dirs().get(i).resolve(datanodeUuid);
-      AtomicBoolean claimed = new AtomicBoolean();
-      FutureTask<Opened> task =
-          new FutureTask<>(
-              () -> {
-                Opened o = openOne(config, position, dir, faults);
-                if (o != null && !claimed.compareAndSet(false, true)) {
-                  // Start-up gave up on this directory meanwhile: nobody will use or close these.
-                  o.index().close();
-                  o.store().close();
-                  return null;
-                }
-                return o;
-              });
-      tasks.add(task);
-      claims.add(claimed);
-      CacheThreads.newThread(task, "local-cache-open-dir" + i).start();
-    }
-    List<Opened> out = new ArrayList<>();
-    LinkageError linkage = null;
-    for (int i = 0; i < tasks.size(); i++) {
-      Path dir = config.dirs().get(i).resolve(datanodeUuid);
-      Opened o;
-      try {
-        o = tasks.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-      } catch (TimeoutException | InterruptedException e) {
-        if (e instanceof InterruptedException) {
-          Thread.currentThread().interrupt();
-        }
-        if (claims.get(i).compareAndSet(false, true)) {
-          LOG.warn(
-              "hdfs-local-cache: cache directory {} did not open within {} ms (hung"
-                  + " disk?); not caching on it",
-              dir,
-              waitNanos / 1_000_000);
-          continue;
-        }
-        o = finished(tasks.get(i)); // it finished just now
-      } catch (ExecutionException e) {
-        if (e.getCause() instanceof LinkageError) {
-          linkage = (LinkageError) e.getCause();
-          continue;
-        }
-        LOG.warn(
-            "hdfs-local-cache: cache directory {} unusable, not caching on it: {}",
-            dir,
-            e.getCause().toString());
-        continue;
-      }
-      if (o != null) {
-        out.add(o);
-      }
-    }
-    if (linkage != null) {
-      closeQuietly(out);
-      throw linkage;
-    }
-    return out;
-  }
-
-  private static Opened finished(FutureTask<Opened> task) {
-    boolean interrupted = Thread.interrupted();
-    try {
-      while (true) {
-        try {
-          return task.get();
-        } catch (InterruptedException e) {
-          interrupted = true;
-        } catch (ExecutionException e) {
-          return null;
-        }
-      }
-    } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+    try (DirectoryOpening opening =
+        DirectoryOpening.start(
+            config, OpenLimits.of(config), datanodeUuid, faults, CacheClock.SYSTEM)) {
+      return opening.awaitStartup();
     }
   }
 
-  /** Opens one directory; null (logged) if it is unusable. */
-  private static Opened openOne(CacheConfig config, int i, Path dir, CacheFaultInjector faults) {
+  /**
+   * Opens one directory; null (logged) if it is unusable. {@code progress} moves with each step and
+   * with each page the store restores.
+   */
+  static Opened openOne(
+      CacheConfig config, int i, Path dir, CacheFaultInjector faults, OpenProgress progress) {
     long start = System.nanoTime();
     try {
       faults.beforeDirectoryOpen(dir);
@@ -178,6 +97,7 @@ final class CacheDirectories {
       Files.createDirectories(root);
       refuseIfOthersMayWrite(root);
       createPrivate(dir);
+      progress.step();
       BlockIndex index;
       try {
         index = BlockIndex.open(dir.resolve("index"), faults);
@@ -190,11 +110,13 @@ final class CacheDirectories {
         wipe(dir);
         index = BlockIndex.open(dir.resolve("index"), faults);
       }
+      progress.step();
       // Alluxio logs an ERROR when restoring from a directory without its LOCAL sub-directory.
       createPrivate(dir.resolve("LOCAL"));
       PageStore store;
       try {
-        store = PageStores.openAlluxio(dir, config.capacities().get(i), config.pageSize());
+        store =
+            PageStores.openAlluxio(dir, config.capacities().get(i), config.pageSize(), progress);
       } catch (IOException | RuntimeException e) {
         index.close();
         throw e;

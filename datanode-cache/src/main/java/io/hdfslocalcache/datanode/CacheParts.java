@@ -40,8 +40,10 @@ import io.hdfslocalcache.model.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.time.CacheClock;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * One DataNode's cache, built and wired: every part, each given what it uses, and nothing else.
@@ -72,6 +74,13 @@ final class CacheParts {
   final ShortCircuitOpens shortCircuit;
   final Restorer restorer;
 
+  // What a directory that joins after start-up is wrapped and guarded with.
+  private final CacheConfig config;
+  private final CacheClock clock;
+  private final CacheFaultInjector faults;
+  private final Consumer<DirectoryHealth> outOfService;
+  private final DirectoryGuards gate;
+
   CacheParts(
       CacheConfig config,
       HddReplicas hdd,
@@ -82,11 +91,14 @@ final class CacheParts {
       CacheFaultInjector faults) {
     this.registry = registry;
     // Directories take their entries out of service through the invalidator, built after them.
+    this.config = config;
+    this.clock = clock;
+    this.faults = faults;
     AtomicReference<Invalidator> onOutOfService = new AtomicReference<>();
-    this.dirs =
-        new Directories(
-            wrap(opened, config, clock, faults, h -> onOutOfService.get().dropDirectory(h)),
-            config.dirs().size());
+    this.outOfService = h -> onOutOfService.get().dropDirectory(h);
+    List<CacheDirectory> open = new ArrayList<>();
+    opened.forEach(o -> open.add(wrap(o, config, clock, faults, outOfService)));
+    this.dirs = new Directories(open, config.dirs().size());
     this.invalidator = new Invalidator(map, hdd, new InvalidationStats(registry), dirs);
     onOutOfService.set(invalidator);
 
@@ -101,7 +113,7 @@ final class CacheParts {
             CacheTunables.ROOM_POLL_MILLIS,
             clock);
     FillStats fillStats = new FillStats(registry);
-    DirectoryGuards gate = new DirectoryGuards(dirs.all(), config.fillPolicy(), clock);
+    this.gate = new DirectoryGuards(dirs.all(), config.fillPolicy(), clock);
     GuardStats.register(registry, dirs.all(), gate);
     BlockFill fill =
         new BlockFill(
@@ -168,42 +180,56 @@ final class CacheParts {
     return out;
   }
 
-  /** Each opened directory with its health, wrapped store and space budget. */
-  private static List<CacheDirectory> wrap(
-      List<CacheDirectories.Opened> opened,
+  /**
+   * Makes a directory that finished opening after start-up serve: wrapped and guarded as at start,
+   * its index loaded, then published (fills and reads see it whole from then on), then its blocks
+   * restored. Called once per directory, by the thread that watched it open.
+   */
+  CacheDirectory join(CacheDirectories.Opened o) {
+    CacheDirectory d = wrap(o, config, clock, faults, outOfService);
+    gate.add(d);
+    restorer.join(
+        d,
+        () -> {
+          space.sampleFreeSpace(d);
+          DirectoryStats.registerDirectory(registry, d);
+          GuardStats.register(registry, Collections.singletonList(d), gate);
+          dirs.join(d);
+        });
+    return d;
+  }
+
+  /** An opened directory with its health, wrapped store and space budget. */
+  private static CacheDirectory wrap(
+      CacheDirectories.Opened o,
       CacheConfig config,
       CacheClock clock,
       CacheFaultInjector faults,
-      java.util.function.Consumer<DirectoryHealth> outOfService) {
-    List<CacheDirectory> out = new ArrayList<>();
-    for (CacheDirectories.Opened o : opened) {
-      DirectoryHealth health =
-          new DirectoryHealth(
-              o.path(), config.dirMaxErrors(), config.dirErrorWindow(), clock, outOfService);
-      PageStore store =
-          PageStores.wrap(
-              o.store(),
-              o.path(),
-              health,
-              config.readTimeout(),
-              CacheTunables.IO_THREADS_PER_DIR,
-              CacheTunables.IO_SPIN_NANOS,
-              config.dirReservedPercent(),
-              "dir" + o.position(),
-              config.readBound(),
-              // The machine's clock: the I/O bound judges how long the real disk takes.
-              CacheClock.SYSTEM,
-              faults);
-      out.add(
-          new CacheDirectory(
-              o.position(),
-              o.path(),
-              store,
-              health,
-              o.index(),
-              o.openMillis(),
-              new SpaceBudget(o.store().capacityBytes())));
-    }
-    return out;
+      Consumer<DirectoryHealth> outOfService) {
+    DirectoryHealth health =
+        new DirectoryHealth(
+            o.path(), config.dirMaxErrors(), config.dirErrorWindow(), clock, outOfService);
+    PageStore store =
+        PageStores.wrap(
+            o.store(),
+            o.path(),
+            health,
+            config.readTimeout(),
+            CacheTunables.IO_THREADS_PER_DIR,
+            CacheTunables.IO_SPIN_NANOS,
+            config.dirReservedPercent(),
+            "dir" + o.position(),
+            config.readBound(),
+            // The machine's clock: the I/O bound judges how long the real disk takes.
+            CacheClock.SYSTEM,
+            faults);
+    return new CacheDirectory(
+        o.position(),
+        o.path(),
+        store,
+        health,
+        o.index(),
+        o.openMillis(),
+        new SpaceBudget(o.store().capacityBytes()));
   }
 }

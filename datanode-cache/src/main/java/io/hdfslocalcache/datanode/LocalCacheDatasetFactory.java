@@ -45,6 +45,12 @@ import org.slf4j.LoggerFactory;
  * the dataset is wrapped only to feed its client reads to the shadow candidates' models.
  */
 public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> {
+  /**
+   * Tests only: how long start-up waits for the cache directories (e.g. {@code 1ms}), in place of
+   * 12 read timeouts, so a directory of a few hundred pages is still opening at the limit.
+   */
+  public static final String TEST_DIR_OPEN_LIMIT_KEY = "hdfs-local-cache.test.dir-open-limit";
+
   private static final Logger LOG = LoggerFactory.getLogger(LocalCacheDatasetFactory.class);
 
   @Override
@@ -79,9 +85,12 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
     if (config.mode() == CacheMode.SHADOW) {
       return shadow(inner, config, uuid, datanode);
     }
+    DirectoryOpening opening =
+        DirectoryOpening.start(
+            config, OpenLimits.of(config, conf), uuid, faults, CacheClock.SYSTEM);
     List<CacheDirectories.Opened> dirs;
     try {
-      dirs = CacheDirectories.open(config, uuid, faults);
+      dirs = opening.awaitStartup();
     } catch (LinkageError e) {
       // e.g. UnsatisfiedLinkError: RocksDB unpacks its library into java.io.tmpdir (noexec?) or
       // was built for another libc. Nothing the cache does can work; the DataNode must.
@@ -93,7 +102,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
           e.getMessage());
       return inner;
     }
-    if (dirs.isEmpty()) {
+    if (dirs.isEmpty() && !opening.anyOpening()) {
       LOG.warn(
           "hdfs-local-cache: no usable cache directory in {}; cache disabled, serving from"
               + " HDD",
@@ -133,6 +142,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
     } catch (RuntimeException e) {
       // A cache that cannot start must never take the DataNode's block pool down with it.
       LOG.error("hdfs-local-cache: cache disabled, serving from HDD: start-up failed", e);
+      opening.close();
       CacheDirectories.closeQuietly(dirs);
       shadow.ifPresent(ShadowFeed::close);
       return inner;
@@ -146,6 +156,8 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
             config.dirs().stream().map(Object::toString).collect(Collectors.toList()),
             candidateNames(config)));
     shadow.ifPresent(cache::onClose);
+    cache.onClose(opening);
+    opening.continueInBackground(cache::join);
     LOG.info(
         activeLine(
             BuildVersion.get(),

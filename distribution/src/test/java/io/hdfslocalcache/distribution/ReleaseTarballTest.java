@@ -74,6 +74,37 @@ class ReleaseTarballTest {
   }
 
   @Test
+  void licences_inTheTarballAndInTheDataNodeJar() throws IOException {
+    Path repo = UnpackedRelease.REPO;
+    List<String> files =
+        Arrays.asList(
+            "LICENSE",
+            "NOTICE",
+            "licenses/LICENSE-protobuf.txt",
+            "licenses/LICENSE-rocksdb-leveldb.txt");
+    for (String f : files) {
+      assertArrayEquals(
+          Files.readAllBytes(repo.resolve(f)), Files.readAllBytes(home.resolve(f)), f);
+    }
+    Path jar = home.resolve("lib/hdfs-local-cache-datanode-" + UnpackedRelease.VERSION + ".jar");
+    try (ZipFile z = new ZipFile(jar.toFile())) {
+      for (String f : files) {
+        ZipEntry e = z.getEntry("META-INF/" + f);
+        assertTrue(e != null, "META-INF/" + f + " missing from " + jar);
+        assertArrayEquals(
+            Files.readAllBytes(repo.resolve(f)), z.getInputStream(e).readAllBytes(), f);
+      }
+    }
+    String license =
+        new String(Files.readAllBytes(repo.resolve("LICENSE")), StandardCharsets.UTF_8);
+    assertTrue(license.startsWith("                                 Apache License"), license);
+    for (String bundled :
+        Arrays.asList("Alluxio", "RocksDB", "Dropwizard Metrics", "Protocol Buffers", "Netty")) {
+      assertTrue(license.contains(bundled), bundled + " not listed in LICENSE");
+    }
+  }
+
+  @Test
   void statusAndAdminHelpRunFromTheToolsJarWithoutMaven() throws Exception {
     for (String command : new String[] {"status", "admin"}) {
       Result r = launcher(home, command, "--help");

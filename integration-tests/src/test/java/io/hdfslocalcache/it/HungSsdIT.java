@@ -28,11 +28,11 @@ import org.junit.jupiter.api.io.TempDir;
 class HungSsdIT {
   @TempDir Path base;
   CacheCluster c;
-  private final CountDownLatch release = new CountDownLatch(1);
+  private final HungDisk disk = new HungDisk();
 
   @AfterEach
   void stop() {
-    release.countDown();
+    disk.release();
     c.faults().set(null);
     if (c != null) {
       c.close();
@@ -44,21 +44,6 @@ class HungSsdIT {
     conf.set(CacheKeys.DIRS, base.resolve("ssd0") + "," + base.resolve("ssd1"));
     conf.set(CacheKeys.READ_TIMEOUT, "200ms");
     return conf;
-  }
-
-  /** Blocks until the test ends, deaf to interrupts like a thread stuck in the kernel on a disk. */
-  private void hang() {
-    boolean interrupted = false;
-    while (release.getCount() > 0) {
-      try {
-        release.await();
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
   }
 
   @Test
@@ -74,7 +59,7 @@ class HungSsdIT {
               @Override
               public void beforeDirectoryOpen(Path dir) {
                 if (dir.startsWith(hung)) {
-                  hang();
+                  disk.hang();
                 }
               }
             });
@@ -101,7 +86,7 @@ class HungSsdIT {
               @Override
               public void beforeIndexWrite(Path index) {
                 stuck.countDown();
-                hang();
+                disk.hang();
               }
             });
     byte[] data = c.cachedFile("/stop.bin", 300_000);
@@ -112,7 +97,7 @@ class HungSsdIT {
     assertTrue(millis < 30_000, "stop took " + millis + " ms");
 
     // The disk comes back: the abandoned write finishes on a handle nobody closed under it.
-    release.countDown();
+    disk.release();
     c.faults().set(null);
     CacheCluster.await(
         "abandoned index writer gone",

@@ -13,6 +13,7 @@ import io.hdfslocalcache.model.EventRules;
 import io.hdfslocalcache.model.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
+import java.util.List;
 
 /**
  * Admission and placement: every client read of a finalized block is recorded in the limiter
@@ -123,10 +124,14 @@ public final class Admission {
    * directories in service; null when none is.
    */
   public CacheDirectory placeFor(BlockId id) {
-    int n = dirs.size();
+    List<CacheDirectory> all = dirs.all(); // one snapshot: a directory may join meanwhile
+    int n = all.size();
+    if (n == 0) {
+      return null; // every directory still opening
+    }
     int start = Math.floorMod(Long.hashCode(id.admissionKey()), n);
     for (int i = 0; i < n; i++) {
-      CacheDirectory d = dirs.get((start + i) % n);
+      CacheDirectory d = all.get((start + i) % n);
       if (d.health().inService()) {
         return d;
       }

@@ -58,6 +58,14 @@ public final class BlockMap {
     return slots.putIfAbsent(e.id, e) == null;
   }
 
+  /**
+   * Puts an entry validated at restore in place of the ticket it took before validating, as a fill
+   * publishes; false if the block was invalidated meanwhile (the ticket dropped).
+   */
+  public boolean restore(CacheEntry e, FillTicket ticket) {
+    return !ticket.abandoned() && slots.replace(e.id, ticket, e);
+  }
+
   /** Removes a fill's own ticket after a failed fill. */
   public void endFill(BlockId id, FillTicket ticket) {
     slots.remove(id, ticket);

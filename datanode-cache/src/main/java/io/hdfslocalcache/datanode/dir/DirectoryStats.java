@@ -25,29 +25,32 @@ public final class DirectoryStats {
     registry.register(DirectoryMetrics.BLOCKS, (Gauge<Integer>) () -> map.entries().size());
     boolean[] opened = new boolean[Math.max(dirs.configured(), 1)];
     for (CacheDirectory d : dirs.all()) {
-      int i = d.index();
-      opened[i] = true;
-      registry.register(dir(i, DirectoryMetrics.USED), (Gauge<Long>) () -> d.store().usedBytes());
-      registry.register(
-          dir(i, DirectoryMetrics.OPEN_MICROS),
-          (Gauge<Long>) () -> TimeUnit.MILLISECONDS.toMicros(d.openMillis()));
-      registry.register(
-          dir(i, DirectoryMetrics.CAPACITY), (Gauge<Long>) () -> d.budget().capacity());
-      registry.register(
-          dir(i, DirectoryMetrics.RESERVED), (Gauge<Long>) () -> d.budget().reserved());
-      registry.register(
-          dir(i, DirectoryMetrics.FS_LOW),
-          (Gauge<Integer>) () -> d.budget().fileSystemLow() ? 1 : 0);
-      registry.register(
-          dir(i, DirectoryMetrics.IN_SERVICE),
-          (Gauge<Integer>) () -> d.health().inService() ? 1 : 0);
-      registry.register(
-          dir(i, DirectoryMetrics.READ_ROUTE), (Gauge<Integer>) () -> d.store().readRoute().code);
+      opened[d.index()] = true;
+      registerDirectory(registry, d);
     }
     for (int i = 0; i < dirs.configured(); i++) {
       if (!opened[i]) {
+        // Not open (failed, left out, or still opening): out of service until it joins.
         registry.register(dir(i, DirectoryMetrics.IN_SERVICE), (Gauge<Integer>) () -> 0);
       }
     }
+  }
+
+  /** Registers {@code d}'s metrics, in place of the {@code in.service} 0 it had while not open. */
+  public static void registerDirectory(MetricRegistry registry, CacheDirectory d) {
+    int i = d.index();
+    registry.remove(dir(i, DirectoryMetrics.IN_SERVICE));
+    registry.register(dir(i, DirectoryMetrics.USED), (Gauge<Long>) () -> d.store().usedBytes());
+    registry.register(
+        dir(i, DirectoryMetrics.OPEN_MICROS),
+        (Gauge<Long>) () -> TimeUnit.MILLISECONDS.toMicros(d.openMillis()));
+    registry.register(dir(i, DirectoryMetrics.CAPACITY), (Gauge<Long>) () -> d.budget().capacity());
+    registry.register(dir(i, DirectoryMetrics.RESERVED), (Gauge<Long>) () -> d.budget().reserved());
+    registry.register(
+        dir(i, DirectoryMetrics.FS_LOW), (Gauge<Integer>) () -> d.budget().fileSystemLow() ? 1 : 0);
+    registry.register(
+        dir(i, DirectoryMetrics.IN_SERVICE), (Gauge<Integer>) () -> d.health().inService() ? 1 : 0);
+    registry.register(
+        dir(i, DirectoryMetrics.READ_ROUTE), (Gauge<Integer>) () -> d.store().readRoute().code);
   }
 }

@@ -7,9 +7,9 @@ import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.model.ThresholdTuner;
 import io.hdfslocalcache.time.CacheClock;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,37 +17,49 @@ import org.slf4j.LoggerFactory;
  * One {@link FillGuard} per cache directory, the same class the simulator replays traces with: each
  * directory's fills are weighed against what that directory's hits save, and its own SSD write
  * budget is its capacity times the drive writes per day, kept in its block index across restarts
- * ({@link PersistedBudget}). Built once at start-up; the maps are never changed after, so lookups
- * need no lock (each guard takes its own monitor briefly). Their budgets together are what
- * admission tunes itself to ({@link ThresholdTuner.Budget}).
+ * ({@link PersistedBudget}). Built at start-up, a directory added when it joins later; lookups take
+ * no lock (each guard takes its own monitor briefly). Their budgets together are what admission
+ * tunes itself to ({@link ThresholdTuner.Budget}).
  */
 public final class DirectoryGuards implements FillGate, ThresholdTuner.Budget {
   private static final Logger LOG = LoggerFactory.getLogger(DirectoryGuards.class);
 
-  private final Map<EntryHome, FillGuard> guards = new IdentityHashMap<>();
-  private final Map<EntryHome, PersistedBudget> budgets = new IdentityHashMap<>();
+  // Concurrent maps: a directory that finished opening after start-up is added while fills run.
+  // Keys compare by identity (a directory is its own home and defines no equals).
+  private final Map<EntryHome, FillGuard> guards = new ConcurrentHashMap<>();
+  private final Map<EntryHome, PersistedBudget> budgets = new ConcurrentHashMap<>();
+  private final FillPolicy policy;
+  private final CacheClock clock;
   private final boolean tunesAdmission;
 
   public DirectoryGuards(List<CacheDirectory> dirs, FillPolicy policy, CacheClock clock) {
+    this.policy = policy;
+    this.clock = clock;
     this.tunesAdmission = policy.tunesAdmission();
-    for (CacheDirectory d : dirs) {
-      GuardConfig config =
-          GuardConfig.builder()
-              .enabled(policy.guard())
-              .windowMillis(policy.guardWindowMillis())
-              .maxDriveWritesPerDay(policy.maxDriveWritesPerDay())
-              .capacityBytes(Math.max(1, d.budget().capacity()))
-              .build();
-      FillGuard guard =
-          new FillGuard(
-              config, clock, t -> LOG.info("hdfs-local-cache: fill guard of {}: {}", d, t));
-      guards.put(d, guard);
-      if (config.hasWriteBudget()) {
-        PersistedBudget budget = new PersistedBudget(guard, d.blockIndex());
-        budget.restore();
-        budgets.put(d, budget);
-      }
+    dirs.forEach(this::add);
+  }
+
+  /**
+   * Gives {@code d} its guard, its write budget restored from its index; before it serves. The
+   * admission tuner's daily budget stays that of the directories open when it was built: a later
+   * directory's writes are bounded by its own guard.
+   */
+  public void add(CacheDirectory d) {
+    GuardConfig config =
+        GuardConfig.builder()
+            .enabled(policy.guard())
+            .windowMillis(policy.guardWindowMillis())
+            .maxDriveWritesPerDay(policy.maxDriveWritesPerDay())
+            .capacityBytes(Math.max(1, d.budget().capacity()))
+            .build();
+    FillGuard guard =
+        new FillGuard(config, clock, t -> LOG.info("hdfs-local-cache: fill guard of {}: {}", d, t));
+    if (config.hasWriteBudget()) {
+      PersistedBudget budget = new PersistedBudget(guard, d.blockIndex());
+      budget.restore();
+      budgets.put(d, budget);
     }
+    guards.put(d, guard);
   }
 
   /** The guard of a directory of this cache. */

@@ -5,6 +5,7 @@ import com.codahale.metrics.Gauge;
 import com.codahale.metrics.Histogram;
 import com.codahale.metrics.LockFreeExponentiallyDecayingReservoir;
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.metrics.ByteRatio;
 import io.hdfslocalcache.metrics.CacheFailure;
 import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.util.EnumMap;
@@ -81,18 +82,13 @@ public final class ReadPathStats {
     registry.register(
         ReadPathMetrics.HIT_RATIO,
         (Gauge<Double>) () -> ratio(hits.getCount(), hits.getCount() + misses.getCount()));
-    /* bytes.cache / (bytes.cache + bytes.hdd + bytes.fallback.hdd) since start; 0 before. */
+    /* The byte ratio as ByteRatio defines it, since start; 0 before the first read. */
     registry.register(
         ReadPathMetrics.BYTES_CACHE_RATIO,
         (Gauge<Double>)
             () -> {
               long cache = bytesFromCache.getCount();
-              return ratio(
-                  cache,
-                  cache
-                      + bytesFromHdd.getCount()
-                      + bytesFallbackFromHdd.getCount()
-                      + bytesUncachedFromHdd.getCount());
+              return ratio(cache, cache + ByteRatio.hddBytes(n -> registry.counter(n).getCount()));
             });
     for (CacheFailure f : CacheFailure.values()) {
       fallbacks.put(f, registry.counter(ReadPathMetrics.FALLBACK + f.name().toLowerCase()));

@@ -3,6 +3,7 @@ package io.hdfslocalcache.datanode.restore;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.FillTicket;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.dir.Directories;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
@@ -38,7 +39,10 @@ import org.slf4j.LoggerFactory;
  * RestoreDrop}. A pool shut down without the DataNode stopping ({@link #detachPool}) keeps its
  * pages and records for its return; a deleted pool ({@link #deletePool}) loses them.
  *
- * <p>Lock: {@code pending} guards itself; nothing else is held while it is.
+ * <p>A directory that opens after start-up is restored the same way, while the DataNode serves
+ * ({@link #join}).
+ *
+ * <p>Lock: {@code pending} guards itself and the loaded pools; nothing else is held while it is.
  */
 public final class Restorer {
   private static final Logger LOG = LoggerFactory.getLogger(Restorer.class);
@@ -53,6 +57,8 @@ public final class Restorer {
 
   /** Index records per block pool, waiting for the pool's replicas to be loaded. */
   private final Map<String, List<Pending>> pending = new HashMap<>();
+
+  private final Set<String> loadedPools = new HashSet<>(); // replicas loaded; guarded by pending
 
   public Restorer(
       BlockMap map,
@@ -117,21 +123,41 @@ public final class Restorer {
   /** Reads every directory's index; deletes orphan pages; keeps the records until their pool. */
   public void loadIndexes() {
     for (CacheDirectory d : dirs.all()) {
-      Set<String> owned = new HashSet<>();
-      List<Runnable> torn = new ArrayList<>();
-      for (IndexRecord r : d.blockIndex().loadAll()) {
-        owned.add(r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.DATA));
-        owned.add(r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.META));
-        BitSet whole = wholeDataPages(d, r, torn);
-        Pending p = new Pending(r, d, whole, pageSize);
-        d.budget().reserveExisting(p.entry().bytes());
-        addPending(p);
-      }
-      d.store().retainFiles(owned::contains);
-      // Only after retainFiles: it scans the directory's files, and a page deleted under the
-      // scan (deletes are queued) fails it, and with it the cache's start.
-      torn.forEach(Runnable::run);
+      load(d).forEach(this::addPending);
     }
+  }
+
+  /**
+   * A directory opened while the DataNode serves: loaded as at start, then {@code publish}ed (its
+   * bytes reserved, orphans gone: fills may use it), then restored for the pools already loaded.
+   */
+  public void join(CacheDirectory d, Runnable publish) {
+    List<Pending> records = load(d);
+    publish.run();
+    List<String> ready;
+    synchronized (pending) {
+      records.forEach(this::addPending);
+      ready = new ArrayList<>(loadedPools);
+    }
+    ready.forEach(this::restorePool);
+  }
+
+  /** {@code d}'s records, their bytes reserved; orphan and torn pages deleted. */
+  private List<Pending> load(CacheDirectory d) {
+    List<Pending> out = new ArrayList<>();
+    Set<String> owned = new HashSet<>();
+    List<Runnable> torn = new ArrayList<>();
+    for (IndexRecord r : d.blockIndex().loadAll()) {
+      owned.add(r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.DATA));
+      owned.add(r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.META));
+      Pending p = new Pending(r, d, wholeDataPages(d, r, torn), pageSize);
+      d.budget().reserveExisting(p.entry().bytes());
+      out.add(p);
+    }
+    d.store().retainFiles(owned::contains);
+    // After retainFiles: a page deleted under its scan (deletes are queued) would fail it.
+    torn.forEach(Runnable::run);
+    return out;
   }
 
   /**
@@ -159,6 +185,7 @@ public final class Restorer {
   public void restorePool(String poolId) {
     List<Pending> waiting;
     synchronized (pending) {
+      loadedPools.add(poolId);
       waiting = pending.remove(poolId);
     }
     if (waiting == null) {
@@ -170,9 +197,13 @@ public final class Restorer {
     waiting.sort(java.util.Comparator.comparingLong(p -> p.record.lastAccessMillis()));
     for (Pending p : waiting) {
       CacheEntry e = p.entry();
-      RestoreDrop drop = validate(poolId, p.dir, e);
-      if (drop == null && !map.restore(e)) {
-        drop = RestoreDrop.ALREADY_PRESENT;
+      FillTicket ticket = map.tryStartFill(e.id, e.genStamp);
+      RestoreDrop drop = ticket == null ? RestoreDrop.ALREADY_PRESENT : validate(poolId, p.dir, e);
+      if (drop == null && !map.restore(e, ticket)) {
+        drop = RestoreDrop.REPLICA_CHANGED; // invalidated while it was validated
+      }
+      if (drop != null && ticket != null) {
+        map.endFill(e.id, ticket);
       }
       if (drop == null) {
         restored++;
@@ -232,6 +263,7 @@ public final class Restorer {
   public void deletePool(String poolId) {
     List<Pending> waiting;
     synchronized (pending) {
+      loadedPools.remove(poolId);
       waiting = pending.remove(poolId);
     }
     int dropped = 0;
@@ -251,6 +283,9 @@ public final class Restorer {
 
   /** The pool is unloaded, not deleted: its entries wait, with their pages, for its return. */
   public void detachPool(String poolId) {
+    synchronized (pending) {
+      loadedPools.remove(poolId);
+    }
     List<CacheEntry> detached = map.detachIf(id -> id.poolId().equals(poolId));
     for (CacheEntry e : detached) {
       dirs.of(e.home()).pagesDetached(e);

@@ -36,10 +36,20 @@ public final class CacheTunables {
 
   /**
    * Start-up waits at most this many read timeouts (2 minutes by default) for the cache directories
-   * to open (RocksDB and Alluxio's page restore); a directory still opening then, a hung disk, is
-   * left out with one WARN line and the DataNode starts without it.
+   * to open (RocksDB and the page restore); the DataNode then starts with those open. One still
+   * opening and making progress keeps opening in the background and joins when ready; one whose
+   * open has not progressed for {@link #DIR_OPEN_STALL_READ_TIMEOUTS}, a hung disk, is left out.
    */
   public static final int DIR_OPEN_TIMEOUT_READ_TIMEOUTS = 12;
+
+  /**
+   * A directory whose open (index open, page restore) has not progressed for this many read
+   * timeouts (30 s by default) is hung and left out, at start-up or later while it opens in the
+   * background. A restore walks one page file after another, each in microseconds to milliseconds,
+   * so a healthy open never pauses this long; a read timeout is already what the cache calls a
+   * stuck read.
+   */
+  public static final int DIR_OPEN_STALL_READ_TIMEOUTS = 3;
 
   /**
    * How long DataNode shutdown waits for a directory's block index writer; a write still stuck on

@@ -60,6 +60,12 @@ final class AlluxioPageStore implements PageStore {
   }
 
   static AlluxioPageStore open(Path dir, long capacityBytes, int pageSize) throws IOException {
+    return open(dir, capacityBytes, pageSize, new OpenProgress());
+  }
+
+  /** {@code progress} follows the synchronous restore, page by page. */
+  static AlluxioPageStore open(Path dir, long capacityBytes, int pageSize, OpenProgress progress)
+      throws IOException {
     InstancedConfiguration conf = new InstancedConfiguration(new AlluxioProperties());
     conf.set(PropertyKey.USER_CLIENT_CACHE_DIRS, dir.toString());
     conf.set(PropertyKey.USER_CLIENT_CACHE_SIZE, Long.toString(capacityBytes));
@@ -76,6 +82,7 @@ final class AlluxioPageStore implements PageStore {
     try {
       CacheManagerOptions options = CacheManagerOptions.create(conf);
       PageMetaStore pages = PageMetaStore.create(options);
+      progress.restoring(pages::numPages);
       LocalCacheManager m = LocalCacheManager.create(options, pages);
       if (m.state() != CacheManager.State.READ_WRITE) {
         closeQuietly(m);

@@ -19,7 +19,13 @@ public final class PageStores {
   /** Opens Alluxio's store on {@code dir}; the caller wraps it with {@link #wrap}. */
   public static PageStore openAlluxio(Path dir, long capacityBytes, int pageSize)
       throws IOException {
-    return AlluxioPageStore.open(dir, capacityBytes, pageSize);
+    return openAlluxio(dir, capacityBytes, pageSize, new OpenProgress());
+  }
+
+  /** {@code progress} counts the pages restored while this opens, for the start-up watch. */
+  public static PageStore openAlluxio(
+      Path dir, long capacityBytes, int pageSize, OpenProgress progress) throws IOException {
+    return AlluxioPageStore.open(dir, capacityBytes, pageSize, progress);
   }
 
   /**

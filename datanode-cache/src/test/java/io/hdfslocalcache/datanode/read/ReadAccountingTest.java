@@ -130,6 +130,9 @@ class ReadAccountingTest {
     stats.bytesFallbackFromHdd.inc(100);
     assertEquals(0.75, gauge(ReadPathMetrics.HIT_RATIO));
     assertEquals(0.7, (Double) gauge(ReadPathMetrics.BYTES_CACHE_RATIO), 1e-9);
+    // A pages-mode gap's bytes came from the HDD: they count against the ratio.
+    stats.bytesUncachedFromHdd.inc(400);
+    assertEquals(0.5, (Double) gauge(ReadPathMetrics.BYTES_CACHE_RATIO), 1e-9);
   }
 
   private static FileInputStream assertInstanceOf(InputStream in) {

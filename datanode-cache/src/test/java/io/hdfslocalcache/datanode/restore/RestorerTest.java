@@ -13,6 +13,8 @@ import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.dir.Directories;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.datanode.hdd.FakeReplicas;
+import io.hdfslocalcache.datanode.hdd.HddReplicas;
+import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
 import io.hdfslocalcache.datanode.index.IndexRecord;
 import io.hdfslocalcache.datanode.invalidate.InvalidationStats;
 import io.hdfslocalcache.datanode.invalidate.Invalidator;
@@ -21,6 +23,8 @@ import io.hdfslocalcache.datanode.store.MemoryPageStore;
 import io.hdfslocalcache.datanode.store.PageStore;
 import io.hdfslocalcache.metrics.RestoreMetrics;
 import io.hdfslocalcache.time.CacheClock;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -30,6 +34,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -129,6 +135,87 @@ class RestorerTest {
           pages.hasFile(new BlockId(POOL, b).fileId(7, BlockId.CacheFile.META)),
           "pages of a dropped entry are deleted");
     }
+  }
+
+  /**
+   * A cache started with no directory (its only one still opening), the pool already loaded; the
+   * directory then joins through {@link Restorer#join} with {@code hdd} answering the validation.
+   */
+  private Restorer lateDirectory(BlockMap map, MemoryPageStore pages, HddReplicas replicas)
+      throws Exception {
+    d = new DirectoryFixture(0, root, 1 << 20, 10, CacheClock.SYSTEM, pages, s -> s);
+    Directories dirs = new Directories(Collections.emptyList(), 1);
+    Invalidator inv = new Invalidator(map, replicas, new InvalidationStats(registry), dirs);
+    Restorer r =
+        new Restorer(
+            map, dirs, replicas, inv, new RestoreStats(registry), 1 << 20, CacheClock.SYSTEM);
+    r.loadIndexes();
+    r.restorePool(POOL); // the dataset loaded the pool while the directory was still opening
+    List<String> order = new ArrayList<>();
+    r.join(
+        d.dir,
+        () -> {
+          order.add("published with " + map.size() + " entries");
+          dirs.join(d.dir);
+        });
+    assertEquals(List.of("published with 0 entries"), order, "serving before its restore");
+    assertEquals(List.of(d.dir), dirs.all());
+    return r;
+  }
+
+  @Test
+  void join_poolAlreadyLoaded_restoredOnceTheDirectoryServes() throws Exception {
+    MemoryPageStore pages = firstRun(3);
+    for (long b = 1; b <= 3; b++) {
+      hdd.finalized(new BlockId(POOL, b), 7, LEN);
+    }
+    BlockMap map = new BlockMap();
+    lateDirectory(map, pages, hdd);
+    assertEquals(3, map.size());
+    assertEquals(3, registry.counter(RestoreMetrics.RESTORED).getCount());
+    assertTrue(map.lookup(new BlockId(POOL, 2), 7).home() == d.dir);
+  }
+
+  @Test
+  void join_blockInvalidatedWhileItIsValidated_neverServedAndItsPagesDeleted() throws Exception {
+    MemoryPageStore pages = firstRun(2);
+    BlockId raced = new BlockId(POOL, 2);
+    hdd.finalized(new BlockId(POOL, 1), 7, LEN);
+    hdd.finalized(raced, 7, LEN);
+    BlockMap map = new BlockMap();
+    // The DataNode serves while the directory joins: block 2 is deleted (the invalidation drops
+    // whatever the map holds for it) just after its replica passed the last check.
+    HddReplicas racing =
+        new HddReplicas() {
+          @Override
+          public ReplicaVersion replica(BlockId id) {
+            return hdd.replica(id);
+          }
+
+          @Override
+          public LengthInputStream openMeta(ExtendedBlock b) throws IOException {
+            return hdd.openMeta(b);
+          }
+
+          @Override
+          public InputStream openData(ExtendedBlock b, long offset) throws IOException {
+            return hdd.openData(b, offset);
+          }
+
+          @Override
+          public boolean filesExist(ExtendedBlock b) {
+            boolean exist = hdd.filesExist(b);
+            if (b.getBlockId() == raced.blockId()) {
+              map.drop(raced);
+            }
+            return exist;
+          }
+        };
+    lateDirectory(map, pages, racing);
+    assertNotNull(map.lookup(new BlockId(POOL, 1), 7));
+    assertNull(map.lookupAny(raced), "a block deleted meanwhile is never served");
+    assertEquals(1, dropped(RestoreDrop.REPLICA_CHANGED));
+    assertFalse(pages.hasFile(raced.fileId(7, BlockId.CacheFile.DATA)), "its pages deleted");
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.ops.status;
 
 import io.hdfslocalcache.metrics.AdminMetrics;
+import io.hdfslocalcache.metrics.ByteRatio;
 import io.hdfslocalcache.metrics.CacheFailure;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
 import io.hdfslocalcache.metrics.DirectoryNames;
@@ -20,7 +21,8 @@ import java.util.Optional;
  * @param hits client block reads served from the cache
  * @param misses client block reads served from the HDD
  * @param bytesCache bytes served from the cache
- * @param bytesHdd bytes served from the HDD, fallbacks included
+ * @param bytesHdd bytes served from the HDD as {@link ByteRatio} counts them: misses, fallbacks and
+ *     pages-mode gaps
  * @param fills fills completed
  * @param errors SSD errors: failed reads and fills whose cause counts towards taking a directory
  *     out of service (I/O error, timeout, checksum mismatch)
@@ -82,7 +84,7 @@ record CacheFigures(
         num(bean, ReadPathMetrics.HITS),
         num(bean, ReadPathMetrics.MISSES),
         num(bean, ReadPathMetrics.BYTES_CACHE),
-        num(bean, ReadPathMetrics.BYTES_HDD) + num(bean, ReadPathMetrics.BYTES_FALLBACK_HDD),
+        ByteRatio.hddBytes(name -> num(bean, name)),
         num(bean, FillMetrics.OUTCOME + FillOutcome.COMPLETED.name().toLowerCase(Locale.ROOT)),
         errors,
         dirs,

@@ -2,6 +2,7 @@ package io.hdfslocalcache.ops.status;
 
 import io.hdfslocalcache.metrics.AdminMetrics;
 import io.hdfslocalcache.metrics.AdmissionMetrics;
+import io.hdfslocalcache.metrics.ByteRatio;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
 import io.hdfslocalcache.metrics.DirectoryNames;
 import io.hdfslocalcache.metrics.FillMetrics;
@@ -59,8 +60,9 @@ final class StatusReport {
     long hits = num(ReadPathMetrics.HITS);
     long misses = num(ReadPathMetrics.MISSES);
     long bytesCache = num(ReadPathMetrics.BYTES_CACHE);
-    long bytesHdd = num(ReadPathMetrics.BYTES_HDD);
+    long bytesHdd = ByteRatio.hddBytes(k -> Math.max(0, num(k))); // absent: an older cache
     long bytesFallback = num(ReadPathMetrics.BYTES_FALLBACK_HDD);
+    long bytesUncached = num(ReadPathMetrics.BYTES_UNCACHED_HDD);
     line(
         b,
         "block reads",
@@ -71,15 +73,18 @@ final class StatusReport {
             + "  (hit ratio "
             + pct(dbl(ReadPathMetrics.HIT_RATIO))
             + ")");
+    // The HDD figure is every byte the byte ratio counts as HDD, so the two add up.
     line(
         b,
         "bytes read",
         bytes(bytesCache)
             + " from cache, "
             + bytes(bytesHdd)
-            + " from HDD, "
+            + " from HDD (fallbacks "
             + bytes(bytesFallback)
-            + " HDD fallback  ("
+            + ", uncached pages "
+            + bytes(bytesUncached)
+            + ")  ("
             + pct(dbl(ReadPathMetrics.BYTES_CACHE_RATIO))
             + " from cache)");
     shortCircuit(b, false);

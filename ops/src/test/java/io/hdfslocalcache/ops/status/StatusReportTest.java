@@ -47,8 +47,8 @@ class StatusReportTest {
     // 1,052,422 B from the cache; 2,104,844 B from the HDD: a third of the bytes.
     assertTrue(
         text.contains(
-            "bytes read         1.0 MiB from cache, 2.0 MiB from HDD, 0 B HDD"
-                + " fallback  (33.3% from cache)"),
+            "bytes read         1.0 MiB from cache, 2.0 MiB from HDD (fallbacks 0 B,"
+                + " uncached pages n/a)  (33.3% from cache)"),
         text);
     assertTrue(text.contains("cache p50 ") && text.contains("HDD p50 63 us p99 6.1 ms"), text);
     assertTrue(text.contains("HDD reads now      0 streams open, 0 reads in flight"), text);
@@ -59,6 +59,24 @@ class StatusReportTest {
     assertTrue(text.contains("invalidations      none"), text);
     assertTrue(text.contains("read fallbacks     none"), text);
     assertTrue(lines.size() <= 24, "fits one screen: " + lines.size());
+  }
+
+  @Test
+  void render_pagesModeGapBytes_countedAsHddBytesLikeTheRatio() throws IOException {
+    Map<String, Object> bean = bean(1);
+    // 1 MiB from the cache, 1 MiB missed, 1 MiB fell back, 1 MiB of uncached pages: a quarter.
+    bean.put(ReadPathMetrics.BYTES_CACHE, 1L << 20);
+    bean.put(ReadPathMetrics.BYTES_HDD, 1L << 20);
+    bean.put(ReadPathMetrics.BYTES_FALLBACK_HDD, 1L << 20);
+    bean.put(ReadPathMetrics.BYTES_UNCACHED_HDD, 1L << 20);
+    bean.put(ReadPathMetrics.BYTES_CACHE_RATIO, 0.25);
+    String text = new StatusReport(bean).render("dn1:9864");
+    assertTrue(
+        text.contains(
+            "bytes read         1.0 MiB from cache, 3.0 MiB from HDD (fallbacks 1.0 MiB,"
+                + " uncached pages 1.0 MiB)  (25.0% from cache)"),
+        text);
+    assertEquals(3L << 20, CacheFigures.of(bean).bytesHdd());
   }
 
   @Test

@@ -1,0 +1,234 @@
+package io.hdfslocalcache.datanode;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hdfslocalcache.datanode.index.BlockIndex;
+import io.hdfslocalcache.datanode.store.OpenProgress;
+import io.hdfslocalcache.datanode.store.RecordingPageStore;
+import io.hdfslocalcache.time.FakeClock;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Start-up's wait for the directories, on a fake clock: its polls move the clock, and each poll
+ * moves an opening directory's progress while the test says it restores. Start-up limit 2 s, stall
+ * limit 1 s: at the limit a directory that has not progressed for a second is hung.
+ */
+@Timeout(60)
+class DirectoryOpeningTest {
+  private static final long MS = 1_000_000;
+  private final OpenLimits limits = new OpenLimits(2_000 * MS, 1_000 * MS);
+  private final FakeClock clock = new FakeClock(0);
+  @TempDir Path tmp;
+  private DirectoryOpening opening;
+
+  /** An open that restores (its progress moving on every poll) until the test ends it. */
+  private final class Controlled implements DirectoryOpening.Opener {
+    final CountDownLatch started = new CountDownLatch(1);
+    final CountDownLatch end = new CountDownLatch(1);
+    final AtomicBoolean restoring = new AtomicBoolean(true);
+    final AtomicBoolean closed = new AtomicBoolean();
+    volatile OpenProgress progress;
+
+    Controlled() {
+      clock.onSleep(
+          () -> {
+            OpenProgress p = progress;
+            if (p != null && restoring.get()) {
+              p.step();
+            }
+          });
+    }
+
+    @Override
+    public CacheDirectories.Opened open(int position, Path dir, OpenProgress p) {
+      progress = p;
+      started.countDown();
+      awaitQuietly(end);
+      RecordingPageStore store =
+          new RecordingPageStore() {
+            @Override
+            public void close() {
+              closed.set(true);
+            }
+          };
+      try {
+        return new CacheDirectories.Opened(position, dir, store, index(dir), 42);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    DirectoryOpening start() throws InterruptedException {
+      opening =
+          DirectoryOpening.start(Collections.singletonList(tmp.resolve("d0")), limits, clock, this);
+      assertTrue(started.await(10, TimeUnit.SECONDS));
+      return opening;
+    }
+  }
+
+  @AfterEach
+  void close() {
+    if (opening != null) {
+      opening.close();
+    }
+  }
+
+  private static BlockIndex index(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    return BlockIndex.open(dir.resolve("index"));
+  }
+
+  private static void awaitQuietly(CountDownLatch l) {
+    while (true) {
+      try {
+        l.await();
+        return;
+      } catch (InterruptedException e) {
+        // a disk does not answer interrupts either
+      }
+    }
+  }
+
+  private static void awaitTrue(String what, BooleanSupplier cond) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (!cond.getAsBoolean()) {
+      assertTrue(System.nanoTime() < deadline, "timed out waiting for " + what);
+      Thread.sleep(5);
+    }
+  }
+
+  @Test
+  void awaitStartup_openEndsAtOnce_returnedWithoutWaitingTheLimit() throws Exception {
+    clock.sleepsMoveNoTime(); // start-up's polls wait in real time for the open to end
+    Controlled open = new Controlled();
+    open.end.countDown();
+    List<CacheDirectories.Opened> got = open.start().awaitStartup();
+    assertEquals(1, got.size());
+    assertEquals(0, got.get(0).position());
+    assertFalse(opening.anyOpening());
+    assertTrue(clock.nanoTime() < limits.startupNanos, "waited " + clock.nanoTime());
+    CacheDirectories.closeQuietly(got);
+  }
+
+  @Test
+  void awaitStartup_openRestoringAtTheLimit_keptAndJoinsWhenReady() throws Exception {
+    Controlled open = new Controlled();
+    assertEquals(Collections.emptyList(), open.start().awaitStartup());
+    assertTrue(clock.nanoTime() >= limits.startupNanos, "waited the limit");
+    assertTrue(opening.anyOpening(), "still opening, not left out");
+
+    BlockingQueue<CacheDirectories.Opened> joined = new LinkedBlockingQueue<>();
+    clock.sleepsMoveNoTime(); // the restore may take as long as it takes
+    opening.continueInBackground(joined::add);
+    open.end.countDown();
+    CacheDirectories.Opened o = joined.poll(20, TimeUnit.SECONDS);
+    assertNotNull(o, "handed to the cache when its open ended");
+    assertEquals(tmp.resolve("d0"), o.path());
+    assertFalse(open.closed.get(), "a joined directory stays open");
+    awaitTrue("nothing left opening", () -> !opening.anyOpening());
+    CacheDirectories.closeQuietly(Collections.singletonList(o));
+  }
+
+  @Test
+  void awaitStartup_openNotProgressing_leftOutAndClosedWhenItEnds() throws Exception {
+    Controlled open = new Controlled();
+    open.restoring.set(false); // a hung disk
+    assertEquals(Collections.emptyList(), open.start().awaitStartup());
+    assertFalse(opening.anyOpening(), "left out at the limit");
+    BlockingQueue<CacheDirectories.Opened> joined = new LinkedBlockingQueue<>();
+    opening.continueInBackground(joined::add);
+    open.end.countDown(); // the disk answers at last
+    awaitTrue("what it opened closed", open.closed::get);
+    assertNull(joined.poll(100, TimeUnit.MILLISECONDS), "never joins");
+  }
+
+  @Test
+  void continueInBackground_openStopsProgressing_leftOutNeverJoins() throws Exception {
+    Controlled open = new Controlled();
+    assertEquals(Collections.emptyList(), open.start().awaitStartup());
+    assertTrue(opening.anyOpening());
+    open.restoring.set(false); // the disk hangs after start-up
+    BlockingQueue<CacheDirectories.Opened> joined = new LinkedBlockingQueue<>();
+    opening.continueInBackground(joined::add);
+    awaitTrue("left out once stalled", () -> !opening.anyOpening());
+    assertTrue(
+        clock.nanoTime() >= limits.startupNanos + limits.stallNanos - limits.startupPollNanos);
+    open.end.countDown();
+    awaitTrue("what it opened closed", open.closed::get);
+    assertNull(joined.poll(100, TimeUnit.MILLISECONDS), "never joins");
+  }
+
+  @Test
+  void close_whileADirectoryOpens_itsOpenClosedWhenItEnds() throws Exception {
+    Controlled open = new Controlled();
+    open.start().awaitStartup();
+    assertTrue(opening.anyOpening());
+    opening.close();
+    assertFalse(opening.anyOpening());
+    open.end.countDown();
+    awaitTrue("what it opened closed", open.closed::get);
+  }
+
+  @Test
+  void awaitStartup_oneOpenAndOneHung_returnsTheOpenOneInItsPlace() throws Exception {
+    clock.sleepsMoveNoTime(); // the test moves time once the second directory is open
+    CountDownLatch hungEnd = new CountDownLatch(1);
+    CountDownLatch secondOpen = new CountDownLatch(1);
+    opening =
+        DirectoryOpening.start(
+            Arrays.asList(tmp.resolve("a"), tmp.resolve("b")),
+            limits,
+            clock,
+            (i, dir, p) -> {
+              if (i == 0) {
+                awaitQuietly(hungEnd);
+                return null;
+              }
+              try {
+                return new CacheDirectories.Opened(i, dir, new RecordingPageStore(), index(dir), 1);
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              } finally {
+                secondOpen.countDown();
+              }
+            });
+    Thread mover =
+        new Thread(
+            () -> {
+              awaitQuietly(secondOpen);
+              try {
+                Thread.sleep(50); // its thread hands the result over right after
+              } catch (InterruptedException e) {
+                return;
+              }
+              clock.advance(java.time.Duration.ofSeconds(3));
+            });
+    mover.start();
+    List<CacheDirectories.Opened> got = opening.awaitStartup();
+    hungEnd.countDown();
+    assertEquals(1, got.size());
+    assertEquals(1, got.get(0).position(), "its place in dirs names its metrics");
+    assertFalse(opening.anyOpening(), "the hung one left out");
+    CacheDirectories.closeQuietly(got);
+  }
+}
