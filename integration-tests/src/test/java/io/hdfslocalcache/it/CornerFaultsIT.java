@@ -48,10 +48,15 @@ class CornerFaultsIT {
     return c.cluster.getNamesystem().getCorruptReplicaBlocks();
   }
 
+  /**
+   * The read fails as the cache's, not the HDD's: the client reads the block again, and nothing is
+   * held against the HDD volume (Hadoop's transferTo counts any other failure of a packet).
+   */
   @Test
   void metaReopenFails_afterSsdFailureMidRead_noChecksumsOfZeroNoReplicaReportedBad()
       throws Exception {
     Configuration conf = conf();
+    HddVolumeCounts.enable(conf);
     // 32-byte chunks: the meta file of this block spans two pages, so the meta stream reads the
     // SSD again mid-block (a 64 KB window of slices covers 512 KB of data here)
     conf.setInt(DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_KEY, 32);
@@ -80,10 +85,13 @@ class CornerFaultsIT {
                 throw new IOException("Too many open files (injected)");
               }
             });
+    HddVolumeCounts before = HddVolumeCounts.of(c.cluster.getDataNodes().get(0));
     assertArrayEquals(data, c.readAll(p));
     assertTrue(metaPageFailures.get() >= 1, "the SSD failed mid-read on the meta file");
     assertTrue(reopenFailures.get() >= 1, "the HDD meta reopen failed");
     assertEquals(0, corruptReplicas(), "the good replica must not be reported bad");
+    before.assertUnchanged(c.cluster.getDataNodes().get(0));
+    assertTrue(c.counter(ReadPathMetrics.ABORTED) >= 1, "the hit was aborted");
     assertEquals(1, c.fs.getFileBlockLocations(p, 0, data.length)[0].getHosts().length);
   }
 
