@@ -1,5 +1,7 @@
 package io.hdfslocalcache.it;
 
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
+import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -22,6 +24,18 @@ final class HungDisk {
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /** Fault hooks that hang every open of a cache directory under {@code root}. */
+  CacheFaultInjector hangingOpensUnder(Path root) {
+    return new CacheFaultInjector() {
+      @Override
+      public void beforeDirectoryOpen(Path dir) {
+        if (dir.startsWith(root)) {
+          hang();
+        }
+      }
+    };
   }
 
   /** The disk answers again; safe to call more than once. */

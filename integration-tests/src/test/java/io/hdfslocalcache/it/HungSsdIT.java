@@ -52,17 +52,7 @@ class HungSsdIT {
     c = CacheCluster.start(conf(), 1);
     byte[] data = c.cachedFile("/start.bin", 300_000);
     DataNodeProperties props = c.cluster.stopDataNode(0);
-    Path hung = base.resolve("ssd0");
-    c.faults()
-        .set(
-            new CacheFaultInjector() {
-              @Override
-              public void beforeDirectoryOpen(Path dir) {
-                if (dir.startsWith(hung)) {
-                  disk.hang();
-                }
-              }
-            });
+    c.faults().set(disk.hangingOpensUnder(base.resolve("ssd0")));
     long start = System.nanoTime();
     c.cluster.restartDataNode(props, false);
     c.cluster.waitActive();

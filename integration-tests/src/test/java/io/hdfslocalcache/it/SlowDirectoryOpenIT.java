@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
-import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
 import io.hdfslocalcache.metrics.DirectoryNames;
 import io.hdfslocalcache.metrics.ReadPathMetrics;
@@ -90,17 +89,7 @@ class SlowDirectoryOpenIT {
     conf.set(CacheKeys.DIRS, base.resolve("ssd0") + "," + base.resolve("ssd1"));
     c = CacheCluster.start(conf, 1);
     byte[] data = c.cachedFile("/large.bin", BLOCKS * CacheCluster.BLOCK);
-    Path hung = base.resolve("ssd1");
-    c.faults()
-        .set(
-            new CacheFaultInjector() {
-              @Override
-              public void beforeDirectoryOpen(Path dir) {
-                if (dir.startsWith(hung)) {
-                  disk.hang();
-                }
-              }
-            });
+    c.faults().set(disk.hangingOpensUnder(base.resolve("ssd1")));
 
     restartWithStartupLimitOf1ms();
     BlockCache cache = c.cache(0);
