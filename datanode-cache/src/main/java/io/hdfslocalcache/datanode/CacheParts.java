@@ -195,6 +195,7 @@ final class CacheParts {
           DirectoryStats.registerDirectory(registry, d);
           GuardStats.register(registry, Collections.singletonList(d), gate);
           dirs.join(d);
+          admin.join(d.path(), dataNodeDirs());
         });
     return d;
   }

@@ -12,6 +12,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,16 +41,25 @@ import org.slf4j.LoggerFactory;
 public final class AdminControl {
   private static final Logger LOG = LoggerFactory.getLogger(AdminControl.class);
 
-  private final List<Path> controlDirs;
+  // Copy-on-write: a directory that opens after start-up joins while the maintenance round polls.
+  private final CopyOnWriteArrayList<Path> controlDirs = new CopyOnWriteArrayList<>();
   private volatile boolean bypass;
 
   /** {@code dataNodeDirs}: each opened directory's {@code <dir>/<datanodeUuid>}. */
   public AdminControl(List<Path> dataNodeDirs) {
-    List<Path> c = new ArrayList<>();
     for (Path d : dataNodeDirs) {
-      c.add(d.resolve(ControlFiles.CONTROL_DIR));
+      controlDirs.add(d.resolve(ControlFiles.CONTROL_DIR));
     }
-    this.controlDirs = Collections.unmodifiableList(c);
+  }
+
+  /**
+   * A directory that finished opening after start-up: its control folder is read from now on, and
+   * every folder's record is rewritten to {@code dataNodeDirs} (all directories, the new one
+   * included), so a bypass written there, or {@code admin resume} given it, acts on this DataNode.
+   */
+  public void join(Path dataNodeDir, List<Path> dataNodeDirs) {
+    controlDirs.addIfAbsent(dataNodeDir.resolve(ControlFiles.CONTROL_DIR));
+    recordDirectories(dataNodeDirs);
   }
 
   /**

@@ -49,6 +49,24 @@ class AdminControlTest {
   }
 
   @Test
+  void join_directoryOpenedAfterStart_itsBypassSeenAndEveryRecordListsIt() throws Exception {
+    List<Path> dirs = twoDirs();
+    AdminControl control = new AdminControl(dirs.subList(0, 1));
+    control.recordDirectories(dirs.subList(0, 1));
+    control.join(dirs.get(1), dirs);
+    for (Path d : dirs) {
+      Path f = d.resolve(ControlFiles.CONTROL_DIR).resolve(ControlFiles.DIRECTORIES_FILE);
+      assertEquals(
+          Arrays.asList(dirs.get(0).toString(), dirs.get(1).toString()),
+          Files.readAllLines(f, StandardCharsets.UTF_8));
+    }
+    Path bypass = dirs.get(1).resolve(ControlFiles.CONTROL_DIR).resolve(ControlFiles.BYPASS_FILE);
+    Files.write(bypass, new byte[0]);
+    control.poll();
+    assertTrue(control.bypassed());
+  }
+
+  @Test
   void poll_evictionLinesAndListRequest_evictionsConsumedRequestLeft() throws Exception {
     List<Path> dirs = twoDirs();
     AdminControl control = new AdminControl(dirs);
