@@ -163,6 +163,16 @@ class InlineReadGateTest {
   }
 
   @Test
+  void route_cpuSaturatedAndAReadRunningSecondsShortOfTheReadTimeout_caller() throws Exception {
+    // At a load average of 80 on 2 cores a page read of a healthy disk took over 2 s.
+    saturated = true;
+    InlineReadGate g = gate(ReadBound.ADAPTIVE);
+    stuckRead(g);
+    advance(WALL.minusMillis(500));
+    assertEquals(ReadRoute.CALLER, g.route());
+  }
+
+  @Test
   void route_cpuSaturatedAndAReadRunningTheReadTimeout_ioThreads() throws Exception {
     // A disk that hangs on a busy machine is still noticed, by the wall clock.
     saturated = true;
