@@ -173,6 +173,11 @@ public final class BlockIndex implements AutoCloseable {
     writer.execute(() -> write(db -> db.delete(IndexCodec.key(id, genStamp, fillId))));
   }
 
+  /** Writes queued and not yet applied (a bench paces its fills by it: a full queue drops). */
+  public int queuedWrites() {
+    return writer.getQueue().size() + writer.getActiveCount();
+  }
+
   /** Makes the index files owner-only (0600); best effort, the directory above is 0700. */
   static void ownerOnly(Path dir) {
     try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
