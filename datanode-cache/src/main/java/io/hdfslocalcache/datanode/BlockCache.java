@@ -104,6 +104,11 @@ public final class BlockCache implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     parts.fills.close();
+    for (io.hdfslocalcache.datanode.block.CacheEntry e : parts.map.entries()) {
+      if (e.takePagesDeleted() && !e.retired()) {
+        parts.dirs.of(e.home()).persist(e); // the next start must not expect the deleted pages
+      }
+    }
     for (CacheDirectory d : parts.dirs.all()) {
       d.store().close();
       d.blockIndex().close(CacheTunables.INDEX_CLOSE_WAIT_MILLIS);

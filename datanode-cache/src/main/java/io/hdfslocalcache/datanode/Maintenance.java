@@ -61,7 +61,10 @@ final class Maintenance implements Runnable {
       admission.expire();
       for (CacheEntry e : map.entries()) {
         long access = e.lastAccessMillis;
-        if (access != e.persistedAccessMillis && !e.retired()) {
+        // Deleted pages leave the record here, in one write per entry and round, not per page: a
+        // record that still lists a page deleted before a crash only makes that page a miss.
+        boolean pagesDeleted = e.takePagesDeleted();
+        if ((access != e.persistedAccessMillis || pagesDeleted) && !e.retired()) {
           dirs.of(e.home()).persist(e);
           e.persistedAccessMillis = access;
         }

@@ -58,6 +58,9 @@ final class PageFill {
     // The reservation moves to the entry page by page as each is published.
     steps.admit(r.dir, runs.size(), PageCopier.bytesOf(e, runs), e);
     reserved[0] = true;
+    // The claimed pages go into the block index before their files are written: a restart after
+    // a crash then finds a page recorded but missing (a miss), never a file nobody counts.
+    r.dir.persist(e);
     MetaSegments meta = new MetaSegments(e, pageSize);
     ChecksumLayout layout = e.checksum;
     PageCopier.Sums sums =
@@ -93,6 +96,7 @@ final class PageFill {
             () -> {
               dir.budget().releaseDrained(n);
               e.pages.release(p);
+              e.pageDeleted();
             });
   }
 }

@@ -103,12 +103,12 @@ public final class BlockIndex implements AutoCloseable {
             org.rocksdb.AbstractEventListener.EnabledEventCallback.ON_COMPACTION_COMPLETED) {
           @Override
           public void onFlushCompleted(RocksDB db, org.rocksdb.FlushJobInfo info) {
-            ownerOnly(dir);
+            IndexFiles.ownerOnly(dir);
           }
 
           @Override
           public void onCompactionCompleted(RocksDB db, org.rocksdb.CompactionJobInfo info) {
-            ownerOnly(dir);
+            IndexFiles.ownerOnly(dir);
           }
         };
     Options options =
@@ -126,7 +126,7 @@ public final class BlockIndex implements AutoCloseable {
               ownerOnly,
               String.valueOf(dir.getParent().getFileName()),
               faults);
-      ownerOnly(dir);
+      IndexFiles.ownerOnly(dir);
       return index;
     } catch (RocksDBException e) {
       options.close();
@@ -173,27 +173,9 @@ public final class BlockIndex implements AutoCloseable {
     writer.execute(() -> write(db -> db.delete(IndexCodec.key(id, genStamp, fillId))));
   }
 
-  /** Writes queued and not yet applied (a bench paces its fills by it: a full queue drops). */
+  /** Writes queued or running (a bench paces its fills by it: a full queue drops). */
   public int queuedWrites() {
     return writer.getQueue().size() + writer.getActiveCount();
-  }
-
-  /** Makes the index files owner-only (0600); best effort, the directory above is 0700. */
-  static void ownerOnly(Path dir) {
-    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
-      for (Path f : (Iterable<Path>) files::iterator) {
-        try {
-          if (java.nio.file.Files.isRegularFile(f)) {
-            java.nio.file.Files.setPosixFilePermissions(
-                f, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
-          }
-        } catch (IOException | RuntimeException e) {
-          // deleted meanwhile, or not POSIX
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // best effort
-    }
   }
 
   private interface Write {

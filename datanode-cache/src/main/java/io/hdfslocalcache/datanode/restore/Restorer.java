@@ -27,16 +27,20 @@ import org.slf4j.LoggerFactory;
  * Restart restore: a DataNode that restarts serves its cached blocks again without refilling, and
  * never serves one whose HDD replica changed while it was down.
  *
- * <p>At start ({@link #loadIndexes}) every directory's block index is read, pages no record owns
- * are deleted (fills cut off by a crash, records lost with an unsynced write), each record's bytes
- * are reserved, and the records wait for their block pool. Once the dataset has loaded the pool's
- * replicas ({@link #restorePool}) each becomes an entry only if the replica still exists, is
- * FINALIZED with the same generation stamp and length, its files are on disk, every page of its
- * meta file is present and at least one data page is (a block partly cached in {@code pages} fill
- * mode comes back with the data pages found whole on disk: every byte is verified on each read
- * anyway, and a torn page is deleted); anything else is dropped with its pages, counted by {@link
- * RestoreDrop}. A pool shut down without the DataNode stopping ({@link #detachPool}) keeps its
- * pages and records for its return; a deleted pool ({@link #deletePool}) loses them.
+ * <p>At start ({@link #loadIndexes}) every directory's block index is read, the files of cached
+ * blocks no record owns are deleted (fills cut off by a crash, records lost with an unsynced
+ * write), each record's bytes are reserved, and the records wait for their block pool. The record
+ * says which data pages are on disk ({@code IndexRecord#pages}), so the restart never lists page
+ * files and takes time by blocks, not pages; a recorded page that is missing or torn is a miss when
+ * read, which drops the copy then. Records from before pages were recorded are checked against the
+ * disk instead, a listing per block: whole pages only, meta complete, torn pages deleted. Once the
+ * dataset has loaded the pool's replicas ({@link #restorePool}) each becomes an entry only if the
+ * replica still exists, is FINALIZED with the same generation stamp and length, its files are on
+ * disk and at least one data page is (a block partly cached in {@code pages} fill mode comes back
+ * with its recorded pages: every byte is verified on each read anyway); anything else is dropped
+ * with its pages, counted by {@link RestoreDrop}. A pool shut down without the DataNode stopping
+ * ({@link #detachPool}) keeps its pages and records for its return; a deleted pool ({@link
+ * #deletePool}) loses them.
  *
  * <p>Lock: {@code pending} guards itself; nothing else is held while it is.
  */
@@ -75,16 +79,20 @@ public final class Restorer {
     final IndexRecord record;
     final CacheDirectory dir;
 
-    /** Data pages found whole on disk at load. */
+    /** Data pages on disk: as recorded, or as found whole by a listing. */
     final BitSet whole;
 
     final int pageSize;
 
-    Pending(IndexRecord record, CacheDirectory dir, BitSet whole, int pageSize) {
+    /** Pages found by listing the disk (a record without pages): the meta is checked too. */
+    final boolean listed;
+
+    Pending(IndexRecord record, CacheDirectory dir, BitSet whole, int pageSize, boolean listed) {
       this.record = record;
       this.dir = dir;
       this.whole = whole;
       this.pageSize = pageSize;
+      this.listed = listed;
     }
 
     /** The entry the record describes; retiring it deletes its pages, record and reservation. */
@@ -122,9 +130,12 @@ public final class Restorer {
       for (IndexRecord r : d.blockIndex().loadAll()) {
         owned.add(r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.DATA));
         owned.add(r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.META));
-        BitSet whole = wholeDataPages(d, r, torn);
-        Pending p = new Pending(r, d, whole, pageSize);
-        d.budget().reserveExisting(p.entry().bytes());
+        boolean listed = r.pages() == null;
+        BitSet whole = listed ? wholeDataPages(d, r, torn) : recordedPages(r);
+        Pending p = new Pending(r, d, whole, pageSize, listed);
+        long bytes = p.entry().bytes();
+        d.budget().reserveExisting(bytes);
+        d.store().restored(bytes);
         addPending(p);
       }
       d.store().retainFiles(owned::contains);
@@ -132,6 +143,11 @@ public final class Restorer {
       // scan (deletes are queued) fails it, and with it the cache's start.
       torn.forEach(Runnable::run);
     }
+  }
+
+  /** The record's data pages; none if they were written at another page size (deleted at open). */
+  private BitSet recordedPages(IndexRecord r) {
+    return r.pageSize() == pageSize ? BitSet.valueOf(r.pages()) : new BitSet();
   }
 
   /**
@@ -170,7 +186,7 @@ public final class Restorer {
     waiting.sort(java.util.Comparator.comparingLong(p -> p.record.lastAccessMillis()));
     for (Pending p : waiting) {
       CacheEntry e = p.entry();
-      RestoreDrop drop = validate(poolId, p.dir, e);
+      RestoreDrop drop = validate(poolId, p, e);
       if (drop == null && !map.restore(e)) {
         drop = RestoreDrop.ALREADY_PRESENT;
       }
@@ -201,7 +217,8 @@ public final class Restorer {
   }
 
   /** Why the entry may not be served again, or null if it may. */
-  RestoreDrop validate(String poolId, CacheDirectory dir, CacheEntry e) {
+  private RestoreDrop validate(String poolId, Pending p, CacheEntry e) {
+    CacheDirectory dir = p.dir;
     if (!dir.health().inService()) {
       return RestoreDrop.DIRECTORY_OUT_OF_SERVICE;
     }
@@ -213,7 +230,7 @@ public final class Restorer {
       return RestoreDrop.REPLICA_FILES_MISSING;
     }
     if ((e.dataLength > 0 && e.pages.count() == 0)
-        || !complete(dir, e, BlockId.CacheFile.META, e.metaLength)) {
+        || (p.listed && !complete(dir, e, BlockId.CacheFile.META, e.metaLength))) {
       return RestoreDrop.PAGES_MISSING;
     }
     return null;
@@ -254,11 +271,14 @@ public final class Restorer {
     List<CacheEntry> detached = map.detachIf(id -> id.poolId().equals(poolId));
     for (CacheEntry e : detached) {
       dirs.of(e.home()).pagesDetached(e);
+      if (e.takePagesDeleted()) {
+        dirs.of(e.home()).persist(e); // kept (detached): a restart finds the pages as they are
+      }
       BitSet present = new BitSet();
       for (int p = 0; p < e.pages.pages(); p++) {
         present.set(p, e.pages.has(p));
       }
-      addPending(new Pending(IndexRecord.of(e), dirs.of(e.home()), present, pageSize));
+      addPending(new Pending(IndexRecord.of(e), dirs.of(e.home()), present, pageSize, false));
     }
     invalidator.count(detached, InvalidationCause.POOL_SHUTDOWN);
   }
