@@ -108,6 +108,11 @@ public final class ScaleBench implements Callable<Integer> {
             restoreNanos / 1e9,
             blocks,
             d.map.size());
+        System.out.printf(
+            "disk: indexBytes=%d pageFilesAndDirs=%d openFileDescriptors=%d%n",
+            treeBytes(path.resolve("index")),
+            entries(path.resolve("LOCAL")),
+            entries(Path.of("/proc/self/fd")));
         evictAtSize(d, blocks);
       }
     } finally {
@@ -175,6 +180,22 @@ public final class ScaleBench implements Callable<Integer> {
       used = Math.min(used, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
     }
     return used;
+  }
+
+  /** Bytes of the files under {@code p} (the block index's RocksDB files). */
+  private static long treeBytes(Path p) throws java.io.IOException {
+    try (Stream<Path> s = Files.walk(p)) {
+      return s.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+    }
+  }
+
+  /** Files and directories under {@code p}: the inodes the pages take; -1 if unreadable. */
+  private static long entries(Path p) {
+    try (Stream<Path> s = Files.walk(p)) {
+      return s.count() - 1;
+    } catch (java.io.IOException | RuntimeException e) {
+      return -1;
+    }
   }
 
   private static void deleteTree(Path p) throws java.io.IOException {
