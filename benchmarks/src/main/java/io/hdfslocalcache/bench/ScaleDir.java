@@ -97,9 +97,9 @@ final class ScaleDir implements AutoCloseable {
   /** Configured bytes for {@code pages} data pages and their blocks' metas, with room to spare. */
   static long capacityFor(long pages, int pageSize, int blockPages) {
     long blocks = (pages + blockPages - 1) / blockPages;
-    long metaPages = (metaLength(blockPages, pageSize) + pageSize - 1) / pageSize;
-    long bytes = (pages + blocks * metaPages) * pageSize;
-    return (long) (bytes * 1.06) + 64L * pageSize; // the store keeps ~5% for file-system overhead
+    long bytes = pages * pageSize + blocks * metaLength(blockPages, pageSize);
+    // The store keeps 5% for file-system overhead (capacity / 1.05 usable); 16 pages to spare.
+    return (long) Math.ceil(bytes * 1.05) + 16L * pageSize;
   }
 
   static long metaLength(int blockPages, int pageSize) {
