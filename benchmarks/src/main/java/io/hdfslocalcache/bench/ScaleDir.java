@@ -137,7 +137,7 @@ final class ScaleDir implements AutoCloseable {
             length,
             metaLength,
             LAYOUT,
-            new int[SegmentCrcs.segmentCount(metaLength)],
+            crcs(SegmentCrcs.segmentCount(metaLength), b),
             pageSize,
             true,
             dir,
@@ -164,6 +164,16 @@ final class ScaleDir implements AutoCloseable {
       }
       Thread.onSpinWait();
     }
+  }
+
+  /** Meta-slice CRCs as random as real ones: the index's size on disk depends on it. */
+  private static int[] crcs(int n, long seed) {
+    int[] out = new int[n];
+    java.util.Random r = new java.util.Random(seed);
+    for (int i = 0; i < n; i++) {
+      out[i] = r.nextInt();
+    }
+    return out;
   }
 
   private void writeFile(String fileId, long length) throws CacheException, IOException {
