@@ -9,9 +9,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * {@code bench heap}, {@code restore}, {@code hitpath}, {@code builds}, {@code misspath} and {@code
- * e2e} run the measurements that are not JMH benchmarks, each a picocli command ({@code --help}
- * lists its options); anything else goes to JMH unchanged.
+ * {@code bench heap}, {@code restore}, {@code hitpath}, {@code builds}, {@code misspath}, {@code
+ * e2e} and {@code scale} run the measurements that are not JMH benchmarks, each a picocli command
+ * ({@code --help} lists its options); anything else goes to JMH unchanged.
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -23,7 +23,8 @@ public final class BenchMain {
           "hitpath", HitPathPaired::new,
           "builds", BuildsPaired::new,
           "misspath", MissPathPaired::new,
-          "e2e", E2eCommand::new);
+          "e2e", E2eCommand::new,
+          "scale", ScaleBench::new);
 
   /** {@code bench heap}: the JOL heap measurements, one line each. */
   @Command(

@@ -152,6 +152,11 @@ public final class BlockCache implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     parts.fills.close();
+    for (io.hdfslocalcache.datanode.block.CacheEntry e : parts.map.entries()) {
+      if (e.takePagesDeleted() && !e.retired()) {
+        parts.dirs.of(e.home()).persist(e); // the next start must not expect the deleted pages
+      }
+    }
     parts.threshold.save(); // the last step's threshold, queued before the indexes drain
     for (CacheDirectory d : parts.dirs.all()) {
       d.store().close();

@@ -86,7 +86,10 @@ final class Maintenance implements Runnable {
       threshold.save();
       for (CacheEntry e : map.entries()) {
         long access = e.lastAccessMillis;
-        if (access != e.persistedAccessMillis && !e.retired()) {
+        // Deleted pages leave the record here, in one write per entry and round, not per page: a
+        // record that still lists a page deleted before a crash only makes that page a miss.
+        boolean pagesDeleted = e.takePagesDeleted();
+        if ((access != e.persistedAccessMillis || pagesDeleted) && !e.retired()) {
           dirs.of(e.home()).persist(e);
           e.persistedAccessMillis = access;
         }

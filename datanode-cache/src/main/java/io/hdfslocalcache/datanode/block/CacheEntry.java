@@ -80,6 +80,9 @@ public final class CacheEntry implements Slot {
   /** Last access time written to the block index (maintenance thread only). */
   public long persistedAccessMillis;
 
+  /** Pages deleted since the block index last recorded them (maintenance records them). */
+  private volatile boolean pagesDeleted;
+
   public CacheEntry(
       BlockId id,
       long genStamp,
@@ -226,6 +229,20 @@ public final class CacheEntry implements Slot {
       return true;
     }
     return false;
+  }
+
+  /** A page's delete is done: the entry's record may now drop it. */
+  public void pageDeleted() {
+    pagesDeleted = true;
+  }
+
+  /** True once per batch of page deletes since the last call: time to record the pages. */
+  public boolean takePagesDeleted() {
+    if (!pagesDeleted) {
+      return false;
+    }
+    pagesDeleted = false;
+    return true;
   }
 
   /** A page found whole on disk at restart. */

@@ -76,6 +76,22 @@ public final class PageSet {
     return false;
   }
 
+  /**
+   * The pages whose files may be on disk now, as {@link java.util.BitSet#toLongArray} words:
+   * PRESENT and BUSY ones (a BUSY page is being written or deleted). A superset of the files, as
+   * the block index records it: a page recorded but gone is a miss when read, a file not recorded
+   * would be space nobody counts.
+   */
+  public long[] mayBeOnDisk() {
+    java.util.BitSet out = new java.util.BitSet(state.length());
+    for (int p = 0; p < state.length(); p++) {
+      if (state.get(p) != ABSENT) {
+        out.set(p);
+      }
+    }
+    return out.toLongArray();
+  }
+
   /** Marks a page found on disk at restart as PRESENT. */
   void restorePresent(int page) {
     if (state.getAndSet(page, PRESENT) != PRESENT) {

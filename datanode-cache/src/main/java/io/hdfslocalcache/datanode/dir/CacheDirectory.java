@@ -113,6 +113,7 @@ public final class CacheDirectory implements EntryHome {
         () -> {
           budget.releaseDrained(n);
           e.pages.release(page);
+          e.pageDeleted(); // the record drops it at the next maintenance round
         });
     return n;
   }
@@ -123,11 +124,16 @@ public final class CacheDirectory implements EntryHome {
   }
 
   /**
-   * Writes the entry's record (after publish, or a changed access time). An entry dropped meanwhile
-   * may already have deleted its record; the index asks again after the write.
+   * Writes the entry's record (after publish, before a page fill writes pages, and at maintenance
+   * for a changed access time or deleted pages). An entry dropped meanwhile may already have
+   * deleted its record; the index asks again after the write. The record is taken and queued under
+   * the entry's monitor, so the index applies an entry's records in the order their pages changed:
+   * a later record never loses a page an earlier one had, written since.
    */
   public void persist(CacheEntry e) {
-    blockIndex.put(IndexRecord.of(e), () -> e.retired() && !e.keepsPages());
+    synchronized (e) {
+      blockIndex.put(IndexRecord.of(e), () -> e.retired() && !e.keepsPages());
+    }
   }
 
   @Override

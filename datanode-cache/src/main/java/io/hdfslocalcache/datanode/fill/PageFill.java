@@ -58,6 +58,11 @@ final class PageFill {
     // The reservation moves to the entry page by page as each is published.
     steps.admit(r.dir, runs.size(), PageCopier.bytesOf(e, runs), e);
     reserved[0] = true;
+    // The claimed pages are queued to the block index before their files are written: a restart
+    // after a crash then finds a page recorded but missing (a miss) rather than a file nobody
+    // counts. The write is queued, not awaited: a crash inside the queue's few milliseconds can
+    // still leave such a file, which goes with its block's directory when the block is deleted.
+    r.dir.persist(e);
     MetaSegments meta = new MetaSegments(e, pageSize);
     ChecksumLayout layout = e.checksum;
     PageCopier.Sums sums =
@@ -93,6 +98,7 @@ final class PageFill {
             () -> {
               dir.budget().releaseDrained(n);
               e.pages.release(p);
+              e.pageDeleted();
             });
   }
 }

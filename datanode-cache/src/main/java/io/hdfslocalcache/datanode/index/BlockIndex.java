@@ -180,6 +180,11 @@ public final class BlockIndex implements AutoCloseable {
     writer.execute(() -> write(db -> db.delete(IndexCodec.key(id, genStamp, fillId))));
   }
 
+  /** Writes queued or running (a bench paces its fills by it: a full queue drops). */
+  public int queuedWrites() {
+    return writer.getQueue().size() + writer.getActiveCount();
+  }
+
   private interface Write {
     void apply(RocksDB db) throws RocksDBException;
   }

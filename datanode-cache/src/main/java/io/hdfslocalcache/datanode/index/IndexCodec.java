@@ -11,11 +11,16 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The block index's bytes: keys and records. Format 2 added the fill id; format 1 records (fill id
- * 0) keep their old key and are still read, so a cache written before the upgrade is reused.
+ * The block index's bytes: keys and records. Format 2 added the fill id; format 3 the page size and
+ * the data pages on disk (so a restart never lists page files). Format 1 records (fill id 0) keep
+ * their old key; records of formats 1 and 2 are still read (pages unknown: the store is asked), so
+ * a cache written before the upgrade is reused.
  */
 final class IndexCodec {
-  private static final int FORMAT = 2;
+  private static final int FORMAT = 3;
+
+  /** Records with the fill id but without the pages. */
+  private static final int FORMAT_NO_PAGES = 2;
 
   /** Records written before fill ids: fill id 0, the key without it. */
   private static final int FORMAT_NO_FILL_ID = 1;
@@ -60,6 +65,12 @@ final class IndexCodec {
       for (int crc : r.metaSegmentCrcs()) {
         out.writeInt(crc);
       }
+      out.writeInt(r.pageSize());
+      long[] pages = r.pages();
+      out.writeInt(pages == null ? -1 : pages.length);
+      for (int i = 0; pages != null && i < pages.length; i++) {
+        out.writeLong(pages[i]);
+      }
       return bytes.toByteArray();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -69,12 +80,12 @@ final class IndexCodec {
   static IndexRecord decode(byte[] b) throws IOException {
     DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(b));
     int format = in.readInt();
-    if (format != FORMAT && format != FORMAT_NO_FILL_ID) {
+    if (format != FORMAT && format != FORMAT_NO_PAGES && format != FORMAT_NO_FILL_ID) {
       throw new IOException("unknown record format");
     }
     BlockId id = new BlockId(in.readUTF(), in.readLong());
     long gs = in.readLong();
-    long fillId = format == FORMAT ? in.readLong() : 0;
+    long fillId = format == FORMAT_NO_FILL_ID ? 0 : in.readLong();
     long dataLength = in.readLong();
     long metaLength = in.readLong();
     ChecksumLayout c = new ChecksumLayout(in.readInt(), in.readInt(), in.readInt(), in.readInt());
@@ -88,6 +99,22 @@ final class IndexCodec {
     for (int i = 0; i < n; i++) {
       crcs[i] = in.readInt();
     }
-    return new IndexRecord(id, gs, fillId, dataLength, metaLength, c, crcs, filled, access);
+    int pageSize = 0;
+    long[] pages = null;
+    if (format == FORMAT) {
+      pageSize = in.readInt();
+      int words = in.readInt();
+      if (words > (dataLength / Math.max(1, pageSize) + 64) / 64 + 1) {
+        throw new IOException(words + " page words do not fit data length " + dataLength);
+      }
+      if (words >= 0) {
+        pages = new long[words];
+        for (int i = 0; i < words; i++) {
+          pages[i] = in.readLong();
+        }
+      }
+    }
+    return new IndexRecord(
+        id, gs, fillId, dataLength, metaLength, c, crcs, filled, access, pageSize, pages);
   }
 }

@@ -18,6 +18,8 @@ public final class IndexRecord {
   private final int[] metaSegmentCrcs;
   private final long filledAtMillis;
   private final long lastAccessMillis;
+  private final int pageSize;
+  private final long[] pages;
 
   public IndexRecord(
       BlockId id,
@@ -28,7 +30,9 @@ public final class IndexRecord {
       ChecksumLayout checksum,
       int[] metaSegmentCrcs,
       long filledAtMillis,
-      long lastAccessMillis) {
+      long lastAccessMillis,
+      int pageSize,
+      long[] pages) {
     this.id = id;
     this.genStamp = genStamp;
     this.fillId = fillId;
@@ -38,6 +42,8 @@ public final class IndexRecord {
     this.metaSegmentCrcs = metaSegmentCrcs;
     this.filledAtMillis = filledAtMillis;
     this.lastAccessMillis = lastAccessMillis;
+    this.pageSize = pageSize;
+    this.pages = pages;
   }
 
   /** The entry's record as of now (its last access time included). */
@@ -51,7 +57,9 @@ public final class IndexRecord {
         e.checksum,
         e.metaSegmentCrcs,
         e.filledAtMillis,
-        e.lastAccessMillis);
+        e.lastAccessMillis,
+        e.pageSize,
+        e.pages.mayBeOnDisk());
   }
 
   public BlockId id() {
@@ -89,5 +97,19 @@ public final class IndexRecord {
 
   public long lastAccessMillis() {
     return lastAccessMillis;
+  }
+
+  /** The page size the pages were written with; 0 if not recorded (records from before). */
+  public int pageSize() {
+    return pageSize;
+  }
+
+  /**
+   * The data pages that may be on disk, as {@link java.util.BitSet#toLongArray} words: every page
+   * written, maybe more (a page being written or deleted when the record was taken). Null for
+   * records from before the pages were recorded: the store is asked instead.
+   */
+  public long[] pages() {
+    return pages;
   }
 }

@@ -11,7 +11,6 @@ import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
 import io.hdfslocalcache.datanode.index.IndexRecord;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.invalidate.Invalidator;
-import io.hdfslocalcache.datanode.store.PagesOnDisk;
 import io.hdfslocalcache.time.CacheClock;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -28,16 +27,20 @@ import org.slf4j.LoggerFactory;
  * Restart restore: a DataNode that restarts serves its cached blocks again without refilling, and
  * never serves one whose HDD replica changed while it was down.
  *
- * <p>At start ({@link #loadIndexes}) every directory's block index is read, pages no record owns
- * are deleted (fills cut off by a crash, records lost with an unsynced write), each record's bytes
- * are reserved, and the records wait for their block pool. Once the dataset has loaded the pool's
- * replicas ({@link #restorePool}) each becomes an entry only if the replica still exists, is
- * FINALIZED with the same generation stamp and length, its files are on disk, every page of its
- * meta file is present and at least one data page is (a block partly cached in {@code pages} fill
- * mode comes back with the data pages found whole on disk: every byte is verified on each read
- * anyway, and a torn page is deleted); anything else is dropped with its pages, counted by {@link
- * RestoreDrop}. A pool shut down without the DataNode stopping ({@link #detachPool}) keeps its
- * pages and records for its return; a deleted pool ({@link #deletePool}) loses them.
+ * <p>At start ({@link #loadIndexes}) every directory's block index is read, the files of cached
+ * blocks no record owns are deleted (fills cut off by a crash, records lost with an unsynced
+ * write), each record's bytes are reserved, and the records wait for their block pool. The record
+ * says which data pages are on disk ({@code IndexRecord#pages}), so the restart never lists page
+ * files and takes time by blocks, not pages; a recorded page that is missing or torn is a miss when
+ * read, which drops the copy then. Records from before pages were recorded are checked against the
+ * disk instead, a listing per block: whole pages only, meta complete, torn pages deleted. Once the
+ * dataset has loaded the pool's replicas ({@link #restorePool}) each becomes an entry only if the
+ * replica still exists, is FINALIZED with the same generation stamp and length, its files are on
+ * disk and at least one data page is (a block partly cached in {@code pages} fill mode comes back
+ * with its recorded pages: every byte is verified on each read anyway); anything else is dropped
+ * with its pages, counted by {@link RestoreDrop}. A pool shut down without the DataNode stopping
+ * ({@link #detachPool}) keeps its pages and records for its return; a deleted pool ({@link
+ * #deletePool}) loses them.
  *
  * <p>A directory that opens after start-up is restored the same way, while the DataNode serves
  * ({@link #join}).
@@ -77,53 +80,10 @@ public final class Restorer {
     this.clock = clock;
   }
 
-  private static final class Pending {
-    final IndexRecord record;
-    final CacheDirectory dir;
-
-    /** Data pages found whole on disk at load. */
-    final BitSet whole;
-
-    final int pageSize;
-
-    Pending(IndexRecord record, CacheDirectory dir, BitSet whole, int pageSize) {
-      this.record = record;
-      this.dir = dir;
-      this.whole = whole;
-      this.pageSize = pageSize;
-    }
-
-    /** The entry the record describes; retiring it deletes its pages, record and reservation. */
-    CacheEntry entry() {
-      IndexRecord r = record;
-      CacheEntry e =
-          new CacheEntry(
-              r.id(),
-              r.genStamp(),
-              r.fillId(),
-              r.dataLength(),
-              r.metaLength(),
-              r.checksum(),
-              r.metaSegmentCrcs(),
-              pageSize,
-              false,
-              dir,
-              r.filledAtMillis());
-      for (int p = whole.nextSetBit(0);
-          p >= 0 && p < e.pages.pages();
-          p = whole.nextSetBit(p + 1)) {
-        e.restorePage(p);
-      }
-      e.lastAccessMillis = r.lastAccessMillis();
-      e.persistedAccessMillis = r.lastAccessMillis();
-      return e;
-    }
-  }
-
   /** Reads every directory's index; deletes orphan pages; keeps the records until their pool. */
   public void loadIndexes() {
     for (CacheDirectory d : dirs.all()) {
-      load(d).forEach(this::addPending);
+      IndexLoad.load(d, pageSize).forEach(this::addPending);
     }
   }
 
@@ -132,7 +92,7 @@ public final class Restorer {
    * bytes reserved, orphans gone: fills may use it), then restored for the pools already loaded.
    */
   public void join(CacheDirectory d, Runnable publish) {
-    List<Pending> records = load(d);
+    List<Pending> records = IndexLoad.load(d, pageSize);
     publish.run();
     List<String> ready;
     synchronized (pending) {
@@ -140,39 +100,6 @@ public final class Restorer {
       ready = new ArrayList<>(loadedPools);
     }
     ready.forEach(this::restorePool);
-  }
-
-  /** {@code d}'s records, their bytes reserved; orphan and torn pages deleted. */
-  private List<Pending> load(CacheDirectory d) {
-    List<Pending> out = new ArrayList<>();
-    Set<String> owned = new HashSet<>();
-    List<Runnable> torn = new ArrayList<>();
-    for (IndexRecord r : d.blockIndex().loadAll()) {
-      owned.add(r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.DATA));
-      owned.add(r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.META));
-      Pending p = new Pending(r, d, wholeDataPages(d, r, torn), pageSize);
-      d.budget().reserveExisting(p.entry().bytes());
-      out.add(p);
-    }
-    d.store().retainFiles(owned::contains);
-    // After retainFiles: a page deleted under its scan (deletes are queued) would fail it.
-    torn.forEach(Runnable::run);
-    return out;
-  }
-
-  /**
-   * The record's data pages whole on disk; the deletes of the torn ones (short: never read) are
-   * added to {@code deletes}. Pages never filled are not on disk and need no delete (a partly
-   * cached 128 MB block lacks up to 127).
-   */
-  private BitSet wholeDataPages(CacheDirectory d, IndexRecord r, List<Runnable> deletes) {
-    String dataId = r.id().fileId(r.genStamp(), r.fillId(), BlockId.CacheFile.DATA);
-    PagesOnDisk found = d.store().pagesOnDisk(dataId, r.dataLength());
-    for (int p = found.torn.nextSetBit(0); p >= 0; p = found.torn.nextSetBit(p + 1)) {
-      long page = p;
-      deletes.add(() -> d.store().deletePage(dataId, page));
-    }
-    return found.whole;
   }
 
   private void addPending(Pending p) {
@@ -198,7 +125,7 @@ public final class Restorer {
     for (Pending p : waiting) {
       CacheEntry e = p.entry();
       FillTicket ticket = map.tryStartFill(e.id, e.genStamp);
-      RestoreDrop drop = ticket == null ? RestoreDrop.ALREADY_PRESENT : validate(poolId, p.dir, e);
+      RestoreDrop drop = ticket == null ? RestoreDrop.ALREADY_PRESENT : validate(poolId, p, e);
       if (drop == null && !map.restore(e, ticket)) {
         drop = RestoreDrop.REPLICA_CHANGED; // invalidated while it was validated
       }
@@ -232,7 +159,8 @@ public final class Restorer {
   }
 
   /** Why the entry may not be served again, or null if it may. */
-  RestoreDrop validate(String poolId, CacheDirectory dir, CacheEntry e) {
+  private RestoreDrop validate(String poolId, Pending p, CacheEntry e) {
+    CacheDirectory dir = p.dir;
     if (!dir.health().inService()) {
       return RestoreDrop.DIRECTORY_OUT_OF_SERVICE;
     }
@@ -244,7 +172,7 @@ public final class Restorer {
       return RestoreDrop.REPLICA_FILES_MISSING;
     }
     if ((e.dataLength > 0 && e.pages.count() == 0)
-        || !complete(dir, e, BlockId.CacheFile.META, e.metaLength)) {
+        || (p.listed && !complete(dir, e, BlockId.CacheFile.META, e.metaLength))) {
       return RestoreDrop.PAGES_MISSING;
     }
     return null;
@@ -289,11 +217,14 @@ public final class Restorer {
     List<CacheEntry> detached = map.detachIf(id -> id.poolId().equals(poolId));
     for (CacheEntry e : detached) {
       dirs.of(e.home()).pagesDetached(e);
+      if (e.takePagesDeleted()) {
+        dirs.of(e.home()).persist(e); // kept (detached): a restart finds the pages as they are
+      }
       BitSet present = new BitSet();
       for (int p = 0; p < e.pages.pages(); p++) {
         present.set(p, e.pages.has(p));
       }
-      addPending(new Pending(IndexRecord.of(e), dirs.of(e.home()), present, pageSize));
+      addPending(new Pending(IndexRecord.of(e), dirs.of(e.home()), present, pageSize, false));
     }
     invalidator.count(detached, InvalidationCause.POOL_SHUTDOWN);
   }

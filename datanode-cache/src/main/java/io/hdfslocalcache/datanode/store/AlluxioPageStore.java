@@ -1,69 +1,66 @@
 package io.hdfslocalcache.datanode.store;
 
-import alluxio.client.file.cache.CacheManager;
-import alluxio.client.file.cache.CacheManagerOptions;
-import alluxio.client.file.cache.LocalCacheManager;
 import alluxio.client.file.cache.PageId;
-import alluxio.client.file.cache.PageInfo;
-import alluxio.client.file.cache.PageMetaStore;
 import alluxio.client.file.cache.store.LocalPageStore;
+import alluxio.client.file.cache.store.PageStoreOptions;
 import alluxio.conf.AlluxioProperties;
 import alluxio.conf.InstancedConfiguration;
 import alluxio.conf.PropertyKey;
+import alluxio.exception.status.ResourceExhaustedException;
 import io.hdfslocalcache.metrics.CacheFailure;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 
 /**
- * One SSD directory as an Alluxio {@link LocalCacheManager} (LOCAL page store, LRU).
+ * One SSD directory as Alluxio's LOCAL page store: Alluxio's page files and page I/O ({@link
+ * LocalPageStore}: {@code LOCAL/<page size>/<bucket>/<file id>/<page>}), without Alluxio's cache
+ * manager. The manager kept an index of every page in memory (its page metadata and LRU map, some
+ * 200-330 heap bytes a page) and rebuilt it at start by walking one file per page; the cache's own
+ * entries already know their pages ({@code block.PageSet}), evict on their own and record their
+ * pages in the block index, so this store holds no per-page state at all. What the manager did that
+ * the cache still needs is here: the effective capacity (the configured size less Alluxio's
+ * file-system overhead), the used bytes, whole-file deletes, and the purge of files no entry owns
+ * ({@link PageTree}). A page whose file is missing or shorter than asked is a miss ({@link
+ * LocalPageReads}).
  *
  * <p>Built from an isolated {@link InstancedConfiguration}: never the JVM-global Alluxio
- * configuration, which reads {@code -Dalluxio.*} and alluxio-site.properties, and never {@code
- * CacheManager.Factory.get}, a JVM singleton (several DataNodes share a JVM in tests). Restore is
- * synchronous so puts are accepted as soon as this returns (async restore refuses puts until it
- * ends); Alluxio's own timeout wrapper is off: the cache bounds read time itself.
+ * configuration, which reads {@code -Dalluxio.*} and alluxio-site.properties.
  */
 final class AlluxioPageStore implements PageStore {
-  private final CacheManager manager;
-
-  /** Alluxio's page metadata: the size of each page as found on disk at restore. */
-  private final PageMetaStore pages;
-
+  private final LocalPageStore files;
+  private final PageTree tree;
   private final Path dir;
   private final long capacity;
-  private final int pageSize;
 
-  /** Alluxio's page files, to make each one owner-only once written; null if not local. */
-  private final LocalPageStore files;
-
-  /** Page reads without Alluxio's per-call overhead; null if not local. */
-  private final LocalPageReads direct;
+  /** Page reads straight from the page files. */
+  private final LocalPageReads reads;
 
   /** Page files kept open for partial reads; every delete closes its pages' files. */
   private final OpenPageFiles open = new OpenPageFiles(OpenPageFiles.FILES_PER_DIRECTORY);
 
-  private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_ONLY =
-      java.nio.file.attribute.PosixFilePermissions.fromString("rw-------");
+  /** Bytes of pages written or restored, less those deleted. */
+  private final AtomicLong used = new AtomicLong();
 
   private AlluxioPageStore(
-      CacheManager manager, PageMetaStore pages, Path dir, long capacity, int pageSize) {
-    this.manager = manager;
-    this.pages = pages;
+      LocalPageStore files, PageTree tree, Path dir, long capacity, int pageSize) {
+    this.files = files;
+    this.tree = tree;
     this.dir = dir;
     this.capacity = capacity;
-    this.pageSize = pageSize;
-    alluxio.client.file.cache.PageStore s = pages.getStoreDirs().get(0).getPageStore();
-    this.files = s instanceof LocalPageStore ? (LocalPageStore) s : null;
-    this.direct = files != null ? new LocalPageReads(pages, files, open) : null;
+    this.reads = new LocalPageReads(files, open, pageSize);
   }
 
   static AlluxioPageStore open(Path dir, long capacityBytes, int pageSize) throws IOException {
     return open(dir, capacityBytes, pageSize, new OpenProgress());
   }
 
-  /** {@code progress} follows the synchronous restore, page by page. */
+  /**
+   * {@code progress} counts the open's one step: the open walks no page (the restart takes pages
+   * from the block index), so its time does not grow with the cache.
+   */
   static AlluxioPageStore open(Path dir, long capacityBytes, int pageSize, OpenProgress progress)
       throws IOException {
     InstancedConfiguration conf = new InstancedConfiguration(new AlluxioProperties());
@@ -71,66 +68,31 @@ final class AlluxioPageStore implements PageStore {
     conf.set(PropertyKey.USER_CLIENT_CACHE_SIZE, Long.toString(capacityBytes));
     conf.set(PropertyKey.USER_CLIENT_CACHE_PAGE_SIZE, Integer.toString(pageSize));
     conf.set(PropertyKey.USER_CLIENT_CACHE_STORE_TYPE, "LOCAL");
-    conf.set(
-        PropertyKey.USER_CLIENT_CACHE_EVICTOR_CLASS,
-        "alluxio.client.file.cache.evictor.LRUCacheEvictor");
-    conf.set(PropertyKey.USER_CLIENT_CACHE_ASYNC_RESTORE_ENABLED, false);
-    conf.set(PropertyKey.USER_CLIENT_CACHE_ASYNC_WRITE_ENABLED, false);
-    conf.set(PropertyKey.USER_CLIENT_CACHE_TIMEOUT_DURATION, "-1");
-    conf.set(PropertyKey.USER_CLIENT_CACHE_QUOTA_ENABLED, false);
-    conf.set(PropertyKey.USER_CLIENT_CACHE_TTL_ENABLED, false);
+    PageStoreOptions options;
     try {
-      CacheManagerOptions options = CacheManagerOptions.create(conf);
-      PageMetaStore pages = PageMetaStore.create(options);
-      progress.restoring(pages::numPages);
-      LocalCacheManager m = LocalCacheManager.create(options, pages);
-      if (m.state() != CacheManager.State.READ_WRITE) {
-        closeQuietly(m);
-        throw new IOException(
-            "cache directory " + dir + " is not writable (state " + m.state() + ")");
-      }
-      // Alluxio keeps ~5% of the configured size for file-system overhead and evicts past what is
-      // left; that effective capacity is what the cache's own block budget may fill.
-      long effective =
-          m.getUsage().map(alluxio.client.file.cache.CacheUsage::capacity).orElse(capacityBytes);
-      return new AlluxioPageStore(m, pages, dir, Math.min(capacityBytes, effective), pageSize);
+      options = PageStoreOptions.create(conf).get(0);
     } catch (RuntimeException e) {
       throw new IOException("cannot open cache directory " + dir + ": " + e, e);
     }
+    PageTree tree = new PageTree(options.getRootDir(), pageSize, options.getFileBuckets());
+    tree.create();
+    progress.step();
+    // Alluxio keeps ~5% of the configured size for file-system overhead; what is left is what
+    // the cache's block budget may fill.
+    long effective = (long) (options.getCacheSize() / (1 + options.getOverheadRatio()));
+    return new AlluxioPageStore(
+        new LocalPageStore(options), tree, dir, Math.min(capacityBytes, effective), pageSize);
   }
 
   @Override
   public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
       throws CacheException {
-    PageId page = new PageId(fileId, pageIndex);
-    if (direct != null
-        && direct.read(page, pageOffset, dst, off, len) == LocalPageReads.Outcome.READ) {
-      return;
-    }
-    int n;
-    try {
-      n = manager.get(page, pageOffset, len, dst, off);
-    } catch (RuntimeException e) {
-      throw new CacheException(CacheFailure.IO_ERROR, fileId + " page " + pageIndex, e);
-    }
-    if (n == len) {
-      return;
-    }
-    if (n == 0) {
-      throw new CacheException(CacheFailure.MISSING_PAGE, fileId + " page " + pageIndex);
-    }
-    if (n < 0) {
-      throw new CacheException(
-          CacheFailure.IO_ERROR, fileId + " page " + pageIndex + " (store error or not ready)");
-    }
-    throw new CacheException(
-        CacheFailure.IO_ERROR,
-        fileId + " page " + pageIndex + ": read " + n + " of " + len + " bytes");
+    reads.read(new PageId(fileId, pageIndex), pageOffset, dst, off, len);
   }
 
-  /** The direct page reads, for tests; null if the store is not local. */
+  /** The direct page reads, for tests. */
   LocalPageReads directReads() {
-    return direct;
+    return reads;
   }
 
   /** The page files kept open, for tests. */
@@ -141,37 +103,17 @@ final class AlluxioPageStore implements PageStore {
   @Override
   public void write(String fileId, long pageIndex, byte[] src, int off, int len)
       throws CacheException {
-    boolean ok;
+    PageId page = new PageId(fileId, pageIndex);
     try {
-      ok = manager.put(new PageId(fileId, pageIndex), ByteBuffer.wrap(src, off, len));
-    } catch (RuntimeException e) {
+      files.put(page, ByteBuffer.wrap(src, off, len), false);
+    } catch (ResourceExhaustedException e) {
+      throw new CacheException(
+          CacheFailure.UNAVAILABLE, "put " + fileId + " page " + pageIndex + " refused: " + e, e);
+    } catch (IOException | RuntimeException e) {
       throw new CacheException(CacheFailure.IO_ERROR, "put " + fileId + " page " + pageIndex, e);
     }
-    if (!ok) {
-      throw new CacheException(
-          CacheFailure.UNAVAILABLE,
-          "put "
-              + fileId
-              + " page "
-              + pageIndex
-              + " refused (file system full, store not ready or failing)");
-    }
-    ownerOnly(new PageId(fileId, pageIndex));
-  }
-
-  /**
-   * Alluxio creates page files under the process umask (often 0644); block data is not for other
-   * users. Best effort, one chmod per page: the directory above is 0700 anyway.
-   */
-  private void ownerOnly(PageId page) {
-    if (files == null) {
-      return;
-    }
-    try {
-      java.nio.file.Files.setPosixFilePermissions(files.getPagePath(page, false), OWNER_ONLY);
-    } catch (IOException | RuntimeException e) {
-      // not POSIX, or deleted meanwhile
-    }
+    used.addAndGet(len);
+    PageTree.ownerOnly(files.getPagePath(page, false));
   }
 
   @Override
@@ -181,62 +123,39 @@ final class AlluxioPageStore implements PageStore {
 
   @Override
   public void deleteFile(String fileId) {
-    try {
-      manager.deleteFile(fileId);
-    } catch (RuntimeException e) {
-      // Best effort: an orphan page is reclaimed by LRU eviction.
-    }
+    used.addAndGet(-tree.deleteFile(fileId));
     open.forgetFile(fileId);
   }
 
   @Override
   public void deletePage(String fileId, long pageIndex) {
-    try {
-      manager.delete(new PageId(fileId, pageIndex));
-    } catch (RuntimeException e) {
-      // Best effort, as deleteFile.
-    }
+    used.addAndGet(-tree.deletePage(files, new PageId(fileId, pageIndex)));
     open.forgetPage(new PageId(fileId, pageIndex));
   }
 
   /**
-   * Counts only pages of their full size: after a power loss a page file may be torn or short
-   * (nothing is synced), and Alluxio restores it with the size found on disk. Reading such a page
-   * would fail as an I/O error charged to the directory; counted as missing, its entry is dropped
-   * at restore instead.
+   * Lists the file's page files: only asked for records written before the block index recorded
+   * each block's pages (a restart then lists the pages of such blocks once).
    */
   @Override
   public PagesOnDisk pagesOnDisk(String fileId, long fileLength) {
-    PagesOnDisk out = new PagesOnDisk();
-    java.util.concurrent.locks.Lock lock = pages.getLock().readLock();
-    lock.lock();
-    try {
-      for (PageInfo p : pages.getAllPagesByFileId(fileId)) {
-        out.add(p.getPageId().getPageIndex(), p.getPageSize(), pageSize, fileLength);
-      }
-    } finally {
-      lock.unlock();
-    }
-    return out;
+    return tree.pagesOnDisk(fileId, fileLength);
   }
 
   @Override
-  public void retainFiles(java.util.function.Predicate<String> keep) {
-    try {
-      manager.invalidate(page -> !keep.test(page.getPageId().getFileId()));
-    } catch (RuntimeException e) {
-      // Alluxio walks the directory; a page deleted under the walk (UncheckedIOException) ends it.
-      // Orphans left are only space: they are deleted at the next start. Never fail the start.
-      org.slf4j.LoggerFactory.getLogger(AlluxioPageStore.class)
-          .warn("hdfs-local-cache: orphan page scan of {} stopped early: {}", dir, e.toString());
-    }
+  public void restored(long bytes) {
+    used.addAndGet(bytes);
+  }
+
+  @Override
+  public void retainFiles(Predicate<String> keep) {
+    tree.retainFiles(keep);
     open.forgetAll();
   }
 
   @Override
   public long usedBytes() {
-    Optional<alluxio.client.file.cache.CacheUsage> u = manager.getUsage();
-    return u.map(alluxio.client.file.cache.CacheUsage::used).orElse(-1L);
+    return used.get();
   }
 
   @Override
@@ -247,15 +166,6 @@ final class AlluxioPageStore implements PageStore {
   @Override
   public void close() {
     open.forgetAll();
-    closeQuietly(manager);
-  }
-
-  private static void closeQuietly(AutoCloseable c) {
-    try {
-      c.close();
-    } catch (Exception e) {
-      // shutting down
-    }
   }
 
   @Override

@@ -38,6 +38,11 @@ public abstract class ForwardingPageStore implements PageStore {
   }
 
   @Override
+  public void restored(long bytes) {
+    inner.restored(bytes);
+  }
+
+  @Override
   public void retainFiles(Predicate<String> keep) {
     inner.retainFiles(keep);
   }

@@ -1,136 +1,119 @@
 package io.hdfslocalcache.datanode.store;
 
 import alluxio.client.file.cache.PageId;
-import alluxio.client.file.cache.PageMetaStore;
 import alluxio.client.file.cache.store.LocalPageStore;
-import alluxio.exception.PageNotFoundException;
+import io.hdfslocalcache.metrics.CacheFailure;
+import java.io.EOFException;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.locks.Lock;
 
 /**
- * The common case of a page read from Alluxio's LOCAL store, without Alluxio's read call: the page
- * is looked up in Alluxio's page metadata (so Alluxio still decides which pages exist and how long
- * they are), then its file is read straight into the caller's array: a partial read with one
- * positional read through the page's file kept open ({@link OpenPageFiles}), a whole-page read (a
- * stream's data page, read once) through a {@code RandomAccessFile} opened for it. Not a
+ * Page reads from Alluxio's LOCAL page files, straight into the caller's array: a partial read with
+ * one positional read through the page's file kept open ({@link OpenPageFiles}), a whole-page read
+ * (a stream's data page, read once) through a {@code RandomAccessFile} opened for it. Not a
  * FileChannel for whole pages: that reads into a native buffer of its own and copies it into the
  * heap array with {@code Unsafe.copyMemory}, and a stream paid 25-40% more CPU per page that way
  * than through {@code RandomAccessFile}'s copy (glibc's memmove), by an amount that changed from
  * one JVM run to the next (docs/benchmarks.md, hit path).
  *
- * <p>Why: per call, {@code LocalCacheManager.get} takes a striped page lock and the metadata lock,
- * updates its metrics, and {@code LocalPageStore.get} opens a {@code RandomAccessFile}, asks its
- * length, skips to the offset and reads through a native buffer it allocates and frees per call:
- * four system calls and a malloc beyond the open, read and close a read needs (docs/benchmarks.md,
- * hit path). A pread paid that per store call, and it makes three.
- *
- * <p>Anything but the plain case (no such page, a range past the page's recorded size, a file
- * missing or shorter than recorded, any I/O error) returns {@link Outcome#ASK_ALLUXIO} before a
- * result is claimed, and the caller repeats the read through Alluxio, whose handling stays as it
- * was: a page it cannot read whole is deleted and the read fails, a page it does not hold is a
- * miss. Reading without Alluxio's page lock can meet a page being deleted (a failed read, as with
- * the lock) or written again after an eviction (the same block's same bytes, written from the
- * start: a read past what is written so far is short and goes to Alluxio, which waits for the write
- * under its lock).
+ * <p>No page index is asked: the caller reads only pages its entry holds, and a page file missing
+ * (deleted by an eviction under the reader, or lost in a crash after the block index recorded it)
+ * or shorter than the range asked (torn by a crash) is {@link CacheFailure#MISSING_PAGE}: a miss,
+ * served from the HDD, that drops a copy it cannot trust. Only other I/O errors count against the
+ * disk.
  */
 final class LocalPageReads {
-  /** Whether the fast path served the read. */
-  enum Outcome {
-    READ,
-    ASK_ALLUXIO
-  }
-
-  private final PageMetaStore pages;
   private final LocalPageStore files;
   private final OpenPageFiles open;
+  private final int pageSize;
 
-  LocalPageReads(PageMetaStore pages, LocalPageStore files, OpenPageFiles open) {
-    this.pages = pages;
+  LocalPageReads(LocalPageStore files, OpenPageFiles open, int pageSize) {
     this.files = files;
     this.open = open;
+    this.pageSize = pageSize;
   }
 
   /** Reads exactly {@code len} bytes at {@code pageOffset} of the page into {@code dst}. */
-  Outcome read(PageId page, int pageOffset, byte[] dst, int off, int len) {
-    long size = recordedSize(page);
-    if (size < 0) {
-      open.forgetPage(page); // dropped by Alluxio itself
-      return Outcome.ASK_ALLUXIO;
-    }
-    if (pageOffset + (long) len > size) {
-      return Outcome.ASK_ALLUXIO; // a range Alluxio would refuse
-    }
-    if (len == size) {
-      try (RandomAccessFile f =
-          new RandomAccessFile(files.getPagePath(page, false).toFile(), "r")) {
-        f.readFully(dst, off, len); // pageOffset is 0: the whole page
-        return Outcome.READ;
-      } catch (IOException | RuntimeException e) {
-        return Outcome.ASK_ALLUXIO; // EOFException: shorter than recorded, Alluxio deletes it
-      }
+  void read(PageId page, int pageOffset, byte[] dst, int off, int len) throws CacheException {
+    Path path = files.getPagePath(page, false);
+    if (pageOffset == 0 && len == pageSize) {
+      readWhole(page, path, dst, off, len);
+      return;
     }
     FileChannel kept = open.get(page);
     if (kept != null) {
-      if (readQuietly(kept, pageOffset, dst, off, len)) {
-        return Outcome.READ;
+      try {
+        if (readFully(kept, pageOffset, dst, off, len)) {
+          return;
+        }
+      } catch (IOException | RuntimeException e) {
+        // closed under us (evicted, deleted, interrupted): open it afresh below
       }
-      open.drop(page, kept); // closed under us (evicted, deleted, interrupted) or short
+      open.drop(page, kept);
     }
+    long deletesBefore = open.deletes();
     FileChannel ch;
     try {
-      ch = openFile(page);
+      ch = FileChannel.open(path, StandardOpenOption.READ);
+    } catch (NoSuchFileException e) {
+      throw missing(page, "no page file");
     } catch (IOException | RuntimeException e) {
-      return Outcome.ASK_ALLUXIO;
+      throw new CacheException(CacheFailure.IO_ERROR, "open " + path, e);
     }
-    if (!readQuietly(ch, pageOffset, dst, off, len)) {
+    boolean whole;
+    try {
+      whole = readFully(ch, pageOffset, dst, off, len);
+    } catch (IOException | RuntimeException e) {
       open.drop(page, ch);
-      return Outcome.ASK_ALLUXIO;
+      throw new CacheException(CacheFailure.IO_ERROR, "read " + path, e);
+    }
+    if (!whole) {
+      open.drop(page, ch);
+      throw missing(page, "page file shorter than " + (pageOffset + len) + " bytes (torn)");
     }
     ch = open.add(page, ch);
-    if (recordedSize(page) < 0) {
-      open.drop(page, ch); // deleted while we opened it: never keep a deleted page's file
+    if (open.deletes() != deletesBefore) {
+      open.drop(page, ch); // a delete came meanwhile: never keep a deleted page's file
     }
-    return Outcome.READ;
   }
 
-  private FileChannel openFile(PageId page) throws IOException {
-    return FileChannel.open(files.getPagePath(page, false), StandardOpenOption.READ);
-  }
-
-  /** False if the read failed or the file ended first. */
-  private static boolean readQuietly(FileChannel ch, int pageOffset, byte[] dst, int off, int len) {
-    try {
-      return readFully(ch, pageOffset, dst, off, len);
+  private static void readWhole(PageId page, Path path, byte[] dst, int off, int len)
+      throws CacheException {
+    try (RandomAccessFile f = new RandomAccessFile(path.toFile(), "r")) {
+      f.readFully(dst, off, len);
+    } catch (EOFException e) {
+      throw missing(page, "page file shorter than " + len + " bytes (torn)");
+    } catch (FileNotFoundException e) {
+      if (!Files.exists(path)) {
+        throw missing(page, "no page file");
+      }
+      throw new CacheException(CacheFailure.IO_ERROR, "open " + path, e);
     } catch (IOException | RuntimeException e) {
-      return false;
+      throw new CacheException(CacheFailure.IO_ERROR, "read " + path, e);
     }
   }
 
+  private static CacheException missing(PageId page, String why) {
+    return new CacheException(
+        CacheFailure.MISSING_PAGE, page.getFileId() + " page " + page.getPageIndex() + ": " + why);
+  }
+
+  /** False if the file ended first. */
   private static boolean readFully(FileChannel ch, int pageOffset, byte[] dst, int off, int len)
       throws IOException {
     ByteBuffer into = ByteBuffer.wrap(dst, off, len);
     while (into.hasRemaining()) {
       if (ch.read(into, pageOffset + (into.position() - off)) < 0) {
-        return false; // shorter than recorded: Alluxio deletes it
+        return false;
       }
     }
     return true;
-  }
-
-  /** The page's size in Alluxio's metadata, or -1 if it holds no such page. */
-  private long recordedSize(PageId page) {
-    Lock lock = pages.getLock().readLock();
-    lock.lock();
-    try {
-      return pages.getPageInfo(page).getPageSize();
-    } catch (PageNotFoundException e) {
-      return -1;
-    } finally {
-      lock.unlock();
-    }
   }
 }

@@ -20,9 +20,10 @@ import java.util.Map;
  * closed first. An open file keeps a deleted page's blocks on the disk while the space budget
  * counts them free, so each delete closes its pages' files ({@link #forgetFile}, {@link
  * #forgetPage}) after the store deleted them. A reader that opened a file just before a delete may
- * add it after that delete's forget; {@link LocalPageReads} therefore asks Alluxio's metadata again
- * after adding, and either sees the page gone and drops the file itself, or the forget came after
- * that look and closed it.
+ * add it after that delete's forget; each forget therefore first counts a delete ({@link
+ * #deletes}), and {@link LocalPageReads} compares the count from before its open with the count
+ * after its add: changed, it drops the file itself; unchanged, any later forget finds and closes
+ * it.
  *
  * <p>A cached channel can be closed under a reader (evicted here, forgotten by a delete, or by an
  * interrupt: a timed-out read's I/O thread is interrupted, and that closes a FileChannel); the
@@ -41,8 +42,16 @@ final class OpenPageFiles {
   private final int capacity;
   private final LinkedHashMap<PageId, FileChannel> open = new LinkedHashMap<>(64, 0.75f, true);
 
+  /** Forgets so far: changed by every delete, under this object's monitor. */
+  private volatile long deletes;
+
   OpenPageFiles(int capacity) {
     this.capacity = capacity;
+  }
+
+  /** How many forgets there have been: a reader compares it before its open and after its add. */
+  long deletes() {
+    return deletes;
   }
 
   /** The open file of {@code page}, or null. */
@@ -88,6 +97,7 @@ final class OpenPageFiles {
   void forgetPage(PageId page) {
     FileChannel ch;
     synchronized (this) {
+      deletes++;
       ch = open.remove(page);
     }
     if (ch != null) {
@@ -99,6 +109,7 @@ final class OpenPageFiles {
   void forgetFile(String fileId) {
     List<FileChannel> closing = new ArrayList<>();
     synchronized (this) {
+      deletes++;
       for (Iterator<Map.Entry<PageId, FileChannel>> i = open.entrySet().iterator(); i.hasNext(); ) {
         Map.Entry<PageId, FileChannel> e = i.next();
         if (e.getKey().getFileId().equals(fileId)) {
@@ -114,6 +125,7 @@ final class OpenPageFiles {
   void forgetAll() {
     List<FileChannel> closing;
     synchronized (this) {
+      deletes++;
       closing = new ArrayList<>(open.values());
       open.clear();
     }

@@ -69,8 +69,17 @@ public interface PageStore extends AutoCloseable {
     return wholePages(fileId, fileLength).cardinality();
   }
 
-  /** The file's pages on disk, whole or torn, in one look at the store's page metadata. */
+  /**
+   * The file's pages on disk, whole or torn, by a look at the disk: one listing and one size per
+   * page, so only for what the block index does not record (records from before it recorded pages).
+   */
   PagesOnDisk pagesOnDisk(String fileId, long fileLength);
+
+  /**
+   * Counts {@code bytes} of pages the block index records as used: a restart learns what is on disk
+   * from the index, not by walking the pages.
+   */
+  default void restored(long bytes) {}
 
   /** The indexes of the file's pages present with their full size ({@link PagesOnDisk#whole}). */
   default java.util.BitSet wholePages(String fileId, long fileLength) {

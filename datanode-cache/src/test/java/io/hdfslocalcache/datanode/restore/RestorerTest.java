@@ -72,6 +72,36 @@ class RestorerTest {
     return run1.store;
   }
 
+  /** Rewrites block {@code b}'s record as a record from before pages were recorded. */
+  private void rewriteWithoutPages(long b) throws Exception {
+    DirectoryFixture again = new DirectoryFixture(0, root, 1 << 20, 10, CacheClock.SYSTEM);
+    for (IndexRecord r : again.dir.blockIndex().loadAll()) {
+      if (r.id().blockId() == b) {
+        again.dir.blockIndex().put(withoutPages(r), () -> false);
+      }
+    }
+    again.close();
+  }
+
+  private static IndexRecord withoutPages(IndexRecord r) {
+    return withPages(r, 0, null);
+  }
+
+  private static IndexRecord withPages(IndexRecord r, int pageSize, long[] pages) {
+    return new IndexRecord(
+        r.id(),
+        r.genStamp(),
+        r.fillId(),
+        r.dataLength(),
+        r.metaLength(),
+        r.checksum(),
+        r.metaSegmentCrcs(),
+        r.filledAtMillis(),
+        r.lastAccessMillis(),
+        pageSize,
+        pages);
+  }
+
   /** Run 2 on the same index and the pages run 1 left. */
   private Restorer secondRun(BlockMap map, MemoryPageStore pages) throws Exception {
     return secondRun(map, pages, 1 << 20);
@@ -123,6 +153,7 @@ class RestorerTest {
     hdd.filesGone.add(2L); // listed, but its files are gone
     hdd.finalized(new BlockId(POOL, 3), 7, LEN);
     pages.deletePage(new BlockId(POOL, 3).fileId(7, BlockId.CacheFile.DATA), 0); // lost in a crash
+    rewriteWithoutPages(3); // a record from before pages were recorded: the disk is listed
     // block 4: no replica at all
     BlockMap map = new BlockMap();
     secondRun(map, pages).restorePool(POOL);
@@ -260,7 +291,7 @@ class RestorerTest {
     run1.store.pageSize = 100; // ten data pages
     BlockId id = new BlockId(POOL, 1);
     CacheEntry e = run1.publishPages(new BlockMap(), id, 7, LEN, 0, 4, 5, 9);
-    run1.dir.blockIndex().put(IndexRecord.of(e), () -> false);
+    run1.dir.blockIndex().put(withoutPages(IndexRecord.of(e)), () -> false); // listed at start
     run1.close();
     String dataId = e.fileId(BlockId.CacheFile.DATA);
     run1.store.write(dataId, 5, new byte[40], 0, 40); // torn by a power loss
@@ -285,6 +316,58 @@ class RestorerTest {
     assertEquals(back.bytes(), d.dir.budget().reserved(), "reserved: meta and whole pages");
     assertEquals(3, d.dir.pageLru().size(), "its pages can be evicted again");
     assertEquals(1, registry.counter(RestoreMetrics.RESTORED).getCount());
+  }
+
+  /** A store that fails the test if asked to list a file's pages. */
+  private static PageStore neverListed(PageStore store) {
+    return new ForwardingPageStore(store) {
+      @Override
+      public io.hdfslocalcache.datanode.store.PagesOnDisk pagesOnDisk(String fileId, long length) {
+        throw new AssertionError("listed the pages of " + fileId);
+      }
+    };
+  }
+
+  @Test
+  void restorePool_pagesRecorded_restoredWithoutListingAPage() throws Exception {
+    DirectoryFixture run1 = new DirectoryFixture(0, root, 1 << 20, 10, CacheClock.SYSTEM);
+    run1.store.pageSize = 100; // ten data pages
+    BlockId id = new BlockId(POOL, 1);
+    CacheEntry e = run1.publishPages(new BlockMap(), id, 7, LEN, 0, 4, 9);
+    run1.dir.blockIndex().put(IndexRecord.of(e), () -> false);
+    run1.close();
+    hdd.finalized(id, 7, LEN);
+    BlockMap map = new BlockMap();
+    Restorer r = secondRun(map, run1.store, 100, RestorerTest::neverListed);
+    r.restorePool(POOL);
+    CacheEntry back = map.lookup(id, 7);
+    assertNotNull(back);
+    assertEquals(java.util.Set.of(0, 4, 9), DirectoryFixture.present(back));
+    assertEquals(back.metaLength + 300, d.dir.budget().reserved());
+    assertEquals(3, d.dir.pageLru().size());
+  }
+
+  @Test
+  void restorePool_recordedPageLostInACrash_restoredAndLeftToTheRead() throws Exception {
+    MemoryPageStore pages = firstRun(1);
+    BlockId id = new BlockId(POOL, 1);
+    pages.deletePage(id.fileId(7, BlockId.CacheFile.DATA), 0); // after the record: a miss later
+    hdd.finalized(id, 7, LEN);
+    BlockMap map = new BlockMap();
+    secondRun(map, pages, 1 << 20, RestorerTest::neverListed).restorePool(POOL);
+    assertNotNull(map.lookup(id, 7), "the restart does not look at pages");
+    assertEquals(0, registry.counter(RestoreMetrics.DROPPED).getCount());
+  }
+
+  @Test
+  void restorePool_pagesRecordedAtAnotherPageSize_droppedPagesMissing() throws Exception {
+    MemoryPageStore pages = firstRun(1);
+    BlockId id = new BlockId(POOL, 1);
+    hdd.finalized(id, 7, LEN);
+    BlockMap map = new BlockMap();
+    secondRun(map, pages, 1 << 19).restorePool(POOL);
+    assertNull(map.lookupAny(id));
+    assertEquals(1, dropped(RestoreDrop.PAGES_MISSING));
   }
 
   /**

@@ -2,9 +2,11 @@ package io.hdfslocalcache.datanode.store;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import alluxio.client.file.cache.PageId;
+import io.hdfslocalcache.metrics.CacheFailure;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Page reads that bypass Alluxio's read call: the plain case is served directly, every other case
- * is left to Alluxio untouched (AlluxioPageStoreTest checks what Alluxio then does).
+ * Page reads straight from the page files, with no page index asked: a written page's ranges are
+ * served, a missing or torn page file is a miss (MISSING_PAGE, not a disk error), partial reads
+ * keep the page's file open and every delete closes it.
  */
 class LocalPageReadsTest {
   private static final int PAGE = 64 * 1024;
@@ -52,61 +55,69 @@ class LocalPageReadsTest {
     }
   }
 
+  private CacheFailure failure(String fileId, long index, int at, int len) {
+    return assertThrows(
+            CacheException.class,
+            () -> direct.read(new PageId(fileId, index), at, new byte[PAGE], 0, len))
+        .failure();
+  }
+
   @Test
-  void read_rangeOfAWrittenPage_servedDirectly() {
+  void read_rangeOfAWrittenPage_servedDirectly() throws Exception {
     byte[] got = new byte[PAGE];
-    assertEquals(LocalPageReads.Outcome.READ, direct.read(new PageId("f", 0), 100, got, 7, 5000));
+    direct.read(new PageId("f", 0), 100, got, 7, 5000);
     assertArrayEquals(Arrays.copyOfRange(page, 100, 5100), Arrays.copyOfRange(got, 7, 5007));
-    assertEquals(LocalPageReads.Outcome.READ, direct.read(new PageId("f", 1), 0, got, 0, 3000));
+    direct.read(new PageId("f", 1), 0, got, 0, 3000);
     assertArrayEquals(Arrays.copyOf(page, 3000), Arrays.copyOf(got, 3000));
   }
 
   @Test
-  void read_pageAlluxioDoesNotHold_leftToAlluxio() {
-    assertEquals(
-        LocalPageReads.Outcome.ASK_ALLUXIO,
-        direct.read(new PageId("f", 2), 0, new byte[PAGE], 0, 100));
-    assertEquals(
-        LocalPageReads.Outcome.ASK_ALLUXIO,
-        direct.read(new PageId("g", 0), 0, new byte[PAGE], 0, 100));
+  void read_pageNeverWritten_missingPage() {
+    assertEquals(CacheFailure.MISSING_PAGE, failure("f", 2, 0, 100));
+    assertEquals(CacheFailure.MISSING_PAGE, failure("g", 0, 0, PAGE));
   }
 
   @Test
-  void read_pastThePageRecordedSize_leftToAlluxio() {
-    assertEquals(
-        LocalPageReads.Outcome.ASK_ALLUXIO,
-        direct.read(new PageId("f", 1), 2000, new byte[PAGE], 0, 1001));
+  void read_pastThePagesEnd_missingPage() {
+    assertEquals(CacheFailure.MISSING_PAGE, failure("f", 1, 2000, 1001));
   }
 
   @Test
-  void read_fileShorterThanRecorded_leftToAlluxioAndNotDeleted() throws Exception {
+  void read_fileTornShorterThanAPage_missingPageAndNotDeleted() throws Exception {
     Path file = pageFile(0);
     try (FileChannel c = FileChannel.open(file, StandardOpenOption.WRITE)) {
       c.truncate(1000);
     }
-    assertEquals(
-        LocalPageReads.Outcome.ASK_ALLUXIO,
-        direct.read(new PageId("f", 0), 0, new byte[PAGE], 0, PAGE));
-    assertTrue(Files.exists(file), "deleting is Alluxio's decision");
+    assertEquals(CacheFailure.MISSING_PAGE, failure("f", 0, 0, PAGE));
+    assertEquals(CacheFailure.MISSING_PAGE, failure("f", 0, 512, 1000));
+    assertEquals(0, store.openFiles().size(), "a torn page's file is not kept open");
+    assertTrue(Files.exists(file), "the entry's drop deletes it with its block");
   }
 
   @Test
-  void read_fileGone_leftToAlluxio() throws Exception {
+  void read_fileGone_missingPage() throws Exception {
     Files.delete(pageFile(0));
-    assertEquals(
-        LocalPageReads.Outcome.ASK_ALLUXIO,
-        direct.read(new PageId("f", 0), 0, new byte[PAGE], 0, PAGE));
+    assertEquals(CacheFailure.MISSING_PAGE, failure("f", 0, 0, PAGE));
+    assertEquals(CacheFailure.MISSING_PAGE, failure("f", 0, 10, 100));
   }
 
-  private byte[] readPartly(String fileId, long index, int at, int len) {
+  @Test
+  void read_pageFileUnreadable_ioError() throws Exception {
+    Path file = pageFile(0);
+    Files.delete(file);
+    Files.createDirectory(file); // a read of it fails, and not for being absent
+    assertEquals(CacheFailure.IO_ERROR, failure("f", 0, 0, PAGE));
+    assertEquals(CacheFailure.IO_ERROR, failure("f", 0, 10, 100));
+  }
+
+  private byte[] readPartly(String fileId, long index, int at, int len) throws Exception {
     byte[] got = new byte[len];
-    assertEquals(
-        LocalPageReads.Outcome.READ, direct.read(new PageId(fileId, index), at, got, 0, len));
+    direct.read(new PageId(fileId, index), at, got, 0, len);
     return got;
   }
 
   @Test
-  void read_partialRangesOfOnePage_openItsFileOnce() {
+  void read_partialRangesOfOnePage_openItsFileOnce() throws Exception {
     assertArrayEquals(Arrays.copyOfRange(page, 10, 4106), readPartly("f", 0, 10, 4096));
     FileChannel kept = store.openFiles().get(new PageId("f", 0));
     assertTrue(kept != null && kept.isOpen());
@@ -116,9 +127,8 @@ class LocalPageReadsTest {
   }
 
   @Test
-  void read_wholePage_keepsNoFileOpen() {
+  void read_wholePage_keepsNoFileOpen() throws Exception {
     assertArrayEquals(page, readPartly("f", 0, 0, PAGE));
-    assertArrayEquals(Arrays.copyOf(page, 3000), readPartly("f", 1, 0, 3000));
     assertEquals(0, store.openFiles().size(), "a stream reads each data page once");
   }
 
@@ -133,6 +143,7 @@ class LocalPageReadsTest {
     assertEquals(1, store.openFiles().size());
     store.deleteFile("g");
     assertEquals(0, store.openFiles().size());
+    assertEquals(CacheFailure.MISSING_PAGE, failure("f", 0, 0, 100));
   }
 
   @Test
@@ -141,19 +152,5 @@ class LocalPageReadsTest {
     store.openFiles().get(new PageId("f", 0)).close(); // as an interrupt of a timed-out read does
     assertArrayEquals(Arrays.copyOfRange(page, 200, 300), readPartly("f", 0, 200, 100));
     assertTrue(store.openFiles().get(new PageId("f", 0)).isOpen());
-  }
-
-  @Test
-  void read_pageAlluxioEvictedItself_closesItsKeptFile() throws Exception {
-    readPartly("f", 0, 0, 100);
-    FileChannel kept = store.openFiles().get(new PageId("f", 0));
-    readPartly("f", 1, 0, 100); // page 0 is now Alluxio's least recently used
-    for (int i = 0; store.wholePages("f", PAGE + 3000L).get(0); i++) {
-      store.write("g", i, page, 0, PAGE); // past Alluxio's capacity: its own LRU evicts
-    }
-    assertEquals(
-        LocalPageReads.Outcome.ASK_ALLUXIO,
-        direct.read(new PageId("f", 0), 0, new byte[100], 0, 100));
-    assertTrue(!kept.isOpen(), "an evicted page's blocks are not held by an open file");
   }
 }

@@ -1,0 +1,204 @@
+package io.hdfslocalcache.datanode.dir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.EntryHome;
+import io.hdfslocalcache.datanode.store.PageStore;
+import io.hdfslocalcache.datanode.verify.ChecksumLayout;
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The page order on int slots against the reference it replaces, an access-ordered {@link
+ * LinkedHashMap} of (entry, page) keys: the same pages come out in the same order under any mix of
+ * adds, touches, removes, entry deletes and polls; slots are reused, and no entry is held once its
+ * pages are gone.
+ */
+class PageLruTest {
+  private static final int PAGE = 100;
+
+  private static final EntryHome NO_HOME =
+      new EntryHome() {
+        @Override
+        public PageStore store() {
+          return null;
+        }
+
+        @Override
+        public void draining(long bytes) {}
+
+        @Override
+        public void deletePages(CacheEntry entry, long drainingBytes) {}
+
+        @Override
+        public void pageRead(CacheEntry entry, int page) {}
+
+        @Override
+        public void pageAdded(CacheEntry entry, int page) {}
+      };
+
+  private static CacheEntry entry(long block, int pages) {
+    return new CacheEntry(
+        new BlockId("BP-1", block),
+        1,
+        block,
+        (long) pages * PAGE - (block % 3 == 0 ? 40 : 0), // some blocks end in a short page
+        7,
+        new ChecksumLayout(2, 512, 4, 7),
+        new int[1],
+        PAGE,
+        false,
+        NO_HOME,
+        0);
+  }
+
+  /** The reference: an access-ordered map, keyed by entry identity and page. */
+  private static final class Reference {
+    final LinkedHashMap<List<Object>, int[]> order = new LinkedHashMap<>(16, 0.75f, true);
+
+    private static List<Object> key(CacheEntry e, int p) {
+      return List.of(new Identity(e), p);
+    }
+
+    void add(CacheEntry e, int p) {
+      order.put(key(e, p), new int[0]);
+    }
+
+    void touch(CacheEntry e, int p) {
+      order.get(key(e, p));
+    }
+
+    void remove(CacheEntry e, int p) {
+      order.remove(key(e, p));
+    }
+
+    void removeAll(CacheEntry e) {
+      order.keySet().removeIf(k -> ((Identity) k.get(0)).e == e);
+    }
+
+    List<String> poll(int max) {
+      List<String> out = new ArrayList<>();
+      Iterator<List<Object>> it = order.keySet().iterator();
+      while (out.size() < max && it.hasNext()) {
+        List<Object> k = it.next();
+        out.add(((Identity) k.get(0)).e.fillId + ":" + k.get(1));
+        it.remove();
+      }
+      return out;
+    }
+  }
+
+  private static final class Identity {
+    final CacheEntry e;
+
+    Identity(CacheEntry e) {
+      this.e = e;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Identity && ((Identity) o).e == e;
+    }
+
+    @Override
+    public int hashCode() {
+      return System.identityHashCode(e);
+    }
+  }
+
+  private static List<String> poll(PageLru lru, int max) {
+    List<String> out = new ArrayList<>();
+    for (PageLru.Key k : lru.pollOldest(max)) {
+      out.add(k.entry.fillId + ":" + k.page);
+    }
+    return out;
+  }
+
+  @Test
+  void operations_randomMix_sameOrderAsAnAccessOrderedMap() {
+    Random rnd = new Random(29);
+    PageLru lru = new PageLru();
+    Reference ref = new Reference();
+    List<CacheEntry> entries = new ArrayList<>();
+    long next = 1;
+    for (int i = 0; i < 40; i++) {
+      entries.add(entry(next++, 1 + rnd.nextInt(20)));
+    }
+    for (int step = 0; step < 200_000; step++) {
+      CacheEntry e = entries.get(rnd.nextInt(entries.size()));
+      int p = rnd.nextInt(e.pages.pages());
+      int op = rnd.nextInt(100);
+      if (op < 40) {
+        lru.add(e, p);
+        ref.add(e, p);
+      } else if (op < 75) {
+        lru.touch(e, p);
+        ref.touch(e, p);
+      } else if (op < 88) {
+        lru.remove(e, p);
+        ref.remove(e, p);
+      } else if (op < 91) {
+        lru.removeAll(e);
+        ref.removeAll(e);
+        entries.set(entries.indexOf(e), entry(next++, 1 + rnd.nextInt(20))); // a new block
+      } else {
+        int max = 1 + rnd.nextInt(5);
+        assertEquals(ref.poll(max), poll(lru, max), "poll at step " + step);
+      }
+      assertEquals(ref.order.size(), lru.size(), "size at step " + step);
+    }
+    assertEquals(ref.poll(Integer.MAX_VALUE), poll(lru, Integer.MAX_VALUE));
+  }
+
+  @Test
+  void add_pageAlreadyThere_movesToTheNewestEndOnce() {
+    PageLru lru = new PageLru();
+    CacheEntry a = entry(1, 4);
+    lru.add(a, 0);
+    lru.add(a, 1);
+    lru.add(a, 0);
+    assertEquals(2, lru.size());
+    assertEquals(List.of("1:1", "1:0"), poll(lru, 5));
+  }
+
+  @Test
+  void removeAll_blocksComingAndGoing_slotsReusedNotGrown() {
+    PageLru lru = new PageLru();
+    for (long b = 1; b <= 10_000; b++) {
+      CacheEntry e = entry(b * 3 + 1, 128); // never short: one range size
+      for (int p = 0; p < 128; p++) {
+        lru.add(e, p);
+      }
+      if (b > 4) {
+        assertEquals(128, lru.pollOldest(128).size()); // the oldest block's pages, all of them
+      }
+    }
+    assertEquals(4 * 128, lru.size());
+    assertTrue(lru.slotsHandedOut() <= 6 * 128, "slots handed out: " + lru.slotsHandedOut());
+  }
+
+  @Test
+  void pollOldest_lastPageOfAnEntry_entryNoLongerHeld() throws Exception {
+    PageLru lru = new PageLru();
+    CacheEntry e = entry(1, 3);
+    lru.add(e, 0);
+    lru.add(e, 2);
+    WeakReference<CacheEntry> ref = new WeakReference<>(e);
+    lru.remove(e, 0);
+    e = null;
+    assertEquals(1, poll(lru, 5).size());
+    for (int i = 0; i < 50 && ref.get() != null; i++) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    assertEquals(null, ref.get(), "the page order keeps no entry whose pages all left");
+  }
+}
