@@ -81,9 +81,7 @@ public final class AdminControl {
         } catch (UnsupportedOperationException e) {
           // not a POSIX file system
         }
-        Path tmp = c.resolve("." + ControlFiles.DIRECTORIES_FILE);
-        Files.write(tmp, text);
-        Files.move(tmp, c.resolve(ControlFiles.DIRECTORIES_FILE), StandardCopyOption.ATOMIC_MOVE);
+        writeOwnerOnly(c.resolve(ControlFiles.DIRECTORIES_FILE), text);
       } catch (IOException e) {
         LOG.warn(
             "hdfs-local-cache: cannot write {} in {}: {}",
@@ -92,6 +90,21 @@ public final class AdminControl {
             e.toString());
       }
     }
+  }
+
+  /**
+   * Writes {@code text} as {@code target} whole (a hidden temporary renamed over it, so a reader
+   * never sees half a file) and owner-only, as every file the cache keeps on its SSDs is.
+   */
+  static void writeOwnerOnly(Path target, byte[] text) throws IOException {
+    Path tmp = target.resolveSibling("." + target.getFileName());
+    Files.write(tmp, text);
+    try {
+      Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-------"));
+    } catch (UnsupportedOperationException e) {
+      // not a POSIX file system
+    }
+    Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
   }
 
   /** True while reads bypass the cache. */

@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -73,10 +72,8 @@ public final class ListingAnswer {
     for (Path request : requests) {
       String token = request.getFileName().toString().substring(ControlFiles.LIST_PREFIX.length());
       Path answer = request.resolveSibling(ControlFiles.LISTING_PREFIX + token);
-      Path tmp = request.resolveSibling("." + ControlFiles.LISTING_PREFIX + token);
       try {
-        Files.write(tmp, text);
-        Files.move(tmp, answer, StandardCopyOption.ATOMIC_MOVE);
+        AdminControl.writeOwnerOnly(answer, text);
         Files.deleteIfExists(request);
       } catch (IOException e) {
         LOG.warn("hdfs-local-cache: cannot answer listing request {}: {}", request, e.toString());

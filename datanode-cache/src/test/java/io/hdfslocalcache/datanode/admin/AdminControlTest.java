@@ -9,6 +9,7 @@ import io.hdfslocalcache.admin.ControlFiles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -31,6 +32,7 @@ class AdminControlTest {
       assertEquals(
           Arrays.asList(dirs.get(0).toString(), dirs.get(1).toString()),
           Files.readAllLines(f, StandardCharsets.UTF_8));
+      assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(f)));
     }
   }
 
