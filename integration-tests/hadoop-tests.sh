@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs Hadoop's own HDFS tests (from the hadoop-hdfs 3.5.0 test-jar) against DataNodes with the
 # cache installed, or stock, several times, and prints one line per run and test class.
-# docs/hadoop-tests.md says what it configures and what it found.
+# docs/benchmarks.md ("Hadoop's own HDFS tests with the cache installed") says what it configures
+# and what it found.
 #
 #   integration-tests/hadoop-tests.sh [--runs N] [--dataset cache|stock] [--tests LIST] [--out DIR]
 #
@@ -21,7 +22,7 @@ while [[ $# -gt 0 ]]; do
     --dataset) DATASET="$2"; shift 2 ;;
     --tests) TESTS="$2"; shift 2 ;;
     --out) OUT="$2"; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
     *) echo "hadoop-tests.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
   esac
 done

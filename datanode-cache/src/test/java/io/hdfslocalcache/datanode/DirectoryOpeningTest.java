@@ -187,6 +187,17 @@ class DirectoryOpeningTest {
     assertFalse(opening.anyOpening());
     open.end.countDown();
     awaitTrue("what it opened closed", open.closed::get);
+    // The index closes after the store: its RocksDB lock is free once it has.
+    awaitTrue("its index closed", () -> indexReopens(tmp.resolve("d0")));
+  }
+
+  private static boolean indexReopens(Path dir) {
+    try {
+      index(dir).close();
+      return true;
+    } catch (IOException | RuntimeException e) {
+      return false; // still held by the open that ended
+    }
   }
 
   @Test
