@@ -71,8 +71,8 @@ public final class CandidateSpec {
   }
 
   /**
-   * This spec with admission that tunes itself ({@code tuned}, {@link ThresholdTuner}) or at a
-   * fixed threshold; a spec is built fixed.
+   * This spec with admission that tunes itself ({@code tuned}, {@code policy.ThresholdTuner}) or at
+   * a fixed threshold; a spec is built fixed.
    */
   public CandidateSpec withTuning(boolean tuned) {
     CandidateSpec c =

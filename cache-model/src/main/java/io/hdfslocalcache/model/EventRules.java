@@ -6,6 +6,7 @@ import io.hdfslocalcache.guard.FillGuard;
 import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
+import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.time.CacheClock;
 import java.util.Arrays;

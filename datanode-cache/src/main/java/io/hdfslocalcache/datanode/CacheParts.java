@@ -36,7 +36,7 @@ import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.datanode.store.DirectoryHealth;
 import io.hdfslocalcache.datanode.store.PageStore;
 import io.hdfslocalcache.datanode.store.PageStores;
-import io.hdfslocalcache.model.ThresholdTuner;
+import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.time.CacheClock;
 import java.util.ArrayList;

@@ -15,6 +15,7 @@ import io.hdfslocalcache.datanode.shadow.TallyTap;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.metrics.FillMetrics;
 import io.hdfslocalcache.metrics.FillOutcome;
+import io.hdfslocalcache.metrics.MetricFamily;
 import io.hdfslocalcache.metrics.SpaceMetrics;
 import io.hdfslocalcache.model.CandidateSpec;
 import io.hdfslocalcache.model.LiveModel;
@@ -294,7 +295,7 @@ class DecisionParityTest {
   }
 
   private static long outcome(MetricRegistry registry, FillOutcome o) {
-    return registry.counter(FillMetrics.OUTCOME + o.name().toLowerCase(Locale.ROOT)).getCount();
+    return registry.counter(MetricFamily.member(FillMetrics.OUTCOME, o)).getCount();
   }
 
   private static long chunkAligned(long v) {

@@ -10,13 +10,13 @@ import io.hdfslocalcache.datanode.BlockCache;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.metrics.FillMetrics;
 import io.hdfslocalcache.metrics.FillOutcome;
+import io.hdfslocalcache.metrics.MetricFamily;
 import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -51,7 +51,7 @@ final class SecuredReads {
   private static final int LENGTH = BLOCK + 12345;
 
   private static final String FILLS_COMPLETED =
-      FillMetrics.OUTCOME + FillOutcome.COMPLETED.name().toLowerCase(Locale.ROOT);
+      MetricFamily.member(FillMetrics.OUTCOME, FillOutcome.COMPLETED);
 
   /** What a cached read must leave at zero: every way the read path touches the HDD. */
   private static final List<String> HDD_READ_COUNTERS =

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.index.BlockIndex;
 import io.hdfslocalcache.metrics.AdmissionMetrics;
-import io.hdfslocalcache.model.TunedThreshold;
+import io.hdfslocalcache.model.policy.TunedThreshold;
 import io.hdfslocalcache.ops.status.StatusCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -1,6 +1,5 @@
 package io.hdfslocalcache.model.policy;
 
-import io.hdfslocalcache.model.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.time.CacheClock;

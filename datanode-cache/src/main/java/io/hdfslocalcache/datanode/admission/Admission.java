@@ -10,7 +10,7 @@ import io.hdfslocalcache.datanode.dir.Directories;
 import io.hdfslocalcache.datanode.fill.FillRequest;
 import io.hdfslocalcache.datanode.fill.FillScheduler;
 import io.hdfslocalcache.model.EventRules;
-import io.hdfslocalcache.model.ThresholdTuner;
+import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
 import java.util.List;

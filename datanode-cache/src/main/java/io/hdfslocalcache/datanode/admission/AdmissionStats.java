@@ -4,10 +4,10 @@ import com.codahale.metrics.Counter;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.metrics.AdmissionMetrics;
-import io.hdfslocalcache.model.ThresholdTuner;
+import io.hdfslocalcache.metrics.MetricFamily;
+import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import java.util.EnumMap;
-import java.util.Locale;
 import java.util.Map;
 
 /** Metrics of the admission gate; named, each with its description, in {@link AdmissionMetrics}. */
@@ -24,8 +24,7 @@ public final class AdmissionStats {
     skippedNoSpace = registry.counter(AdmissionMetrics.SKIPPED_NO_SPACE);
     for (AdmissionOutcome o : AdmissionOutcome.values()) {
       if (o != AdmissionOutcome.CACHED && o != AdmissionOutcome.REJECTED) {
-        outcomes.put(
-            o, registry.counter(AdmissionMetrics.OUTCOME + o.name().toLowerCase(Locale.ROOT)));
+        outcomes.put(o, registry.counter(MetricFamily.member(AdmissionMetrics.OUTCOME, o)));
       }
     }
     registry.register(AdmissionMetrics.THRESHOLD, (Gauge<Integer>) tuner::threshold);

@@ -1,8 +1,8 @@
 package io.hdfslocalcache.datanode.admission;
 
 import io.hdfslocalcache.datanode.index.BlockIndex;
-import io.hdfslocalcache.model.ThresholdTuner;
-import io.hdfslocalcache.model.TunedThreshold;
+import io.hdfslocalcache.model.policy.ThresholdTuner;
+import io.hdfslocalcache.model.policy.TunedThreshold;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

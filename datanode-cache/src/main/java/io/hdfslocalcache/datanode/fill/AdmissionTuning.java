@@ -4,8 +4,8 @@ import java.util.Locale;
 
 /**
  * {@code dfs.datanode.local-cache.admission.tuning}: whether the admission threshold tunes itself
- * to the SSD write budget ({@code io.hdfslocalcache.model.ThresholdTuner}) or stays where it is
- * configured.
+ * to the SSD write budget ({@code io.hdfslocalcache.model.policy.ThresholdTuner}) or stays where it
+ * is configured.
  */
 public enum AdmissionTuning {
   /** The configured threshold is a floor; the tuner raises it while the budget is short. */

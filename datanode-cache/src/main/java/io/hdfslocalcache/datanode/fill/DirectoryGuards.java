@@ -5,7 +5,7 @@ import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.guard.FillGuard;
 import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardConfig;
-import io.hdfslocalcache.model.ThresholdTuner;
+import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.time.CacheClock;
 import java.util.List;
 import java.util.Map;

@@ -6,8 +6,8 @@ import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.metrics.CacheFailure;
 import io.hdfslocalcache.metrics.FillMetrics;
 import io.hdfslocalcache.metrics.FillOutcome;
+import io.hdfslocalcache.metrics.MetricFamily;
 import java.util.EnumMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntSupplier;
 
@@ -30,18 +30,16 @@ public final class FillStats {
     hddFailures = registry.counter(FillMetrics.FAILED_HDD);
     otherFailures = registry.counter(FillMetrics.FAILED_OTHER);
     for (CacheFailure f : CacheFailure.values()) {
-      storeFailures.put(
-          f, registry.counter(FillMetrics.FAILED_BY_STORE + f.name().toLowerCase(Locale.ROOT)));
+      storeFailures.put(f, registry.counter(MetricFamily.member(FillMetrics.FAILED_BY_STORE, f)));
     }
     pagesWritten = registry.counter(FillMetrics.PAGES_WRITTEN);
     for (Room r : Room.values()) {
       if (r != Room.RESERVED) {
-        noRoom.put(
-            r, registry.counter(FillMetrics.NO_ROOM_BY_CAUSE + r.name().toLowerCase(Locale.ROOT)));
+        noRoom.put(r, registry.counter(MetricFamily.member(FillMetrics.NO_ROOM_BY_CAUSE, r)));
       }
     }
     for (FillOutcome o : FillOutcome.values()) {
-      outcomes.put(o, registry.counter(FillMetrics.OUTCOME + o.name().toLowerCase(Locale.ROOT)));
+      outcomes.put(o, registry.counter(MetricFamily.member(FillMetrics.OUTCOME, o)));
     }
   }
 

@@ -4,7 +4,7 @@ import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.datanode.store.CacheThreads;
 import io.hdfslocalcache.guard.WriteBudgetState;
-import io.hdfslocalcache.model.TunedThreshold;
+import io.hdfslocalcache.model.policy.TunedThreshold;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.hdfslocalcache.datanode.index;
 
-import io.hdfslocalcache.model.TunedThreshold;
+import io.hdfslocalcache.model.policy.TunedThreshold;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;

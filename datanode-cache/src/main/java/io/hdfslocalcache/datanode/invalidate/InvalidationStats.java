@@ -3,8 +3,8 @@ package io.hdfslocalcache.datanode.invalidate;
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.metrics.InvalidationMetrics;
+import io.hdfslocalcache.metrics.MetricFamily;
 import java.util.EnumMap;
-import java.util.Locale;
 import java.util.Map;
 
 /** Metrics of invalidation; named, each with its description, in {@link InvalidationMetrics}. */
@@ -18,7 +18,7 @@ public final class InvalidationStats {
   }
 
   public static String name(InvalidationCause c) {
-    return InvalidationMetrics.INVALIDATIONS + c.name().toLowerCase(Locale.ROOT);
+    return MetricFamily.member(InvalidationMetrics.INVALIDATIONS, c);
   }
 
   public void count(InvalidationCause cause, long entries) {

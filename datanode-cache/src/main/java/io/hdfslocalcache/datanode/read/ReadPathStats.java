@@ -7,6 +7,7 @@ import com.codahale.metrics.LockFreeExponentiallyDecayingReservoir;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.metrics.ByteRatio;
 import io.hdfslocalcache.metrics.CacheFailure;
+import io.hdfslocalcache.metrics.MetricFamily;
 import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.util.EnumMap;
 import java.util.Map;
@@ -57,10 +58,7 @@ public final class ReadPathStats {
 
   public ReadPathStats(MetricRegistry registry) {
     for (HddReason r : HddReason.values()) {
-      hddReasons.put(
-          r,
-          registry.counter(
-              ReadPathMetrics.HDD_CAUSE + r.name().toLowerCase(java.util.Locale.ROOT)));
+      hddReasons.put(r, registry.counter(MetricFamily.member(ReadPathMetrics.HDD_CAUSE, r)));
     }
     hits = registry.counter(ReadPathMetrics.HITS);
     misses = registry.counter(ReadPathMetrics.MISSES);
@@ -91,7 +89,7 @@ public final class ReadPathStats {
               return ratio(cache, cache + ByteRatio.hddBytes(n -> registry.counter(n).getCount()));
             });
     for (CacheFailure f : CacheFailure.values()) {
-      fallbacks.put(f, registry.counter(ReadPathMetrics.FALLBACK + f.name().toLowerCase()));
+      fallbacks.put(f, registry.counter(MetricFamily.member(ReadPathMetrics.FALLBACK, f)));
     }
   }
 

@@ -2,9 +2,9 @@ package io.hdfslocalcache.datanode.restore;
 
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.metrics.MetricFamily;
 import io.hdfslocalcache.metrics.RestoreMetrics;
 import java.util.EnumMap;
-import java.util.Locale;
 import java.util.Map;
 
 /** Metrics of restart restore; named, each with its description, in {@link RestoreMetrics}. */
@@ -19,8 +19,7 @@ public final class RestoreStats {
     dropped = registry.counter(RestoreMetrics.DROPPED);
     micros = registry.counter(RestoreMetrics.MICROS);
     for (RestoreDrop d : RestoreDrop.values()) {
-      droppedBy.put(
-          d, registry.counter(RestoreMetrics.DROPPED_BY_CAUSE + d.name().toLowerCase(Locale.ROOT)));
+      droppedBy.put(d, registry.counter(MetricFamily.member(RestoreMetrics.DROPPED_BY_CAUSE, d)));
     }
   }
 }

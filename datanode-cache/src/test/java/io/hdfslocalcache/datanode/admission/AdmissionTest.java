@@ -19,7 +19,7 @@ import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.datanode.fill.FillRequest;
 import io.hdfslocalcache.datanode.fill.FillScheduler;
 import io.hdfslocalcache.metrics.AdmissionMetrics;
-import io.hdfslocalcache.model.ThresholdTuner;
+import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.time.FakeClock;

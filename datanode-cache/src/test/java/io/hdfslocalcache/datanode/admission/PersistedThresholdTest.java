@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.index.BlockIndex;
-import io.hdfslocalcache.model.ThresholdTuner;
-import io.hdfslocalcache.model.TunedThreshold;
+import io.hdfslocalcache.model.policy.ThresholdTuner;
+import io.hdfslocalcache.model.policy.TunedThreshold;
 import io.hdfslocalcache.time.FakeClock;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -21,6 +21,7 @@ import io.hdfslocalcache.datanode.invalidate.Invalidator;
 import io.hdfslocalcache.datanode.store.ForwardingPageStore;
 import io.hdfslocalcache.datanode.store.MemoryPageStore;
 import io.hdfslocalcache.datanode.store.PageStore;
+import io.hdfslocalcache.metrics.MetricFamily;
 import io.hdfslocalcache.metrics.RestoreMetrics;
 import io.hdfslocalcache.time.CacheClock;
 import java.io.IOException;
@@ -31,7 +32,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
@@ -124,9 +124,7 @@ class RestorerTest {
   }
 
   private long dropped(RestoreDrop why) {
-    return registry
-        .counter(RestoreMetrics.DROPPED_BY_CAUSE + why.name().toLowerCase(Locale.ROOT))
-        .getCount();
+    return registry.counter(MetricFamily.member(RestoreMetrics.DROPPED_BY_CAUSE, why)).getCount();
   }
 
   @Test

@@ -7,9 +7,9 @@ import io.hdfslocalcache.metrics.DirectoryMetrics;
 import io.hdfslocalcache.metrics.DirectoryNames;
 import io.hdfslocalcache.metrics.FillMetrics;
 import io.hdfslocalcache.metrics.FillOutcome;
+import io.hdfslocalcache.metrics.MetricFamily;
 import io.hdfslocalcache.metrics.ReadPathMetrics;
 import io.hdfslocalcache.metrics.ReadRoute;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -58,9 +58,8 @@ record CacheFigures(
     long errors = 0;
     for (CacheFailure f : CacheFailure.values()) {
       if (f.directoryError) {
-        String cause = f.name().toLowerCase(Locale.ROOT);
-        errors += num(bean, ReadPathMetrics.FALLBACK + cause);
-        errors += num(bean, FillMetrics.FAILED_BY_STORE + cause);
+        errors += num(bean, MetricFamily.member(ReadPathMetrics.FALLBACK, f));
+        errors += num(bean, MetricFamily.member(FillMetrics.FAILED_BY_STORE, f));
       }
     }
     long dirs = 0;
@@ -85,7 +84,7 @@ record CacheFigures(
         num(bean, ReadPathMetrics.MISSES),
         num(bean, ReadPathMetrics.BYTES_CACHE),
         ByteRatio.hddBytes(name -> num(bean, name)),
-        num(bean, FillMetrics.OUTCOME + FillOutcome.COMPLETED.name().toLowerCase(Locale.ROOT)),
+        num(bean, MetricFamily.member(FillMetrics.OUTCOME, FillOutcome.COMPLETED)),
         errors,
         dirs,
         out,

@@ -9,6 +9,7 @@ import io.hdfslocalcache.metrics.FillMetrics;
 import io.hdfslocalcache.metrics.FillOutcome;
 import io.hdfslocalcache.metrics.HostMetrics;
 import io.hdfslocalcache.metrics.InvalidationMetrics;
+import io.hdfslocalcache.metrics.MetricFamily;
 import io.hdfslocalcache.metrics.MetricSources;
 import io.hdfslocalcache.metrics.ReadPathMetrics;
 import io.hdfslocalcache.metrics.ReadRoute;
@@ -246,7 +247,7 @@ final class StatusReport {
   static {
     List<String> names = new ArrayList<>();
     for (FillOutcome o : FillOutcome.values()) {
-      names.add(FillMetrics.OUTCOME + o.name().toLowerCase(Locale.ROOT));
+      names.add(MetricFamily.member(FillMetrics.OUTCOME, o));
     }
     names.add(FillMetrics.REJECTED);
     names.add(AdmissionMetrics.SKIPPED_NO_SPACE); // under the fill prefix too

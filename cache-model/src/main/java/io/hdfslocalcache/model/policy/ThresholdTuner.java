@@ -1,4 +1,4 @@
-package io.hdfslocalcache.model;
+package io.hdfslocalcache.model.policy;
 
 import io.hdfslocalcache.time.CacheClock;
 
@@ -10,7 +10,7 @@ import io.hdfslocalcache.time.CacheClock;
  * more often get in; while the budget sits idle, blocks read less often do. Without a tuner the
  * budget binds first come, first served: the bytes go to whichever blocks cross the threshold
  * first, not to the hottest (issue 24). The DataNode ({@code Admission}), the simulator and shadow
- * mode ({@link EventRules}, through the {@code tuned} policy) run this class.
+ * mode ({@code EventRules}, through the {@code tuned} policy) run this class.
  *
  * <p><b>The control law.</b> Time is cut in steps of {@link #STEP_MILLIS}. At the end of each step:
  *

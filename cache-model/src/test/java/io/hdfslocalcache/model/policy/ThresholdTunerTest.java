@@ -1,4 +1,4 @@
-package io.hdfslocalcache.model;
+package io.hdfslocalcache.model.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package io.hdfslocalcache.model;
+package io.hdfslocalcache.model.policy;
 
 /**
  * What a {@link ThresholdTuner} keeps across a DataNode restart: the threshold in use, the floor it
