@@ -88,4 +88,9 @@ final class CostLedger {
   long sum(int field) {
     return sums[field];
   }
+
+  /** The window's totals of every field, a copy indexed by the field constants. */
+  long[] sums() {
+    return sums.clone();
+  }
 }

@@ -158,7 +158,7 @@ public final class FillGuard {
 
   /**
    * Optional, for metrics: a client read the cache did not serve (1 HDD IO of {@code readBytes}),
-   * so {@link #readCostMicros} shows what all reads cost against what fills cost.
+   * so {@link GuardSnapshot#readCostMicros} shows what all reads cost against what fills cost.
    */
   public synchronized void recordMiss(long readBytes) {
     if (readBytes < 0) {
@@ -221,59 +221,20 @@ public final class FillGuard {
     }
   }
 
-  // Metrics. Window figures are as of the clock's time now.
-
-  /** Disk-time (micros), IOs, HDD bytes and SSD bytes of the fills allowed in the window. */
-  public synchronized long fillCostMicros() {
-    return windowSum(CostLedger.FILL_MICROS);
-  }
-
-  public synchronized long fillIos() {
-    return windowSum(CostLedger.FILL_IOS);
-  }
-
-  public synchronized long fillBytes() {
-    return windowSum(CostLedger.FILL_BYTES);
-  }
-
-  public synchronized long fillSsdBytes() {
-    return windowSum(CostLedger.FILL_SSD_BYTES);
-  }
-
-  /** Disk-time (micros), IOs, bytes the window's reads of cached blocks saved; may be < 0. */
-  public synchronized long savedMicros() {
-    return windowSum(CostLedger.SAVED_MICROS);
-  }
-
-  public synchronized long savedIos() {
-    return windowSum(CostLedger.SAVED_IOS);
-  }
-
-  public synchronized long savedBytes() {
-    return windowSum(CostLedger.SAVED_BYTES);
-  }
-
-  /** Disk-time (micros), count and bytes of the window's client reads (without the cache). */
-  public synchronized long readCostMicros() {
-    return windowSum(CostLedger.READ_MICROS);
-  }
-
-  public synchronized long reads() {
-    return windowSum(CostLedger.READS);
-  }
-
-  public synchronized long readBytes() {
-    return windowSum(CostLedger.READ_BYTES);
-  }
-
-  private long windowSum(int field) {
+  /**
+   * Everything the guard shows (state, the window's ledger, write budget, counts), as of the
+   * clock's time now: the window slides and the budget refills even without calls.
+   */
+  public synchronized GuardSnapshot snapshot() {
     refresh();
-    return ledger.sum(field);
-  }
-
-  /** Disk-time (micros) fills may run ahead of savings over a window. */
-  public long allowanceMicros() {
-    return config.allowanceMicros();
+    return new GuardSnapshot(
+        current(),
+        ledger,
+        budget == null ? Long.MAX_VALUE : budget.available(),
+        allowed,
+        deniedCost,
+        deniedBudget,
+        transitions);
   }
 
   /** SSD bytes fills may write now; Long.MAX_VALUE without a write budget. */
@@ -310,20 +271,16 @@ public final class FillGuard {
     return ssdBytesAsked;
   }
 
-  /** Since the guard started: fills allowed, denied for cost and for the budget; state changes. */
-  public synchronized long allowedFills() {
-    return allowed;
-  }
-
+  /**
+   * Fills denied since the guard started, for cost and for the budget. Unlike {@link #snapshot},
+   * these do not move the guard to the clock's time: a model reads them between events without
+   * changing what it does next.
+   */
   public synchronized long deniedForCost() {
     return deniedCost;
   }
 
   public synchronized long deniedForWriteBudget() {
     return deniedBudget;
-  }
-
-  public synchronized long transitions() {
-    return transitions;
   }
 }

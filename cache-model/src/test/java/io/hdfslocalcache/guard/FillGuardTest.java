@@ -47,10 +47,38 @@ class FillGuardTest {
       assertEquals(FillVerdict.ALLOW, g.tryFill(1, BLOCK, BLOCK));
     }
     assertEquals(GuardState.FILLING, g.state());
-    assertEquals(fits * BLOCK_FILL_MICROS, g.fillCostMicros());
-    assertEquals(fits * BLOCK, g.fillBytes());
-    assertEquals(fits, g.fillIos());
+    assertEquals(fits * BLOCK_FILL_MICROS, g.snapshot().fillCostMicros());
+    assertEquals(fits * BLOCK, g.snapshot().fillBytes());
+    assertEquals(fits, g.snapshot().fillIos());
     assertTrue(transitions.isEmpty());
+  }
+
+  @Test
+  void snapshot_afterPauseAndReads_agreesWithTheGuardAndStaysFixed() {
+    FillGuard g = guard();
+    while (g.tryFill(1, BLOCK, BLOCK) == FillVerdict.ALLOW) {
+      // spend the allowance: the last fill pauses the guard
+    }
+    g.recordRead(1_000_000, 0, 0);
+    g.recordMiss(4096);
+    GuardSnapshot s = g.snapshot();
+    assertEquals(GuardState.PAUSED_COST, s.state());
+    assertEquals(s.allowedFills() * BLOCK_FILL_MICROS, s.fillCostMicros());
+    assertEquals(s.allowedFills(), s.fillIos());
+    assertEquals(s.allowedFills() * BLOCK, s.fillBytes());
+    assertEquals(s.allowedFills() * BLOCK, s.fillSsdBytes());
+    assertEquals(DiskModel.DEFAULT.micros(1, 1_000_000), s.savedMicros());
+    assertEquals(2, s.reads());
+    assertEquals(1_000_000 + 4096, s.readBytes());
+    assertEquals(1, s.deniedForCost());
+    assertEquals(0, s.deniedForWriteBudget());
+    assertEquals(1, s.transitions());
+    assertEquals(Long.MAX_VALUE, s.writeBudgetAvailableBytes());
+    g.tryFill(1, BLOCK, BLOCK);
+    clock.advanceMillis(2 * HOUR);
+    assertEquals(GuardState.PAUSED_COST, s.state(), "a value, not a view of the guard");
+    assertEquals(1, s.deniedForCost());
+    assertEquals(0, g.snapshot().fillCostMicros());
   }
 
   @Test
@@ -80,7 +108,7 @@ class FillGuardTest {
         t.toString().startsWith("fill guard FILLING -> PAUSED_COST: fills in the last 60 min"),
         t.toString());
     assertTrue(t.reason().contains("allowance (180.0 s of disk time)"), t.reason());
-    assertTrue(g.fillCostMicros() <= g.savedMicros() + ALLOWANCE);
+    assertTrue(g.snapshot().fillCostMicros() <= g.snapshot().savedMicros() + ALLOWANCE);
   }
 
   @Test
@@ -107,7 +135,7 @@ class FillGuardTest {
     assertEquals(GuardState.PAUSED_COST, g.state());
     clock.advanceMillis(5 * MIN); // it left
     assertEquals(GuardState.FILLING, g.state());
-    assertEquals(0, g.fillCostMicros());
+    assertEquals(0, g.snapshot().fillCostMicros());
     assertEquals(2, transitions.size());
     assertEquals(GuardState.FILLING, transitions.get(1).to());
     assertTrue(transitions.get(1).reason().contains("fills resume"), transitions.get(1).reason());
@@ -121,11 +149,13 @@ class FillGuardTest {
     }
     clock.advanceMillis(10 * MIN);
     // Hits bring the headroom back to A/4: below the A/2 needed to resume.
-    while (g.savedMicros() + g.allowanceMicros() - g.fillCostMicros() < g.allowanceMicros() / 4) {
+    while (g.snapshot().savedMicros() + g.config().allowanceMicros() - g.snapshot().fillCostMicros()
+        < g.config().allowanceMicros() / 4) {
       hit(g);
     }
     assertEquals(GuardState.PAUSED_COST, g.state());
-    while (g.savedMicros() + g.allowanceMicros() / 2 < g.fillCostMicros()) {
+    while (g.snapshot().savedMicros() + g.config().allowanceMicros() / 2
+        < g.snapshot().fillCostMicros()) {
       hit(g);
     }
     assertEquals(GuardState.FILLING, g.state());
@@ -137,7 +167,8 @@ class FillGuardTest {
     while (g.tryFill(1, BLOCK, BLOCK) == FillVerdict.ALLOW) {
       // a cold directory outran its reads
     }
-    while (g.savedMicros() + g.allowanceMicros() / 2 < g.fillCostMicros()) {
+    while (g.snapshot().savedMicros() + g.config().allowanceMicros() / 2
+        < g.snapshot().fillCostMicros()) {
       hit(g); // same bucket
     }
     assertEquals(GuardState.FILLING, g.state());
@@ -148,14 +179,14 @@ class FillGuardTest {
     FillGuard g = guard();
     List<Long> pauses = new ArrayList<>();
     for (int round = 0; round < 6; round++) {
-      long before = g.fillCostMicros();
+      long before = g.snapshot().fillCostMicros();
       while (g.tryFill(1, BLOCK, BLOCK) == FillVerdict.ALLOW) {
         // fills outrun savings again
       }
       assertEquals(GuardState.PAUSED_COST, g.state());
       long pausedAt = clock.millis();
-      long target = g.savedMicros() + 2 * (g.fillCostMicros() - before);
-      while (g.savedMicros() < target) {
+      long target = g.snapshot().savedMicros() + 2 * (g.snapshot().fillCostMicros() - before);
+      while (g.snapshot().savedMicros() < target) {
         hit(g); // this round's fills paid back twice, at once
       }
       while (g.state() == GuardState.PAUSED_COST) {
@@ -171,20 +202,20 @@ class FillGuardTest {
   void recordRead_fullHit_savesOneIoAndItsBytesAndCountsInTheReadsCost() {
     FillGuard g = guard(GuardConfig.builder().build());
     g.recordRead(1_000_000, 0, 0);
-    assertEquals(DiskModel.DEFAULT.micros(1, 1_000_000), g.savedMicros());
-    assertEquals(1, g.savedIos());
-    assertEquals(1_000_000, g.savedBytes());
-    assertEquals(DiskModel.DEFAULT.micros(1, 1_000_000), g.readCostMicros());
-    assertEquals(1, g.reads());
+    assertEquals(DiskModel.DEFAULT.micros(1, 1_000_000), g.snapshot().savedMicros());
+    assertEquals(1, g.snapshot().savedIos());
+    assertEquals(1_000_000, g.snapshot().savedBytes());
+    assertEquals(DiskModel.DEFAULT.micros(1, 1_000_000), g.snapshot().readCostMicros());
+    assertEquals(1, g.snapshot().reads());
   }
 
   @Test
   void recordMiss_uncachedRead_countsInTheReadsCostWithoutSavings() {
     FillGuard g = guard(GuardConfig.builder().build());
     g.recordMiss(1_000_000);
-    assertEquals(0, g.savedMicros());
-    assertEquals(DiskModel.DEFAULT.micros(1, 1_000_000), g.readCostMicros());
-    assertEquals(1_000_000, g.readBytes());
+    assertEquals(0, g.snapshot().savedMicros());
+    assertEquals(DiskModel.DEFAULT.micros(1, 1_000_000), g.snapshot().readCostMicros());
+    assertEquals(1_000_000, g.snapshot().readBytes());
   }
 
   @Test
@@ -192,12 +223,12 @@ class FillGuardTest {
     FillGuard g = guard(GuardConfig.builder().build());
     // 3 MB read, middle MB cached twice over: the HDD served 2 MB in 3 runs.
     g.recordRead(3_000_000, 3, 2_000_000);
-    assertEquals(-2, g.savedIos());
-    assertEquals(1_000_000, g.savedBytes());
+    assertEquals(-2, g.snapshot().savedIos());
+    assertEquals(1_000_000, g.snapshot().savedBytes());
     assertEquals(
         DiskModel.DEFAULT.micros(1, 3_000_000) - DiskModel.DEFAULT.micros(3, 2_000_000),
-        g.savedMicros());
-    assertTrue(g.savedMicros() < 0);
+        g.snapshot().savedMicros());
+    assertTrue(g.snapshot().savedMicros() < 0);
   }
 
   @Test
@@ -207,7 +238,7 @@ class FillGuardTest {
       assertEquals(FillVerdict.ALLOW, g.tryFill(1, BLOCK, BLOCK));
     }
     assertEquals(GuardState.FILLING, g.state());
-    assertEquals(1000 * BLOCK_FILL_MICROS, g.fillCostMicros());
+    assertEquals(1000 * BLOCK_FILL_MICROS, g.snapshot().fillCostMicros());
     assertEquals(Long.MAX_VALUE, g.writeBudgetAvailableBytes());
     assertTrue(transitions.isEmpty());
   }
@@ -217,12 +248,12 @@ class FillGuardTest {
     FillGuard g = guard();
     g.tryFill(1, BLOCK, BLOCK);
     clock.setMillis(clock.millis() - 3 * HOUR); // a wall-clock step back
-    assertEquals(BLOCK_FILL_MICROS, g.fillCostMicros()); // not cleared, not moved
+    assertEquals(BLOCK_FILL_MICROS, g.snapshot().fillCostMicros()); // not cleared, not moved
     g.tryFill(1, BLOCK, BLOCK);
     clock.advanceMillis(3 * HOUR + HOUR - 1);
-    assertEquals(2 * BLOCK_FILL_MICROS, g.fillCostMicros());
+    assertEquals(2 * BLOCK_FILL_MICROS, g.snapshot().fillCostMicros());
     clock.advanceMillis(5 * MIN);
-    assertEquals(0, g.fillCostMicros());
+    assertEquals(0, g.snapshot().fillCostMicros());
   }
 
   @Test
@@ -265,10 +296,10 @@ class FillGuardTest {
       pool.shutdownNow();
     }
     assertEquals(threads * perThread, allowed.get());
-    assertEquals(allowed.get(), g.allowedFills());
-    assertEquals(threads * perThread, g.fillIos());
-    assertEquals((long) threads * perThread * 4096, g.savedBytes());
-    assertEquals(threads * perThread, g.reads());
+    assertEquals(allowed.get(), g.snapshot().allowedFills());
+    assertEquals(threads * perThread, g.snapshot().fillIos());
+    assertEquals((long) threads * perThread * 4096, g.snapshot().savedBytes());
+    assertEquals(threads * perThread, g.snapshot().reads());
   }
 
   @Test
@@ -280,7 +311,9 @@ class FillGuardTest {
       if (random.nextInt(3) == 0) {
         long bytes = 1 + random.nextInt(64 << 20);
         if (g.tryFill(1 + random.nextInt(3), bytes, bytes) == FillVerdict.ALLOW) {
-          assertTrue(g.fillCostMicros() <= g.savedMicros() + g.allowanceMicros());
+          assertTrue(
+              g.snapshot().fillCostMicros()
+                  <= g.snapshot().savedMicros() + g.config().allowanceMicros());
         }
       } else {
         long read = 1 + random.nextInt(1 << 20);
@@ -288,7 +321,7 @@ class FillGuardTest {
         g.recordRead(read, ios, ios == 0 ? 0 : random.nextInt((int) read));
       }
     }
-    assertTrue(g.allowedFills() > 1000, "allowed " + g.allowedFills());
+    assertTrue(g.snapshot().allowedFills() > 1000, "allowed " + g.snapshot().allowedFills());
     assertTrue(g.deniedForCost() > 1000, "denied " + g.deniedForCost());
   }
 }

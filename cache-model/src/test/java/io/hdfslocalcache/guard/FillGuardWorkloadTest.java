@@ -90,7 +90,7 @@ class FillGuardWorkloadTest {
     long windows = DAY / HOUR + 1;
     long spent = allowed * DiskModel.DEFAULT.micros(1, BLOCK);
     long saved = allowed * DiskModel.DEFAULT.micros(1, 64 << 10);
-    long allowance = guard.allowanceMicros(); // 180 s
+    long allowance = guard.config().allowanceMicros(); // 180 s
     assertTrue(spent <= windows * allowance + saved, spent + " micros spent");
     assertTrue(spent > (windows - 2) * allowance, spent + " micros spent");
     // It re-explores about once a window: a pause and a resume per hour, not per fill.

@@ -34,23 +34,31 @@ public final class GuardStats {
       FillGuard g = guards.of(d);
       int i = d.index();
       registry.register(
-          DirectoryStats.dir(i, GuardMetrics.STATE), (Gauge<Integer>) () -> code(g.state()));
+          DirectoryStats.dir(i, GuardMetrics.STATE),
+          (Gauge<Integer>) () -> code(g.snapshot().state()));
       registry.register(
-          DirectoryStats.dir(i, GuardMetrics.FILL_COST_MICROS), (Gauge<Long>) g::fillCostMicros);
+          DirectoryStats.dir(i, GuardMetrics.FILL_COST_MICROS),
+          (Gauge<Long>) () -> g.snapshot().fillCostMicros());
       registry.register(
-          DirectoryStats.dir(i, GuardMetrics.SAVED_MICROS), (Gauge<Long>) g::savedMicros);
-      registry.register(DirectoryStats.dir(i, GuardMetrics.FILL_BYTES), (Gauge<Long>) g::fillBytes);
+          DirectoryStats.dir(i, GuardMetrics.SAVED_MICROS),
+          (Gauge<Long>) () -> g.snapshot().savedMicros());
       registry.register(
-          DirectoryStats.dir(i, GuardMetrics.SAVED_BYTES), (Gauge<Long>) g::savedBytes);
+          DirectoryStats.dir(i, GuardMetrics.FILL_BYTES),
+          (Gauge<Long>) () -> g.snapshot().fillBytes());
+      registry.register(
+          DirectoryStats.dir(i, GuardMetrics.SAVED_BYTES),
+          (Gauge<Long>) () -> g.snapshot().savedBytes());
       registry.register(
           DirectoryStats.dir(i, GuardMetrics.WRITE_BUDGET_BYTES),
-          (Gauge<Long>) () -> g.config().hasWriteBudget() ? g.writeBudgetAvailableBytes() : -1L);
+          (Gauge<Long>)
+              () -> g.config().hasWriteBudget() ? g.snapshot().writeBudgetAvailableBytes() : -1L);
       registry.register(
           DirectoryStats.dir(i, GuardMetrics.WRITE_BUDGET_DRIVE_WRITES_PER_DAY),
           (Gauge<Double>)
               () -> g.config().hasWriteBudget() ? g.config().maxDriveWritesPerDay() : 0.0);
       registry.register(
-          DirectoryStats.dir(i, GuardMetrics.TRANSITIONS), (Gauge<Long>) g::transitions);
+          DirectoryStats.dir(i, GuardMetrics.TRANSITIONS),
+          (Gauge<Long>) () -> g.snapshot().transitions());
     }
   }
 }
