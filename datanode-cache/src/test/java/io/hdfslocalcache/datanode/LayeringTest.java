@@ -1,7 +1,9 @@
 package io.hdfslocalcache.datanode;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -21,8 +23,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -31,11 +35,16 @@ import org.junit.jupiter.api.Test;
  * flows from the root (the dataset wrapper and its wiring) down, the store and the block map are
  * leaves that know nothing of the read path, and only the root touches Hadoop's dataset API.
  *
- * <p>Between modules, read from their poms: the contract ({@code cache-api}) and the limiter depend
- * on no module, the model on those two, and the operator tools ({@code ops}) on the contract only,
- * never on {@code datanode-cache} (whose libraries would follow them into the tools jar). The
- * tools' sources are also read for the DataNode's packages, since javac inlines a constant and its
- * class would not show in the bytecode.
+ * <p>Between modules, read from their poms: the contract ({@code cache-api}) depends on no module,
+ * the limiter on the contract (its clock), the model on those two, and the operator tools ({@code
+ * ops}) on the contract only, never on {@code datanode-cache} (whose libraries would follow them
+ * into the tools jar). The tools' sources are also read for the DataNode's packages, since javac
+ * inlines a constant and its class would not show in the bytecode.
+ *
+ * <p>Across the DataNode jar ({@link JarModule}: the contract, the limiter, the model and this
+ * module), no two packages form a cycle, sub-packages included ({@code model} and {@code
+ * model.policy} are two), and the contract, the limiter and the model reach nothing but the JDK and
+ * the modules their poms name: no library they would drag into the simulator or a Java 8 client.
  */
 class LayeringTest {
   static final String ROOT = "io.hdfslocalcache.datanode";
@@ -44,6 +53,16 @@ class LayeringTest {
       new ClassFileImporter()
           .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
           .importPackages(ROOT);
+
+  /** Every main class of the DataNode jar's modules, as the test classpath has them. */
+  static final JavaClasses JAR =
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .withImportOption(location -> !location.contains("-tests.jar"))
+          .importPackages(
+              JarModule.ALL.stream()
+                  .flatMap(m -> m.packages().stream())
+                  .collect(Collectors.toList()));
 
   /** Hadoop's dataset API; {@code LengthInputStream} is only a stream type and may pass. */
   static final DescribedPredicate<JavaClass> DATASET_API =
@@ -59,8 +78,37 @@ class LayeringTest {
       };
 
   @Test
-  void subPackages_dependencies_formNoCycle() {
-    slices().matching(ROOT + ".(*)..").should().beFreeOfCycles().check(MAIN);
+  void jarPackages_dependencies_formNoCycle() {
+    slices().matching(JarModule.PROJECT + ".(**)").should().beFreeOfCycles().check(JAR);
+  }
+
+  @Test
+  void jarModules_belowDatanodeCache_reachOnlyTheJdkAndTheirLayers() {
+    for (JarModule m : JarModule.ALL) {
+      if (m.name().equals("datanode-cache")) {
+        continue; // its libraries are the pom's to name
+      }
+      List<String> allowed = new ArrayList<>(List.of("java.."));
+      allowed.addAll(m.packages());
+      MODULE_LAYERS.get(m.name()).forEach(d -> allowed.addAll(JarModule.named(d).packages()));
+      classes()
+          .that()
+          .resideInAnyPackage(m.packages().toArray(new String[0]))
+          .should()
+          .onlyDependOnClassesThat()
+          .resideInAnyPackage(allowed.toArray(new String[0]))
+          .as(m.name() + " reaches only the JDK and " + MODULE_LAYERS.get(m.name()))
+          .check(JAR);
+    }
+  }
+
+  @Test
+  void jarModules_areDatanodeCacheAndItsModules() {
+    Set<String> expected = new TreeSet<>(MODULE_LAYERS.get("datanode-cache"));
+    expected.add("datanode-cache");
+    Set<String> listed = new TreeSet<>();
+    JarModule.ALL.forEach(m -> listed.add(m.name()));
+    assertEquals(expected, listed, "the modules whose classes the DataNode jar ships");
   }
 
   @Test
