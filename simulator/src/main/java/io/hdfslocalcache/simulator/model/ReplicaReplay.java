@@ -5,7 +5,6 @@ import io.hdfslocalcache.model.ModelConfig;
 import io.hdfslocalcache.model.ModelTotals;
 import io.hdfslocalcache.ratelimit.BlockKey;
 import io.hdfslocalcache.simulator.trace.EventLog;
-import io.hdfslocalcache.simulator.trace.Op;
 import io.hdfslocalcache.simulator.trace.Trace;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -171,35 +170,9 @@ public final class ReplicaReplay {
     int block = t.versionBlock()[version];
     int fleetBlock = blocks.of(c.dataNode, block);
     long genStamp = t.versionGenStamp()[version];
-    switch (Op.of(chunk.op[i])) {
-      case READ -> {
-        long length = t.versionLength()[version];
-        own.read(
-            block,
-            keys[block],
-            genStamp,
-            length,
-            chunk.offset[i],
-            chunk.length[i],
-            chunk.timeMs[i]);
-        pooled.read(
-            fleetBlock,
-            keys[block],
-            genStamp,
-            length,
-            chunk.offset[i],
-            chunk.length[i],
-            chunk.timeMs[i]);
-      }
-      case WRITE -> {
-        own.write(block, genStamp);
-        pooled.write(fleetBlock, genStamp);
-      }
-      case DELETE -> {
-        own.delete(block);
-        pooled.delete(fleetBlock);
-      }
-    }
+    long length = t.versionLength()[version];
+    Replayer.apply(own, block, keys[block], genStamp, length, chunk, i);
+    Replayer.apply(pooled, fleetBlock, keys[block], genStamp, length, chunk, i);
   }
 
   private static final EventRules.Listener NONE = new EventRules.Listener() {};
