@@ -19,7 +19,8 @@ import org.apache.hadoop.hdfs.HdfsConfiguration;
 
 /**
  * Finds the trace files, puts them together per DataNode, and for each DataNode in turn parses its
- * trace and replays the configurations (one parsed trace in memory at a time), with progress and a
+ * trace and replays the configurations (one parsed trace in memory at a time; with {@code
+ * --replicas on} every one is kept for the fleet's replica pass at the end), with progress and a
  * summary on stderr.
  */
 final class TraceLoading {
@@ -58,6 +59,9 @@ final class TraceLoading {
     }
     if (out.isEmpty()) {
       throw new TraceFormatException("no reads in any of the " + dataNodes.size() + " DataNodes");
+    }
+    if (options.replicas.on() && out.size() < 2) {
+      err.println("warning: --replicas on needs several DataNodes' logs; this trace has one");
     }
     return new Runs(out, kept.size() > 1 ? replicas(kept, configs, options, err) : List.of());
   }
