@@ -82,4 +82,14 @@ final class BlockLruCache implements CacheModel {
   public long evictions() {
     return evictions;
   }
+
+  @Override
+  public int unitSpan(int block) {
+    return size[block] == 0 ? 0 : 1;
+  }
+
+  @Override
+  public long unitBytes(int block, int unit) {
+    return unit == 0 ? size[block] : 0;
+  }
 }

@@ -46,4 +46,14 @@ interface CacheModel {
 
   /** Units (blocks or pages) evicted to make room so far. */
   long evictions();
+
+  /**
+   * How many units of {@code block} {@link #unitBytes} answers for: 0 when it is not held. Unit 0
+   * is the entry's meta (pages) or the whole entry (block), unit {@code i > 0} data page {@code i -
+   * 1}; units of one block version have the same size in every model of the same fill mode.
+   */
+  int unitSpan(int block);
+
+  /** SSD bytes of unit {@code unit} of {@code block}; 0 when that unit is not cached. */
+  long unitBytes(int block, int unit);
 }

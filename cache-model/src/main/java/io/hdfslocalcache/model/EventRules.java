@@ -115,6 +115,26 @@ public final class EventRules {
     return cache.holds(block);
   }
 
+  /** The generation stamp of the version of {@code block} held; meaningful only while held. */
+  public long heldGenStamp(int block) {
+    return cachedGenStamp[block];
+  }
+
+  /** How many units of {@code block} {@link #unitBytes} answers for: 0 when it is not held. */
+  public int unitSpan(int block) {
+    return cache.unitSpan(block);
+  }
+
+  /**
+   * SSD bytes of one unit of {@code block}: unit 0 is the entry's meta (pages fill) or the whole
+   * entry (block fill), unit {@code i > 0} data page {@code i - 1}; 0 when it is not cached. The
+   * same unit of the same version has the same size in every model of one fill mode, so models can
+   * be compared unit by unit (the simulator's replicas).
+   */
+  public long unitBytes(int block, int unit) {
+    return cache.unitBytes(block, unit);
+  }
+
   /**
    * A read of {@code [offset, offset + length)} of version {@code genStamp} of {@code block}
    * ({@code blockLength} bytes; {@code key} its limiter key) at {@code timeMs}.

@@ -231,4 +231,18 @@ final class PageLruCache implements CacheModel {
   public long evictions() {
     return evictions;
   }
+
+  @Override
+  public int unitSpan(int block) {
+    return meta[block] == 0 ? 0 : 1 + span[block];
+  }
+
+  @Override
+  public long unitBytes(int block, int unit) {
+    if (unit == 0) {
+      return meta[block];
+    }
+    int slot = slots.get(key(block, unit - 1));
+    return slot == LongIntMap.ABSENT ? 0 : bytes[slot];
+  }
 }

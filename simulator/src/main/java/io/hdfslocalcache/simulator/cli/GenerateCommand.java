@@ -4,10 +4,13 @@ import io.hdfslocalcache.simulator.workload.DayParams;
 import io.hdfslocalcache.simulator.workload.DayWorkload;
 import io.hdfslocalcache.simulator.workload.WorkloadShape;
 import java.io.BufferedOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.zip.GZIPOutputStream;
@@ -50,22 +53,66 @@ public final class GenerateCommand implements Callable<Integer> {
       description = "The log to write; gzip-compressed when its name ends in .gz.")
   Path out;
 
+  @Option(
+      names = "--datanodes",
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "Spread the log over N DataNodes, one file each (FILE's name + -dn1, -dn2, ...), "
+              + "every block on 3 of them (or all, if fewer), a read on one replica at random "
+              + "(default: ${DEFAULT-VALUE}).")
+  int dataNodes;
+
   public static void main(String[] args) {
     Cli.main(new GenerateCommand(), args);
   }
 
   @Override
   public Integer call() throws Exception {
-    DayParams params = params(shape);
-    OutputStream file = Files.newOutputStream(out);
-    if (out.getFileName().toString().endsWith(".gz")) {
-      file = new GZIPOutputStream(file, 1 << 16);
+    if (dataNodes < 1) {
+      throw new IllegalArgumentException("--datanodes must be >= 1, got " + dataNodes);
     }
-    try (OutputStream sink = new BufferedOutputStream(file, 1 << 20)) {
+    DayParams params = params(shape);
+    if (dataNodes == 1) {
+      try (OutputStream sink = open(out)) {
+        new DayWorkload(params, seed).write(sink);
+      }
+      System.err.println("wrote " + out + ": " + params + ", seed " + seed);
+      return 0;
+    }
+    List<Path> paths = new ArrayList<>();
+    List<OutputStream> files = new ArrayList<>();
+    try {
+      for (int d = 1; d <= dataNodes; d++) {
+        paths.add(dataNodeFile(out, d));
+        files.add(open(paths.get(d - 1)));
+      }
+    } catch (IOException | RuntimeException e) {
+      new ReplicaPlacement(files, seed).close(); // the ones opened
+      throw e;
+    }
+    try (OutputStream sink = new ReplicaPlacement(files, seed)) {
       new DayWorkload(params, seed).write(sink);
     }
-    System.err.println("wrote " + out + ": " + params + ", seed " + seed);
+    System.err.println("wrote " + paths + ": " + params + ", seed " + seed);
     return 0;
+  }
+
+  private static OutputStream open(Path path) throws IOException {
+    OutputStream file = Files.newOutputStream(path);
+    if (path.getFileName().toString().endsWith(".gz")) {
+      file = new GZIPOutputStream(file, 1 << 16);
+    }
+    return new BufferedOutputStream(file, 1 << 20);
+  }
+
+  /** DataNode {@code d}'s file: {@code -dn<d>} before the name's first dot (trace-dn1.log.gz). */
+  static Path dataNodeFile(Path out, int d) {
+    String name = out.getFileName().toString();
+    int dot = name.indexOf('.', 1);
+    String own =
+        dot < 0 ? name + "-dn" + d : name.substring(0, dot) + "-dn" + d + name.substring(dot);
+    return out.resolveSibling(own);
   }
 
   /** {@code name[:key=value,...]}: the shape's parameters with the ones given changed. */

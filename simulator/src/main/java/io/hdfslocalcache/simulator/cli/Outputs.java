@@ -20,15 +20,17 @@ final class Outputs {
   /**
    * One DataNode: its table, JSON (shaped as asked), CSV and chart. Several: a row per DataNode and
    * configuration, then the fleet's rows ("fleet"); JSON and CSV rows carry a "datanode" field; the
-   * chart is the fleet's.
+   * chart is the fleet's. With replica figures, the fleet's rows carry them and a table of them
+   * follows.
    */
   static void write(
       TraceOptions options,
-      List<TraceLoading.DataNodeRuns> dataNodes,
+      TraceLoading.Runs runs,
       Reports.JsonShape shape,
       ChartKind chart,
       PrintStream out)
       throws IOException {
+    List<TraceLoading.DataNodeRuns> dataNodes = runs.dataNodes();
     if (dataNodes.size() == 1) {
       writeOne(options, dataNodes.get(0).runs(), shape, chart, out);
       return;
@@ -37,14 +39,22 @@ final class Outputs {
         FleetTotals.all(dataNodes.stream().map(TraceLoading.DataNodeRuns::runs).toList());
     List<Reports.FleetRow> rows = new ArrayList<>();
     for (TraceLoading.DataNodeRuns dn : dataNodes) {
-      dn.runs().forEach(r -> rows.add(new Reports.FleetRow(dn.name(), r.result())));
+      dn.runs().forEach(r -> rows.add(new Reports.FleetRow(dn.name(), r.result(), null)));
     }
-    fleet.forEach(
-        r -> rows.add(new Reports.FleetRow("fleet (" + dataNodes.size() + ")", r.result())));
+    for (int c = 0; c < fleet.size(); c++) {
+      rows.add(
+          new Reports.FleetRow(
+              "fleet (" + dataNodes.size() + ")",
+              fleet.get(c).result(),
+              runs.replicas().isEmpty() ? null : runs.replicas().get(c)));
+    }
     ResultTable.print(
         rows.stream().map(Reports.FleetRow::datanode).toList(),
         rows.stream().map(Reports.FleetRow::result).toList(),
         out);
+    if (!runs.replicas().isEmpty()) {
+      ReplicaTable.print(fleet.stream().map(RunOutcome::result).toList(), runs.replicas(), out);
+    }
     if (options.json != null) {
       Reports.writeFleetJson(options.json, rows);
     }

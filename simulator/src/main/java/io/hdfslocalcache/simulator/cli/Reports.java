@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import io.hdfslocalcache.simulator.model.ReplicaResult;
 import io.hdfslocalcache.simulator.model.RunResult;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
@@ -28,29 +29,39 @@ final class Reports {
     mapper.writeValue(file.toFile(), value);
   }
 
-  /** A result of one DataNode, or of the fleet ("fleet"): the result's fields after "datanode". */
-  record FleetRow(String datanode, @JsonUnwrapped RunResult result) {}
+  /**
+   * A result of one DataNode, or of the fleet ("fleet"): the result's fields after "datanode", then
+   * on the fleet's rows its replica figures when they were asked for (none on a DataNode's row).
+   */
+  record FleetRow(
+      String datanode, @JsonUnwrapped RunResult result, @JsonUnwrapped ReplicaResult replicas) {}
 
   static void writeFleetJson(Path file, List<FleetRow> rows) throws IOException {
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), rows);
   }
 
   static void writeCsv(Path file, List<RunResult> results) throws IOException {
-    new CsvMapper().writer(schema(false)).writeValue(file.toFile(), results);
+    new CsvMapper().writer(schema(false, false)).writeValue(file.toFile(), results);
   }
 
   static void writeFleetCsv(Path file, List<FleetRow> rows) throws IOException {
-    new CsvMapper().writer(schema(true)).writeValue(file.toFile(), rows);
+    boolean replicas = rows.stream().anyMatch(r -> r.replicas() != null);
+    new CsvMapper().writer(schema(true, replicas)).writeValue(file.toFile(), rows);
   }
 
   /** Columns in the record's order (the JSON order), not Jackson's alphabetical CSV default. */
-  private static CsvSchema schema(boolean fleet) {
+  private static CsvSchema schema(boolean fleet, boolean replicas) {
     CsvSchema.Builder columns = CsvSchema.builder();
     if (fleet) {
       columns.addColumn("datanode");
     }
     for (RecordComponent c : RunResult.class.getRecordComponents()) {
       columns.addColumn(c.getName());
+    }
+    if (replicas) {
+      for (RecordComponent c : ReplicaResult.class.getRecordComponents()) {
+        columns.addColumn(c.getName());
+      }
     }
     return columns.build().withHeader();
   }

@@ -75,6 +75,11 @@ final class ResultTable {
       }
       rows.add(labelled ? labelled(labels.get(i), row) : row);
     }
+    printAligned(rows, labelled ? 4 : 3, out);
+  }
+
+  /** Rows in columns sized to fit: the first {@code leftAligned} left-aligned, numbers right. */
+  static void printAligned(List<String[]> rows, int leftAligned, PrintStream out) {
     int columns = rows.get(0).length;
     int[] width = new int[columns];
     for (String[] row : rows) {
@@ -82,7 +87,6 @@ final class ResultTable {
         width[i] = Math.max(width[i], row[i].length());
       }
     }
-    int leftAligned = labelled ? 4 : 3;
     for (String[] row : rows) {
       StringBuilder line = new StringBuilder();
       for (int i = 0; i < row.length; i++) {
@@ -140,12 +144,12 @@ final class ResultTable {
     };
   }
 
-  private static String percent(double ratio) {
+  static String percent(double ratio) {
     return String.format(Locale.ROOT, "%.2f", ratio * 100);
   }
 
   /** HDD disk-head time with the cache against without, as a signed percent change. */
-  private static String change(double with, double without) {
+  static String change(double with, double without) {
     return without == 0 ? "n/a" : String.format(Locale.ROOT, "%+.1f%%", (with / without - 1) * 100);
   }
 

@@ -115,7 +115,7 @@ public final class SimulateCommand implements Callable<Integer> {
                         options.disks,
                         guardOptions.settings(guard)))
             .toList();
-    List<TraceLoading.DataNodeRuns> runs = TraceLoading.run(configs, options, System.err);
+    TraceLoading.Runs runs = TraceLoading.run(configs, options, System.err);
     Outputs.write(
         options,
         runs,

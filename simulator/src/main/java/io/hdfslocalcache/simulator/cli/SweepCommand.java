@@ -96,7 +96,7 @@ public final class SweepCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     options.validate();
     List<RunConfig> configs = configs();
-    List<TraceLoading.DataNodeRuns> runs = TraceLoading.run(configs, options, System.err);
+    TraceLoading.Runs runs = TraceLoading.run(configs, options, System.err);
     Outputs.write(
         options, runs, Reports.JsonShape.ARRAY, Outputs.ChartKind.AGAINST_THRESHOLD, System.out);
     return 0;

@@ -1,5 +1,7 @@
 package io.hdfslocalcache.simulator.cli;
 
+import io.hdfslocalcache.simulator.model.ReplicaReplay;
+import io.hdfslocalcache.simulator.model.ReplicaResult;
 import io.hdfslocalcache.simulator.model.RunConfig;
 import io.hdfslocalcache.simulator.model.RunOutcome;
 import io.hdfslocalcache.simulator.model.SweepRunner;
@@ -17,7 +19,8 @@ import org.apache.hadoop.hdfs.HdfsConfiguration;
 
 /**
  * Finds the trace files, puts them together per DataNode, and for each DataNode in turn parses its
- * trace and replays the configurations (one parsed trace in memory at a time), with progress and a
+ * trace and replays the configurations (one parsed trace in memory at a time; with {@code
+ * --replicas on} every one is kept for the fleet's replica pass at the end), with progress and a
  * summary on stderr.
  */
 final class TraceLoading {
@@ -26,12 +29,20 @@ final class TraceLoading {
   /** What the runs of each DataNode gave, in DataNode order, configurations in order within. */
   record DataNodeRuns(String name, List<RunOutcome> runs) {}
 
-  static List<DataNodeRuns> run(List<RunConfig> configs, TraceOptions options, PrintStream err)
+  /**
+   * Every DataNode's runs and, with {@code --replicas on} and several DataNodes, the fleet's
+   * replica figures per configuration (else none).
+   */
+  record Runs(List<DataNodeRuns> dataNodes, List<ReplicaResult> replicas) {}
+
+  static Runs run(List<RunConfig> configs, TraceOptions options, PrintStream err)
       throws IOException, TraceFormatException, InterruptedException {
     List<DataNodeTraces> dataNodes =
         DataNodeTraces.group(
             TraceFiles.resolve(options.traces, new HdfsConfiguration()), options.traceFormat());
     List<DataNodeRuns> out = new ArrayList<>();
+    List<Trace> kept = new ArrayList<>();
+    boolean replicas = options.replicas.on() && dataNodes.size() > 1;
     for (DataNodeTraces dn : dataNodes) {
       Trace trace = parse(dn, options, err);
       if (trace.stats().reads() == 0 && dataNodes.size() > 1) {
@@ -42,11 +53,33 @@ final class TraceLoading {
         throw new TraceFormatException(noReads(dn, trace));
       }
       out.add(new DataNodeRuns(dn.name(), replay(trace, configs, options, err)));
+      if (replicas) {
+        kept.add(trace);
+      }
     }
     if (out.isEmpty()) {
       throw new TraceFormatException("no reads in any of the " + dataNodes.size() + " DataNodes");
     }
-    return out;
+    if (options.replicas.on() && out.size() < 2) {
+      err.println("warning: --replicas on needs several DataNodes' logs; this trace has one");
+    }
+    return new Runs(out, kept.size() > 1 ? replicas(kept, configs, options, err) : List.of());
+  }
+
+  private static List<ReplicaResult> replicas(
+      List<Trace> dataNodes, List<RunConfig> configs, TraceOptions options, PrintStream err)
+      throws InterruptedException {
+    LongAdder done = new LongAdder();
+    long total = dataNodes.stream().mapToLong(t -> t.events().size()).sum() * configs.size();
+    try (ProgressBar bar =
+        new ProgressBar(
+            options.console(),
+            err,
+            "replaying the fleet's replicas, " + configs.size() + " run(s)",
+            total,
+            done::sum)) {
+      return ReplicaReplay.run(dataNodes, configs, options.threads, done);
+    }
   }
 
   static Trace parse(DataNodeTraces dn, TraceOptions options, PrintStream err)

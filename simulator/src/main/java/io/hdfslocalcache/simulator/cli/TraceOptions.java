@@ -42,6 +42,18 @@ final class TraceOptions {
       description = "HDDs sharing the reads, for utilisation (default: ${DEFAULT-VALUE}).")
   int disks;
 
+  @Option(
+      names = "--replicas",
+      paramLabel = "on|off",
+      defaultValue = "off",
+      converter = GuardOptions.ToggleConverter.class,
+      description = {
+        "With several DataNodes: also the SSD bytes their caches hold twice (a block version "
+            + "on more than one DataNode) and what one cache of their combined capacity would "
+            + "hit. Holds every DataNode's trace in memory at once (default: ${DEFAULT-VALUE})."
+      })
+  GuardOptions.Toggle replicas;
+
   @Option(names = "--json", paramLabel = "OUT", description = "Write results as JSON.")
   Path json;
 

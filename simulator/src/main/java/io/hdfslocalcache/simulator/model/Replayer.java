@@ -61,20 +61,8 @@ public final class Replayer {
       for (int i = 0; i < n; i++) {
         int version = chunk.version[i];
         int block = versionBlock[version];
-        long genStamp = versionGenStamp[version];
-        switch (Op.of(chunk.op[i])) {
-          case READ ->
-              rules.read(
-                  block,
-                  keys[block],
-                  genStamp,
-                  versionLength[version],
-                  chunk.offset[i],
-                  chunk.length[i],
-                  chunk.timeMs[i]);
-          case WRITE -> rules.write(block, genStamp);
-          case DELETE -> rules.delete(block);
-        }
+        apply(
+            rules, block, keys[block], versionGenStamp[version], versionLength[version], chunk, i);
       }
       progress.add(n);
     }
@@ -87,6 +75,27 @@ public final class Replayer {
     totals = rules.totals(held);
     return RunTotals.outcome(
         config, trace, totals, rules, loads.withCache(), loads.withoutCache(), elapsed);
+  }
+
+  /**
+   * Event {@code i} of {@code chunk} to {@code rules}, as a read, write or delete of {@code block}
+   * ({@code key} its limiter key), version {@code genStamp} of {@code length} bytes.
+   */
+  static void apply(
+      EventRules rules,
+      int block,
+      long key,
+      long genStamp,
+      long length,
+      EventLog.Chunk chunk,
+      int i) {
+    switch (Op.of(chunk.op[i])) {
+      case READ ->
+          rules.read(
+              block, key, genStamp, length, chunk.offset[i], chunk.length[i], chunk.timeMs[i]);
+      case WRITE -> rules.write(block, genStamp);
+      case DELETE -> rules.delete(block);
+    }
   }
 
   /** The model's own totals of the last {@link #run} (tests hold a LiveModel to them). */

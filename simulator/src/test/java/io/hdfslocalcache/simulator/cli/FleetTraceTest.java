@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -104,6 +106,69 @@ class FleetTraceTest {
         lines.get(3).startsWith("\"fleet (2)\",admit-all")
             || lines.get(3).startsWith("fleet (2),admit-all"),
         lines.get(3));
+  }
+
+  @Test
+  void simulate_replicasOnTwoDataNodesReadingOneBlock_fleetRowCarriesDuplicatesAndPooled()
+      throws Exception {
+    Files.write(
+        dir.resolve("a.log"),
+        List.of(FleetLogs.line("10:00:00,000", "HDFS_READ", FleetLogs.A, 1, 1, 516)));
+    Files.write(
+        dir.resolve("b.log"),
+        List.of(FleetLogs.line("10:00:01,000", "HDFS_READ", FleetLogs.B, 1, 1, 516)));
+    Path json = dir.resolve("fleet.json");
+    Path csv = dir.resolve("fleet.csv");
+    StringWriter out = new StringWriter();
+    CommandLine cl = Cli.commandLine(new SimulateCommand());
+    cl.setOut(new PrintWriter(out, true));
+    PrintStream stdout = System.out;
+    java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+    System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+    int exit;
+    try {
+      exit =
+          cl.execute(
+              "--trace",
+              dir + "/*.log",
+              "--cache-size",
+              "1m",
+              "--policy",
+              "admit-all",
+              "--replicas",
+              "on",
+              "--json",
+              json.toString(),
+              "--csv",
+              csv.toString(),
+              "-q");
+    } finally {
+      System.setOut(stdout);
+    }
+    assertEquals(0, exit);
+    Map<String, JsonNode> rows = rows(json);
+    JsonNode fleet = rows.get("fleet (2)");
+    long copy = 512 + 7 + 4; // 512 data bytes and their meta
+    assertEquals(copy, fleet.get("duplicatedBytesEnd").asLong());
+    assertEquals(copy, fleet.get("duplicatedBytesMean").asLong());
+    assertEquals(0, fleet.get("hitBytes").asLong(), "each DataNode's own cache misses");
+    assertEquals(512, fleet.get("pooledHitBytes").asLong(), "one cache: b's read hits a's fill");
+    assertEquals(2L << 20, fleet.get("pooledCacheSizeBytes").asLong());
+    assertTrue(rows.get(FleetLogs.A).get("duplicatedBytesEnd") == null);
+    List<String> lines = Files.readAllLines(csv);
+    assertTrue(lines.get(0).contains(",duplicatedBytesMean,"), lines.get(0));
+    assertTrue(lines.get(3).contains("," + copy + "," + copy + "," + copy + ","), lines.get(3));
+    String text = printed.toString(StandardCharsets.UTF_8);
+    assertTrue(text.contains("replicas, 2 DataNodes"), text);
+    assertTrue(text.contains("pooledByteHit%"), text);
+  }
+
+  @Test
+  void simulate_twoDataNodesReplicasOff_noReplicaFigures() throws Exception {
+    FleetLogs.write(dir.resolve("logs"));
+    Path json = dir.resolve("fleet.json");
+    assertEquals(0, admitAll(json, dir.resolve("logs") + "/dn-*").exit());
+    assertTrue(rows(json).get("fleet (2)").get("pooledHitBytes") == null);
   }
 
   @Test
