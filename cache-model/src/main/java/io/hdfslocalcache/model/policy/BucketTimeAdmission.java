@@ -1,18 +1,23 @@
 package io.hdfslocalcache.model.policy;
 
+import io.hdfslocalcache.model.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
+import io.hdfslocalcache.ratelimit.RateLimitStats;
 import io.hdfslocalcache.time.CacheClock;
 import java.time.Duration;
 
-/** The production admission gate, unchanged: more than {@code threshold} reads in the window. */
+/**
+ * The production admission gate at a fixed threshold: more than {@code threshold} reads in the
+ * window. The limiter is built at {@link #bind}, on the clock it is given.
+ */
 final class BucketTimeAdmission implements AdmissionPolicy {
-  private final BucketTimeRateLimit limiter;
+  private final RateLimitConfig config;
+  private BucketTimeRateLimit limiter;
 
   BucketTimeAdmission(RateLimitConfig config) {
-    // The replay passes each event's own time; the clock is never read.
-    this.limiter = new BucketTimeRateLimit(config, CacheClock.ofEventTime(() -> 0));
+    this.config = config;
   }
 
   static BucketTimeAdmission from(PolicyParams params) {
@@ -37,12 +42,37 @@ final class BucketTimeAdmission implements AdmissionPolicy {
   }
 
   @Override
-  public Decision onRead(long key, long timeMs) {
-    return limiter.recordAndCheck(key, timeMs);
+  public void bind(
+      double bytesPerDay,
+      long burstBytes,
+      ThresholdTuner.Budget budget,
+      CacheClock clock,
+      ThresholdTuner.Listener listener) {
+    limiter = new BucketTimeRateLimit(config, clock);
+  }
+
+  @Override
+  public Decision onRead(long key) {
+    return limiter.recordAndCheck(key);
+  }
+
+  @Override
+  public int effectiveThreshold() {
+    return config.threshold();
   }
 
   @Override
   public long trackedKeys() {
-    return limiter.stats().trackedKeys();
+    return limiter == null ? 0 : limiter.stats().trackedKeys();
+  }
+
+  @Override
+  public RateLimitStats limiterStats() {
+    return limiter == null ? new RateLimitStats(0, 0, 0) : limiter.stats();
+  }
+
+  @Override
+  public void expire() {
+    limiter.expire();
   }
 }

@@ -4,25 +4,24 @@ import io.hdfslocalcache.model.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
+import io.hdfslocalcache.ratelimit.RateLimitStats;
 import io.hdfslocalcache.time.CacheClock;
+import java.util.Optional;
 
 /**
  * The DataNode's default admission: the production gate, {@code BucketTimeRateLimit}, with its
  * threshold moved by a {@link ThresholdTuner} at or above the configured one (the floor) so that
- * fills spend the write budget on the blocks read most often. Without a bound budget it is
- * bucket-time at the floor.
+ * fills spend the write budget on the blocks read most often. Without a budget (bound with 0 bytes
+ * a day) it is bucket-time at the floor. The limiter and the tuner are built at {@link #bind}, on
+ * the one clock it is given.
  */
 final class TunedAdmission implements AdmissionPolicy {
   private final RateLimitConfig config;
-  private final BucketTimeRateLimit limiter;
+  private BucketTimeRateLimit limiter;
   private ThresholdTuner tuner;
 
   TunedAdmission(RateLimitConfig config) {
     this.config = config;
-    // The replay passes each event's own time; the clock is never read.
-    this.limiter =
-        BucketTimeRateLimit.counting(
-            config, CacheClock.ofEventTime(() -> 0), ThresholdTuner.ceiling(config.threshold()));
   }
 
   static TunedAdmission from(PolicyParams params) {
@@ -31,16 +30,21 @@ final class TunedAdmission implements AdmissionPolicy {
 
   @Override
   public void bind(
-      double bytesPerDay, long burstBytes, ThresholdTuner.Budget budget, CacheClock clock) {
+      double bytesPerDay,
+      long burstBytes,
+      ThresholdTuner.Budget budget,
+      CacheClock clock,
+      ThresholdTuner.Listener listener) {
+    limiter =
+        BucketTimeRateLimit.counting(config, clock, ThresholdTuner.ceiling(config.threshold()));
     tuner =
-        new ThresholdTuner(
-            config.threshold(), bytesPerDay, burstBytes, budget, clock, (a, b, c, d) -> {});
+        new ThresholdTuner(config.threshold(), bytesPerDay, burstBytes, budget, clock, listener);
   }
 
   @Override
-  public Decision onRead(long key, long timeMs) {
-    int count = limiter.recordAndCount(key, timeMs);
-    return count > effectiveThreshold() ? Decision.ADMIT : Decision.REJECT;
+  public Decision onRead(long key) {
+    int count = limiter.recordAndCount(key);
+    return count > tuner.threshold() ? Decision.ADMIT : Decision.REJECT;
   }
 
   @Override
@@ -50,6 +54,21 @@ final class TunedAdmission implements AdmissionPolicy {
 
   @Override
   public long trackedKeys() {
-    return limiter.stats().trackedKeys();
+    return limiter == null ? 0 : limiter.stats().trackedKeys();
+  }
+
+  @Override
+  public RateLimitStats limiterStats() {
+    return limiter == null ? new RateLimitStats(0, 0, 0) : limiter.stats();
+  }
+
+  @Override
+  public void expire() {
+    limiter.expire();
+  }
+
+  @Override
+  public Optional<ThresholdTuner> tuner() {
+    return Optional.ofNullable(tuner);
   }
 }
