@@ -10,14 +10,22 @@ import java.time.Duration;
 
 /**
  * The production admission gate at a fixed threshold: more than {@code threshold} reads in the
- * window. The limiter is built at {@link #bind}, on the clock it is given.
+ * window. The limiter is built at {@link #bind}, on the clock it is given. {@link TunedAdmission}
+ * runs one that counts up to its tuner's ceiling.
  */
 final class BucketTimeAdmission implements AdmissionPolicy {
   private final RateLimitConfig config;
+  private final int countedThreshold;
   private BucketTimeRateLimit limiter;
 
   BucketTimeAdmission(RateLimitConfig config) {
+    this(config, config.threshold());
+  }
+
+  /** A gate whose {@link #count} is exact up to {@code countedThreshold} + 1 reads a bucket. */
+  BucketTimeAdmission(RateLimitConfig config, int countedThreshold) {
     this.config = config;
+    this.countedThreshold = countedThreshold;
   }
 
   static BucketTimeAdmission from(PolicyParams params) {
@@ -48,12 +56,17 @@ final class BucketTimeAdmission implements AdmissionPolicy {
       ThresholdTuner.Budget budget,
       CacheClock clock,
       ThresholdTuner.Listener listener) {
-    limiter = new BucketTimeRateLimit(config, clock);
+    limiter = BucketTimeRateLimit.counting(config, clock, countedThreshold);
   }
 
   @Override
   public Decision onRead(long key) {
     return limiter.recordAndCheck(key);
+  }
+
+  /** Records a read of {@code key} now; its reads in the window, this one included. */
+  int count(long key) {
+    return limiter.recordAndCount(key);
   }
 
   @Override

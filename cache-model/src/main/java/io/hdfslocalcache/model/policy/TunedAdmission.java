@@ -1,7 +1,6 @@
 package io.hdfslocalcache.model.policy;
 
 import io.hdfslocalcache.model.ThresholdTuner;
-import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.ratelimit.RateLimitStats;
@@ -17,11 +16,12 @@ import java.util.Optional;
  */
 final class TunedAdmission implements AdmissionPolicy {
   private final RateLimitConfig config;
-  private BucketTimeRateLimit limiter;
+  private final BucketTimeAdmission gate;
   private ThresholdTuner tuner;
 
   TunedAdmission(RateLimitConfig config) {
     this.config = config;
+    this.gate = new BucketTimeAdmission(config, ThresholdTuner.ceiling(config.threshold()));
   }
 
   static TunedAdmission from(PolicyParams params) {
@@ -35,16 +35,14 @@ final class TunedAdmission implements AdmissionPolicy {
       ThresholdTuner.Budget budget,
       CacheClock clock,
       ThresholdTuner.Listener listener) {
-    limiter =
-        BucketTimeRateLimit.counting(config, clock, ThresholdTuner.ceiling(config.threshold()));
+    gate.bind(bytesPerDay, burstBytes, budget, clock, listener);
     tuner =
         new ThresholdTuner(config.threshold(), bytesPerDay, burstBytes, budget, clock, listener);
   }
 
   @Override
   public Decision onRead(long key) {
-    int count = limiter.recordAndCount(key);
-    return count > tuner.threshold() ? Decision.ADMIT : Decision.REJECT;
+    return gate.count(key) > tuner.threshold() ? Decision.ADMIT : Decision.REJECT;
   }
 
   @Override
@@ -54,17 +52,17 @@ final class TunedAdmission implements AdmissionPolicy {
 
   @Override
   public long trackedKeys() {
-    return limiter == null ? 0 : limiter.stats().trackedKeys();
+    return gate.trackedKeys();
   }
 
   @Override
   public RateLimitStats limiterStats() {
-    return limiter == null ? new RateLimitStats(0, 0, 0) : limiter.stats();
+    return gate.limiterStats();
   }
 
   @Override
   public void expire() {
-    limiter.expire();
+    gate.expire();
   }
 
   @Override
