@@ -75,7 +75,10 @@ final class CacheParts {
 
   // What a directory that joins after start-up is wrapped and guarded with.
   private final CacheConfig config;
-  private final CacheClock clock;
+
+  /** The one clock every part reads: the maintenance round's cadence too. */
+  final CacheClock clock;
+
   private final CacheFaultInjector faults;
   private final Consumer<DirectoryHealth> outOfService;
   private final DirectoryGuards gate;
