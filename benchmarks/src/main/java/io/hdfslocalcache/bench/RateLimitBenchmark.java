@@ -19,8 +19,8 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Throughput of {@link BucketTimeRateLimit#recordAndCheck(long, long)} over a Zipf(1.1) stream of
- * 1M distinct block ids, with the paper's parameters (threshold 15, 60 one-minute buckets). Time
+ * Throughput of {@link BucketTimeRateLimit#recordAndCheck(long)} over a Zipf(1.1) stream of 1M
+ * distinct block ids, with the paper's parameters (threshold 15, 60 one-minute buckets). Time
  * advances 0.6 ms per access (100k reads a minute), so buckets roll over and expire during the run
  * and the window holds a realistic working set, not a frozen one.
  */
@@ -40,7 +40,10 @@ public class RateLimitBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
       keys = ZipfKeys.stream(1_000_000, 1.1, STREAM, 42);
-      limiter = new BucketTimeRateLimit(RateLimitConfig.defaults(), CacheClock.SYSTEM);
+      // Each thread's time is its own step's (its cursor), read through the limiter's clock.
+      limiter =
+          new BucketTimeRateLimit(
+              RateLimitConfig.defaults(), CacheClock.ofEventTime(() -> Cursor.NOW.get()[0]));
     }
   }
 
@@ -53,12 +56,15 @@ public class RateLimitBenchmark {
   public static class Cursor {
     private static final java.util.concurrent.atomic.AtomicInteger THREADS =
         new java.util.concurrent.atomic.AtomicInteger();
+    static final ThreadLocal<long[]> NOW = ThreadLocal.withInitial(() -> new long[1]);
     long i;
     long keyOffset;
+    long[] now;
 
     @Setup(Level.Trial)
     public void setUp() {
       keyOffset = (long) THREADS.getAndIncrement() * (STREAM / 2 + 12_345);
+      now = NOW.get();
     }
   }
 
@@ -76,6 +82,7 @@ public class RateLimitBenchmark {
 
   private static Decision step(Shared s, Cursor c) {
     long i = c.i++;
-    return s.limiter.recordAndCheck(s.keys[(int) ((i + c.keyOffset) & (STREAM - 1))], i * 3 / 5);
+    c.now[0] = i * 3 / 5;
+    return s.limiter.recordAndCheck(s.keys[(int) ((i + c.keyOffset) & (STREAM - 1))]);
   }
 }

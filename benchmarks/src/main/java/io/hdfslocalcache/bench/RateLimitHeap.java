@@ -16,9 +16,12 @@ public final class RateLimitHeap {
   public static void main(String[] args) {
     int reads = 9_000_000;
     long[] keys = ZipfKeys.stream(1_000_000, 1.1, 1 << 23, 42);
-    BucketTimeRateLimit l = new BucketTimeRateLimit(RateLimitConfig.defaults(), CacheClock.SYSTEM);
+    long[] now = {0};
+    BucketTimeRateLimit l =
+        new BucketTimeRateLimit(RateLimitConfig.defaults(), CacheClock.ofEventTime(() -> now[0]));
     for (long i = 0; i < reads; i++) {
-      l.recordAndCheck(keys[(int) (i & ((1 << 23) - 1))], i * 3 / 5);
+      now[0] = i * 3 / 5;
+      l.recordAndCheck(keys[(int) (i & ((1 << 23) - 1))]);
     }
     long bytes = GraphLayout.parseInstance(l).totalSize();
     long tracked = l.stats().trackedKeys();

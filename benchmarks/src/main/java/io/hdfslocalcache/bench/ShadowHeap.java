@@ -5,8 +5,10 @@ import io.hdfslocalcache.model.CandidateSpec;
 import io.hdfslocalcache.model.LiveModel;
 import io.hdfslocalcache.model.ModelTotals;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
+import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.ratelimit.BlockKey;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
+import io.hdfslocalcache.time.CacheClock;
 import org.openjdk.jol.info.GraphLayout;
 
 /**
@@ -28,21 +30,23 @@ public final class ShadowHeap {
   private static final class Run {
     final LiveModel model;
     final AdmissionPolicy twin;
-    long time = 1_700_000_000_000L;
+    final long[] time = {1_700_000_000_000L}; // the twin's clock reads it
 
     Run(FillMode fill, int threshold) {
       RateLimitConfig admission = RateLimitConfig.defaults().withThreshold(threshold);
       model =
           new LiveModel(
               new CandidateSpec("c", admission, 1L << 60, fill, MB, false, 3_600_000, 0.5));
-      twin = AdmissionPolicy.bucketTime(admission);
+      twin = PolicySpec.dataNode(admission, false).create();
+      twin.bind(0, 0, null, CacheClock.ofEventTime(() -> time[0]), null);
     }
 
     /** Reads {@code length} bytes at 0 of {@code blocks} blocks from {@code first}, 1 ms apart. */
     Run read(long first, int blocks, long length) {
       for (long id = first; id < first + blocks; id++) {
-        model.read(POOL, id, 1001, BLOCK, 0, length, time);
-        twin.onRead(BlockKey.of(POOL, id), time++);
+        model.read(POOL, id, 1001, BLOCK, 0, length, time[0]);
+        twin.onRead(BlockKey.of(POOL, id));
+        time[0]++;
       }
       return this;
     }

@@ -1,5 +1,6 @@
 package io.hdfslocalcache.model;
 
+import io.hdfslocalcache.model.util.LruList;
 import java.util.Arrays;
 import java.util.function.IntConsumer;
 
@@ -19,7 +20,8 @@ final class BlockLruCache implements CacheModel {
     this.capacity = capacity;
     this.released = released;
     this.size = new long[blocks];
-    this.lru = new LruList(blocks);
+    this.lru = new LruList();
+    lru.ensure(blocks);
   }
 
   @Override
@@ -38,7 +40,7 @@ final class BlockLruCache implements CacheModel {
   @Override
   public void lookup(int block, long offset, long length, long blockLength, ReadPlan plan) {
     if (size[block] != 0) {
-      lru.moveToFront(block);
+      lru.touch(block);
       plan.set(length, 0, 0, 0, 0);
     } else {
       plan.set(0, 1, length, 2, blockLength + MetaFile.length(blockLength));
@@ -59,12 +61,12 @@ final class BlockLruCache implements CacheModel {
   public long fill(int block, long offset, long length, long blockLength, ReadPlan plan) {
     long bytes = plan.fillBytes;
     while (used + bytes > capacity) {
-      drop(lru.last());
+      drop(lru.oldest());
       evictions++;
     }
     size[block] = bytes;
     used += bytes;
-    lru.addFirst(block);
+    lru.addNewest(block);
     return bytes;
   }
 

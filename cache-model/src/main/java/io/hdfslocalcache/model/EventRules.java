@@ -95,7 +95,8 @@ public final class EventRules {
             return guard.ssdBytesAsked();
           }
         },
-        clock);
+        clock,
+        (from, to, demand, target) -> {});
     this.cachedGenStamp = new long[blocks];
     this.partialReads = new int[blocks];
   }
@@ -146,7 +147,7 @@ public final class EventRules {
     c.readBytes += length;
     c.hddMicrosWithoutCache += DISK.micros(1, length);
     listener.hddWithoutCache(timeMs, length);
-    Decision decision = policy.onRead(key, timeMs);
+    Decision decision = policy.onRead(key); // at now, through the clock bound above
     if (cache.holds(block) && cachedGenStamp[block] != genStamp) {
       if (cachedGenStamp[block] > genStamp) {
         // An old reader: served from HDD; the newer copy stays.

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.model;
 
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
+import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.model.util.LongIntMap;
 import io.hdfslocalcache.ratelimit.BlockKey;
 
@@ -46,10 +47,7 @@ public final class LiveModel {
     this.spec = spec;
     this.config =
         new ModelConfig(spec.capacityBytes(), spec.fill(), spec.pageSizeBytes(), spec.guard());
-    this.policy =
-        spec.tuned()
-            ? AdmissionPolicy.tuned(spec.admission())
-            : AdmissionPolicy.bucketTime(spec.admission());
+    this.policy = PolicySpec.dataNode(spec.admission(), spec.tuned()).create();
   }
 
   public CandidateSpec spec() {

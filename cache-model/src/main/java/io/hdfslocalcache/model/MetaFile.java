@@ -1,7 +1,10 @@
 package io.hdfslocalcache.model;
 
-/** Sizes of an HDFS block's meta file: a 7-byte header and a 4-byte CRC per 512-byte chunk. */
-final class MetaFile {
+/**
+ * Sizes of an HDFS block's meta file: a 7-byte header and a 4-byte CRC per 512-byte chunk. The one
+ * formula: the model sizes its fills with it, the DataNode its start-up check of a fill unit.
+ */
+public final class MetaFile {
   static final int HEADER = 7;
   static final int CHUNK = 512;
   static final int CHECKSUM = 4;
@@ -23,7 +26,7 @@ final class MetaFile {
   }
 
   /** The meta file of a block of {@code blockLength} bytes. */
-  static long length(long blockLength) {
+  public static long length(long blockLength) {
     return HEADER + checksumBytes(blockLength);
   }
 }

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.model;
 
 import io.hdfslocalcache.model.util.LongIntMap;
+import io.hdfslocalcache.model.util.LruList;
 import java.util.Arrays;
 import java.util.function.IntConsumer;
 
@@ -23,7 +24,7 @@ final class PageLruCache implements CacheModel {
   private final long pageSize;
   private final IntConsumer released;
   private final LongIntMap slots = new LongIntMap(1 << 12);
-  private final LruList lru = new LruList(1 << 12);
+  private final LruList lru = new LruList();
   private int[] held; // data pages cached per block
   private long[] meta; // meta bytes on SSD per block; 0 = no entry
   private int[] span; // 1 + highest page index cached since the entry began, to find pages
@@ -115,7 +116,7 @@ final class PageLruCache implements CacheModel {
       int slot = slots.get(key(block, p));
       if (slot != LongIntMap.ABSENT) {
         if (touch) {
-          lru.moveToFront(slot);
+          lru.touch(slot);
         }
         inRun = false;
         continue;
@@ -153,7 +154,7 @@ final class PageLruCache implements CacheModel {
     }
     filling = block;
     while (used + plan.fillBytes > capacity) {
-      evict(lru.last());
+      evict(lru.oldest());
     }
     filling = NOBODY;
     long written = 0;
@@ -184,7 +185,7 @@ final class PageLruCache implements CacheModel {
     keys[slot] = key(block, page);
     bytes[slot] = size;
     slots.put(keys[slot], slot);
-    lru.addFirst(slot);
+    lru.addNewest(slot);
     held[block]++;
     used += size;
     return size;

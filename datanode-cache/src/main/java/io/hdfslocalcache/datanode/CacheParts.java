@@ -36,8 +36,7 @@ import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.datanode.store.DirectoryHealth;
 import io.hdfslocalcache.datanode.store.PageStore;
 import io.hdfslocalcache.datanode.store.PageStores;
-import io.hdfslocalcache.model.policy.ThresholdTuner;
-import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
+import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.time.CacheClock;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -76,7 +75,10 @@ final class CacheParts {
 
   // What a directory that joins after start-up is wrapped and guarded with.
   private final CacheConfig config;
-  private final CacheClock clock;
+
+  /** The one clock every part reads: the maintenance round's cadence too. */
+  final CacheClock clock;
+
   private final CacheFaultInjector faults;
   private final Consumer<DirectoryHealth> outOfService;
   private final DirectoryGuards gate;
@@ -129,23 +131,19 @@ final class CacheParts {
             e -> dirs.of(e.home()).persist(e));
     this.fills =
         new FillScheduler(config.fillThreads(), config.fillQueue(), map, fill, fillStats, registry);
-    int floor = config.admission().threshold();
-    BucketTimeRateLimit limiter =
-        BucketTimeRateLimit.counting(config.admission(), clock, ThresholdTuner.ceiling(floor));
-    ThresholdTuner tuner = gate.admissionTuner(floor, clock);
+    AdmissionPolicy policy = gate.admissionPolicy(config.admission(), clock);
     List<BlockIndex> indexes = new ArrayList<>();
     for (CacheDirectory d : dirs.all()) {
       indexes.add(d.blockIndex());
     }
-    this.threshold = new PersistedThreshold(tuner, indexes);
+    this.threshold = new PersistedThreshold(policy, indexes);
     this.admission =
         new Admission(
-            limiter,
-            tuner,
+            policy,
             map,
             dirs,
             fills,
-            new AdmissionStats(registry, limiter, tuner),
+            new AdmissionStats(registry, policy, clock.millis()),
             config.fillPolicy().mode(),
             config.pageSize());
     this.admin = new AdminControl(dataNodeDirs());

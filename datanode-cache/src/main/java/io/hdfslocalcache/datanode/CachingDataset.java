@@ -32,7 +32,7 @@ final class CachingDataset extends DatasetProxy {
 
   private CachingDataset(
       FsDatasetSpi<?> inner, BlockCache cache, CacheParts parts, Optional<ShadowFeed> shadow) {
-    super(inner, shadow, parts.shortCircuit);
+    super(inner, shadow, parts.shortCircuit, new ReplicaChanges());
     this.cache = cache;
     this.router = parts.router;
     this.restorer = parts.restorer;

@@ -22,11 +22,17 @@ abstract class DatasetProxy implements InvocationHandler, ReplicaChanges.Sink {
   final FsDatasetSpi<?> inner;
   private final Optional<ShadowFeed> shadow;
   private final ShortCircuitOpens shortCircuit;
+  private final ReplicaChanges changes;
 
-  DatasetProxy(FsDatasetSpi<?> inner, Optional<ShadowFeed> shadow, ShortCircuitOpens shortCircuit) {
+  DatasetProxy(
+      FsDatasetSpi<?> inner,
+      Optional<ShadowFeed> shadow,
+      ShortCircuitOpens shortCircuit,
+      ReplicaChanges changes) {
     this.inner = inner;
     this.shadow = shadow;
     this.shortCircuit = shortCircuit;
+    this.changes = changes;
   }
 
   /** The dataset {@code handler} answers for. */
@@ -74,7 +80,7 @@ abstract class DatasetProxy implements InvocationHandler, ReplicaChanges.Sink {
       case APPEND:
       case INIT_REPLICA_RECOVERY:
       case UPDATE_REPLICA_UNDER_RECOVERY:
-        ReplicaChanges.tell(call, args, this);
+        changes.tell(call, args, this);
         return forward(m, args);
       case META_STREAM:
         return shortCircuit.metaOpened(handle(call, m, args));

@@ -211,7 +211,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
         CacheKeys.MODE,
         config.candidates().specs().size(),
         config.candidates());
-    return ShadowDataset.wrap(inner, feed, shortCircuit, metrics);
+    return ShadowDataset.wrap(inner, feed, shortCircuit, metrics, new ReplicaChanges());
   }
 
   private static ShadowFeed startFeed(

@@ -12,7 +12,9 @@ import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.invalidate.Invalidator;
 import io.hdfslocalcache.datanode.settings.CacheTunables;
 import io.hdfslocalcache.datanode.space.SpaceKeeper;
+import io.hdfslocalcache.time.CacheClock;
 import java.nio.file.Files;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,6 +27,10 @@ import org.slf4j.LoggerFactory;
  * deleted under us is taken out of service with one log line instead of failing page by page), and
  * samples free space (early eviction). Everything here may block on a sick SSD, which is why it
  * runs on its own thread and never on a reader's.
+ *
+ * <p>The cadence is the cache's one clock: production schedules {@link #run} on an executor of its
+ * own, every interval of real time; a test that drives a fake clock calls {@link #runIfDue} and
+ * gets a round whenever an interval passed on that clock, the cadence production keeps.
  */
 final class Maintenance implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(Maintenance.class);
@@ -37,6 +43,8 @@ final class Maintenance implements Runnable {
   private final AdminControl admin;
   private final Invalidator invalidator;
   private final ListingAnswer listings;
+  private final CacheClock clock;
+  private long lastRoundNanos; // the thread running rounds only
 
   Maintenance(
       Admission admission,
@@ -46,8 +54,11 @@ final class Maintenance implements Runnable {
       SpaceKeeper space,
       AdminControl admin,
       Invalidator invalidator,
-      ListingAnswer listings) {
+      ListingAnswer listings,
+      CacheClock clock) {
     this.listings = listings;
+    this.clock = clock;
+    this.lastRoundNanos = clock.nanoTime();
     this.admin = admin;
     this.invalidator = invalidator;
     this.admission = admission;
@@ -67,11 +78,21 @@ final class Maintenance implements Runnable {
         parts.space,
         parts.admin,
         parts.invalidator,
-        new ListingAnswer(parts.map, parts.dirs));
+        new ListingAnswer(parts.map, parts.dirs),
+        parts.clock);
+  }
+
+  /** Runs a round if an interval passed on the clock since the last one (or since it was built). */
+  void runIfDue() {
+    if (clock.nanoTime() - lastRoundNanos
+        >= TimeUnit.MILLISECONDS.toNanos(CacheTunables.MAINTENANCE_INTERVAL_MILLIS)) {
+      run();
+    }
   }
 
   @Override
   public void run() {
+    lastRoundNanos = clock.nanoTime();
     try {
       AdminControl.Commands commands = admin.poll();
       for (AdminControl.Eviction e : commands.evictions) {

@@ -8,10 +8,11 @@ import org.apache.hadoop.hdfs.server.protocol.BlockRecoveryCommand.RecoveringBlo
 /**
  * The dataset calls that delete a replica or change its bytes (append, recovery, truncate), and the
  * blocks each one names: what a cached copy, or a shadow model's, must drop before the call goes
- * on. One list for both dataset wrappers; {@link DatasetCall} recognises the calls, once per
- * method, and {@code CachingDatasetTest} pins their signatures.
+ * on. One list for both dataset wrappers, each given its instance; {@link DatasetCall} recognises
+ * the calls, once per method, and {@code CachingDatasetTest} pins their signatures. Not final: a
+ * test hands a wrapper a subclass that records what it is told.
  */
-final class ReplicaChanges {
+class ReplicaChanges {
   /** Told each block a call deletes or changes. */
   interface Sink {
     /** The replica goes: every version of the block. */
@@ -21,13 +22,11 @@ final class ReplicaChanges {
     void changed(String poolId, long blockId, InvalidationCause cause, long newGenStamp);
   }
 
-  private ReplicaChanges() {}
-
   /**
    * Tells {@code sink} each block {@code call} deletes or changes; the wrapper hands over only
    * those calls, never a read.
    */
-  static void tell(DatasetCall call, Object[] args, Sink sink) {
+  void tell(DatasetCall call, Object[] args, Sink sink) {
     switch (call) {
       case INVALIDATE:
         for (Block b : (Block[]) args[1]) {

@@ -32,8 +32,9 @@ final class ShadowDataset extends DatasetProxy {
       FsDatasetSpi<?> inner,
       ShadowFeed feed,
       ShortCircuitOpens shortCircuit,
-      AutoCloseable onShutdown) {
-    super(inner, Optional.of(feed), shortCircuit);
+      AutoCloseable onShutdown,
+      ReplicaChanges changes) {
+    super(inner, Optional.of(feed), shortCircuit, changes);
     this.feed = feed;
     this.reads = new ShadowReads(new DatasetReplicas(inner), feed);
     this.onShutdown = onShutdown;
@@ -42,14 +43,16 @@ final class ShadowDataset extends DatasetProxy {
   /**
    * {@code inner}, its client reads fed to {@code feed} and its short-circuit opens counted in
    * {@code shortCircuit} (the reads no candidate could serve); {@code onShutdown} (the metrics) is
-   * closed first when the dataset shuts down, then the feed.
+   * closed first when the dataset shuts down, then the feed. The calls that delete or change a
+   * replica go through {@code changes}.
    */
   static FsDatasetSpi<?> wrap(
       FsDatasetSpi<?> inner,
       ShadowFeed feed,
       ShortCircuitOpens shortCircuit,
-      AutoCloseable onShutdown) {
-    return proxy(new ShadowDataset(inner, feed, shortCircuit, onShutdown));
+      AutoCloseable onShutdown,
+      ReplicaChanges changes) {
+    return proxy(new ShadowDataset(inner, feed, shortCircuit, onShutdown, changes));
   }
 
   @Override

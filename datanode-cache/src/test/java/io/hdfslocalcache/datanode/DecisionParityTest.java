@@ -36,8 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * One decision core: the DataNode's real cache ({@link BlockCache} as the dataset wires it: read
  * router, admission and its tuner, fill guards, fills, space keeper and eviction, block map, a real
- * Alluxio page store and RocksDB index, one fill thread, its maintenance round after every event, a
- * fake clock) and the model the simulator runs ({@link LiveModel}, which counts exactly what the
+ * Alluxio page store and RocksDB index, one fill thread, a fake clock, its maintenance round every
+ * 2 s of it) and the model the simulator runs ({@link LiveModel}, which counts exactly what the
  * simulator's replay counts: LiveModelParityTest) are fed the same random event streams: client
  * reads at random chunk-aligned offsets and sizes (some whole blocks), appends (a newer generation
  * stamp), deletes, and clock steps. They must agree exactly on hits, partial hits, fills, SSD bytes
@@ -146,9 +146,9 @@ class DecisionParityTest {
         new CacheParts(config, hdd, opened, clock, registry, tally, CacheFaultInjector.NONE);
     try (BlockCache cache = BlockCache.open(parts)) {
       // The maintenance round the factory's start() schedules every 2 s of real time runs here
-      // instead, after every event at the fake clock's time: the same work (limiter expiry,
-      // access-time persistence, free-space sampling), in lockstep with the model rather than
-      // interleaved with the events by a real-time thread.
+      // every 2 s of the fake clock, between events: the same work (limiter expiry, access-time
+      // persistence, free-space sampling) at production's cadence, in lockstep with the model
+      // rather than interleaved with the events by a real-time thread.
       Maintenance maintenance = Maintenance.of(parts);
       ReadRouter router = parts.router;
       int blocks = 24;
@@ -225,7 +225,7 @@ class DecisionParityTest {
           clock.advanceMillis(
               kind < 8 ? 60_000L * (1 + random.nextInt(10)) : random.nextInt(burst ? 20 : 3000));
         }
-        maintenance.run();
+        maintenance.runIfDue();
         ModelTotals m = model.totals();
         long denied =
             outcome(registry, FillOutcome.GUARD_COST)

@@ -2,7 +2,6 @@ package io.hdfslocalcache.datanode;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.mockito.Mockito.mock;
-import static org.mockito.Mockito.mockStatic;
 
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.read.ShortCircuitOpens;
@@ -15,34 +14,33 @@ import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
 import org.junit.jupiter.api.Test;
-import org.mockito.MockedStatic;
 
 /**
  * The write side's rules ({@link ReplicaChanges}) see only the calls that delete or change a
- * replica: a read, or any other call, goes past them without entering the class. Observed by
- * recording every static call into {@link ReplicaChanges} (the real methods still run) while a
- * dataset wrapper (shadow mode's, whose dispatch both wrappers share) handles the call; the inner
- * dataset is a mock, the narrow seam here.
+ * replica: a read, or any other call, goes past them without entering them. Observed through the
+ * wrapper's seam: a dataset wrapper (shadow mode's, whose dispatch both wrappers share) is handed
+ * rules that record each call told to them, then run the real rules; the inner dataset is a mock.
  */
 class ReplicaChangesDispatchTest {
   private static final ExtendedBlock BLOCK = new ExtendedBlock("BP-1", 1_073_741_825L, 1024, 1001);
 
-  /** The names of the static methods of {@link ReplicaChanges} called while {@code call} ran. */
-  private static List<String> replicaChangesCalls(ThrowingConsumer call) throws Exception {
-    List<String> calls = new ArrayList<>();
+  /** The dataset calls told to {@link ReplicaChanges} while {@code call} ran. */
+  private static List<DatasetCall> replicaChangesCalls(ThrowingConsumer call) throws Exception {
+    List<DatasetCall> calls = new ArrayList<>();
+    ReplicaChanges recording =
+        new ReplicaChanges() {
+          @Override
+          void tell(DatasetCall c, Object[] args, Sink sink) {
+            calls.add(c);
+            super.tell(c, args, sink);
+          }
+        };
     FsDatasetSpi<?> inner = mock(FsDatasetSpi.class);
     try (ShadowFeed feed =
-            ShadowFeed.start(
-                List.of(), Calibration.NONE, 16, new FakeClock(0), new MetricRegistry());
-        MockedStatic<ReplicaChanges> seen =
-            mockStatic(
-                ReplicaChanges.class,
-                i -> {
-                  calls.add(i.getMethod().getName());
-                  return i.callRealMethod();
-                })) {
+        ShadowFeed.start(List.of(), Calibration.NONE, 16, new FakeClock(0), new MetricRegistry())) {
       call.accept(
-          ShadowDataset.wrap(inner, feed, new ShortCircuitOpens(new MetricRegistry()), () -> {}));
+          ShadowDataset.wrap(
+              inner, feed, new ShortCircuitOpens(new MetricRegistry()), () -> {}, recording));
     }
     return calls;
   }
@@ -67,8 +65,8 @@ class ReplicaChangesDispatchTest {
   @Test
   void invoke_invalidate_toldToReplicaChanges() throws Exception {
     // The control: the recording sees the calls the rules are for.
-    List<String> calls =
+    List<DatasetCall> calls =
         replicaChangesCalls(d -> d.invalidate("BP-1", new Block[] {BLOCK.getLocalBlock()}));
-    assertEquals(1, calls.size(), calls.toString());
+    assertEquals(List.of(DatasetCall.INVALIDATE), calls);
   }
 }

@@ -9,10 +9,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * bucketDuration}, the current bucket included.
  *
  * <p><b>Semantics.</b> Bucket index = {@code floorDiv(epochMillis, bucketMillis)}. {@link
- * #recordAndCheck(long, long)} counts the access in the current bucket, then answers ADMIT iff the
- * key's total over the window is greater than the threshold. Buckets that leave the window are
- * dropped with all their counts; a key with no access left in the window is removed. A clock that
- * goes backwards is clamped: the access counts in the newest bucket seen so far.
+ * #recordAndCheck(long)} counts the access in the current bucket, then answers ADMIT iff the key's
+ * total over the window is greater than the threshold. Buckets that leave the window are dropped
+ * with all their counts; a key with no access left in the window is removed. A clock that goes
+ * backwards is clamped: the access counts in the newest bucket seen so far.
  *
  * <p><b>Design.</b> Keys are primitive longs (the DataNode folds block pool and block id into one
  * long; a rare collision only merges two keys' counts, which affects admission, never data). The
@@ -30,6 +30,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * the key fits: the coldest history goes first, and the window of that segment shrinks for a while
  * (counted as {@code earlyBucketDrops}). If the current bucket alone fills the segment the access
  * is not recorded and decided as a first access (counted as {@code untrackedAccesses}).
+ *
+ * <p><b>Time.</b> One door, as in Guava's {@code RateLimiter}: every call reads the injected clock,
+ * never a time argument. A DataNode injects its clock; a replay (the simulator, shadow mode)
+ * injects an event-time clock ({@link CacheClock#ofEventTime}) that reads its newest event, so both
+ * run the same calls.
  *
  * <p>Thread-safe. No lock is held across segments, so there is no lock order to keep.
  */
@@ -98,29 +103,19 @@ public final class BucketTimeRateLimit {
     return config;
   }
 
-  /** Records an access at the injected clock's time. */
+  /** Records an access now; ADMIT iff the key's accesses in the window exceed the threshold. */
   public Decision recordAndCheck(long key) {
-    return recordAndCheck(key, clock.millis());
-  }
-
-  /** Records an access at {@code nowMillis} (replayed traces pass their own time). */
-  public Decision recordAndCheck(long key, long nowMillis) {
-    return recordAndCount(key, nowMillis) > config.threshold() ? Decision.ADMIT : Decision.REJECT;
-  }
-
-  /** {@link #recordAndCount(long, long)} at the injected clock's time. */
-  public int recordAndCount(long key) {
-    return recordAndCount(key, clock.millis());
+    return recordAndCount(key) > config.threshold() ? Decision.ADMIT : Decision.REJECT;
   }
 
   /**
-   * Records an access at {@code nowMillis}; the key's accesses in the window, this one included
-   * (each bucket's count saturated above the largest threshold this limiter answers for).
+   * Records an access now; the key's accesses in the window, this one included (each bucket's count
+   * saturated above the largest threshold this limiter answers for).
    */
-  public int recordAndCount(long key, long nowMillis) {
+  public int recordAndCount(long key) {
     long h = Segment.mix(key);
     Segment s = segments[segmentShift == 64 ? 0 : (int) (h >>> segmentShift)];
-    return s.record(key, h, clampedBucket(nowMillis));
+    return s.record(key, h, clampedBucket(clock.millis()));
   }
 
   /** The bucket of {@code nowMillis}, or the newest seen so far if the clock went backwards. */
@@ -133,17 +128,12 @@ public final class BucketTimeRateLimit {
         : newest;
   }
 
-  /** Drops buckets that left the window at {@code nowMillis} in every segment. */
-  public void expire(long nowMillis) {
-    long bucket = clampedBucket(nowMillis);
+  /** Drops buckets that have left the window now, in every segment. */
+  public void expire() {
+    long bucket = clampedBucket(clock.millis());
     for (Segment s : segments) {
       s.advance(bucket);
     }
-  }
-
-  /** Expires at the injected clock's time. */
-  public void expire() {
-    expire(clock.millis());
   }
 
   public RateLimitStats stats() {

@@ -1,26 +1,39 @@
 package io.hdfslocalcache.model.policy;
 
 import io.hdfslocalcache.ratelimit.Decision;
-import io.hdfslocalcache.ratelimit.RateLimitConfig;
+import io.hdfslocalcache.ratelimit.RateLimitStats;
 import io.hdfslocalcache.time.CacheClock;
+import java.util.Optional;
 
 /**
  * Decides, on every read of a block, whether a miss on it should fill the cache. Called for hits
- * too, as the DataNode records every client read. One instance per model; not thread-safe.
+ * too, as the DataNode records every client read. The simulator and shadow mode replay a trace
+ * through one; the DataNode holds the same object ({@code bucket-time} or {@code tuned}) and asks
+ * it on every client read, so the two cannot decide differently.
+ *
+ * <p>Time comes only from the clock given to {@link #bind}: the DataNode's clock, or a replay's
+ * event-time clock. The DataNode's two policies are thread-safe (every reader thread asks them);
+ * the others serve one replay thread.
  */
 public interface AdmissionPolicy {
   /**
+   * Records a read of {@code key} at the bound clock's time and decides.
+   *
    * @param key the block's limiter key ({@link io.hdfslocalcache.ratelimit.BlockKey#of})
-   * @param timeMs the read's time
    */
-  Decision onRead(long key, long timeMs);
+  Decision onRead(long key);
 
   /**
-   * The model's write budget, for a policy that tunes itself to it ({@code tuned}); called once,
-   * before the first read. {@code bytesPerDay} 0: no budget.
+   * Gives the policy its clock and the write budget a self-tuning policy ({@code tuned}) follows;
+   * called once, before the first read. {@code bytesPerDay} 0: no budget. {@code listener} hears
+   * each large change of a tuned threshold.
    */
   default void bind(
-      double bytesPerDay, long burstBytes, ThresholdTuner.Budget budget, CacheClock clock) {}
+      double bytesPerDay,
+      long burstBytes,
+      ThresholdTuner.Budget budget,
+      CacheClock clock,
+      ThresholdTuner.Listener listener) {}
 
   /** The threshold this policy admits above now; -1 if it has none. */
   default int effectiveThreshold() {
@@ -32,16 +45,16 @@ public interface AdmissionPolicy {
     return 0;
   }
 
-  /**
-   * The DataNode's default: its gate with the threshold tuned to the write budget, {@code config}'s
-   * a floor.
-   */
-  static AdmissionPolicy tuned(RateLimitConfig config) {
-    return new TunedAdmission(config);
+  /** The policy's window limiter's figures; all 0 if it has none. */
+  default RateLimitStats limiterStats() {
+    return new RateLimitStats(trackedKeys(), 0, 0);
   }
 
-  /** The DataNode's own gate, {@code BucketTimeRateLimit}, with {@code config}. */
-  static AdmissionPolicy bucketTime(RateLimitConfig config) {
-    return new BucketTimeAdmission(config);
+  /** Forgets history that left the window now (memory follows the window on idle keys too). */
+  default void expire() {}
+
+  /** The tuner that moves this policy's threshold, to keep its state across restarts; if any. */
+  default Optional<ThresholdTuner> tuner() {
+    return Optional.empty();
   }
 }

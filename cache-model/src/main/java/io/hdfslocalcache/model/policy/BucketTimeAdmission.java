@@ -3,16 +3,28 @@ package io.hdfslocalcache.model.policy;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
+import io.hdfslocalcache.ratelimit.RateLimitStats;
 import io.hdfslocalcache.time.CacheClock;
 import java.time.Duration;
 
-/** The production admission gate, unchanged: more than {@code threshold} reads in the window. */
+/**
+ * The production admission gate at a fixed threshold: more than {@code threshold} reads in the
+ * window. The limiter is built at {@link #bind}, on the clock it is given. {@link TunedAdmission}
+ * runs one that counts up to its tuner's ceiling.
+ */
 final class BucketTimeAdmission implements AdmissionPolicy {
-  private final BucketTimeRateLimit limiter;
+  private final RateLimitConfig config;
+  private final int countedThreshold;
+  private BucketTimeRateLimit limiter;
 
   BucketTimeAdmission(RateLimitConfig config) {
-    // The replay passes each event's own time; the clock is never read.
-    this.limiter = new BucketTimeRateLimit(config, CacheClock.ofEventTime(() -> 0));
+    this(config, config.threshold());
+  }
+
+  /** A gate whose {@link #count} is exact up to {@code countedThreshold} + 1 reads a bucket. */
+  BucketTimeAdmission(RateLimitConfig config, int countedThreshold) {
+    this.config = config;
+    this.countedThreshold = countedThreshold;
   }
 
   static BucketTimeAdmission from(PolicyParams params) {
@@ -37,12 +49,42 @@ final class BucketTimeAdmission implements AdmissionPolicy {
   }
 
   @Override
-  public Decision onRead(long key, long timeMs) {
-    return limiter.recordAndCheck(key, timeMs);
+  public void bind(
+      double bytesPerDay,
+      long burstBytes,
+      ThresholdTuner.Budget budget,
+      CacheClock clock,
+      ThresholdTuner.Listener listener) {
+    limiter = BucketTimeRateLimit.counting(config, clock, countedThreshold);
+  }
+
+  @Override
+  public Decision onRead(long key) {
+    return limiter.recordAndCheck(key);
+  }
+
+  /** Records a read of {@code key} now; its reads in the window, this one included. */
+  int count(long key) {
+    return limiter.recordAndCount(key);
+  }
+
+  @Override
+  public int effectiveThreshold() {
+    return config.threshold();
   }
 
   @Override
   public long trackedKeys() {
-    return limiter.stats().trackedKeys();
+    return limiter == null ? 0 : limiter.stats().trackedKeys();
+  }
+
+  @Override
+  public RateLimitStats limiterStats() {
+    return limiter == null ? new RateLimitStats(0, 0, 0) : limiter.stats();
+  }
+
+  @Override
+  public void expire() {
+    limiter.expire();
   }
 }

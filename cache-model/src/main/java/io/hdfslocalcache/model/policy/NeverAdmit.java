@@ -9,7 +9,7 @@ final class NeverAdmit implements AdmissionPolicy {
   }
 
   @Override
-  public Decision onRead(long key, long timeMs) {
+  public Decision onRead(long key) {
     return Decision.REJECT;
   }
 }

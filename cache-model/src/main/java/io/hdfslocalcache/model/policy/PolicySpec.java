@@ -1,5 +1,6 @@
 package io.hdfslocalcache.model.policy;
 
+import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -70,7 +71,26 @@ public final class PolicySpec {
     return new PolicySpec(type, params, canonical);
   }
 
-  /** A new, empty policy for one replay. */
+  /**
+   * The policy a DataNode runs with admission settings {@code config}: {@code tuned} (the threshold
+   * tunes itself to the write budget, {@code config}'s threshold its floor) or {@code bucket-time}
+   * (the threshold fixed). Shadow mode models a DataNode with the same spec.
+   */
+  public static PolicySpec dataNode(RateLimitConfig config, boolean tuned) {
+    PolicyType type = tuned ? PolicyType.TUNED : PolicyType.BUCKET_TIME;
+    return parse(
+        type.configName()
+            + ":threshold="
+            + config.threshold()
+            + ",buckets="
+            + config.bucketCount()
+            + ",bucket="
+            + DurationValue.format(config.bucketDuration())
+            + ",maxKeys="
+            + config.maxTrackedKeys());
+  }
+
+  /** A new, empty policy for one replay, or for one DataNode. */
   public AdmissionPolicy create() {
     return type.create(new PolicyParams(type.configName(), params));
   }

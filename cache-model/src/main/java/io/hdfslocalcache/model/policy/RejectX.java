@@ -32,7 +32,7 @@ final class RejectX implements AdmissionPolicy {
   }
 
   @Override
-  public Decision onRead(long key, long timeMs) {
+  public Decision onRead(long key) {
     if (full) {
       counts.add(ring[next], -1); // the oldest read leaves the history first
     }

@@ -1,27 +1,26 @@
 package io.hdfslocalcache.model.policy;
 
-import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
+import io.hdfslocalcache.ratelimit.RateLimitStats;
 import io.hdfslocalcache.time.CacheClock;
+import java.util.Optional;
 
 /**
  * The DataNode's default admission: the production gate, {@code BucketTimeRateLimit}, with its
  * threshold moved by a {@link ThresholdTuner} at or above the configured one (the floor) so that
- * fills spend the write budget on the blocks read most often. Without a bound budget it is
- * bucket-time at the floor.
+ * fills spend the write budget on the blocks read most often. Without a budget (bound with 0 bytes
+ * a day) it is bucket-time at the floor. The limiter and the tuner are built at {@link #bind}, on
+ * the one clock it is given.
  */
 final class TunedAdmission implements AdmissionPolicy {
   private final RateLimitConfig config;
-  private final BucketTimeRateLimit limiter;
+  private final BucketTimeAdmission gate;
   private ThresholdTuner tuner;
 
   TunedAdmission(RateLimitConfig config) {
     this.config = config;
-    // The replay passes each event's own time; the clock is never read.
-    this.limiter =
-        BucketTimeRateLimit.counting(
-            config, CacheClock.ofEventTime(() -> 0), ThresholdTuner.ceiling(config.threshold()));
+    this.gate = new BucketTimeAdmission(config, ThresholdTuner.ceiling(config.threshold()));
   }
 
   static TunedAdmission from(PolicyParams params) {
@@ -30,16 +29,19 @@ final class TunedAdmission implements AdmissionPolicy {
 
   @Override
   public void bind(
-      double bytesPerDay, long burstBytes, ThresholdTuner.Budget budget, CacheClock clock) {
+      double bytesPerDay,
+      long burstBytes,
+      ThresholdTuner.Budget budget,
+      CacheClock clock,
+      ThresholdTuner.Listener listener) {
+    gate.bind(bytesPerDay, burstBytes, budget, clock, listener);
     tuner =
-        new ThresholdTuner(
-            config.threshold(), bytesPerDay, burstBytes, budget, clock, (a, b, c, d) -> {});
+        new ThresholdTuner(config.threshold(), bytesPerDay, burstBytes, budget, clock, listener);
   }
 
   @Override
-  public Decision onRead(long key, long timeMs) {
-    int count = limiter.recordAndCount(key, timeMs);
-    return count > effectiveThreshold() ? Decision.ADMIT : Decision.REJECT;
+  public Decision onRead(long key) {
+    return gate.count(key) > tuner.threshold() ? Decision.ADMIT : Decision.REJECT;
   }
 
   @Override
@@ -49,6 +51,21 @@ final class TunedAdmission implements AdmissionPolicy {
 
   @Override
   public long trackedKeys() {
-    return limiter.stats().trackedKeys();
+    return gate.trackedKeys();
+  }
+
+  @Override
+  public RateLimitStats limiterStats() {
+    return gate.limiterStats();
+  }
+
+  @Override
+  public void expire() {
+    gate.expire();
+  }
+
+  @Override
+  public Optional<ThresholdTuner> tuner() {
+    return Optional.ofNullable(tuner);
   }
 }

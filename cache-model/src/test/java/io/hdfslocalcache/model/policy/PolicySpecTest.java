@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.ratelimit.Decision;
+import io.hdfslocalcache.ratelimit.RateLimitConfig;
+import io.hdfslocalcache.time.FakeClock;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class PolicySpecTest {
@@ -58,11 +61,11 @@ class PolicySpecTest {
   @Test
   void rejectX_secondReadWithinHistory_admitted() {
     AdmissionPolicy p = PolicySpec.parse("reject-x:x=1,history=2").create();
-    assertEquals(Decision.REJECT, p.onRead(1, 0));
-    assertEquals(Decision.ADMIT, p.onRead(1, 0)); // seen once among the last 2
-    assertEquals(Decision.REJECT, p.onRead(2, 0));
-    assertEquals(Decision.REJECT, p.onRead(3, 0));
-    assertEquals(Decision.REJECT, p.onRead(1, 0)); // its reads left the 2-read history
+    assertEquals(Decision.REJECT, p.onRead(1));
+    assertEquals(Decision.ADMIT, p.onRead(1)); // seen once among the last 2
+    assertEquals(Decision.REJECT, p.onRead(2));
+    assertEquals(Decision.REJECT, p.onRead(3));
+    assertEquals(Decision.REJECT, p.onRead(1)); // its reads left the 2-read history
   }
 
   @Test
@@ -73,5 +76,49 @@ class PolicySpecTest {
     assertTrue(
         io.hdfslocalcache.ratelimit.BlockKey.of("BP-1", 1)
             != io.hdfslocalcache.ratelimit.BlockKey.of("BP-2", 1));
+  }
+
+  private static final ThresholdTuner.Budget NO_BUDGET =
+      new ThresholdTuner.Budget() {
+        @Override
+        public long availableBytes() {
+          return 0;
+        }
+
+        @Override
+        public long bytesAsked() {
+          return 0;
+        }
+      };
+
+  @Test
+  void dataNode_settings_specRunsThemTunedOrFixed() {
+    RateLimitConfig c = new RateLimitConfig(4, 10, Duration.ofSeconds(30), 5000);
+    PolicySpec tuned = PolicySpec.dataNode(c, true);
+    assertEquals(PolicyType.TUNED, tuned.type());
+    assertEquals("tuned:threshold=4,buckets=10,bucket=30s,maxKeys=5000", tuned.name());
+    assertEquals(c, tuned.rateLimitConfig().get());
+    assertEquals(PolicyType.BUCKET_TIME, PolicySpec.dataNode(c, false).type());
+  }
+
+  @Test
+  void onRead_timeFromTheBoundClock_windowMovesWithIt() {
+    for (boolean tuned : new boolean[] {false, true}) {
+      FakeClock clock = new FakeClock(0);
+      AdmissionPolicy p =
+          PolicySpec.dataNode(new RateLimitConfig(1, 2, Duration.ofMinutes(1), 100), tuned)
+              .create();
+      p.bind(0, 0, NO_BUDGET, clock, (from, to, demand, target) -> {});
+      assertEquals(Decision.REJECT, p.onRead(7));
+      clock.advanceMillis(120_000); // the first read left the two-minute window
+      assertEquals(Decision.REJECT, p.onRead(7), "tuned " + tuned);
+      clock.advanceMillis(60_000);
+      assertEquals(Decision.ADMIT, p.onRead(7), "tuned " + tuned);
+      assertEquals(1, p.effectiveThreshold());
+      assertEquals(1, p.limiterStats().trackedKeys());
+      clock.advanceMillis(180_000);
+      p.expire();
+      assertEquals(0, p.limiterStats().trackedKeys(), "expired at the clock's time");
+    }
   }
 }

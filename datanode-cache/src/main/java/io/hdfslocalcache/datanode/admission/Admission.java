@@ -10,22 +10,20 @@ import io.hdfslocalcache.datanode.dir.Directories;
 import io.hdfslocalcache.datanode.fill.FillRequest;
 import io.hdfslocalcache.datanode.fill.FillScheduler;
 import io.hdfslocalcache.model.EventRules;
-import io.hdfslocalcache.model.policy.ThresholdTuner;
-import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
+import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.ratelimit.Decision;
 import java.util.List;
 
 /**
- * Admission and placement: every client read of a finalized block is recorded in the limiter
- * (cached or not, so a block's heat is known when it leaves the cache); a read that makes an
- * uncached block hot enough (more reads in the window than the tuner's threshold now, {@link
- * ThresholdTuner}) requests a fill into the directory the block hashes to. The decision is pure
- * given the limiter's and the tuner's state (their clock is injected), so it is tested without a
- * DataNode.
+ * Admission and placement: every client read of a finalized block is told to the cache model's
+ * admission policy (cached or not, so a block's heat is known when it leaves the cache), the very
+ * object the simulator and shadow mode replay traces with; a read it admits for an uncached block
+ * requests a fill into the directory the block hashes to. What comes after the policy's answer
+ * (placement, a fill already running, a full file system) is the DataNode's own. The policy's clock
+ * is injected, so this is tested without a DataNode.
  */
 public final class Admission {
-  private final BucketTimeRateLimit limiter;
-  private final ThresholdTuner tuner;
+  private final AdmissionPolicy policy;
   private final BlockMap map;
   private final Directories dirs;
   private final FillScheduler fills;
@@ -34,8 +32,7 @@ public final class Admission {
   private final int pageSize;
 
   public Admission(
-      BucketTimeRateLimit limiter,
-      ThresholdTuner tuner,
+      AdmissionPolicy policy,
       BlockMap map,
       Directories dirs,
       FillScheduler fills,
@@ -44,8 +41,7 @@ public final class Admission {
       int pageSize) {
     this.mode = mode;
     this.pageSize = pageSize;
-    this.limiter = limiter;
-    this.tuner = tuner;
+    this.policy = policy;
     this.map = map;
     this.dirs = dirs;
     this.fills = fills;
@@ -54,9 +50,7 @@ public final class Admission {
 
   /** Records a client read of {@code id} at {@code genStamp}; {@code cached}: it is served. */
   public AdmissionOutcome record(BlockId id, long genStamp, boolean cached) {
-    int reads = limiter.recordAndCount(id.admissionKey());
-    Decision d = reads > tuner.threshold() ? Decision.ADMIT : Decision.REJECT;
-    AdmissionOutcome outcome = decide(id, genStamp, cached, d);
+    AdmissionOutcome outcome = decide(id, genStamp, cached, policy.onRead(id.admissionKey()));
     stats.count(outcome);
     return outcome;
   }
@@ -139,8 +133,8 @@ public final class Admission {
     return null;
   }
 
-  /** Forgets window buckets past the window (maintenance: memory follows the window). */
+  /** Forgets history past the policy's window (maintenance: memory follows the window). */
   public void expire() {
-    limiter.expire();
+    policy.expire();
   }
 }

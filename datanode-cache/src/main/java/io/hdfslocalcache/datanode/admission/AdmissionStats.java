@@ -5,8 +5,8 @@ import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.metrics.AdmissionMetrics;
 import io.hdfslocalcache.metrics.MetricFamily;
+import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
-import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -17,8 +17,11 @@ public final class AdmissionStats {
   private final Counter skippedNoSpace;
   private final Map<AdmissionOutcome, Counter> outcomes = new EnumMap<>(AdmissionOutcome.class);
 
-  public AdmissionStats(
-      MetricRegistry registry, BucketTimeRateLimit limiter, ThresholdTuner tuner) {
+  /**
+   * @param policy the DataNode's admission policy, bound
+   * @param startMillis when it was bound: since when a threshold that does not tune is in use
+   */
+  public AdmissionStats(MetricRegistry registry, AdmissionPolicy policy, long startMillis) {
     admits = registry.counter(AdmissionMetrics.ADMIT);
     rejects = registry.counter(AdmissionMetrics.REJECT);
     skippedNoSpace = registry.counter(AdmissionMetrics.SKIPPED_NO_SPACE);
@@ -27,16 +30,19 @@ public final class AdmissionStats {
         outcomes.put(o, registry.counter(MetricFamily.member(AdmissionMetrics.OUTCOME, o)));
       }
     }
-    registry.register(AdmissionMetrics.THRESHOLD, (Gauge<Integer>) tuner::threshold);
-    registry.register(AdmissionMetrics.THRESHOLD_SINCE, (Gauge<Long>) tuner::changedAtMillis);
+    registry.register(AdmissionMetrics.THRESHOLD, (Gauge<Integer>) policy::effectiveThreshold);
     registry.register(
-        AdmissionMetrics.TRACKED_KEYS, (Gauge<Long>) () -> limiter.stats().trackedKeys());
+        AdmissionMetrics.THRESHOLD_SINCE,
+        (Gauge<Long>)
+            () -> policy.tuner().map(ThresholdTuner::changedAtMillis).orElse(startMillis));
+    registry.register(
+        AdmissionMetrics.TRACKED_KEYS, (Gauge<Long>) () -> policy.limiterStats().trackedKeys());
     registry.register(
         AdmissionMetrics.EARLY_BUCKET_DROPS,
-        (Gauge<Long>) () -> limiter.stats().earlyBucketDrops());
+        (Gauge<Long>) () -> policy.limiterStats().earlyBucketDrops());
     registry.register(
         AdmissionMetrics.UNTRACKED_ACCESSES,
-        (Gauge<Long>) () -> limiter.stats().untrackedAccesses());
+        (Gauge<Long>) () -> policy.limiterStats().untrackedAccesses());
   }
 
   void count(AdmissionOutcome o) {

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode.admission;
 
 import io.hdfslocalcache.datanode.index.BlockIndex;
+import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.model.policy.TunedThreshold;
 import java.util.ArrayList;
@@ -10,13 +11,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps the admission threshold in use ({@link ThresholdTuner}) across restarts, in every cache
- * directory's block index next to that directory's write budget: any directory that survives (an
- * SSD replaced, another taken out) carries it. Restored once at start-up, from the record whose
- * threshold changed last; saved by the maintenance thread whenever the tuner's state moved (at most
- * once per tuner step, a minute) and once more when the cache closes. A kill -9 loses at most the
- * last minute's step. Only while admission tunes itself: with {@code admission.tuning fixed} or no
- * write budget the threshold is the configured one and nothing is kept.
+ * Keeps the admission threshold in use (the tuned policy's {@link ThresholdTuner}) across restarts,
+ * in every cache directory's block index next to that directory's write budget: any directory that
+ * survives (an SSD replaced, another taken out) carries it. Restored once at start-up, from the
+ * record whose threshold changed last; saved by the maintenance thread whenever the tuner's state
+ * moved (at most once per tuner step, a minute) and once more when the cache closes. A kill -9
+ * loses at most the last minute's step. Only while admission tunes itself: with {@code
+ * admission.tuning fixed} or no write budget the threshold is the configured one and nothing is
+ * kept.
  *
  * <p>Lock: this object's monitor orders taking a state and queueing its save, so an older state
  * never overwrites a newer one; the tuner's monitor is taken inside it, briefly.
@@ -24,15 +26,16 @@ import org.slf4j.LoggerFactory;
 public final class PersistedThreshold {
   private static final Logger LOG = LoggerFactory.getLogger(PersistedThreshold.class);
 
-  private final ThresholdTuner tuner;
+  private final ThresholdTuner tuner; // null when the policy has none
   private final List<BlockIndex> indexes;
   private final boolean tuning;
   private TunedThreshold saved;
 
-  public PersistedThreshold(ThresholdTuner tuner, List<BlockIndex> indexes) {
-    this.tuner = tuner;
+  /** Keeps the threshold of {@code policy}'s tuner, if it has one that tunes. */
+  public PersistedThreshold(AdmissionPolicy policy, List<BlockIndex> indexes) {
+    this.tuner = policy.tuner().orElse(null);
     this.indexes = new ArrayList<>(indexes);
-    this.tuning = tuner.tunes();
+    this.tuning = tuner != null && tuner.tunes();
   }
 
   /** Takes up the newest threshold the indexes hold, if any; one INFO line says what came of it. */

@@ -5,7 +5,10 @@ import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.guard.FillGuard;
 import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardConfig;
+import io.hdfslocalcache.model.policy.AdmissionPolicy;
+import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
+import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.time.CacheClock;
 import java.util.List;
 import java.util.Map;
@@ -94,12 +97,15 @@ public final class DirectoryGuards implements FillGate, ThresholdTuner.Budget {
   }
 
   /**
-   * The admission threshold's tuner over these budgets (at {@code floor} when admission does not
-   * tune itself); each large change is one INFO line.
+   * The cache model's admission policy for this DataNode ({@link PolicySpec#dataNode}: {@code
+   * tuned} under {@code admission.tuning auto}, else {@code bucket-time}), bound to {@code clock}
+   * and to these budgets; each large change of a tuned threshold is one INFO line.
    */
-  public ThresholdTuner admissionTuner(int floor, CacheClock clock) {
-    return new ThresholdTuner(
-        floor,
+  public AdmissionPolicy admissionPolicy(RateLimitConfig admission, CacheClock clock) {
+    AdmissionPolicy p =
+        PolicySpec.dataNode(admission, policy.tuning() == AdmissionTuning.AUTO).create();
+    int floor = admission.threshold();
+    p.bind(
         tunesAdmission ? budgetBytesPerDay() : 0,
         budgetBurstBytes(),
         this,
@@ -113,6 +119,7 @@ public final class DirectoryGuards implements FillGate, ThresholdTuner.Budget {
                 (long) demand,
                 (long) target,
                 floor));
+    return p;
   }
 
   /** SSD bytes all directories' budgets give per day; 0 when none has a budget. */

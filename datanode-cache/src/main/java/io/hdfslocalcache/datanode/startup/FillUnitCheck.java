@@ -2,6 +2,7 @@ package io.hdfslocalcache.datanode.startup;
 
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.config.FillMode;
+import io.hdfslocalcache.model.MetaFile;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,15 +18,10 @@ import java.util.List;
 public final class FillUnitCheck {
   private FillUnitCheck() {}
 
-  /** Meta bytes of a block of {@code blockSize}: 7-byte header, 4 bytes per 512-byte chunk. */
-  static long metaBytes(long blockSize) {
-    return 7 + (blockSize + 511) / 512 * 4;
-  }
-
   /** The bytes one fill needs in the fill mode. */
   static long unitBytes(FillMode mode, int pageSize, long blockSize) {
     return (mode == FillMode.PAGES ? Math.min(pageSize, blockSize) : blockSize)
-        + metaBytes(blockSize);
+        + MetaFile.length(blockSize);
   }
 
   /** One message per directory too small for a fill unit; empty when all are large enough. */

@@ -19,8 +19,9 @@ import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.datanode.fill.FillRequest;
 import io.hdfslocalcache.datanode.fill.FillScheduler;
 import io.hdfslocalcache.metrics.AdmissionMetrics;
+import io.hdfslocalcache.model.policy.AdmissionPolicy;
+import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
-import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.time.FakeClock;
 import java.nio.file.Path;
@@ -47,7 +48,7 @@ class AdmissionTest {
   void setUp() throws Exception {
     d0 = new DirectoryFixture(0, root.resolve("a"), 1 << 20, 10, clock);
     d1 = new DirectoryFixture(1, root.resolve("b"), 1 << 20, 10, clock);
-    admission = admission(new ThresholdTuner(2, 0, 0, budget, clock, LOG_NOTHING), registry);
+    admission = admission(policy(false, 0), registry);
   }
 
   private static final ThresholdTuner.Listener LOG_NOTHING = (from, to, demand, target) -> {};
@@ -71,28 +72,31 @@ class AdmissionTest {
 
   private final FakeBudget budget = new FakeBudget();
 
-  private Admission admission(ThresholdTuner tuner, MetricRegistry metrics) {
-    BucketTimeRateLimit limiter =
-        BucketTimeRateLimit.counting(
-            new RateLimitConfig(2, 3, Duration.ofMinutes(1), 1000),
-            clock,
-            ThresholdTuner.ceiling(2));
+  /** The DataNode's policy, tuned or fixed, over {@link #budget} of {@code bytesPerDay}. */
+  private AdmissionPolicy policy(boolean tuned, double bytesPerDay) {
+    AdmissionPolicy p =
+        PolicySpec.dataNode(new RateLimitConfig(2, 3, Duration.ofMinutes(1), 1000), tuned).create();
+    p.bind(bytesPerDay, 1L << 30, budget, clock, LOG_NOTHING);
+    return p;
+  }
+
+  private Admission admission(AdmissionPolicy policy, MetricRegistry metrics) {
     return new Admission(
-        limiter,
-        tuner,
+        policy,
         map,
         new Directories(Arrays.asList(d0.dir, d1.dir), 2),
         fills,
-        new AdmissionStats(metrics, limiter, tuner),
+        new AdmissionStats(metrics, policy, clock.millis()),
         FillMode.BLOCK,
         1 << 20);
   }
 
   @Test
   void record_budgetShort_admitsOnlyAboveTheTunedThreshold() {
-    ThresholdTuner tuner = new ThresholdTuner(2, 1L << 30, 1L << 30, budget, clock, LOG_NOTHING);
+    AdmissionPolicy policy = policy(true, 1L << 30);
+    ThresholdTuner tuner = policy.tuner().get();
     MetricRegistry metrics = new MetricRegistry();
-    admission = admission(tuner, metrics);
+    admission = admission(policy, metrics);
     for (int minute = 0; minute < 60; minute++) {
       budget.asked += 1L << 30; // fills ask for a day's budget every minute
       clock.advanceMillis(60_000);

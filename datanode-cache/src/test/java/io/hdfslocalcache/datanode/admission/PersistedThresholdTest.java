@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.index.BlockIndex;
+import io.hdfslocalcache.model.policy.AdmissionPolicy;
+import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.model.policy.TunedThreshold;
+import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.time.FakeClock;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,9 +33,11 @@ class PersistedThresholdTest {
   private final FakeClock clock = new FakeClock(1_764_000_000_000L);
   private long asked;
 
-  private ThresholdTuner tuner(int floor, double perDay) {
-    return new ThresholdTuner(
-        floor,
+  /** The DataNode's tuned policy at {@code floor}, bound to a budget of {@code perDay}. */
+  private AdmissionPolicy policy(int floor, double perDay) {
+    AdmissionPolicy p =
+        PolicySpec.dataNode(RateLimitConfig.defaults().withThreshold(floor), true).create();
+    p.bind(
         perDay,
         CAPACITY,
         new ThresholdTuner.Budget() {
@@ -48,6 +53,7 @@ class PersistedThresholdTest {
         },
         clock,
         (from, to, demand, target) -> {});
+    return p;
   }
 
   private List<BlockIndex> open(String... dirs) throws Exception {
@@ -77,8 +83,9 @@ class PersistedThresholdTest {
   @Test
   void restore_afterRestart_tunedThresholdAndItsTimeKept() throws Exception {
     List<BlockIndex> before = open("ssd1", "ssd2");
-    ThresholdTuner first = tuner(FLOOR, PER_DAY);
-    PersistedThreshold p = new PersistedThreshold(first, before);
+    AdmissionPolicy firstPolicy = policy(FLOOR, PER_DAY);
+    ThresholdTuner first = firstPolicy.tuner().get();
+    PersistedThreshold p = new PersistedThreshold(firstPolicy, before);
     assertEquals(ThresholdTuner.Restore.NONE_SAVED, p.restore());
     raise(first, p);
     TunedThreshold state = first.state();
@@ -87,9 +94,10 @@ class PersistedThresholdTest {
 
     List<BlockIndex> after = open("ssd1", "ssd2");
     try {
-      ThresholdTuner second = tuner(FLOOR, PER_DAY);
+      AdmissionPolicy secondPolicy = policy(FLOOR, PER_DAY);
+      ThresholdTuner second = secondPolicy.tuner().get();
       assertEquals(
-          ThresholdTuner.Restore.RESTORED, new PersistedThreshold(second, after).restore());
+          ThresholdTuner.Restore.RESTORED, new PersistedThreshold(secondPolicy, after).restore());
       assertEquals(state.threshold(), second.threshold());
       assertEquals(state.changedAtMillis(), second.changedAtMillis());
     } finally {
@@ -106,8 +114,9 @@ class PersistedThresholdTest {
 
     List<BlockIndex> after = open("ssd2", "ssd1", "new-ssd3");
     try {
-      ThresholdTuner t = tuner(FLOOR, PER_DAY);
-      new PersistedThreshold(t, after).restore();
+      AdmissionPolicy tPolicy = policy(FLOOR, PER_DAY);
+      ThresholdTuner t = tPolicy.tuner().get();
+      new PersistedThreshold(tPolicy, after).restore();
       assertEquals(9, t.threshold());
       assertEquals(2_000, t.changedAtMillis());
     } finally {
@@ -123,9 +132,10 @@ class PersistedThresholdTest {
 
     List<BlockIndex> after = open("ssd1");
     try {
-      ThresholdTuner t = tuner(7, PER_DAY);
+      AdmissionPolicy tPolicy = policy(7, PER_DAY);
+      ThresholdTuner t = tPolicy.tuner().get();
       assertEquals(
-          ThresholdTuner.Restore.FLOOR_CHANGED, new PersistedThreshold(t, after).restore());
+          ThresholdTuner.Restore.FLOOR_CHANGED, new PersistedThreshold(tPolicy, after).restore());
       assertEquals(7, t.threshold());
     } finally {
       close(after);
@@ -135,8 +145,9 @@ class PersistedThresholdTest {
   @Test
   void save_tuningFixed_nothingKept() throws Exception {
     List<BlockIndex> indexes = open("ssd1");
-    ThresholdTuner fixed = tuner(FLOOR, 0);
-    PersistedThreshold p = new PersistedThreshold(fixed, indexes);
+    AdmissionPolicy fixedPolicy = policy(FLOOR, 0);
+    ThresholdTuner fixed = fixedPolicy.tuner().get();
+    PersistedThreshold p = new PersistedThreshold(fixedPolicy, indexes);
     assertEquals(ThresholdTuner.Restore.NOT_TUNING, p.restore());
     p.save();
     close(indexes);
@@ -152,8 +163,9 @@ class PersistedThresholdTest {
   @Test
   void save_unchangedState_noSecondWrite() throws Exception {
     List<BlockIndex> indexes = open("ssd1");
-    ThresholdTuner t = tuner(FLOOR, PER_DAY);
-    PersistedThreshold p = new PersistedThreshold(t, indexes);
+    AdmissionPolicy tPolicy = policy(FLOOR, PER_DAY);
+    ThresholdTuner t = tPolicy.tuner().get();
+    PersistedThreshold p = new PersistedThreshold(tPolicy, indexes);
     p.save();
     TunedThreshold first = t.state();
     // A record another writer left is not overwritten while the tuner's state stays the same.
@@ -167,6 +179,22 @@ class PersistedThresholdTest {
       assertTrue(!first.equals(other));
     } finally {
       close(after);
+    }
+  }
+
+  @Test
+  void restore_fixedThresholdPolicy_notTuningAndNothingKept() throws Exception {
+    List<BlockIndex> indexes = open("ssd1");
+    indexes.get(0).putTunedThreshold(new TunedThreshold(FLOOR, 9, 0, 2_000));
+    AdmissionPolicy fixed =
+        PolicySpec.dataNode(RateLimitConfig.defaults().withThreshold(FLOOR), false).create();
+    fixed.bind(PER_DAY, CAPACITY, null, clock, (from, to, demand, target) -> {});
+    PersistedThreshold p = new PersistedThreshold(fixed, indexes);
+    try {
+      assertEquals(ThresholdTuner.Restore.NOT_TUNING, p.restore());
+      assertEquals(FLOOR, fixed.effectiveThreshold());
+    } finally {
+      close(indexes);
     }
   }
 }

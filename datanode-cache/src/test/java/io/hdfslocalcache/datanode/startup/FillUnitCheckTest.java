@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.config.FillMode;
+import io.hdfslocalcache.model.MetaFile;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -25,7 +26,7 @@ class FillUnitCheckTest {
             Arrays.asList(300L << 20, 40L << 20));
     assertEquals(1, p.size(), "only the 40 MB directory: " + p);
     String m = p.get(0);
-    long unit = BLOCK + FillUnitCheck.metaBytes(BLOCK);
+    long unit = BLOCK + MetaFile.length(BLOCK);
     assertTrue(m.contains("/ssd1"), m);
     assertTrue(m.contains(CacheKeys.CAPACITY), m);
     assertTrue(m.contains(Long.toString(40L << 20)), m);
