@@ -55,7 +55,7 @@ class CachedBlockChannelTest extends CachedDataStreamTest {
   }
 
   @Override
-  InputStream asBlockSenderGetsIt(FallbackStream data) {
+  InputStream asBlockSenderGetsIt(CachedStream data) {
     CachedFileStream file = CachedFileStream.open(data, stats);
     assertNotNull(file, CachedFileStream.NO_DATA + " must open");
     return file;

@@ -264,7 +264,7 @@ class CachedDataStreamTest {
   }
 
   /** The data stream as the dataset returns it; here, the copy path's stream itself. */
-  InputStream asBlockSenderGetsIt(FallbackStream data) {
+  InputStream asBlockSenderGetsIt(CachedStream data) {
     return data;
   }
 
