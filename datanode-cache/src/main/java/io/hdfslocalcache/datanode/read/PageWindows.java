@@ -150,8 +150,8 @@ final class PageWindows implements CacheWindows {
     bufLen = 0;
     if (buf.length < n) {
       // From the spares: the first window of a stream (a whole pread), and a streaming one as it
-      // grows. The smaller one goes back if owned (the channel has sent all it viewed of it: a
-      // fill only comes once that is consumed); the new one is owned.
+      // grows. The smaller one goes back if owned (its bytes were only ever copied out, never
+      // lent); the new one is owned.
       byte[] grown = session.buffers().take(Math.max(n, Math.min(pageSize, buf.length * 2)));
       if (ownsBuffer) {
         session.buffers().give(buf);
