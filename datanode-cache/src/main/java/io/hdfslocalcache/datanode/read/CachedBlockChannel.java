@@ -23,8 +23,8 @@ import java.nio.channels.WritableByteChannel;
  * from there, as the copy path does: sending the page file with sendfile after verifying a copy of
  * it would send what the SSD returns the second time. Copying, rather than handing the socket a
  * view of the stream's verified window, costs one memory copy per packet (the socket copies a heap
- * buffer into a direct one anyway) and was no slower in {@code bench e2e} (docs/benchmarks.md); it
- * keeps the stream's buffers the stream's alone.
+ * buffer into a direct one anyway), was not slower beyond noise than the view in {@code bench e2e}
+ * (docs/benchmarks.md), and keeps the stream's buffers the stream's alone.
  *
  * <p>The socket is non-blocking: a write may take part of the bytes. What it did not take stays in
  * {@link #pending} and goes first on the next call, which Hadoop's {@code
