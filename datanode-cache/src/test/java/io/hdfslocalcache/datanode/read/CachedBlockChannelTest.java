@@ -156,4 +156,16 @@ class CachedBlockChannelTest extends CachedDataStreamTest {
                 java.nio.channels.Channels.newChannel(new java.io.ByteArrayOutputStream())));
     assertThrows(java.nio.channels.ClosedChannelException.class, () -> ch.read(b));
   }
+
+  @Test
+  void close_afterAChannelRead_stagingBufferBackInTheSpares() throws Exception {
+    try (InputStream in = open(0, 0)) {
+      org.apache.hadoop.io.IOUtils.readFully(in, new byte[1000], 0, 1000); // copy path: no staging
+    }
+    int copyPath = buffers.spares();
+    try (InputStream in = open(0, 0)) {
+      assertEquals(1000, ((FileInputStream) in).getChannel().read(ByteBuffer.allocate(1000)));
+    }
+    assertEquals(copyPath + 1, buffers.spares(), "the channel's staging buffer went back");
+  }
 }
