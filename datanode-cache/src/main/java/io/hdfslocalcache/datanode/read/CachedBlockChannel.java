@@ -16,14 +16,15 @@ import java.nio.channels.WritableByteChannel;
  * the socket. BlockSender then sends 64 KB packets whatever {@code io.file.buffer.size} is, and no
  * byte is copied into its packet buffer.
  *
- * <p>Why a channel over {@link CachedDataStream}, not a file: the stream already owns what a hit
- * must keep (the verified window, read-ahead on the I/O pool, the read timeouts, the fallback to
- * the HDD mid-stream and the gap reads of pages mode, the eviction on a failure, every metric); the
- * channel only hands its verified window to the socket, a view of the buffer the checksums were
- * computed over, so nothing can change between verification and send (sending the page file with
- * sendfile after verifying a copy of it would send what the SSD returns the second time). Bytes
- * that come from the HDD (an uncached page, a fallback) are read through the stream into a buffer
- * of this channel's and sent from there, as the copy path sends them.
+ * <p>Why a channel over {@link CachedStream}, not a file: the stream already owns what a hit must
+ * keep (the verified windows, read-ahead on the I/O pool, the read timeouts, the fallback to the
+ * HDD mid-stream and the gap reads of pages mode, the eviction on a failure, every metric). The
+ * channel reads the stream into a buffer of its own (pooled in {@link WindowBuffers}) and sends
+ * from there, as the copy path does: sending the page file with sendfile after verifying a copy of
+ * it would send what the SSD returns the second time. Copying, rather than handing the socket a
+ * view of the stream's verified window, costs one memory copy per packet (the socket copies a heap
+ * buffer into a direct one anyway), was not slower beyond noise than the view in {@code bench e2e}
+ * (docs/benchmarks.md), and keeps the stream's buffers the stream's alone.
  *
  * <p>The socket is non-blocking: a write may take part of the bytes. What it did not take stays in
  * {@link #pending} and goes first on the next call, which Hadoop's {@code
@@ -38,23 +39,25 @@ final class CachedBlockChannel extends FileChannel {
   /** BlockSender's transferTo packet: the most it asks for in one call. */
   static final int PACKET = 64 * 1024;
 
-  private final FallbackStream stream;
+  private final CachedStream stream;
   private final ReadPathStats stats;
 
   /** Bytes produced at {@link #next()} and not yet taken by the socket; never null. */
   private ByteBuffer pending = ByteBuffer.allocate(0);
 
-  /** Where HDD bytes are read into before they are sent; allocated on the first HDD read. */
-  private byte[] staging;
+  /** Where the stream's bytes are read into before they are sent; taken on the first read. */
+  private byte[] staging = NO_BUFFER;
 
-  CachedBlockChannel(FallbackStream stream, ReadPathStats stats) {
+  private static final byte[] NO_BUFFER = new byte[0];
+
+  CachedBlockChannel(CachedStream stream, ReadPathStats stats) {
     this.stream = stream;
     this.stats = stats;
   }
 
   /** The block offset of the next byte to send. */
   private long next() {
-    return stream.pos - pending.remaining();
+    return stream.position() - pending.remaining();
   }
 
   @Override
@@ -80,7 +83,7 @@ final class CachedBlockChannel extends FileChannel {
     }
   }
 
-  /** After close, {@link #pending} may view a buffer another stream reads into now. */
+  /** After close, {@link #pending} views a buffer given back, which another stream may fill. */
   private void ensureOpen() throws ClosedChannelException {
     if (!isOpen()) {
       throw new ClosedChannelException();
@@ -96,18 +99,14 @@ final class CachedBlockChannel extends FileChannel {
     if (pending.hasRemaining()) {
       return true;
     }
-    ByteBuffer v = stream.nextCached(max);
-    if (v == null) {
-      if (staging == null) {
-        staging = new byte[PACKET];
-      }
-      int n = stream.read(staging, 0, Math.min(max, staging.length));
-      if (n < 0) {
-        return false;
-      }
-      v = ByteBuffer.wrap(staging, 0, n);
+    if (staging.length == 0) {
+      staging = stream.buffers().take(PACKET);
     }
-    pending = v;
+    int n = stream.read(staging, 0, Math.min(max, staging.length));
+    if (n < 0) {
+      return false;
+    }
+    pending = ByteBuffer.wrap(staging, 0, n);
     return true;
   }
 
@@ -188,7 +187,7 @@ final class CachedBlockChannel extends FileChannel {
 
   @Override
   public long size() {
-    return stream.length;
+    return stream.length();
   }
 
   @Override
@@ -234,7 +233,15 @@ final class CachedBlockChannel extends FileChannel {
     throw new UnsupportedOperationException("a cached block cannot be locked");
   }
 
-  /** The stream is closed by its FileInputStream, which BlockSender closes. */
+  /**
+   * The staging buffer goes back (nothing reads into it asynchronously); the stream is closed by
+   * its FileInputStream, which BlockSender closes.
+   */
   @Override
-  protected void implCloseChannel() {}
+  protected void implCloseChannel() {
+    byte[] b = staging;
+    staging = NO_BUFFER;
+    pending = ByteBuffer.allocate(0);
+    stream.buffers().give(b);
+  }
 }

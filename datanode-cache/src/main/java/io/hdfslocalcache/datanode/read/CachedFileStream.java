@@ -29,7 +29,7 @@ final class CachedFileStream extends FileInputStream {
   /** The descriptor's file: reads nothing, and takes any fadvise as a no-op. */
   static final String NO_DATA = "/dev/null";
 
-  private final FallbackStream in;
+  private final CachedStream in;
   private final ReadPathStats stats;
   private final NoDataDescriptors descriptors;
   private final NoDataDescriptors.Shared descriptor;
@@ -37,7 +37,7 @@ final class CachedFileStream extends FileInputStream {
   private boolean closed;
 
   private CachedFileStream(
-      FallbackStream in,
+      CachedStream in,
       ReadPathStats stats,
       NoDataDescriptors descriptors,
       NoDataDescriptors.Shared descriptor)
@@ -50,12 +50,12 @@ final class CachedFileStream extends FileInputStream {
   }
 
   /** The transferTo-capable stream, or null if {@value #NO_DATA} could not be opened. */
-  static CachedFileStream open(FallbackStream in, ReadPathStats stats) {
+  static CachedFileStream open(CachedStream in, ReadPathStats stats) {
     return open(in, stats, new NoDataDescriptors());
   }
 
-  /** As {@link #open(FallbackStream, ReadPathStats)}, on a descriptor shared through {@code d}. */
-  static CachedFileStream open(FallbackStream in, ReadPathStats stats, NoDataDescriptors d) {
+  /** As {@link #open(CachedStream, ReadPathStats)}, on a descriptor shared through {@code d}. */
+  static CachedFileStream open(CachedStream in, ReadPathStats stats, NoDataDescriptors d) {
     NoDataDescriptors.Shared shared;
     try {
       shared = d.lease();
@@ -137,7 +137,7 @@ final class CachedFileStream extends FileInputStream {
   public long skip(long n) throws IOException {
     if (channel != null) {
       long at = channel.position();
-      channel.position(Math.min(at + Math.max(0, n), in.length));
+      channel.position(Math.min(at + Math.max(0, n), in.length()));
       return channel.position() - at;
     }
     return in.skip(n);
@@ -166,7 +166,7 @@ final class CachedFileStream extends FileInputStream {
     }
     try {
       if (channel != null) {
-        channel.close(); // its pending bytes are a view of a buffer the stream gives back
+        channel.close(); // its staging buffer goes back to the spares
       }
       in.close();
     } finally {

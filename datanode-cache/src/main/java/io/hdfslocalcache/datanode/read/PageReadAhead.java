@@ -10,8 +10,8 @@ import java.util.ArrayDeque;
 import org.apache.hadoop.util.DataChecksum;
 
 /**
- * The whole pages a streaming {@link CachedDataStream} keeps in flight on the directory's I/O pool,
- * each read and verified there, in order. A page is used only once awaited, which orders its
+ * The whole pages a streaming {@link PageWindows} keeps in flight on the directory's I/O pool, each
+ * read and verified there, in order. A page is used only once awaited, which orders its
  * verification before any of its bytes are served; on a seek, a close or a failure the pages are
  * cancelled (a page never served is never verified either) and dropped together with their buffers,
  * because the pool may still be writing into them (buffers are never shared between streams). The
@@ -162,7 +162,7 @@ final class PageReadAhead {
                   len,
                   () -> {
                     if (!page.cancelled) {
-                      CachedDataStream.verify(dc, into, at, len, pageSums, fileId);
+                      PageWindows.verify(dc, into, at, len, pageSums, fileId);
                     }
                   });
       ahead.add(page);

@@ -162,7 +162,7 @@ public final class ReadRouter {
     handOff.remove();
     if (h != null && h.isFor(b)) {
       if (h.session != null) {
-        FallbackStream cached = h.session.openData(offset);
+        CachedStream cached = h.session.openData(offset);
         if (cached != null) {
           // A FileInputStream, so BlockSender sends it with transferTo (CachedFileStream).
           CachedFileStream file = CachedFileStream.open(cached, stats, descriptors);

@@ -76,10 +76,9 @@ final class ReadSession {
   }
 
   LengthInputStream openMeta() {
-    CachedMetaStream meta = new CachedMetaStream(this);
-    metaWindow = meta.segments();
+    metaWindow = new MetaSegments(entry, settings.pageSize, buffers);
     metaThread = Thread.currentThread();
-    return new LengthInputStream(meta, entry.metaLength);
+    return new LengthInputStream(CachedStream.checksums(this, metaWindow), entry.metaLength);
   }
 
   /**
@@ -95,7 +94,7 @@ final class ReadSession {
   }
 
   /** The data stream for the same BlockSender; null if the session already closed (use HDD). */
-  FallbackStream openData(long offset) {
+  CachedStream openData(long offset) {
     while (true) {
       int n = streams.get();
       if (n == 0) {
@@ -103,7 +102,7 @@ final class ReadSession {
       }
       if (streams.compareAndSet(n, n + 1)) {
         dataOffset = offset;
-        return new CachedDataStream(this, offset);
+        return CachedStream.data(this, offset);
       }
     }
   }
@@ -157,7 +156,7 @@ final class ReadSession {
   /**
    * The meta stream failed (typically: its HDD file could not be reopened after a cache failure).
    * BlockSender sends zero checksums after such a failure, so the data stream must fail before the
-   * packet carrying them leaves: see {@link FallbackStream#checksumStream}.
+   * packet carrying them leaves: see {@link CachedStream}.
    */
   void checksumStreamFailed(IOException e) {
     if (checksumFailure == null) {

@@ -55,7 +55,7 @@ class CachedBlockChannelTest extends CachedDataStreamTest {
   }
 
   @Override
-  InputStream asBlockSenderGetsIt(FallbackStream data) {
+  InputStream asBlockSenderGetsIt(CachedStream data) {
     CachedFileStream file = CachedFileStream.open(data, stats);
     assertNotNull(file, CachedFileStream.NO_DATA + " must open");
     return file;
@@ -155,5 +155,17 @@ class CachedBlockChannelTest extends CachedDataStreamTest {
                 1000,
                 java.nio.channels.Channels.newChannel(new java.io.ByteArrayOutputStream())));
     assertThrows(java.nio.channels.ClosedChannelException.class, () -> ch.read(b));
+  }
+
+  @Test
+  void close_afterAChannelRead_stagingBufferBackInTheSpares() throws Exception {
+    try (InputStream in = open(0, 0)) {
+      org.apache.hadoop.io.IOUtils.readFully(in, new byte[1000], 0, 1000); // copy path: no staging
+    }
+    int copyPath = buffers.spares();
+    try (InputStream in = open(0, 0)) {
+      assertEquals(1000, ((FileInputStream) in).getChannel().read(ByteBuffer.allocate(1000)));
+    }
+    assertEquals(copyPath + 1, buffers.spares(), "the channel's staging buffer went back");
   }
 }

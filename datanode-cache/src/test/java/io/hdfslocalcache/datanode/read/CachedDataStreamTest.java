@@ -91,6 +91,9 @@ class CachedDataStreamTest {
   /** Opens of the HDD copy (fallback or gap streams). */
   final AtomicInteger hddOpens = new AtomicInteger();
 
+  /** The spare buffers of every stream a test opens. */
+  final WindowBuffers buffers = new WindowBuffers();
+
   /** What each closed data stream told the session: {served, hddRuns, hddBytes, from, to}. */
   private final List<long[]> ended = new CopyOnWriteArrayList<>();
 
@@ -256,7 +259,7 @@ class CachedDataStreamTest {
             new ReadSettings(PAGE, readAheadPages, CacheTunables.INITIAL_READ_AHEAD_BYTES),
             (s, served, runs, hddBytes, from, to) ->
                 ended.add(new long[] {served, runs, hddBytes, from, to}),
-            new WindowBuffers(),
+            buffers,
             CacheFaultInjector.NONE);
     InputStream in = asBlockSenderGetsIt(session.openData(offset));
     session.streamClosed(); // the meta stream this test does not open
@@ -264,7 +267,7 @@ class CachedDataStreamTest {
   }
 
   /** The data stream as the dataset returns it; here, the copy path's stream itself. */
-  InputStream asBlockSenderGetsIt(FallbackStream data) {
+  InputStream asBlockSenderGetsIt(CachedStream data) {
     return data;
   }
 

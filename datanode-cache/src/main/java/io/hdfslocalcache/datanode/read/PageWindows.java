@@ -5,19 +5,16 @@ import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.block.MetaSegments;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.metrics.CacheFailure;
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import org.apache.hadoop.fs.ChecksumException;
 import org.apache.hadoop.util.DataChecksum;
 
 /**
- * The block file from the cache. Reads whole checksum chunks into a buffer, verifies them against
- * the (verified) cached checksums, then serves from the buffer. The read-ahead starts small so a
- * pread does not pull a whole page from the SSD, and doubles while the reader stays sequential, up
- * to one page: BlockSender's 64 KB packets then cost one store call per page, not per packet. On
- * any store or verification failure the session evicts the entry and this stream continues from the
- * HDD at the same offset.
+ * The cached block file as a source of verified windows ({@link CacheWindows}). Reads whole
+ * checksum chunks into a buffer, verifies them against the (verified) cached checksums, then serves
+ * from the buffer. The window starts small so a pread does not pull a whole page from the SSD, and
+ * doubles while the reader stays sequential, up to one page: BlockSender's 64 KB packets then cost
+ * one store call per page, not per packet.
  *
  * <p>Once the window is a whole page, the next pages ({@code read.ahead.pages}, default 2) are read
  * and verified on the directory's I/O pool while this one is served, so a streaming read pays
@@ -26,12 +23,12 @@ import org.apache.hadoop.util.DataChecksum;
  * verified against the checksums the session's meta stream has just loaded when they are still in
  * its window ({@link ReadSession#copyFromMetaWindow}), so a pread costs one meta slice, not two.
  *
- * <p>Pages the entry does not hold ({@code pages} fill mode) are read from the HDD through {@link
- * FallbackStream}'s gap stream; windows and read-aheads stop at them. What the stream read, and
- * which uncached pages it touched, is reported to the session when it closes: the fill guard weighs
- * the one, the page fill copies the other.
+ * <p>Pages the entry does not hold ({@code pages} fill mode) are not served here: windows and
+ * read-aheads stop at them, and {@link WindowSwitch} reads them from the HDD.
  */
-final class CachedDataStream extends FallbackStream {
+final class PageWindows implements CacheWindows {
+  private final ReadSession session;
+  private final long length;
   private final CacheEntry entry;
   private final String fileId;
   private final int pageSize;
@@ -54,26 +51,15 @@ final class CachedDataStream extends FallbackStream {
   /** The next pages, in order, being read on the pool. */
   private final PageReadAhead ahead;
 
-  /** Bytes returned to the reader, from any source. */
-  private long served;
-
-  /** HDD reads (runs) and bytes this stream needed: uncached pages and any fallback. */
-  private long hddRuns, hddBytes;
-
-  private final PageTouches touches;
-
-  /** Data range of the uncached pages read from the HDD (gaps only), or -1. */
-  private long missFrom = -1, missTo = -1;
-
-  CachedDataStream(ReadSession session, long offset) {
-    super(session, session.entry.dataLength, offset);
+  PageWindows(ReadSession session) {
+    this.session = session;
+    this.length = session.entry.dataLength;
     this.entry = session.entry;
     this.fileId = entry.fileId(BlockId.CacheFile.DATA);
     this.pageSize = session.settings().pageSize;
     this.chunk = entry.checksum.bytesPerChecksum();
     this.checksum = entry.checksum.newChecksum();
     this.meta = new MetaSegments(entry, pageSize, session.buffers());
-    this.touches = new PageTouches(entry, pageSize);
     this.ahead =
         new PageReadAhead(
             entry,
@@ -89,7 +75,7 @@ final class CachedDataStream extends FallbackStream {
   }
 
   @Override
-  long uncachedUntil(long pos) {
+  public long uncachedUntil(long pos) {
     int page = (int) (pos / pageSize);
     if (entry.pages.has(page)) {
       return pos;
@@ -101,31 +87,14 @@ final class CachedDataStream extends FallbackStream {
     return Math.min(length, (long) q * pageSize);
   }
 
-  @Override
-  boolean evictedUnder(CacheException e) {
-    return evictedAt(e, pos);
-  }
-
   /** True if the read failed because the page holding {@code at} was evicted under this reader. */
-  private boolean evictedAt(CacheException e, long at) {
+  @Override
+  public boolean evictedAt(CacheException e, long at) {
     return e.failure() == CacheFailure.MISSING_PAGE && !entry.pages.has((int) (at / pageSize));
   }
 
   @Override
-  void servedFromHdd(long from, int n, boolean newRun) {
-    if (newRun) {
-      hddRuns++;
-    }
-    hddBytes += n;
-    served += n;
-    if (n > 0 && !session.fellBack()) {
-      missFrom = missFrom < 0 ? from : Math.min(missFrom, from);
-      missTo = Math.max(missTo, from + n);
-    }
-  }
-
-  @Override
-  void onClose() {
+  public void close() {
     ahead.close();
     meta.release();
     if (ownsBuffer) {
@@ -133,45 +102,25 @@ final class CachedDataStream extends FallbackStream {
     }
     buf = NO_BUFFER; // never read or served from again: it may be another stream's now
     bufLen = 0;
-    session.dataEnded(served, hddRuns, hddBytes, missFrom, missTo);
   }
 
   @Override
-  int readCached(byte[] b, int off, int len) throws CacheException {
-    int n = window(len);
+  public int read(long pos, byte[] b, int off, int len) throws CacheException {
+    int n = window(pos, len);
     System.arraycopy(buf, (int) (pos - bufStart), b, off, n);
     return n;
   }
 
-  /**
-   * The verified window itself, no copy: the transferTo path writes it to the socket. It stays
-   * valid until the next call: only a fill replaces the buffer (or hands it to a read-ahead), and a
-   * fill happens in a later call.
-   */
-  @Override
-  ByteBuffer viewCached(int len) throws CacheException {
-    int n = window(len);
-    return ByteBuffer.wrap(buf, (int) (pos - bufStart), n);
-  }
-
   /** Makes the verified window hold {@code pos}; returns how many of {@code len} bytes it has. */
-  private int window(int len) throws CacheException {
+  private int window(long pos, int len) throws CacheException {
     if (pos < bufStart || pos >= bufStart + bufLen) {
-      fill(len);
+      fill(pos, len);
     }
-    int n = (int) Math.min(len, bufStart + bufLen - pos);
-    touches.served(pos, n);
-    served += n;
-    return n;
-  }
-
-  @Override
-  InputStream openHdd(long offset) throws IOException {
-    return session.openHddData(offset);
+    return (int) Math.min(len, bufStart + bufLen - pos);
   }
 
   /** Loads and verifies whole chunks covering {@code pos}, at least {@code want} bytes if any. */
-  private void fill(int want) throws CacheException {
+  private void fill(long pos, int want) throws CacheException {
     boolean sequential = bufLen > 0 && pos == bufStart + bufLen;
     readahead = sequential ? Math.min(readahead * 2, pageSize) : initialReadAhead;
     // A seek drops the pages read ahead; a sequential read takes the next one if it is in flight.
@@ -201,8 +150,8 @@ final class CachedDataStream extends FallbackStream {
     bufLen = 0;
     if (buf.length < n) {
       // From the spares: the first window of a stream (a whole pread), and a streaming one as it
-      // grows. The smaller one goes back if owned (the channel has sent all it viewed of it: a
-      // fill only comes once that is consumed); the new one is owned.
+      // grows. The smaller one goes back if owned (its bytes were only ever copied out, never
+      // lent); the new one is owned.
       byte[] grown = session.buffers().take(Math.max(n, Math.min(pageSize, buf.length * 2)));
       if (ownsBuffer) {
         session.buffers().give(buf);
