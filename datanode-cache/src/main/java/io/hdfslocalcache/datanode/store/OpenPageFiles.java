@@ -123,19 +123,32 @@ final class OpenPageFiles {
     return kept;
   }
 
+  /** A kept file with its stamp read once: readers restamp files while they are sorted. */
+  private static final class Stamped {
+    final PageId page;
+    final Kept kept;
+    final long stamp;
+
+    Stamped(PageId page, Kept kept) {
+      this.page = page;
+      this.kept = kept;
+      this.stamp = kept.lastRead;
+    }
+  }
+
   /** Removes the {@code n} files read least recently, never {@code adding}'s; under the monitor. */
   private void closeLeastRecentlyRead(int n, PageId adding, List<FileChannel> closing) {
-    List<Map.Entry<PageId, Kept>> all = new ArrayList<>(open.size());
+    List<Stamped> all = new ArrayList<>(open.size());
     for (Map.Entry<PageId, Kept> e : open.entrySet()) {
       if (!e.getKey().equals(adding)) {
-        all.add(e);
+        all.add(new Stamped(e.getKey(), e.getValue()));
       }
     }
-    all.sort(Comparator.comparingLong(e -> e.getValue().lastRead));
+    all.sort(Comparator.comparingLong(s -> s.stamp));
     for (int i = 0; i < n && i < all.size(); i++) {
-      Map.Entry<PageId, Kept> e = all.get(i);
-      if (open.remove(e.getKey(), e.getValue())) {
-        closing.add(e.getValue().ch);
+      Stamped s = all.get(i);
+      if (open.remove(s.page, s.kept)) {
+        closing.add(s.kept.ch);
       }
     }
   }

@@ -11,7 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.Random;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,6 +51,43 @@ class OpenPageFilesTest {
     assertEquals(31, files.size());
     assertTrue(!ch[1].isOpen() && !ch[2].isOpen());
     assertTrue(ch[0].isOpen() && ch[3].isOpen() && ch[32].isOpen());
+  }
+
+  @Test
+  void add_pastCapacityWhileReadersRestamp_closesWithoutFailing() throws Exception {
+    // Readers restamp files while an add sorts them: the sort must see each stamp once.
+    OpenPageFiles files = new OpenPageFiles(256);
+    FileChannel ch = open("shared"); // the same channel under every page: only the map is tested
+    for (int i = 0; i < 256; i++) {
+      files.add(new PageId("f", i), ch);
+    }
+    AtomicBoolean stop = new AtomicBoolean();
+    AtomicInteger latest = new AtomicInteger(255);
+    Thread[] readers = new Thread[3];
+    for (int r = 0; r < readers.length; r++) {
+      int seed = r;
+      readers[r] =
+          new Thread(
+              () -> {
+                Random random = new Random(seed);
+                while (!stop.get()) {
+                  files.get(new PageId("f", latest.get() - random.nextInt(256)));
+                }
+              });
+      readers[r].start();
+    }
+    try {
+      for (int i = 256; i < 20_000; i++) {
+        files.add(new PageId("f", i), FileChannel.open(dir.resolve("shared")));
+        latest.set(i);
+      }
+    } finally {
+      stop.set(true);
+      for (Thread t : readers) {
+        t.join();
+      }
+      files.forgetAll();
+    }
   }
 
   @Test
