@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * thread choosing its stripe, and each stripe's counts are under that stripe's monitor (one short
  * section per stream open and close). One monitor for the whole DataNode was a queue at hundreds of
  * readers on a few cores: a reader preempted inside it held up every pread's open and close (a
- * profile at 32 readers on 2 cores showed 7 s of waits of 10 ms or more there in 12 s of reading).
+ * profile at 32 readers on 2 cores showed 7 s of waits of 10 ms or more there in about 10 s of
+ * reading).
  */
 final class NoDataDescriptors {
   private static final Logger LOG = LoggerFactory.getLogger(NoDataDescriptors.class);

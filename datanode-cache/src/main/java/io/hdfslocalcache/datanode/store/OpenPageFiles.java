@@ -33,11 +33,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Why {@link #get} takes no lock: every pread looks up two files here, and with hundreds of
  * readers on a few cores a reader preempted while holding a lock around an access-ordered map made
  * the others queue behind it (a profile at 32 readers on 2 cores showed 15 s of waits of 10 ms or
- * more at that lock in 12 s of reading). So the files are in a concurrent map, and a read only
- * stamps its file with the count of adds so far ({@link #adds}), writing it only if an add came
- * since the file's last stamp, so a hot meta page is not written by every reader. Files are closed
- * only on an add, so that order, exact between adds, is the whole least-recently-read order needed;
- * the stamps are sorted when files must be closed, a batch at a time.
+ * more at that lock in about 10 s of reading). So the files are in a concurrent map, and a read
+ * only stamps its file with the count of adds so far ({@link #adds}), writing it only if an add
+ * came since the file's last stamp, so a hot meta page is not written by every reader. Files are
+ * closed only on an add, so that order, exact between adds, is the whole least-recently-read order
+ * needed; the stamps are sorted when files must be closed, a batch at a time.
  *
  * <p>Lock: this object's monitor, held to add and remove (never by {@link #get}); files are closed
  * after it is released, never under it.
