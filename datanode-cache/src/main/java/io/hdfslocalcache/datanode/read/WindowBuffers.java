@@ -1,7 +1,7 @@
 package io.hdfslocalcache.datanode.read;
 
 import io.hdfslocalcache.datanode.block.BufferSource;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * of spares per size, so a meta window of 4 KB never takes (and loses) a page's spare. Bounded by
  * bytes, not count, so that as many streams as a busy DataNode runs at once (hundreds) find spares:
  * at most {@link #MAX_SPARE_BYTES} are kept; beyond that a buffer is left to the garbage collector.
- * Lock-free for the callers in practice: one short queue operation per take and give.
+ * Lock-free: one concurrent-queue operation and one atomic add per take and give (a locked queue
+ * made readers preempted inside it hold up the others at hundreds of readers on a few cores).
  */
 final class WindowBuffers implements BufferSource {
   static final int MIN_BYTES = 4 << 10;
@@ -34,14 +35,14 @@ final class WindowBuffers implements BufferSource {
   private static final int MIN_SHIFT = Integer.numberOfTrailingZeros(MIN_BYTES);
   private static final int SIZES = Integer.numberOfTrailingZeros(MAX_BYTES) - MIN_SHIFT + 1;
 
-  private final ArrayBlockingQueue<byte[]>[] spares;
+  private final ConcurrentLinkedQueue<byte[]>[] spares;
   private final AtomicLong spareBytes = new AtomicLong();
 
   @SuppressWarnings("unchecked")
   WindowBuffers() {
-    spares = new ArrayBlockingQueue[SIZES];
+    spares = new ConcurrentLinkedQueue[SIZES];
     for (int i = 0; i < SIZES; i++) {
-      spares[i] = new ArrayBlockingQueue<>((int) (MAX_SPARE_BYTES >> (MIN_SHIFT + i)));
+      spares[i] = new ConcurrentLinkedQueue<>(); // bounded by spareBytes, all sizes together
     }
   }
 
@@ -66,9 +67,11 @@ final class WindowBuffers implements BufferSource {
     if (n < MIN_BYTES || n > MAX_BYTES || Integer.bitCount(n) != 1) {
       return; // not one of ours (or empty)
     }
-    if (spareBytes.addAndGet(n) > MAX_SPARE_BYTES || !spares[sizeFor(n)].offer(b)) {
+    if (spareBytes.addAndGet(n) > MAX_SPARE_BYTES) {
       spareBytes.addAndGet(-n);
+      return;
     }
+    spares[sizeFor(n)].offer(b);
   }
 
   /** The size class holding buffers of at least {@code min} bytes. */
@@ -80,7 +83,7 @@ final class WindowBuffers implements BufferSource {
   /** Spares kept now, all sizes (for tests). */
   int spares() {
     int n = 0;
-    for (ArrayBlockingQueue<byte[]> q : spares) {
+    for (ConcurrentLinkedQueue<byte[]> q : spares) {
       n += q.size();
     }
     return n;

@@ -42,9 +42,8 @@ final class LocalPageReads {
 
   /** Reads exactly {@code len} bytes at {@code pageOffset} of the page into {@code dst}. */
   void read(PageId page, int pageOffset, byte[] dst, int off, int len) throws CacheException {
-    Path path = files.getPagePath(page, false);
     if (pageOffset == 0 && len == pageSize) {
-      readWhole(page, path, dst, off, len);
+      readWhole(page, files.getPagePath(page, false), dst, off, len);
       return;
     }
     FileChannel kept = open.get(page);
@@ -58,6 +57,9 @@ final class LocalPageReads {
       }
       open.drop(page, kept);
     }
+    // The path only when the file is opened: building it (two strings, a six-level Path) cost a
+    // pread more than looking up the kept file.
+    Path path = files.getPagePath(page, false);
     long deletesBefore = open.deletes();
     FileChannel ch;
     try {

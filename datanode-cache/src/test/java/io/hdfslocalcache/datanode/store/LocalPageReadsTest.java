@@ -127,6 +127,26 @@ class LocalPageReadsTest {
   }
 
   @Test
+  void read_partialRangesOfAGibOfPages_keepsEveryPagesFileOpen() throws Exception {
+    // A GiB hot set of 1 MiB pages: random preads over it must not open and close page files.
+    int pages = 1024;
+    try (AlluxioPageStore big =
+        AlluxioPageStore.open(dir.resolve("big"), 2L * pages * PAGE, PAGE)) {
+      byte[] got = new byte[10];
+      for (int i = 0; i < pages; i++) {
+        big.write("h", i, page, 0, 100);
+        big.directReads().read(new PageId("h", i), 5, got, 0, 10);
+      }
+      FileChannel first = big.openFiles().get(new PageId("h", 0));
+      assertTrue(first != null && first.isOpen(), "the least recently read page is still open");
+      assertEquals(pages, big.openFiles().size());
+      big.directReads().read(new PageId("h", 0), 20, got, 0, 10);
+      assertArrayEquals(Arrays.copyOfRange(page, 20, 30), got);
+      assertEquals(first, big.openFiles().get(new PageId("h", 0)), "served by the kept file");
+    }
+  }
+
+  @Test
   void read_wholePage_keepsNoFileOpen() throws Exception {
     assertArrayEquals(page, readPartly("f", 0, 0, PAGE));
     assertEquals(0, store.openFiles().size(), "a stream reads each data page once");

@@ -2,6 +2,7 @@ package io.hdfslocalcache.datanode.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import alluxio.client.file.cache.PageId;
@@ -9,6 +10,11 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +37,87 @@ class OpenPageFilesTest {
     assertEquals(2, files.size());
     assertTrue(a.isOpen() && c.isOpen());
     assertTrue(!b.isOpen());
+  }
+
+  @Test
+  void add_pastCapacity_closesABatchOfTheLeastRecentlyRead() throws Exception {
+    OpenPageFiles files = new OpenPageFiles(32); // closes 32 / 16 = 2 at a time
+    FileChannel[] ch = new FileChannel[33];
+    for (int i = 0; i < 32; i++) {
+      ch[i] = files.add(new PageId("f", i), open("p" + i));
+    }
+    files.get(new PageId("f", 0)); // read again: 1 and 2 are now the least recently read
+    ch[32] = files.add(new PageId("f", 32), open("p32"));
+    assertEquals(31, files.size());
+    assertTrue(!ch[1].isOpen() && !ch[2].isOpen());
+    assertTrue(ch[0].isOpen() && ch[3].isOpen() && ch[32].isOpen());
+  }
+
+  @Test
+  void add_pastCapacityWhileReadersRestamp_closesWithoutFailing() throws Exception {
+    // Readers restamp files while an add sorts them: the sort must see each stamp once.
+    OpenPageFiles files = new OpenPageFiles(256);
+    FileChannel ch = open("shared"); // the same channel under every page: only the map is tested
+    for (int i = 0; i < 256; i++) {
+      files.add(new PageId("f", i), ch);
+    }
+    AtomicBoolean stop = new AtomicBoolean();
+    AtomicInteger latest = new AtomicInteger(255);
+    Thread[] readers = new Thread[3];
+    for (int r = 0; r < readers.length; r++) {
+      int seed = r;
+      readers[r] =
+          new Thread(
+              () -> {
+                Random random = new Random(seed);
+                while (!stop.get()) {
+                  files.get(new PageId("f", latest.get() - random.nextInt(256)));
+                }
+              });
+      readers[r].start();
+    }
+    try {
+      for (int i = 256; i < 20_000; i++) {
+        files.add(new PageId("f", i), FileChannel.open(dir.resolve("shared")));
+        latest.set(i);
+      }
+    } finally {
+      stop.set(true);
+      for (Thread t : readers) {
+        t.join();
+      }
+      files.forgetAll();
+    }
+  }
+
+  @Test
+  void get_whileAnotherThreadHoldsTheLock_doesNotWaitForIt() throws Exception {
+    OpenPageFiles files = new OpenPageFiles(4);
+    FileChannel a = files.add(new PageId("f", 0), open("a"));
+    CountDownLatch held = new CountDownLatch(1);
+    CountDownLatch done = new CountDownLatch(1);
+    Thread holder =
+        new Thread(
+            () -> {
+              synchronized (files) { // as an add or a forget preempted inside its section
+                held.countDown();
+                try {
+                  done.await();
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              }
+            });
+    holder.start();
+    held.await();
+    try {
+      assertSame(
+          a,
+          assertTimeoutPreemptively(Duration.ofSeconds(10), () -> files.get(new PageId("f", 0))));
+    } finally {
+      done.countDown();
+      holder.join();
+    }
   }
 
   @Test
