@@ -2,7 +2,7 @@ package io.hdfslocalcache.bench;
 
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.block.EntryHome;
 import io.hdfslocalcache.datanode.block.FillTicket;
 import io.hdfslocalcache.datanode.store.PageStore;
@@ -29,13 +29,13 @@ public final class EntryHeap {
     public void draining(long bytes) {}
 
     @Override
-    public void deletePages(CacheEntry entry, long drainingBytes) {}
+    public void deletePages(CachedReplica entry, long drainingBytes) {}
 
     @Override
-    public void pageRead(CacheEntry entry, int page) {}
+    public void pageRead(CachedReplica entry, int page) {}
 
     @Override
-    public void pageAdded(CacheEntry entry, int page) {}
+    public void pageAdded(CachedReplica entry, int page) {}
   }
 
   public static void main(String[] args) {
@@ -52,7 +52,7 @@ public final class EntryHeap {
       map.publish(
           id,
           t,
-          new CacheEntry(
+          new CachedReplica(
               id,
               1001,
               0,

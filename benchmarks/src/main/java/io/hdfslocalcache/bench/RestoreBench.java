@@ -1,7 +1,7 @@
 package io.hdfslocalcache.bench;
 
 import io.hdfslocalcache.config.CacheKeys;
-import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
 import io.hdfslocalcache.metrics.DirectoryNames;
@@ -74,7 +74,7 @@ public final class RestoreBench implements Callable<Integer> {
       try (FSDataInputStream in = fs.open(p)) {
         IOUtils.readFully(in, all, 0, all.length); // threshold 0: the first read admits
       }
-      BlockCache cache =
+      CacheLifecycle cache =
           LocalCacheDatasetFactory.cacheOf(cluster.getDataNodes().get(0).getFSDataset());
       long deadline = System.nanoTime() + 600_000_000_000L;
       while (cache.cachedBlocks() < blocks && System.nanoTime() < deadline) {
@@ -87,7 +87,7 @@ public final class RestoreBench implements Callable<Integer> {
       cluster.restartDataNode(props, false);
       cluster.waitActive();
       double restartSec = (System.nanoTime() - r0) / 1e9;
-      BlockCache after =
+      CacheLifecycle after =
           LocalCacheDatasetFactory.cacheOf(cluster.getDataNodes().get(0).getFSDataset());
       long restored = after.metrics().counter(RestoreMetrics.RESTORED).getCount();
       long validateMs = after.metrics().counter(RestoreMetrics.MICROS).getCount() / 1000;

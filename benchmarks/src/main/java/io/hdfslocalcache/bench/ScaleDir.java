@@ -3,11 +3,11 @@ package io.hdfslocalcache.bench;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.block.FillTicket;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
-import io.hdfslocalcache.datanode.dir.Directories;
 import io.hdfslocalcache.datanode.dir.PageLru;
+import io.hdfslocalcache.datanode.dir.ServingDirectories;
 import io.hdfslocalcache.datanode.dir.SpaceBudget;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
@@ -56,7 +56,7 @@ final class ScaleDir implements AutoCloseable {
   final PageStore store;
   final CacheDirectory dir;
   final BlockMap map = new BlockMap();
-  final Directories dirs;
+  final ServingDirectories dirs;
   final long openNanos;
 
   private ScaleDir(Path path, int pageSize, int blockPages, long capacity) throws IOException {
@@ -86,7 +86,7 @@ final class ScaleDir implements AutoCloseable {
     dir =
         new CacheDirectory(
             0, path, store, health, index, 0, new SpaceBudget(opened.capacityBytes()));
-    dirs = new Directories(Collections.singletonList(dir), 1);
+    dirs = new ServingDirectories(Collections.singletonList(dir), 1);
   }
 
   /** Opens the directory (creating it if new) as a DataNode start opens it. */
@@ -124,13 +124,13 @@ final class ScaleDir implements AutoCloseable {
   }
 
   /** Fills block {@code b} whole and publishes it, as a block fill does. */
-  CacheEntry fill(long b) throws CacheException, IOException {
+  CachedReplica fill(long b) throws CacheException, IOException {
     BlockId id = new BlockId(POOL, FIRST_BLOCK + b);
     long length = (long) blockPages * pageSize;
     long metaLength = metaLength(blockPages, pageSize);
     FillTicket t = map.tryStartFill(id, GEN_STAMP);
-    CacheEntry e =
-        new CacheEntry(
+    CachedReplica e =
+        new CachedReplica(
             id,
             GEN_STAMP,
             b + 1,
@@ -203,7 +203,7 @@ final class ScaleDir implements AutoCloseable {
       if (oldest.isEmpty()) {
         throw new IllegalStateException("nothing left to evict");
       }
-      CacheEntry e = oldest.get(0).entry;
+      CachedReplica e = oldest.get(0).entry;
       if (dir.evictPage(e, oldest.get(0).page) > 0) {
         evicted++;
       }

@@ -24,14 +24,14 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
  * too.
  */
 final class CachingDataset extends DatasetProxy {
-  private final BlockCache cache;
+  private final CacheLifecycle cache;
   private final ReadRouter router;
   private final Restorer restorer;
   private final Invalidator invalidator;
   private final ReadTap tap;
 
   private CachingDataset(
-      FsDatasetSpi<?> inner, BlockCache cache, CacheParts parts, Optional<ShadowFeed> shadow) {
+      FsDatasetSpi<?> inner, CacheLifecycle cache, CacheWiring parts, Optional<ShadowFeed> shadow) {
     super(inner, shadow, parts.shortCircuit, new ReplicaChanges());
     this.cache = cache;
     this.router = parts.router;
@@ -45,12 +45,12 @@ final class CachingDataset extends DatasetProxy {
    * closed with {@code cache}; {@code shadow} runs beside it, if present.
    */
   static FsDatasetSpi<?> wrap(
-      FsDatasetSpi<?> inner, BlockCache cache, CacheParts parts, Optional<ShadowFeed> shadow) {
+      FsDatasetSpi<?> inner, CacheLifecycle cache, CacheWiring parts, Optional<ShadowFeed> shadow) {
     return proxy(new CachingDataset(inner, cache, parts, shadow));
   }
 
   /** The cache behind a wrapped dataset, or null if {@code dataset} is not one of ours. */
-  static BlockCache cacheOf(Object dataset) {
+  static CacheLifecycle cacheOf(Object dataset) {
     Optional<DatasetProxy> p = of(dataset);
     return p.isPresent() && p.get() instanceof CachingDataset
         ? ((CachingDataset) p.get()).cache

@@ -85,10 +85,10 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
     if (config.mode() == CacheMode.SHADOW) {
       return shadow(inner, config, uuid, datanode);
     }
-    DirectoryOpening opening =
-        DirectoryOpening.start(
+    DirectoryStartup opening =
+        DirectoryStartup.start(
             config, OpenLimits.of(config, conf), uuid, faults, CacheClock.SYSTEM);
-    List<CacheDirectories.Opened> dirs;
+    List<DirectoryOpener.Opened> dirs;
     try {
       dirs = opening.awaitStartup();
     } catch (LinkageError e) {
@@ -125,11 +125,11 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
         config.candidates().isEmpty()
             ? Optional.<ShadowFeed>empty()
             : Optional.of(startFeed(config, Calibration.AGAINST_CACHE, registry));
-    CacheParts parts;
-    BlockCache cache;
+    CacheWiring parts;
+    CacheLifecycle cache;
     try {
       parts =
-          new CacheParts(
+          new CacheWiring(
               config,
               new DatasetReplicas(inner),
               dirs,
@@ -137,13 +137,13 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
               registry,
               shadow.isPresent() ? shadow.get() : ReadTap.NONE,
               faults);
-      cache = BlockCache.open(parts);
+      cache = CacheLifecycle.open(parts);
       cache.start();
     } catch (RuntimeException e) {
       // A cache that cannot start must never take the DataNode's block pool down with it.
       LOG.error("hdfs-local-cache: cache disabled, serving from HDD: start-up failed", e);
       opening.close();
-      CacheDirectories.closeQuietly(dirs);
+      DirectoryOpener.closeQuietly(dirs);
       shadow.ifPresent(ShadowFeed::close);
       return inner;
     }
@@ -161,7 +161,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
     LOG.info(
         activeLine(
             BuildVersion.get(),
-            dirs.stream().map(CacheDirectories.Opened::path).collect(Collectors.toList()),
+            dirs.stream().map(DirectoryOpener.Opened::path).collect(Collectors.toList()),
             config,
             shadow.isPresent()));
     return CachingDataset.wrap(inner, cache, parts, shadow);
@@ -248,7 +248,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
   }
 
   /** The cache behind a DataNode's dataset, or null when the cache is not active there. */
-  public static BlockCache cacheOf(FsDatasetSpi<?> dataset) {
+  public static CacheLifecycle cacheOf(FsDatasetSpi<?> dataset) {
     return CachingDataset.cacheOf(dataset);
   }
 

@@ -5,9 +5,9 @@ import io.hdfslocalcache.datanode.admin.ListingAnswer;
 import io.hdfslocalcache.datanode.admission.Admission;
 import io.hdfslocalcache.datanode.admission.PersistedThreshold;
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
-import io.hdfslocalcache.datanode.dir.Directories;
+import io.hdfslocalcache.datanode.dir.ServingDirectories;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.invalidate.Invalidator;
 import io.hdfslocalcache.datanode.settings.CacheTunables;
@@ -38,7 +38,7 @@ final class Maintenance implements Runnable {
   private final Admission admission;
   private final PersistedThreshold threshold;
   private final BlockMap map;
-  private final Directories dirs;
+  private final ServingDirectories dirs;
   private final SpaceKeeper space;
   private final AdminControl admin;
   private final Invalidator invalidator;
@@ -50,7 +50,7 @@ final class Maintenance implements Runnable {
       Admission admission,
       PersistedThreshold threshold,
       BlockMap map,
-      Directories dirs,
+      ServingDirectories dirs,
       SpaceKeeper space,
       AdminControl admin,
       Invalidator invalidator,
@@ -69,7 +69,7 @@ final class Maintenance implements Runnable {
   }
 
   /** The round over {@code parts}' own admission, map, directories and admin control. */
-  static Maintenance of(CacheParts parts) {
+  static Maintenance of(CacheWiring parts) {
     return new Maintenance(
         parts.admission,
         parts.threshold,
@@ -105,7 +105,7 @@ final class Maintenance implements Runnable {
       listings.answer(commands.listRequests);
       admission.expire();
       threshold.save();
-      for (CacheEntry e : map.entries()) {
+      for (CachedReplica e : map.entries()) {
         long access = e.lastAccessMillis;
         // Deleted pages leave the record here, in one write per entry and round, not per page: a
         // record that still lists a page deleted before a crash only makes that page a miss.

@@ -4,7 +4,7 @@ import io.hdfslocalcache.datanode.store.OpenProgress;
 import java.nio.file.Path;
 import java.util.Collections;
 
-/** One directory's open, for {@link DirectoryOpening}: every state change under its monitor. */
+/** One directory's open, for {@link DirectoryStartup}: every state change under its monitor. */
 final class OpeningSlot {
   enum State {
     OPENING,
@@ -20,7 +20,7 @@ final class OpeningSlot {
   final OpenProgress progress = new OpenProgress();
   final OpenWatch watch;
   private State state = State.OPENING;
-  private CacheDirectories.Opened result;
+  private DirectoryOpener.Opened result;
   private LinkageError linkage;
 
   OpeningSlot(int position, Path dir, OpenWatch watch) {
@@ -45,7 +45,7 @@ final class OpeningSlot {
   }
 
   /** The open thread's end: null when the directory is unusable. */
-  void finished(CacheDirectories.Opened o) {
+  void finished(DirectoryOpener.Opened o) {
     synchronized (this) {
       if (state == State.OPENING) {
         state = o == null ? State.FAILED : State.OPEN;
@@ -62,19 +62,19 @@ final class OpeningSlot {
   }
 
   /** The opened directory, once; null when it is not open (or was handed on already). */
-  synchronized CacheDirectories.Opened handOn() {
+  synchronized DirectoryOpener.Opened handOn() {
     if (state != State.OPEN) {
       return null;
     }
     state = State.HANDED_ON;
-    CacheDirectories.Opened o = result;
+    DirectoryOpener.Opened o = result;
     result = null;
     return o;
   }
 
   /** Leaves it out unless it ended otherwise; true if this call did. */
   boolean leaveOut() {
-    CacheDirectories.Opened o;
+    DirectoryOpener.Opened o;
     synchronized (this) {
       if (state != State.OPENING && state != State.OPEN) {
         return false;
@@ -87,9 +87,9 @@ final class OpeningSlot {
     return true;
   }
 
-  private static void close(CacheDirectories.Opened o) {
+  private static void close(DirectoryOpener.Opened o) {
     if (o != null) {
-      CacheDirectories.closeQuietly(Collections.singletonList(o));
+      DirectoryOpener.closeQuietly(Collections.singletonList(o));
     }
   }
 }

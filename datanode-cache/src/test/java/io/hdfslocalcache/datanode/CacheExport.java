@@ -33,7 +33,7 @@ import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.apache.hadoop.metrics2.sink.PrometheusMetricsSink;
 
 /**
- * What a real cache exports: a {@link BlockCache} on two directories with one shadow candidate
+ * What a real cache exports: a {@link CacheLifecycle} on two directories with one shadow candidate
  * beside it (calibration), its registry (with the host gauges the DataNode adds) and the metrics2
  * records its sources publish, also as Hadoop's own Prometheus sink renders them for {@code /prom}.
  * Taken once, after start-up; the cache is closed.
@@ -82,12 +82,12 @@ public final class CacheExport {
                 16,
                 CacheClock.SYSTEM,
                 registry);
-        BlockCache cache =
-            BlockCache.open(
-                new CacheParts(
+        CacheLifecycle cache =
+            CacheLifecycle.open(
+                new CacheWiring(
                     config,
                     new NoReplicas(),
-                    CacheDirectories.open(config, "dn", CacheFaultInjector.NONE),
+                    DirectoryOpener.open(config, "dn", CacheFaultInjector.NONE),
                     CacheClock.SYSTEM,
                     registry,
                     feed,

@@ -34,11 +34,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One decision core: the DataNode's real cache ({@link BlockCache} as the dataset wires it: read
- * router, admission and its tuner, fill guards, fills, space keeper and eviction, block map, a real
- * Alluxio page store and RocksDB index, one fill thread, a fake clock, its maintenance round every
- * 2 s of it) and the model the simulator runs ({@link LiveModel}, which counts exactly what the
- * simulator's replay counts: LiveModelParityTest) are fed the same random event streams: client
+ * One decision core: the DataNode's real cache ({@link CacheLifecycle} as the dataset wires it:
+ * read router, admission and its tuner, fill guards, fills, space keeper and eviction, block map, a
+ * real Alluxio page store and RocksDB index, one fill thread, a fake clock, its maintenance round
+ * every 2 s of it) and the model the simulator runs ({@link LiveModel}, which counts exactly what
+ * the simulator's replay counts: LiveModelParityTest) are fed the same random event streams: client
  * reads at random chunk-aligned offsets and sizes (some whole blocks), appends (a newer generation
  * stamp), deletes, and clock steps. They must agree exactly on hits, partial hits, fills, SSD bytes
  * written and evictions, in both fill modes, guard on and off, admission tuned and fixed. The
@@ -133,8 +133,8 @@ class DecisionParityTest {
     FakeReplicas hdd = new FakeReplicas();
     MetricRegistry registry = new MetricRegistry();
     TallyTap tally = new TallyTap();
-    List<CacheDirectories.Opened> opened =
-        CacheDirectories.open(config, "dn", CacheFaultInjector.NONE);
+    List<DirectoryOpener.Opened> opened =
+        DirectoryOpener.open(config, "dn", CacheFaultInjector.NONE);
     long capacity = opened.get(0).store().capacityBytes();
     CandidateSpec spec =
         ShadowCandidates.base(config.admission(), capacity, config.pageSize(), config.fillPolicy());
@@ -142,9 +142,9 @@ class DecisionParityTest {
     String what = "run " + seed + ": " + spec;
     long appends = 0;
     long deletes = 0;
-    CacheParts parts =
-        new CacheParts(config, hdd, opened, clock, registry, tally, CacheFaultInjector.NONE);
-    try (BlockCache cache = BlockCache.open(parts)) {
+    CacheWiring parts =
+        new CacheWiring(config, hdd, opened, clock, registry, tally, CacheFaultInjector.NONE);
+    try (CacheLifecycle cache = CacheLifecycle.open(parts)) {
       // The maintenance round the factory's start() schedules every 2 s of real time runs here
       // every 2 s of the fake clock, between events: the same work (limiter expiry, access-time
       // persistence, free-space sampling) at production's cadence, in lockstep with the model

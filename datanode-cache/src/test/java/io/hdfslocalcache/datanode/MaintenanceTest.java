@@ -37,16 +37,16 @@ class MaintenanceTest {
     CacheConfig config = CacheConfig.from(conf);
     FakeClock clock = new FakeClock(1_700_000_000_000L);
     MetricRegistry registry = new MetricRegistry();
-    CacheParts parts =
-        new CacheParts(
+    CacheWiring parts =
+        new CacheWiring(
             config,
             new FakeReplicas(),
-            CacheDirectories.open(config, "dn", CacheFaultInjector.NONE),
+            DirectoryOpener.open(config, "dn", CacheFaultInjector.NONE),
             clock,
             registry,
             new TallyTap(),
             CacheFaultInjector.NONE);
-    try (BlockCache cache = BlockCache.open(parts)) {
+    try (CacheLifecycle cache = CacheLifecycle.open(parts)) {
       Maintenance maintenance = Maintenance.of(parts);
       parts.admission.record(new BlockId("BP-1", 1_073_741_825L), 1001, false);
       assertEquals(1L, tracked(registry));

@@ -2,7 +2,7 @@ package io.hdfslocalcache.it;
 
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.config.FillMode;
-import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.datanode.settings.CacheConfig;
 import java.io.IOException;
@@ -90,20 +90,20 @@ final class CacheCluster implements AutoCloseable {
     return new CacheCluster(c, conf);
   }
 
-  List<BlockCache> caches() {
-    List<BlockCache> out = new ArrayList<>();
+  List<CacheLifecycle> caches() {
+    List<CacheLifecycle> out = new ArrayList<>();
     for (DataNode dn : cluster.getDataNodes()) {
       out.add(LocalCacheDatasetFactory.cacheOf(dn.getFSDataset()));
     }
     return out;
   }
 
-  BlockCache cache(int dn) {
+  CacheLifecycle cache(int dn) {
     return LocalCacheDatasetFactory.cacheOf(cluster.getDataNodes().get(dn).getFSDataset());
   }
 
   /** Gauge {@code name} of one DataNode's cache, as a long. */
-  static long gauge(BlockCache cache, String name) {
+  static long gauge(CacheLifecycle cache, String name) {
     return ((Number) cache.metrics().getGauges().get(name).getValue()).longValue();
   }
 
@@ -138,7 +138,7 @@ final class CacheCluster implements AutoCloseable {
 
   long counter(String name) {
     long sum = 0;
-    for (BlockCache c : caches()) {
+    for (CacheLifecycle c : caches()) {
       sum += c.metrics().counter(name).getCount();
     }
     return sum;
@@ -200,7 +200,7 @@ final class CacheCluster implements AutoCloseable {
 
   /** Waits until every block of {@code p} is cached on DataNode 0. */
   void awaitCached(org.apache.hadoop.fs.Path p) throws TimeoutException, InterruptedException {
-    BlockCache cache = cache(0);
+    CacheLifecycle cache = cache(0);
     await(
         "cached " + p,
         () -> {

@@ -298,7 +298,7 @@ class CornerFaultsIT {
         root, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
     org.apache.hadoop.test.GenericTestUtils.LogCapturer log =
         org.apache.hadoop.test.GenericTestUtils.LogCapturer.captureLogs(
-            org.slf4j.LoggerFactory.getLogger("io.hdfslocalcache.datanode.CacheDirectories"));
+            org.slf4j.LoggerFactory.getLogger("io.hdfslocalcache.datanode.DirectoryOpener"));
     try {
       c = CacheCluster.start(conf(), 1);
     } finally {

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.config.FillMode;
-import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
 import io.hdfslocalcache.metrics.DirectoryNames;
 import io.hdfslocalcache.metrics.ReadPathMetrics;
@@ -41,7 +41,7 @@ class EvictionIT {
     Configuration conf = CacheCluster.conf(base);
     conf.set(CacheKeys.CAPACITY, "4m"); // ~3.8 MB after Alluxio's overhead: three 1 MB blocks
     c = CacheCluster.start(conf, 1);
-    BlockCache cache = c.cache(0);
+    CacheLifecycle cache = c.cache(0);
     List<byte[]> data = new ArrayList<>();
     for (int i = 0; i < 8; i++) {
       data.add(c.cachedFile("/evict-" + i + ".bin", CacheCluster.BLOCK));

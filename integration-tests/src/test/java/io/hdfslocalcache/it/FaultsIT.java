@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.config.CacheKeys;
-import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.metrics.AdmissionMetrics;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
@@ -202,7 +202,7 @@ class FaultsIT {
     byte[] otherData = c.cachedFile(other.toString(), 100_000);
     String slowId = "_blk_" + c.blocks(slow).get(0).getBlockId() + "_";
     ExtendedBlock otherBlock = c.blocks(other).get(0);
-    int ioThreads = 16; // BlockCache.IO_THREADS_PER_DIR
+    int ioThreads = 16; // CacheLifecycle.IO_THREADS_PER_DIR
     java.util.concurrent.atomic.AtomicInteger inSlowRead =
         new java.util.concurrent.atomic.AtomicInteger();
     CountDownLatch release = new CountDownLatch(1);
@@ -404,7 +404,7 @@ class FaultsIT {
     try (Stream<Path> s = Files.walk(base.resolve("ssd"))) {
       s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
     }
-    BlockCache cache = c.cache(0);
+    CacheLifecycle cache = c.cache(0);
     CacheCluster.await(
         "directory out of service",
         () ->

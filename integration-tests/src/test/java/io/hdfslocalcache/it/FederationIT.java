@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.io.IOException;
@@ -46,7 +46,7 @@ class FederationIT {
     cluster.waitActive();
     DistributedFileSystem fs0 = cluster.getFileSystem(0);
     DistributedFileSystem fs1 = cluster.getFileSystem(1);
-    BlockCache cache =
+    CacheLifecycle cache =
         LocalCacheDatasetFactory.cacheOf(cluster.getDataNodes().get(0).getFSDataset());
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/same.bin");
     byte[] a = write(fs0, p, 1);

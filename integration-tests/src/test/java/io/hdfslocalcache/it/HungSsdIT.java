@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.config.CacheKeys;
-import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
 import io.hdfslocalcache.metrics.DirectoryNames;
@@ -57,7 +57,7 @@ class HungSsdIT {
     c.cluster.restartDataNode(props, false);
     c.cluster.waitActive();
     long millis = (System.nanoTime() - start) / 1_000_000;
-    BlockCache cache = c.cache(0);
+    CacheLifecycle cache = c.cache(0);
     assertNotNull(cache, "the cache runs on the directory that opened");
     assertEquals(0, CacheCluster.gauge(cache, DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE)));
     assertEquals(1, CacheCluster.gauge(cache, DirectoryNames.of(1, DirectoryMetrics.IN_SERVICE)));
@@ -96,7 +96,7 @@ class HungSsdIT {
                 .noneMatch(t -> t.getName().startsWith("local-cache-index-")));
     c.cluster.restartDataNode(props, false);
     c.cluster.waitActive();
-    BlockCache cache = c.cache(0);
+    CacheLifecycle cache = c.cache(0);
     assertEquals(1, CacheCluster.gauge(cache, DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE)));
     assertEquals(1, CacheCluster.gauge(cache, DirectoryNames.of(1, DirectoryMetrics.IN_SERVICE)));
     assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/stop.bin")));

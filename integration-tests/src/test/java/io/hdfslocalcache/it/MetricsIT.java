@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.AlertRules;
-import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
 import io.hdfslocalcache.metrics.HostMetrics;
@@ -148,7 +148,7 @@ class MetricsIT {
     }
     DataNode dn = c.cluster.getDataNodes().get(holder);
     DataNode other = c.cluster.getDataNodes().get(1 - holder);
-    BlockCache cache = LocalCacheDatasetFactory.cacheOf(dn.getFSDataset());
+    CacheLifecycle cache = LocalCacheDatasetFactory.cacheOf(dn.getFSDataset());
     Map<String, Double> before = settled(dn, cache);
     Map<String, Double> otherBefore =
         settled(other, LocalCacheDatasetFactory.cacheOf(other.getFSDataset()));
@@ -386,7 +386,7 @@ class MetricsIT {
    * The DataNode's bean read over HTTP once it agrees with the cache's own registry (JMX is a
    * snapshot refreshed once per metrics period) and no read is in flight.
    */
-  private static Map<String, Double> settled(DataNode dn, BlockCache cache) throws Exception {
+  private static Map<String, Double> settled(DataNode dn, CacheLifecycle cache) throws Exception {
     @SuppressWarnings("unchecked")
     Map<String, Double>[] seen = new Map[1];
     CacheCluster.await(

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.metrics.AdmissionMetrics;
 import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.nio.file.Path;
@@ -57,7 +57,7 @@ class MultiDataNodeIT {
       assertArrayEquals(data, c.readAll(p));
     }
     assertTrue(c.counter(ReadPathMetrics.HITS) > hits);
-    List<BlockCache> caches = c.caches();
+    List<CacheLifecycle> caches = c.caches();
     assertEquals(3, caches.size());
     assertNotSame(caches.get(0).metrics(), caches.get(1).metrics(), "one registry per DataNode");
   }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.config.CacheKeys;
-import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
 import io.hdfslocalcache.metrics.DirectoryNames;
 import io.hdfslocalcache.metrics.FillMetrics;
@@ -156,7 +156,7 @@ class PagesModeIT {
       data.add(c.cachedFile("/lru-" + i + ".bin", CacheCluster.BLOCK));
       blocks.add(c.blocks(path("/lru-" + i + ".bin")).get(0));
     }
-    BlockCache cache = c.cache(0);
+    CacheLifecycle cache = c.cache(0);
     long capacity =
         ((Number)
                 cache

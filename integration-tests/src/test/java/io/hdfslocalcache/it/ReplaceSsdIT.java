@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hdfslocalcache.config.CacheKeys;
-import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
 import io.hdfslocalcache.metrics.DirectoryNames;
 import io.hdfslocalcache.metrics.ReadPathMetrics;
@@ -89,7 +89,7 @@ class ReplaceSsdIT {
     return out;
   }
 
-  private static long dirGauge(BlockCache cache, int dir, String name) {
+  private static long dirGauge(CacheLifecycle cache, int dir, String name) {
     return CacheCluster.gauge(cache, DirectoryNames.of(dir, name));
   }
 
@@ -106,7 +106,7 @@ class ReplaceSsdIT {
 
     // Take ssd2 out: its entry removed from both lists, the DataNode restarted.
     restartWith(ssd1.toString(), "64m");
-    BlockCache cache = c.cache(0);
+    CacheLifecycle cache = c.cache(0);
     assertEquals(onSsd1.size(), cache.metrics().counter(RestoreMetrics.RESTORED).getCount());
     assertEquals(onSsd1.size(), cache.cachedBlocks(), "nothing of ssd2 is served");
     JsonNode listing = JSON.readTree(admin(ssd1, "list", "--json"));

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
 import io.hdfslocalcache.metrics.DirectoryNames;
@@ -54,7 +54,7 @@ class RestartIT {
   void restart_cachedBlocks_servedAgainWithoutRefill() throws Exception {
     byte[] data = c.cachedFile("/keep.bin", 2 * CacheCluster.BLOCK + 5000);
     restart(() -> {});
-    BlockCache cache = c.cache(0);
+    CacheLifecycle cache = c.cache(0);
     assertEquals(3, cache.metrics().counter(RestoreMetrics.RESTORED).getCount());
     assertEquals(3, cache.cachedBlocks());
     assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/keep.bin")));
@@ -85,7 +85,7 @@ class RestartIT {
     c.cachedFile("/gone.bin", 100_000);
     ExtendedBlock b = c.blocks(new org.apache.hadoop.fs.Path("/gone.bin")).get(0);
     restart(() -> deleteHddReplica(b));
-    BlockCache cache = c.cache(0);
+    CacheLifecycle cache = c.cache(0);
     assertFalse(cache.isCached(b));
     assertEquals(1, cache.metrics().counter(RestoreMetrics.DROPPED).getCount());
     CacheCluster.await("pages deleted", () -> SsdFiles.count(base.resolve("ssd"), List.of(b)) == 0);
@@ -125,7 +125,7 @@ class RestartIT {
             throw new RuntimeException(e);
           }
         });
-    BlockCache cache = c.cache(0);
+    CacheLifecycle cache = c.cache(0);
     assertTrue(cache.isCached(b));
     assertEquals(1, cache.metrics().counter(RestoreMetrics.RESTORED).getCount());
     assertEquals(0, SsdFiles.count(base.resolve("ssd"), List.of(orphan)), "orphans deleted");
@@ -148,7 +148,7 @@ class RestartIT {
     assertArrayEquals(data, c.readAll(p));
   }
 
-  private static long reserved(BlockCache cache) {
+  private static long reserved(CacheLifecycle cache) {
     return ((Number)
             cache
                 .metrics()
@@ -202,7 +202,7 @@ class RestartIT {
             throw new UncheckedIOException(e);
           }
         });
-    BlockCache cache = c.cache(0);
+    CacheLifecycle cache = c.cache(0);
     assertFalse(cache.isCached(b));
     assertEquals(0, SsdFiles.count(ssd, List.of(b)), "pages of the cut-off fill deleted");
     assertArrayEquals(data, c.readAll(p));

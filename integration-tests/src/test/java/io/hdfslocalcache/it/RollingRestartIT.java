@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.config.CacheKeys;
-import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
 import io.hdfslocalcache.metrics.DirectoryNames;
@@ -65,7 +65,7 @@ class RollingRestartIT {
     for (int i = 0; i < FILES; i++) {
       c.awaitCached(file(i));
     }
-    BlockCache before = c.cache(0);
+    CacheLifecycle before = c.cache(0);
     assertEquals(FILES, before.cachedBlocks());
 
     AtomicInteger inSlowRead = new AtomicInteger();
@@ -120,7 +120,7 @@ class RollingRestartIT {
     for (Thread t : readers) {
       t.join(30_000);
     }
-    BlockCache after = c.cache(0);
+    CacheLifecycle after = c.cache(0);
     long restored = after.cachedBlocks();
     assertTrue(restored >= FILES * 99 / 100.0, restored + " of " + FILES + " entries restored");
     for (int i = 0; i < FILES; i++) {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.config.FillMode;
-import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.metrics.FillMetrics;
 import io.hdfslocalcache.metrics.FillOutcome;
@@ -101,7 +101,7 @@ final class SecuredReads {
       CacheCluster c, java.nio.file.Path base, FileSystem client, FillMode mode, String name)
       throws Exception {
     DataNode dn = c.cluster.getDataNodes().get(mode.ordinal());
-    BlockCache cache = LocalCacheDatasetFactory.cacheOf(dn.getFSDataset());
+    CacheLifecycle cache = LocalCacheDatasetFactory.cacheOf(dn.getFSDataset());
     assertNotNull(cache, "the cache is active on DataNode " + mode.ordinal());
     assertEquals(mode, CacheCluster.fillMode(dn.getConf()), "DataNode " + mode.ordinal());
     Path p = new Path("/" + name + "-" + mode.configName() + ".bin");
@@ -193,7 +193,7 @@ final class SecuredReads {
     return buf;
   }
 
-  private static Map<String, Long> counts(BlockCache cache) {
+  private static Map<String, Long> counts(CacheLifecycle cache) {
     Map<String, Long> out = new HashMap<>();
     for (String name : COUNTED) {
       out.put(name, cache.metrics().counter(name).getCount());

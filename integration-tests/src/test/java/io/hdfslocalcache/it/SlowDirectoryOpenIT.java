@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.config.CacheKeys;
-import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
 import io.hdfslocalcache.metrics.DirectoryNames;
@@ -52,11 +52,11 @@ class SlowDirectoryOpenIT {
     c.cluster.waitActive();
   }
 
-  private static long inService(BlockCache cache, int dir) {
+  private static long inService(CacheLifecycle cache, int dir) {
     return CacheCluster.gauge(cache, DirectoryNames.of(dir, DirectoryMetrics.IN_SERVICE));
   }
 
-  private static long counter(BlockCache cache, String name) {
+  private static long counter(CacheLifecycle cache, String name) {
     return cache.metrics().counter(name).getCount();
   }
 
@@ -68,7 +68,7 @@ class SlowDirectoryOpenIT {
     byte[] data = c.cachedFile("/large.bin", BLOCKS * CacheCluster.BLOCK);
 
     restartWithStartupLimitOf1ms();
-    BlockCache cache = c.cache(0);
+    CacheLifecycle cache = c.cache(0);
     assertTrue(cache != null, "the cache runs while its only directory still opens");
     CacheCluster.await("the directory joined", () -> inService(cache, 0) == 1);
     CacheCluster.await(
@@ -92,7 +92,7 @@ class SlowDirectoryOpenIT {
     c.faults().set(disk.hangingOpensUnder(base.resolve("ssd1")));
 
     restartWithStartupLimitOf1ms();
-    BlockCache cache = c.cache(0);
+    CacheLifecycle cache = c.cache(0);
     CacheCluster.await("the restoring directory joined", () -> inService(cache, 0) == 1);
     // Judged hung once its open has not progressed for 3 read timeouts (the default 10 s each; a
     // shorter read timeout would also cut fills short on a loaded machine).

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hdfslocalcache.config.CacheKeys;
-import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.metrics.ReadPathMetrics;
 import io.hdfslocalcache.ops.status.FakePacing;
 import io.hdfslocalcache.ops.status.Pacing;
@@ -128,7 +128,7 @@ class StatusIT {
     c.write(p, CacheCluster.BLOCK, (short) 1, 3); // one block: one DataNode holds it
     int holder = holder(p);
     DataNode dn = c.cluster.getDataNodes().get(holder);
-    BlockCache cache = c.cache(holder);
+    CacheLifecycle cache = c.cache(holder);
     c.readAll(p);
     c.readAll(p); // admitted at the test threshold of 1
     CacheCluster.await(
@@ -206,7 +206,7 @@ class StatusIT {
    * snapshot refreshed once per metrics period: a miss of the admitting reads seen only after the
    * first interval began would count in it); returns read.bytes.cache.
    */
-  private static long settled(DataNode dn, BlockCache cache) throws Exception {
+  private static long settled(DataNode dn, CacheLifecycle cache) throws Exception {
     long[] seen = new long[1];
     CacheCluster.await(
         "JMX of " + dn.getDatanodeUuid() + " matching the registry",

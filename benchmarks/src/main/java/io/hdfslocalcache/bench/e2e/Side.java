@@ -1,7 +1,7 @@
 package io.hdfslocalcache.bench.e2e;
 
 import io.hdfslocalcache.config.CacheKeys;
-import io.hdfslocalcache.datanode.BlockCache;
+import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.datanode.dir.DirectoryStats;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
@@ -147,7 +147,7 @@ final class Side implements AutoCloseable {
     long hddBytes = 0;
     long hddReads = 0;
     if (kind.cached()) {
-      BlockCache cache = LocalCacheDatasetFactory.cacheOf(dataNode().getFSDataset());
+      CacheLifecycle cache = LocalCacheDatasetFactory.cacheOf(dataNode().getFSDataset());
       hits = count(cache, ReadPathMetrics.HITS);
       hddReads = count(cache, ReadPathMetrics.HDD_READS);
       hddBytes =
@@ -167,7 +167,7 @@ final class Side implements AutoCloseable {
     if (!kind.cached()) {
       return ReadRoute.CALLER;
     }
-    BlockCache cache = LocalCacheDatasetFactory.cacheOf(dataNode().getFSDataset());
+    CacheLifecycle cache = LocalCacheDatasetFactory.cacheOf(dataNode().getFSDataset());
     String name = DirectoryStats.dir(0, DirectoryMetrics.READ_ROUTE);
     com.codahale.metrics.Gauge<?> g = cache.metrics().getGauges().get(name);
     if (g == null) {
@@ -187,7 +187,7 @@ final class Side implements AutoCloseable {
     if (!kind.cached()) {
       return "stock";
     }
-    BlockCache cache = LocalCacheDatasetFactory.cacheOf(dataNode().getFSDataset());
+    CacheLifecycle cache = LocalCacheDatasetFactory.cacheOf(dataNode().getFSDataset());
     StringBuilder b = new StringBuilder("read.route " + readRoute().code);
     cache
         .metrics()
@@ -201,7 +201,7 @@ final class Side implements AutoCloseable {
     return b.toString();
   }
 
-  private static long count(BlockCache cache, String name) {
+  private static long count(CacheLifecycle cache, String name) {
     return cache.metrics().counter(name).getCount();
   }
 

@@ -3,9 +3,9 @@ package io.hdfslocalcache.datanode.admin;
 import io.hdfslocalcache.admin.CacheListing;
 import io.hdfslocalcache.admin.ControlFiles;
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
-import io.hdfslocalcache.datanode.dir.Directories;
+import io.hdfslocalcache.datanode.dir.ServingDirectories;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,9 +28,9 @@ public final class ListingAnswer {
   private static final Logger LOG = LoggerFactory.getLogger(ListingAnswer.class);
 
   private final BlockMap map;
-  private final Directories dirs;
+  private final ServingDirectories dirs;
 
-  public ListingAnswer(BlockMap map, Directories dirs) {
+  public ListingAnswer(BlockMap map, ServingDirectories dirs) {
     this.map = map;
     this.dirs = dirs;
   }
@@ -42,7 +42,7 @@ public final class ListingAnswer {
       paths.add(d.path().toString());
     }
     List<CacheListing.Block> blocks = new ArrayList<>();
-    for (CacheEntry e : map.entries()) {
+    for (CachedReplica e : map.entries()) {
       if (e.retired()) {
         continue;
       }

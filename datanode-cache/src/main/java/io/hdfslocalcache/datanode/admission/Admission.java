@@ -3,10 +3,10 @@ package io.hdfslocalcache.datanode.admission;
 import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.block.EntryHome;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
-import io.hdfslocalcache.datanode.dir.Directories;
+import io.hdfslocalcache.datanode.dir.ServingDirectories;
 import io.hdfslocalcache.datanode.fill.FillRequest;
 import io.hdfslocalcache.datanode.fill.FillScheduler;
 import io.hdfslocalcache.model.EventRules;
@@ -25,7 +25,7 @@ import java.util.List;
 public final class Admission {
   private final AdmissionPolicy policy;
   private final BlockMap map;
-  private final Directories dirs;
+  private final ServingDirectories dirs;
   private final FillScheduler fills;
   private final AdmissionStats stats;
   private final FillMode mode;
@@ -34,7 +34,7 @@ public final class Admission {
   public Admission(
       AdmissionPolicy policy,
       BlockMap map,
-      Directories dirs,
+      ServingDirectories dirs,
       FillScheduler fills,
       AdmissionStats stats,
       FillMode mode,
@@ -92,7 +92,7 @@ public final class Admission {
   public static final int WHOLE_AFTER_PARTIAL_READS = EventRules.WHOLE_AFTER_PARTIAL_READS;
 
   /** A read of cached entry {@code e} read data {@code [from, to)} from the HDD: fill it. */
-  public void partialRead(CacheEntry e, long from, long to) {
+  public void partialRead(CachedReplica e, long from, long to) {
     boolean whole = e.partialReads.incrementAndGet() >= WHOLE_AFTER_PARTIAL_READS;
     fillTouched(e.id, e.genStamp, e.home(), whole ? 0 : from, whole ? e.dataLength : to);
   }

@@ -8,9 +8,9 @@ import java.util.function.Predicate;
 
 /**
  * The source of truth for what may be served: {@code (pool, block id) -> slot}. A slot is a {@link
- * FillTicket} while a fill runs and a {@link CacheEntry} once both files are completely cached; the
- * switch is one atomic {@code replace}, so a block becomes servable all at once or not at all. One
- * generation stamp per block id at a time: a newer version replaces the older.
+ * FillTicket} while a fill runs and a {@link CachedReplica} once both files are completely cached;
+ * the switch is one atomic {@code replace}, so a block becomes servable all at once or not at all.
+ * One generation stamp per block id at a time: a newer version replaces the older.
  *
  * <p>Every removal goes through {@link #drop}: tickets are abandoned (their fill cleans up),
  * entries retired (pages deleted after the last open stream).
@@ -20,21 +20,21 @@ public final class BlockMap {
   private final AtomicLong accesses = new AtomicLong();
 
   /** {@code e} was read at {@code millis}: it is now the most recently read entry. */
-  public void accessed(CacheEntry e, long millis) {
+  public void accessed(CachedReplica e, long millis) {
     e.lastAccessMillis = millis;
     e.accessOrder = accesses.incrementAndGet();
   }
 
   /** The published entry for exactly this generation stamp, if any. */
-  public CacheEntry lookup(BlockId id, long genStamp) {
-    CacheEntry e = lookupAny(id);
+  public CachedReplica lookup(BlockId id, long genStamp) {
+    CachedReplica e = lookupAny(id);
     return e != null && e.genStamp == genStamp ? e : null;
   }
 
   /** Any published entry for the block, whatever its generation stamp. */
-  public CacheEntry lookupAny(BlockId id) {
+  public CachedReplica lookupAny(BlockId id) {
     Slot s = slots.get(id);
-    return s instanceof CacheEntry ? (CacheEntry) s : null;
+    return s instanceof CachedReplica ? (CachedReplica) s : null;
   }
 
   public boolean contains(BlockId id) {
@@ -48,13 +48,13 @@ public final class BlockMap {
   }
 
   /** Publishes iff the ticket is still the block's slot. */
-  public boolean publish(BlockId id, FillTicket ticket, CacheEntry entry) {
+  public boolean publish(BlockId id, FillTicket ticket, CachedReplica entry) {
     entry.accessOrder = accesses.incrementAndGet(); // a new entry is the most recently read
     return !ticket.abandoned() && slots.replace(id, ticket, entry);
   }
 
   /** Puts an entry validated at restart; false if the block already has a slot. */
-  public boolean restore(CacheEntry e) {
+  public boolean restore(CachedReplica e) {
     return slots.putIfAbsent(e.id, e) == null;
   }
 
@@ -62,7 +62,7 @@ public final class BlockMap {
    * Puts an entry validated at restore in place of the ticket it took before validating, as a fill
    * publishes; false if the block was invalidated meanwhile (the ticket dropped).
    */
-  public boolean restore(CacheEntry e, FillTicket ticket) {
+  public boolean restore(CachedReplica e, FillTicket ticket) {
     return !ticket.abandoned() && slots.replace(e.id, ticket, e);
   }
 
@@ -72,12 +72,12 @@ public final class BlockMap {
   }
 
   /** Removes whatever is held for the block. Returns the removed entry (null if none or a fill). */
-  public CacheEntry drop(BlockId id) {
+  public CachedReplica drop(BlockId id) {
     return release(slots.remove(id));
   }
 
   /** Removes this exact entry if it is still mapped (eviction after a failed read). */
-  public boolean dropEntry(CacheEntry e) {
+  public boolean dropEntry(CachedReplica e) {
     if (slots.remove(e.id, e)) {
       e.retire();
       return true;
@@ -86,14 +86,14 @@ public final class BlockMap {
   }
 
   /** Removes the matching published entries without deleting their pages; returns them. */
-  public List<CacheEntry> detachIf(Predicate<BlockId> which) {
-    List<CacheEntry> out = new ArrayList<>();
+  public List<CachedReplica> detachIf(Predicate<BlockId> which) {
+    List<CachedReplica> out = new ArrayList<>();
     for (BlockId id : slots.keySet()) {
       if (which.test(id)) {
         Slot s = slots.remove(id);
-        if (s instanceof CacheEntry) {
-          ((CacheEntry) s).detach();
-          out.add((CacheEntry) s);
+        if (s instanceof CachedReplica) {
+          ((CachedReplica) s).detach();
+          out.add((CachedReplica) s);
         } else if (s instanceof FillTicket) {
           ((FillTicket) s).abandon();
         }
@@ -103,12 +103,12 @@ public final class BlockMap {
   }
 
   /** Removes all slots whose block matches; returns the entries removed. */
-  public List<CacheEntry> dropIf(Predicate<BlockId> which) {
-    List<CacheEntry> out = new ArrayList<>();
+  public List<CachedReplica> dropIf(Predicate<BlockId> which) {
+    List<CachedReplica> out = new ArrayList<>();
     for (BlockId id : slots.keySet()) {
       if (which.test(id)) {
         Slot s = slots.remove(id);
-        CacheEntry e = release(s);
+        CachedReplica e = release(s);
         if (e != null) {
           out.add(e);
         }
@@ -117,11 +117,11 @@ public final class BlockMap {
     return out;
   }
 
-  public List<CacheEntry> entries() {
-    List<CacheEntry> out = new ArrayList<>();
+  public List<CachedReplica> entries() {
+    List<CachedReplica> out = new ArrayList<>();
     for (Slot s : slots.values()) {
-      if (s instanceof CacheEntry) {
-        out.add((CacheEntry) s);
+      if (s instanceof CachedReplica) {
+        out.add((CachedReplica) s);
       }
     }
     return out;
@@ -131,14 +131,14 @@ public final class BlockMap {
     return slots.size();
   }
 
-  private static CacheEntry release(Slot s) {
+  private static CachedReplica release(Slot s) {
     if (s instanceof FillTicket) {
       ((FillTicket) s).abandon();
       return null;
     }
-    if (s instanceof CacheEntry) {
-      ((CacheEntry) s).retire();
-      return (CacheEntry) s;
+    if (s instanceof CachedReplica) {
+      ((CachedReplica) s).retire();
+      return (CachedReplica) s;
     }
     return null;
   }

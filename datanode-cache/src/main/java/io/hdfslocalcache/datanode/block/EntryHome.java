@@ -21,11 +21,11 @@ public interface EntryHome {
    * Deletes the entry's index record and pages, then releases {@code drainingBytes} (already
    * counted as draining) once the store has really deleted them.
    */
-  void deletePages(CacheEntry entry, long drainingBytes);
+  void deletePages(CachedReplica entry, long drainingBytes);
 
   /** A reader served page {@code page} of the entry from the SSD (page LRU order). */
-  void pageRead(CacheEntry entry, int page);
+  void pageRead(CachedReplica entry, int page);
 
   /** A fill published page {@code page} of the entry. */
-  void pageAdded(CacheEntry entry, int page);
+  void pageAdded(CachedReplica entry, int page);
 }

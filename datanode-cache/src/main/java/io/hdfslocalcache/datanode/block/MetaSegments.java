@@ -20,7 +20,7 @@ public final class MetaSegments {
 
   private static final int MAX_WINDOW_BYTES = WINDOW_SEGMENTS * SegmentCrcs.SEGMENT_BYTES;
 
-  private final CacheEntry entry;
+  private final CachedReplica entry;
   private final String fileId;
   private final int pageSize;
   private final SegmentCrcs.Calculator crcs = new SegmentCrcs.Calculator();
@@ -44,12 +44,12 @@ public final class MetaSegments {
   /** Slices the last load fetched: a load right after it fetches twice as many. */
   private int lastSegments;
 
-  public MetaSegments(CacheEntry entry, int pageSize) {
+  public MetaSegments(CachedReplica entry, int pageSize) {
     this(entry, pageSize, BufferSource.NEW);
   }
 
   /** {@code buffers}: windows are taken there and given back by {@link #release}. */
-  public MetaSegments(CacheEntry entry, int pageSize, BufferSource buffers) {
+  public MetaSegments(CachedReplica entry, int pageSize, BufferSource buffers) {
     this.entry = entry;
     this.fileId = entry.fileId(BlockId.CacheFile.META);
     this.pageSize = pageSize;

@@ -1,7 +1,7 @@
 package io.hdfslocalcache.datanode.dir;
 
 import io.hdfslocalcache.datanode.block.BlockId;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.block.EntryHome;
 import io.hdfslocalcache.datanode.index.BlockIndex;
 import io.hdfslocalcache.datanode.index.IndexRecord;
@@ -78,12 +78,12 @@ public final class CacheDirectory implements EntryHome {
   }
 
   @Override
-  public void pageRead(CacheEntry e, int page) {
+  public void pageRead(CachedReplica e, int page) {
     lru.touch(e, page);
   }
 
   @Override
-  public void pageAdded(CacheEntry e, int page) {
+  public void pageAdded(CachedReplica e, int page) {
     lru.add(e, page);
   }
 
@@ -92,7 +92,7 @@ public final class CacheDirectory implements EntryHome {
    * leave the eviction order, or evicting them would delete the files the entry restored on the
    * pool's return owns, under it.
    */
-  public void pagesDetached(CacheEntry e) {
+  public void pagesDetached(CachedReplica e) {
     lru.removeAll(e);
   }
 
@@ -101,7 +101,7 @@ public final class CacheDirectory implements EntryHome {
    * store has deleted it, and only then may a fill write it again. Returns the bytes freed (0 if
    * the page was not present).
    */
-  public long evictPage(CacheEntry e, int page) {
+  public long evictPage(CachedReplica e, int page) {
     if (!e.evictPage(page)) {
       return 0;
     }
@@ -130,14 +130,14 @@ public final class CacheDirectory implements EntryHome {
    * the entry's monitor, so the index applies an entry's records in the order their pages changed:
    * a later record never loses a page an earlier one had, written since.
    */
-  public void persist(CacheEntry e) {
+  public void persist(CachedReplica e) {
     synchronized (e) {
       blockIndex.put(IndexRecord.of(e), () -> e.retired() && !e.keepsPages());
     }
   }
 
   @Override
-  public void deletePages(CacheEntry e, long drainingBytes) {
+  public void deletePages(CachedReplica e, long drainingBytes) {
     lru.removeAll(e);
     blockIndex.delete(e.id, e.genStamp, e.fillId);
     deleteBlock(e.id, e.genStamp, e.fillId, drainingBytes);

@@ -21,7 +21,7 @@ public final class DirectoryStats {
     return DirectoryNames.of(index, name);
   }
 
-  public static void register(MetricRegistry registry, BlockMap map, Directories dirs) {
+  public static void register(MetricRegistry registry, BlockMap map, ServingDirectories dirs) {
     registry.register(DirectoryMetrics.BLOCKS, (Gauge<Integer>) () -> map.entries().size());
     boolean[] opened = new boolean[Math.max(dirs.configured(), 1)];
     for (CacheDirectory d : dirs.all()) {

@@ -1,6 +1,6 @@
 package io.hdfslocalcache.datanode.dir;
 
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.model.util.LruList;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,10 +31,10 @@ public final class PageLru {
 
   /** A page of an entry, as {@link #pollOldest} hands it out. */
   public static final class Key {
-    public final CacheEntry entry;
+    public final CachedReplica entry;
     public final int page;
 
-    Key(CacheEntry entry, int page) {
+    Key(CachedReplica entry, int page) {
       this.entry = entry;
       this.page = page;
     }
@@ -54,12 +54,12 @@ public final class PageLru {
     }
   }
 
-  private final IdentityHashMap<CacheEntry, Range> ranges = new IdentityHashMap<>();
+  private final IdentityHashMap<CachedReplica, Range> ranges = new IdentityHashMap<>();
   private final SlotRanges slots = new SlotRanges();
   private final LruList order = new LruList();
-  private CacheEntry[][] owner = new CacheEntry[0][];
+  private CachedReplica[][] owner = new CachedReplica[0][];
 
-  synchronized void add(CacheEntry e, int page) {
+  synchronized void add(CachedReplica e, int page) {
     Range r = ranges.get(e);
     if (r == null) {
       r = newRange(e);
@@ -71,14 +71,14 @@ public final class PageLru {
   }
 
   /** Moves the page to the most recently read end, if it is tracked. */
-  synchronized void touch(CacheEntry e, int page) {
+  synchronized void touch(CachedReplica e, int page) {
     Range r = ranges.get(e);
     if (r != null) {
       order.touch(r.start + page);
     }
   }
 
-  synchronized void remove(CacheEntry e, int page) {
+  synchronized void remove(CachedReplica e, int page) {
     Range r = ranges.get(e);
     if (r != null && order.contains(r.start + page)) {
       leave(e, r, r.start + page);
@@ -86,7 +86,7 @@ public final class PageLru {
   }
 
   /** Forgets every page of the entry (it is being deleted). */
-  synchronized void removeAll(CacheEntry e) {
+  synchronized void removeAll(CachedReplica e) {
     Range r = ranges.get(e);
     for (int p = 0; r != null && r.linked > 0 && p < r.length; p++) {
       if (order.contains(r.start + p)) {
@@ -100,7 +100,7 @@ public final class PageLru {
     List<Key> out = new ArrayList<>(Math.min(max, order.size()));
     while (out.size() < max && order.oldest() != LruList.NIL) {
       int s = order.oldest();
-      CacheEntry e = owner[s >>> CHUNK_BITS][s & MASK];
+      CachedReplica e = owner[s >>> CHUNK_BITS][s & MASK];
       Range r = ranges.get(e);
       out.add(new Key(e, s - r.start));
       leave(e, r, s);
@@ -117,7 +117,7 @@ public final class PageLru {
     return slots.end();
   }
 
-  private Range newRange(CacheEntry e) {
+  private Range newRange(CachedReplica e) {
     int length = e.pages.pages();
     Range r = new Range(slots.take(length), length);
     grow(slots.end());
@@ -129,7 +129,7 @@ public final class PageLru {
   }
 
   /** Takes the slot out of the list; the entry's range goes back once none of its pages is in. */
-  private void leave(CacheEntry e, Range r, int s) {
+  private void leave(CachedReplica e, Range r, int s) {
     order.remove(s);
     if (--r.linked == 0) {
       ranges.remove(e);
@@ -148,7 +148,7 @@ public final class PageLru {
       int old = owner.length;
       owner = Arrays.copyOf(owner, chunks);
       for (int c = old; c < chunks; c++) {
-        owner[c] = new CacheEntry[CHUNK];
+        owner[c] = new CachedReplica[CHUNK];
       }
     }
   }

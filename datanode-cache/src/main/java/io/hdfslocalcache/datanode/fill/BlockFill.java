@@ -2,7 +2,7 @@ package io.hdfslocalcache.datanode.fill;
 
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.block.FillTicket;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
@@ -29,8 +29,8 @@ import org.apache.hadoop.util.DataChecksum;
  * published all at once) and later page fills of a published entry ({@link #addPages}, see {@link
  * PageFill}). Every page is checked against the block's checksums on the way (a corrupt HDD replica
  * is never cached, and HDFS is told nothing of it: see {@link FillSteps}). Before touching the HDD
- * a fill asks the {@link FillGate} and reserves its bytes; a first fill is published only if the
- * replica still has the same generation stamp and length and no invalidation took the ticket.
+ * a fill asks the {@link FillClearance} and reserves its bytes; a first fill is published only if
+ * the replica still has the same generation stamp and length and no invalidation took the ticket.
  * Whatever ends otherwise deletes what it wrote and releases what it reserved.
  */
 public final class BlockFill {
@@ -39,7 +39,7 @@ public final class BlockFill {
   private final PageFill pageFill;
   private final CacheClock clock;
   private final int pageSize;
-  private final Consumer<CacheEntry> onPublished;
+  private final Consumer<CachedReplica> onPublished;
 
   public BlockFill(
       HddReplicas hdd,
@@ -49,9 +49,9 @@ public final class BlockFill {
       CacheClock clock,
       int pageSize,
       RoomMaker room,
-      FillGate gate,
+      FillClearance gate,
       Consumer<CacheDirectory> onNoSpace,
-      Consumer<CacheEntry> onPublished) {
+      Consumer<CachedReplica> onPublished) {
     this.map = map;
     this.steps = new FillSteps(hdd, throttle, stats, room, gate, onNoSpace);
     this.pageFill = new PageFill(steps, pageSize);
@@ -61,7 +61,7 @@ public final class BlockFill {
   }
 
   /** Adds the missing pages of the request to a published entry of its directory. */
-  FillOutcome addPages(FillRequest r, CacheEntry e) {
+  FillOutcome addPages(FillRequest r, CachedReplica e) {
     FillOutcome outcome = pageFill.addPages(r, e);
     if (outcome != FillOutcome.COMPLETED && e.pages.count() == 0) {
       map.dropEntry(e); // eviction kept it for this fill, which added nothing: its meta alone goes
@@ -72,13 +72,13 @@ public final class BlockFill {
 
   /** Fills a version that has no entry; {@code ticket} holds its slot in the block map. */
   FillOutcome fillNew(FillRequest r, FillTicket ticket) {
-    CacheEntry[] built = new CacheEntry[1];
+    CachedReplica[] built = new CachedReplica[1];
     FillOutcome outcome = steps.outcomeOf(r, () -> copyNew(r, ticket, built));
     if (outcome == FillOutcome.COMPLETED && !map.publish(r.id, ticket, built[0])) {
       outcome = FillOutcome.ABANDONED;
     }
     if (outcome == FillOutcome.COMPLETED) {
-      CacheEntry e = built[0];
+      CachedReplica e = built[0];
       for (int p = 0; p < e.pages.pages(); p++) {
         if (e.pages.has(p)) {
           r.dir.pageAdded(e, p);
@@ -94,7 +94,7 @@ public final class BlockFill {
     return outcome;
   }
 
-  private FillOutcome copyNew(FillRequest r, FillTicket ticket, CacheEntry[] built)
+  private FillOutcome copyNew(FillRequest r, FillTicket ticket, CachedReplica[] built)
       throws IOException, InterruptedException {
     long gs = ticket.genStamp;
     ReplicaVersion v = steps.hdd.replica(r.id);
@@ -134,8 +134,8 @@ public final class BlockFill {
     if (layout.expectedMetaLength(length) != meta.length) {
       throw new IOException("meta length " + meta.length + " does not fit block length " + length);
     }
-    CacheEntry e =
-        new CacheEntry(
+    CachedReplica e =
+        new CachedReplica(
             r.id,
             gs,
             ticket.fillId,
@@ -175,6 +175,6 @@ public final class BlockFill {
      * Reserves {@code bytes} in {@code dir}'s budget, or says why it could not; {@code filling}:
      * the entry a page fill adds to, which eviction keeps (null for a new entry).
      */
-    Room reserve(CacheDirectory dir, long bytes, CacheEntry filling) throws InterruptedException;
+    Room reserve(CacheDirectory dir, long bytes, CachedReplica filling) throws InterruptedException;
   }
 }

@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * no lock (each guard takes its own monitor briefly). Their budgets together are what admission
  * tunes itself to ({@link ThresholdTuner.Budget}).
  */
-public final class DirectoryGuards implements FillGate, ThresholdTuner.Budget {
+public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budget {
   private static final Logger LOG = LoggerFactory.getLogger(DirectoryGuards.class);
 
   // Concurrent maps: a directory that finished opening after start-up is added while fills run.

@@ -1,7 +1,7 @@
 package io.hdfslocalcache.datanode.fill;
 
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.block.FillTicket;
 import io.hdfslocalcache.datanode.store.CacheThreads;
 import java.util.List;
@@ -50,7 +50,7 @@ public final class FillScheduler implements AutoCloseable {
    * first fill of the block is running or another version is cached.
    */
   public void request(FillRequest r) {
-    CacheEntry e = map.lookupAny(r.id);
+    CachedReplica e = map.lookupAny(r.id);
     if (e != null) {
       if (e.genStamp == r.genStamp && e.home() == r.dir) {
         submit(() -> fill.addPages(r, e), null, r);

@@ -1,7 +1,7 @@
 package io.hdfslocalcache.datanode.fill;
 
 import io.hdfslocalcache.datanode.block.BlockId;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
@@ -41,7 +41,7 @@ final class FillSteps {
   private final PageCopier copier;
   final FillStats stats;
   private final BlockFill.RoomMaker room;
-  private final FillGate gate;
+  private final FillClearance gate;
   private final Consumer<CacheDirectory> onNoSpace;
 
   /** Directories already warned about a fill too large for them: one line each, not per fill. */
@@ -53,7 +53,7 @@ final class FillSteps {
       Throttle throttle,
       FillStats stats,
       BlockFill.RoomMaker room,
-      FillGate gate,
+      FillClearance gate,
       Consumer<CacheDirectory> onNoSpace) {
     this.hdd = hdd;
     this.copier = new PageCopier(hdd, throttle, stats);
@@ -99,7 +99,7 @@ final class FillSteps {
    * Asks the guard, then reserves room (keeping {@code filling}, the entry a page fill adds to);
    * throws {@link Refused} with the outcome otherwise.
    */
-  void admit(CacheDirectory dir, long ios, long bytes, CacheEntry filling)
+  void admit(CacheDirectory dir, long ios, long bytes, CachedReplica filling)
       throws IOException, InterruptedException {
     FillVerdict verdict = gate.tryFill(dir, ios, bytes, bytes);
     if (verdict == FillVerdict.DENY_COST) {
@@ -129,7 +129,7 @@ final class FillSteps {
    * never reported), unless it changed under the fill ({@link Refused} {@code ABANDONED}).
    */
   boolean copy(
-      CacheEntry e,
+      CachedReplica e,
       FillRequest r,
       ExtendedBlock b,
       List<int[]> runs,

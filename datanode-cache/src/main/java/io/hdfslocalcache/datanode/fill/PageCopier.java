@@ -1,7 +1,7 @@
 package io.hdfslocalcache.datanode.fill;
 
 import io.hdfslocalcache.datanode.block.BlockId;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.store.CacheException;
@@ -41,7 +41,7 @@ final class PageCopier {
    * once written. Stops early, returning false, if the entry was retired meanwhile.
    */
   boolean copy(
-      CacheEntry e,
+      CachedReplica e,
       CacheDirectory dir,
       ExtendedBlock b,
       List<int[]> runs,
@@ -81,7 +81,7 @@ final class PageCopier {
   }
 
   /** Bytes and runs of the claimed pages, for the guard and the budget. */
-  static long bytesOf(CacheEntry e, List<int[]> runs) {
+  static long bytesOf(CachedReplica e, List<int[]> runs) {
     long n = 0;
     for (int[] r : runs) {
       for (int p = r[0]; p <= r[1]; p++) {
@@ -92,7 +92,7 @@ final class PageCopier {
   }
 
   /** Claims the absent pages of {@code [first, last]} and returns them as contiguous runs. */
-  static List<int[]> claim(CacheEntry e, int first, int last) {
+  static List<int[]> claim(CachedReplica e, int first, int last) {
     List<int[]> runs = new java.util.ArrayList<>();
     int start = -1;
     for (int p = first; p <= last; p++) {

@@ -1,7 +1,7 @@
 package io.hdfslocalcache.datanode.fill;
 
 import io.hdfslocalcache.datanode.block.BlockId;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.block.MetaSegments;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
@@ -27,7 +27,7 @@ final class PageFill {
     this.pageSize = pageSize;
   }
 
-  FillOutcome addPages(FillRequest r, CacheEntry e) {
+  FillOutcome addPages(FillRequest r, CachedReplica e) {
     if (!e.pin()) {
       return FillOutcome.ABANDONED;
     }
@@ -53,7 +53,7 @@ final class PageFill {
   }
 
   private FillOutcome copy(
-      FillRequest r, CacheEntry e, List<int[]> runs, BitSet published, boolean[] reserved)
+      FillRequest r, CachedReplica e, List<int[]> runs, BitSet published, boolean[] reserved)
       throws IOException, InterruptedException {
     // The reservation moves to the entry page by page as each is published.
     steps.admit(r.dir, runs.size(), PageCopier.bytesOf(e, runs), e);
@@ -89,7 +89,7 @@ final class PageFill {
   }
 
   /** A claimed page not published: its file (maybe half written) goes, then the claim. */
-  private static void giveUp(CacheDirectory dir, CacheEntry e, int p) {
+  private static void giveUp(CacheDirectory dir, CachedReplica e, int p) {
     long n = e.pageBytes(p);
     dir.budget().draining(n);
     dir.store().deletePage(e.fileId(BlockId.CacheFile.DATA), p);

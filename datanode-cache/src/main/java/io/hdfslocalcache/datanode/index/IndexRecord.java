@@ -1,7 +1,7 @@
 package io.hdfslocalcache.datanode.index;
 
 import io.hdfslocalcache.datanode.block.BlockId;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 
 /**
@@ -47,7 +47,7 @@ public final class IndexRecord {
   }
 
   /** The entry's record as of now (its last access time included). */
-  public static IndexRecord of(CacheEntry e) {
+  public static IndexRecord of(CachedReplica e) {
     return new IndexRecord(
         e.id,
         e.genStamp,

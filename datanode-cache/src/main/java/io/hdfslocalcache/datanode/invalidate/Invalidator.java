@@ -2,8 +2,8 @@ package io.hdfslocalcache.datanode.invalidate;
 
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.block.CacheEntry;
-import io.hdfslocalcache.datanode.dir.Directories;
+import io.hdfslocalcache.datanode.block.CachedReplica;
+import io.hdfslocalcache.datanode.dir.ServingDirectories;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.datanode.store.DirectoryHealth;
@@ -24,9 +24,10 @@ public final class Invalidator {
   private final BlockMap map;
   private final HddReplicas hdd;
   private final InvalidationStats stats;
-  private final Directories dirs;
+  private final ServingDirectories dirs;
 
-  public Invalidator(BlockMap map, HddReplicas hdd, InvalidationStats stats, Directories dirs) {
+  public Invalidator(
+      BlockMap map, HddReplicas hdd, InvalidationStats stats, ServingDirectories dirs) {
     this.map = map;
     this.hdd = hdd;
     this.stats = stats;
@@ -41,7 +42,7 @@ public final class Invalidator {
   }
 
   /** Drops the entry if it is still mapped; true if this call dropped it. */
-  public boolean dropEntry(CacheEntry e, InvalidationCause cause) {
+  public boolean dropEntry(CachedReplica e, InvalidationCause cause) {
     if (map.dropEntry(e)) {
       stats.count(cause, 1);
       return true;
@@ -64,7 +65,7 @@ public final class Invalidator {
     count(
         map.dropIf(
             id -> {
-              CacheEntry e = map.lookupAny(id);
+              CachedReplica e = map.lookupAny(id);
               return e != null && dirs.of(e.home()).health() == health;
             }),
         InvalidationCause.DIRECTORY_OUT_OF_SERVICE);
@@ -74,7 +75,7 @@ public final class Invalidator {
    * The read-failure policy: a checksum mismatch counts against the directory (store errors are
    * recorded by the store wrapper); a failure that may mean a bad or incomplete copy drops it.
    */
-  public void onReadFailure(CacheEntry e, CacheException cause) {
+  public void onReadFailure(CachedReplica e, CacheException cause) {
     if (cause.failure() == CacheFailure.CHECKSUM_MISMATCH) {
       dirs.of(e.home()).health().record(cause.failure(), cause.getMessage());
     }
@@ -87,7 +88,7 @@ public final class Invalidator {
     }
   }
 
-  public void count(List<CacheEntry> dropped, InvalidationCause cause) {
+  public void count(List<CachedReplica> dropped, InvalidationCause cause) {
     stats.count(cause, dropped.size());
   }
 }

@@ -1,15 +1,15 @@
 package io.hdfslocalcache.datanode.read;
 
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.block.MetaSegments;
 import io.hdfslocalcache.datanode.store.CacheException;
 
 /** The cached meta file, verified slice by slice: always whole in the cache, never a gap. */
 final class MetaWindows implements CacheWindows {
-  private final CacheEntry entry;
+  private final CachedReplica entry;
   private final MetaSegments segments;
 
-  MetaWindows(CacheEntry entry, MetaSegments segments) {
+  MetaWindows(CachedReplica entry, MetaSegments segments) {
     this.entry = entry;
     this.segments = segments;
   }

@@ -1,7 +1,7 @@
 package io.hdfslocalcache.datanode.read;
 
 import io.hdfslocalcache.datanode.block.BufferSource;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.datanode.store.PendingIo;
 import io.hdfslocalcache.metrics.CacheFailure;
@@ -41,7 +41,7 @@ final class PageReadAhead {
     byte[] of(long start, int n) throws CacheException;
   }
 
-  private final CacheEntry entry;
+  private final CachedReplica entry;
   private final String fileId;
   private final int pageSize;
   private final long length;
@@ -58,7 +58,7 @@ final class PageReadAhead {
   private final ArrayDeque<byte[]> spares = new ArrayDeque<>(2);
 
   PageReadAhead(
-      CacheEntry entry,
+      CachedReplica entry,
       String fileId,
       int pageSize,
       long length,

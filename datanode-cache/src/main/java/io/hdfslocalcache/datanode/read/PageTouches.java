@@ -1,6 +1,6 @@
 package io.hdfslocalcache.datanode.read;
 
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 
 /**
  * Moves the pages a cached stream serves to the page LRU's recent end. A page is touched once, when
@@ -9,13 +9,13 @@ import io.hdfslocalcache.datanode.block.CacheEntry;
  * the pages each read's range covers), which DecisionParityTest checks. One stream's, one thread.
  */
 final class PageTouches {
-  private final CacheEntry entry;
+  private final CachedReplica entry;
   private final int pageSize;
 
   /** The page last touched, or -1. */
   private long touched = -1;
 
-  PageTouches(CacheEntry entry, int pageSize) {
+  PageTouches(CachedReplica entry, int pageSize) {
     this.entry = entry;
     this.pageSize = pageSize;
   }

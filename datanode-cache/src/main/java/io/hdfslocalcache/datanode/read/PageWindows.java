@@ -1,7 +1,7 @@
 package io.hdfslocalcache.datanode.read;
 
 import io.hdfslocalcache.datanode.block.BlockId;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.block.MetaSegments;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.metrics.CacheFailure;
@@ -29,7 +29,7 @@ import org.apache.hadoop.util.DataChecksum;
 final class PageWindows implements CacheWindows {
   private final ReadSession session;
   private final long length;
-  private final CacheEntry entry;
+  private final CachedReplica entry;
   private final String fileId;
   private final int pageSize;
   private final int chunk;

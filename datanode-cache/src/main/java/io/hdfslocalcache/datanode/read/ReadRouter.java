@@ -5,9 +5,9 @@ import io.hdfslocalcache.datanode.admission.Admission;
 import io.hdfslocalcache.datanode.admission.AdmissionOutcome;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
-import io.hdfslocalcache.datanode.fill.FillGate;
+import io.hdfslocalcache.datanode.fill.FillClearance;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
@@ -58,7 +58,7 @@ public final class ReadRouter {
   private final ReadPathStats stats;
   private final ReadSettings settings;
   private final CacheClock clock;
-  private final FillGate gate;
+  private final FillClearance gate;
   private final ReadTap tap;
   private final CacheFaultInjector faults;
   private final ThreadLocal<HandOff> handOff = new ThreadLocal<>();
@@ -74,7 +74,7 @@ public final class ReadRouter {
       ReadPathStats stats,
       ReadSettings settings,
       CacheClock clock,
-      FillGate gate,
+      FillClearance gate,
       ReadTap tap,
       CacheFaultInjector faults) {
     this.faults = faults;
@@ -200,7 +200,7 @@ public final class ReadRouter {
   /** A cached read's data stream closed: the guard's ledger, and the pages it lacked. */
   private void ended(
       ReadSession s, long served, long hddRuns, long hddBytes, long missFrom, long missTo) {
-    CacheEntry e = s.entry;
+    CachedReplica e = s.entry;
     gate.recordRead(e.home(), served, hddRuns, hddBytes);
     tap.read(
         new ClientRead(
@@ -223,7 +223,7 @@ public final class ReadRouter {
     if (!ReplicaVersion.isFinalized(r, b.getGenerationStamp())) {
       return reason(HddReason.NOT_FINALIZED); // being written or recovered: never cached
     }
-    CacheEntry e = map.lookupAny(id);
+    CachedReplica e = map.lookupAny(id);
     boolean stale = false;
     if (e != null && (e.genStamp != r.genStamp() || e.dataLength != r.length())) {
       if (invalidator.dropEntry(e, InvalidationCause.STALE)) {

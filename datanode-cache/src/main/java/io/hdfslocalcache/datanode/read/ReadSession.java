@@ -1,6 +1,6 @@
 package io.hdfslocalcache.datanode.read;
 
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.block.MetaSegments;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.store.CacheException;
@@ -21,11 +21,11 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
  * every cached byte already handed out was verified).
  */
 final class ReadSession {
-  final CacheEntry entry;
+  final CachedReplica entry;
   final ExtendedBlock block;
   private final HddReplicas hdd;
   private final ReadPathStats stats;
-  private final BiConsumer<CacheEntry, CacheException> onFailure;
+  private final BiConsumer<CachedReplica, CacheException> onFailure;
   private final ReadSettings settings;
   private final ReadEnd onEnd;
   private final WindowBuffers buffers;
@@ -55,11 +55,11 @@ final class ReadSession {
    * is told once, on the first failure (the cache evicts the entry there).
    */
   ReadSession(
-      CacheEntry entry,
+      CachedReplica entry,
       ExtendedBlock block,
       HddReplicas hdd,
       ReadPathStats stats,
-      BiConsumer<CacheEntry, CacheException> onFailure,
+      BiConsumer<CachedReplica, CacheException> onFailure,
       ReadSettings settings,
       ReadEnd onEnd,
       WindowBuffers buffers,

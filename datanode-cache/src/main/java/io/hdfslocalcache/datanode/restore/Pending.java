@@ -1,6 +1,6 @@
 package io.hdfslocalcache.datanode.restore;
 
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.index.IndexRecord;
 import java.util.BitSet;
@@ -27,10 +27,10 @@ final class Pending {
   }
 
   /** The entry the record describes; retiring it deletes its pages, record and reservation. */
-  CacheEntry entry() {
+  CachedReplica entry() {
     IndexRecord r = record;
-    CacheEntry e =
-        new CacheEntry(
+    CachedReplica e =
+        new CachedReplica(
             r.id(),
             r.genStamp(),
             r.fillId(),

@@ -2,10 +2,10 @@ package io.hdfslocalcache.datanode.restore;
 
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.block.FillTicket;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
-import io.hdfslocalcache.datanode.dir.Directories;
+import io.hdfslocalcache.datanode.dir.ServingDirectories;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
 import io.hdfslocalcache.datanode.index.IndexRecord;
@@ -51,7 +51,7 @@ public final class Restorer {
   private static final Logger LOG = LoggerFactory.getLogger(Restorer.class);
 
   private final BlockMap map;
-  private final Directories dirs;
+  private final ServingDirectories dirs;
   private final HddReplicas hdd;
   private final Invalidator invalidator;
   private final RestoreStats stats;
@@ -65,7 +65,7 @@ public final class Restorer {
 
   public Restorer(
       BlockMap map,
-      Directories dirs,
+      ServingDirectories dirs,
       HddReplicas hdd,
       Invalidator invalidator,
       RestoreStats stats,
@@ -123,7 +123,7 @@ public final class Restorer {
     // Oldest first, so the directories' page LRU starts in the order the blocks were last read.
     waiting.sort(java.util.Comparator.comparingLong(p -> p.record.lastAccessMillis()));
     for (Pending p : waiting) {
-      CacheEntry e = p.entry();
+      CachedReplica e = p.entry();
       FillTicket ticket = map.tryStartFill(e.id, e.genStamp);
       RestoreDrop drop = ticket == null ? RestoreDrop.ALREADY_PRESENT : validate(poolId, p, e);
       if (drop == null && !map.restore(e, ticket)) {
@@ -159,7 +159,7 @@ public final class Restorer {
   }
 
   /** Why the entry may not be served again, or null if it may. */
-  private RestoreDrop validate(String poolId, Pending p, CacheEntry e) {
+  private RestoreDrop validate(String poolId, Pending p, CachedReplica e) {
     CacheDirectory dir = p.dir;
     if (!dir.health().inService()) {
       return RestoreDrop.DIRECTORY_OUT_OF_SERVICE;
@@ -178,7 +178,7 @@ public final class Restorer {
     return null;
   }
 
-  private boolean complete(CacheDirectory d, CacheEntry e, BlockId.CacheFile f, long length) {
+  private boolean complete(CacheDirectory d, CachedReplica e, BlockId.CacheFile f, long length) {
     long pages = (length + pageSize - 1) / pageSize;
     return d.store().pageCount(e.fileId(f), length) == pages;
   }
@@ -201,7 +201,7 @@ public final class Restorer {
         dropped++;
       }
     }
-    List<CacheEntry> live = map.dropIf(id -> id.poolId().equals(poolId));
+    List<CachedReplica> live = map.dropIf(id -> id.poolId().equals(poolId));
     invalidator.count(live, InvalidationCause.DELETE);
     LOG.info(
         "hdfs-local-cache: block pool {} deleted; dropped {} cached blocks",
@@ -214,8 +214,8 @@ public final class Restorer {
     synchronized (pending) {
       loadedPools.remove(poolId);
     }
-    List<CacheEntry> detached = map.detachIf(id -> id.poolId().equals(poolId));
-    for (CacheEntry e : detached) {
+    List<CachedReplica> detached = map.detachIf(id -> id.poolId().equals(poolId));
+    for (CachedReplica e : detached) {
       dirs.of(e.home()).pagesDetached(e);
       if (e.takePagesDeleted()) {
         dirs.of(e.home()).persist(e); // kept (detached): a restart finds the pages as they are

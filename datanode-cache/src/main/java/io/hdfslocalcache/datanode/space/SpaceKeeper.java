@@ -3,7 +3,7 @@ package io.hdfslocalcache.datanode.space;
 import com.codahale.metrics.Counter;
 import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.dir.PageLru;
 import io.hdfslocalcache.datanode.dir.SpaceBudget;
@@ -77,7 +77,7 @@ public final class SpaceKeeper {
    * pages to it. Dropping it would abandon the fill that made the room (the simulator's rule too:
    * PageLruCache keeps the block being filled; DecisionParityTest).
    */
-  public Room reserve(CacheDirectory dir, long bytes, CacheEntry filling)
+  public Room reserve(CacheDirectory dir, long bytes, CachedReplica filling)
       throws InterruptedException {
     SpaceBudget budget = dir.budget();
     if (bytes > budget.capacity() / 2) {
@@ -127,7 +127,8 @@ public final class SpaceKeeper {
   }
 
   /** Frees at least {@code bytes} of {@code dir} if it can, in the fill mode's unit. */
-  long evictLeastRecentlyRead(CacheDirectory dir, long bytes, Counter blocks, CacheEntry filling) {
+  long evictLeastRecentlyRead(
+      CacheDirectory dir, long bytes, Counter blocks, CachedReplica filling) {
     return mode == FillMode.PAGES
         ? evictPages(dir, bytes, blocks, filling)
         : evictBlocks(dir, bytes, blocks);
@@ -137,14 +138,14 @@ public final class SpaceKeeper {
    * Evicts the directory's least recently read data pages totalling at least {@code bytes}; a block
    * left without data pages is dropped (its meta is useless alone), unless it is {@code filling}.
    */
-  private long evictPages(CacheDirectory dir, long bytes, Counter blocks, CacheEntry filling) {
+  private long evictPages(CacheDirectory dir, long bytes, Counter blocks, CachedReplica filling) {
     long freed = 0;
     while (freed < bytes) {
       List<PageLru.Key> oldest = dir.pageLru().pollOldest(1);
       if (oldest.isEmpty()) {
         break;
       }
-      CacheEntry e = oldest.get(0).entry;
+      CachedReplica e = oldest.get(0).entry;
       if (e.retired()) {
         continue; // its pages go with it
       }
@@ -169,8 +170,8 @@ public final class SpaceKeeper {
     // Sort a snapshot of the access times: readers update them meanwhile, and a sort key that
     // changes under TimSort can make it throw.
     List<long[]> order = new ArrayList<>();
-    List<CacheEntry> onDir = new ArrayList<>();
-    for (CacheEntry e : map.entries()) {
+    List<CachedReplica> onDir = new ArrayList<>();
+    for (CachedReplica e : map.entries()) {
       if (e.home() == dir) {
         order.add(new long[] {e.lastAccessMillis, e.accessOrder, onDir.size()});
         onDir.add(e);
@@ -182,7 +183,7 @@ public final class SpaceKeeper {
       if (freed >= bytes) {
         break;
       }
-      CacheEntry e = onDir.get((int) a[2]);
+      CachedReplica e = onDir.get((int) a[2]);
       if (map.dropEntry(e)) {
         freed += e.bytes();
         counter.inc();

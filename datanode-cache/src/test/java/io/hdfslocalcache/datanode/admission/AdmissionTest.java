@@ -13,9 +13,9 @@ import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.block.CacheEntry;
-import io.hdfslocalcache.datanode.dir.Directories;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
+import io.hdfslocalcache.datanode.dir.ServingDirectories;
 import io.hdfslocalcache.datanode.fill.FillRequest;
 import io.hdfslocalcache.datanode.fill.FillScheduler;
 import io.hdfslocalcache.metrics.AdmissionMetrics;
@@ -84,7 +84,7 @@ class AdmissionTest {
     return new Admission(
         policy,
         map,
-        new Directories(Arrays.asList(d0.dir, d1.dir), 2),
+        new ServingDirectories(Arrays.asList(d0.dir, d1.dir), 2),
         fills,
         new AdmissionStats(metrics, policy, clock.millis()),
         FillMode.BLOCK,
@@ -147,7 +147,7 @@ class AdmissionTest {
 
   @Test
   void partialRead_secondOnTheSameEntry_fillsEveryMissingPageInOnePass() {
-    CacheEntry e = d0.publish(map, id, 7, 4 << 20, 0);
+    CachedReplica e = d0.publish(map, id, 7, 4 << 20, 0);
     admission.partialRead(e, 1 << 20, (1 << 20) + 4096);
     verify(fills).request(argThat(r -> r.toString().contains(" pages 1..1 ")));
     admission.partialRead(e, 3 << 20, (3 << 20) + 4096);

@@ -2,7 +2,7 @@ package io.hdfslocalcache.datanode.dir;
 
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.block.FillTicket;
 import io.hdfslocalcache.datanode.index.BlockIndex;
 import io.hdfslocalcache.datanode.store.DirectoryHealth;
@@ -62,8 +62,9 @@ public final class DirectoryFixture implements AutoCloseable {
    * Publishes a block of {@code dataLength} bytes read last at {@code accessMillis}, with its
    * budget reserved and its data pages (one meta page) in the store, as a fill would leave them.
    */
-  public CacheEntry publish(BlockMap map, BlockId id, long gs, long dataLength, long accessMillis) {
-    CacheEntry e = entry(id, gs, dataLength, true);
+  public CachedReplica publish(
+      BlockMap map, BlockId id, long gs, long dataLength, long accessMillis) {
+    CachedReplica e = entry(id, gs, dataLength, true);
     dir.budget().reserveExisting(e.bytes());
     for (long off = 0; off < dataLength; off += store.pageSize) {
       int n = (int) Math.min(store.pageSize, dataLength - off);
@@ -81,9 +82,9 @@ public final class DirectoryFixture implements AutoCloseable {
    * length) and those pages in the store, their bytes reserved, the pages in the directory's page
    * LRU in the order given (the first least recently read).
    */
-  public CacheEntry publishPages(
+  public CachedReplica publishPages(
       BlockMap map, BlockId id, long gs, long dataLength, int... present) {
-    CacheEntry e = entry(id, gs, dataLength, false);
+    CachedReplica e = entry(id, gs, dataLength, false);
     int metaLength = (int) e.metaLength;
     store.write(e.fileId(BlockId.CacheFile.META), 0, new byte[metaLength], 0, metaLength);
     for (int p : present) {
@@ -102,14 +103,14 @@ public final class DirectoryFixture implements AutoCloseable {
     return e;
   }
 
-  private CacheEntry entry(BlockId id, long gs, long dataLength, boolean full) {
+  private CachedReplica entry(BlockId id, long gs, long dataLength, boolean full) {
     long metaLength = LAYOUT.expectedMetaLength(dataLength);
     int[] crcs = new int[SegmentCrcs.segmentCount(metaLength)];
-    return new CacheEntry(
+    return new CachedReplica(
         id, gs, 0, dataLength, metaLength, LAYOUT, crcs, store.pageSize, full, dir, 0);
   }
 
-  private static void put(BlockMap map, CacheEntry e) {
+  private static void put(BlockMap map, CachedReplica e) {
     FillTicket t = map.tryStartFill(e.id, e.genStamp);
     if (t == null || !map.publish(e.id, t, e)) {
       throw new IllegalStateException("block already in the map: " + e.id);
@@ -117,7 +118,7 @@ public final class DirectoryFixture implements AutoCloseable {
   }
 
   /** Indexes of the entry's data pages readers may use now. */
-  public static java.util.TreeSet<Integer> present(CacheEntry e) {
+  public static java.util.TreeSet<Integer> present(CachedReplica e) {
     java.util.TreeSet<Integer> out = new java.util.TreeSet<>();
     for (int p = 0; p < e.pages.pages(); p++) {
       if (e.pages.has(p)) {

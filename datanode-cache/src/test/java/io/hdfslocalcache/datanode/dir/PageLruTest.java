@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.block.BlockId;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.block.EntryHome;
 import io.hdfslocalcache.datanode.store.PageStore;
 import io.hdfslocalcache.datanode.verify.ChecksumLayout;
@@ -36,17 +36,17 @@ class PageLruTest {
         public void draining(long bytes) {}
 
         @Override
-        public void deletePages(CacheEntry entry, long drainingBytes) {}
+        public void deletePages(CachedReplica entry, long drainingBytes) {}
 
         @Override
-        public void pageRead(CacheEntry entry, int page) {}
+        public void pageRead(CachedReplica entry, int page) {}
 
         @Override
-        public void pageAdded(CacheEntry entry, int page) {}
+        public void pageAdded(CachedReplica entry, int page) {}
       };
 
-  private static CacheEntry entry(long block, int pages) {
-    return new CacheEntry(
+  private static CachedReplica entry(long block, int pages) {
+    return new CachedReplica(
         new BlockId("BP-1", block),
         1,
         block,
@@ -64,23 +64,23 @@ class PageLruTest {
   private static final class Reference {
     final LinkedHashMap<List<Object>, int[]> order = new LinkedHashMap<>(16, 0.75f, true);
 
-    private static List<Object> key(CacheEntry e, int p) {
+    private static List<Object> key(CachedReplica e, int p) {
       return List.of(new Identity(e), p);
     }
 
-    void add(CacheEntry e, int p) {
+    void add(CachedReplica e, int p) {
       order.put(key(e, p), new int[0]);
     }
 
-    void touch(CacheEntry e, int p) {
+    void touch(CachedReplica e, int p) {
       order.get(key(e, p));
     }
 
-    void remove(CacheEntry e, int p) {
+    void remove(CachedReplica e, int p) {
       order.remove(key(e, p));
     }
 
-    void removeAll(CacheEntry e) {
+    void removeAll(CachedReplica e) {
       order.keySet().removeIf(k -> ((Identity) k.get(0)).e == e);
     }
 
@@ -97,9 +97,9 @@ class PageLruTest {
   }
 
   private static final class Identity {
-    final CacheEntry e;
+    final CachedReplica e;
 
-    Identity(CacheEntry e) {
+    Identity(CachedReplica e) {
       this.e = e;
     }
 
@@ -127,13 +127,13 @@ class PageLruTest {
     Random rnd = new Random(29);
     PageLru lru = new PageLru();
     Reference ref = new Reference();
-    List<CacheEntry> entries = new ArrayList<>();
+    List<CachedReplica> entries = new ArrayList<>();
     long next = 1;
     for (int i = 0; i < 40; i++) {
       entries.add(entry(next++, 1 + rnd.nextInt(20)));
     }
     for (int step = 0; step < 200_000; step++) {
-      CacheEntry e = entries.get(rnd.nextInt(entries.size()));
+      CachedReplica e = entries.get(rnd.nextInt(entries.size()));
       int p = rnd.nextInt(e.pages.pages());
       int op = rnd.nextInt(100);
       if (op < 40) {
@@ -161,7 +161,7 @@ class PageLruTest {
   @Test
   void add_pageAlreadyThere_movesToTheNewestEndOnce() {
     PageLru lru = new PageLru();
-    CacheEntry a = entry(1, 4);
+    CachedReplica a = entry(1, 4);
     lru.add(a, 0);
     lru.add(a, 1);
     lru.add(a, 0);
@@ -173,7 +173,7 @@ class PageLruTest {
   void removeAll_blocksComingAndGoing_slotsReusedNotGrown() {
     PageLru lru = new PageLru();
     for (long b = 1; b <= 10_000; b++) {
-      CacheEntry e = entry(b * 3 + 1, 128); // never short: one range size
+      CachedReplica e = entry(b * 3 + 1, 128); // never short: one range size
       for (int p = 0; p < 128; p++) {
         lru.add(e, p);
       }
@@ -188,10 +188,10 @@ class PageLruTest {
   @Test
   void pollOldest_lastPageOfAnEntry_entryNoLongerHeld() throws Exception {
     PageLru lru = new PageLru();
-    CacheEntry e = entry(1, 3);
+    CachedReplica e = entry(1, 3);
     lru.add(e, 0);
     lru.add(e, 2);
-    WeakReference<CacheEntry> ref = new WeakReference<>(e);
+    WeakReference<CachedReplica> ref = new WeakReference<>(e);
     lru.remove(e, 0);
     e = null;
     assertEquals(1, poll(lru, 5).size());

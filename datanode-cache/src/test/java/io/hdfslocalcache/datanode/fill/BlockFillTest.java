@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.block.BlockId;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.metrics.FillMetrics;
 import io.hdfslocalcache.metrics.FillOutcome;
 import java.nio.file.Path;
@@ -41,7 +41,7 @@ class BlockFillTest {
   void fillNew_somePages_metaWholeAndOnlyThosePagesPublished() throws Exception {
     byte[] data = h.replica(1, LENGTH);
     assertEquals(FillOutcome.COMPLETED, h.fillNew(1, 1, 2));
-    CacheEntry e = h.entry(1);
+    CachedReplica e = h.entry(1);
     assertNotNull(e);
     assertEquals(Set.of(1, 2), FillHarness.present(e));
     assertEquals(Set.of(1, 2), h.dataPagesWritten(e, 0));
@@ -75,7 +75,7 @@ class BlockFillTest {
         h.fill.fillNew(
             FillRequest.wholeBlock(FillHarness.id(1), GS, h.d.dir),
             h.map.tryStartFill(FillHarness.id(1), GS)));
-    CacheEntry e = h.entry(1);
+    CachedReplica e = h.entry(1);
     assertTrue(e.pages.complete());
     assertEquals(6, h.counter(FillMetrics.PAGES_WRITTEN));
     assertEquals(e.metaLength + LENGTH, h.budget().reserved());

@@ -4,7 +4,7 @@ import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.block.FillTicket;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.datanode.dir.SpaceBudget;
@@ -87,7 +87,7 @@ final class FillHarness implements AutoCloseable {
             CacheClock.SYSTEM,
             PAGE,
             space::reserve,
-            FillGate.OPEN,
+            FillClearance.OPEN,
             space::relieveSpace,
             e -> d.dir.persist(e));
   }
@@ -116,16 +116,16 @@ final class FillHarness implements AutoCloseable {
   }
 
   /** A page fill of the published entry of {@code block}. */
-  FillOutcome addPages(CacheEntry e, int first, int last) {
+  FillOutcome addPages(CachedReplica e, int first, int last) {
     return fill.addPages(new FillRequest(e.id, e.genStamp, d.dir, first, last), e);
   }
 
-  CacheEntry entry(long block) {
+  CachedReplica entry(long block) {
     return map.lookup(id(block), GS);
   }
 
   /** Indexes of the data pages of {@code e} written to the store since {@code from} writes. */
-  TreeSet<Integer> dataPagesWritten(CacheEntry e, int from) {
+  TreeSet<Integer> dataPagesWritten(CachedReplica e, int from) {
     TreeSet<Integer> out = new TreeSet<>();
     String prefix = e.fileId(BlockId.CacheFile.DATA) + "#";
     for (String w : writes.subList(from, writes.size())) {
@@ -137,7 +137,7 @@ final class FillHarness implements AutoCloseable {
   }
 
   /** Indexes of the entry's data pages present in the store (whole or torn). */
-  TreeSet<Integer> dataPagesStored(CacheEntry e) {
+  TreeSet<Integer> dataPagesStored(CachedReplica e) {
     TreeSet<Integer> out = new TreeSet<>();
     for (int p = 0; p < e.pages.pages(); p++) {
       if (stored(e, p)) {
@@ -147,7 +147,7 @@ final class FillHarness implements AutoCloseable {
     return out;
   }
 
-  private boolean stored(CacheEntry e, int p) {
+  private boolean stored(CachedReplica e, int p) {
     try {
       d.store.read(e.fileId(BlockId.CacheFile.DATA), p, 0, new byte[1], 0, 1);
       return true;
@@ -157,7 +157,7 @@ final class FillHarness implements AutoCloseable {
   }
 
   /** Indexes of the entry's pages readers may use. */
-  static TreeSet<Integer> present(CacheEntry e) {
+  static TreeSet<Integer> present(CachedReplica e) {
     return DirectoryFixture.present(e);
   }
 

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.block.BlockId;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.metrics.FillMetrics;
 import io.hdfslocalcache.metrics.FillOutcome;
 import java.nio.file.Path;
@@ -36,7 +36,7 @@ class PageFillTest {
   @TempDir Path root;
   private FillHarness h;
   private byte[] data;
-  private CacheEntry e;
+  private CachedReplica e;
 
   @BeforeEach
   void setUp() throws Exception {

@@ -9,9 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.block.CacheEntry;
-import io.hdfslocalcache.datanode.dir.Directories;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
+import io.hdfslocalcache.datanode.dir.ServingDirectories;
 import io.hdfslocalcache.datanode.hdd.FakeReplicas;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.metrics.CacheFailure;
@@ -43,7 +43,7 @@ class InvalidatorTest {
             map,
             hdd,
             new InvalidationStats(registry),
-            new Directories(Arrays.asList(d0.dir, d1.dir), 2));
+            new ServingDirectories(Arrays.asList(d0.dir, d1.dir), 2));
   }
 
   @AfterEach
@@ -60,13 +60,13 @@ class InvalidatorTest {
     return registry.counter(InvalidationStats.name(c)).getCount();
   }
 
-  private CacheEntry publish(DirectoryFixture d, long blockId) {
+  private CachedReplica publish(DirectoryFixture d, long blockId) {
     return d.publish(map, new BlockId("BP-1", blockId), 7, 1000, 0);
   }
 
   @Test
   void drop_cachedBlock_removedCountedPagesDeleted() {
-    CacheEntry e = publish(d0, 1);
+    CachedReplica e = publish(d0, 1);
     inv.drop(e.id, InvalidationCause.APPEND);
     inv.drop(e.id, InvalidationCause.APPEND); // nothing left: not counted twice
     assertNull(map.lookupAny(e.id));
@@ -76,8 +76,8 @@ class InvalidatorTest {
 
   @Test
   void dropMissing_replicaGoneWithItsVolume_onlyThoseDropped() {
-    CacheEntry kept = publish(d0, 1);
-    CacheEntry gone = publish(d0, 2);
+    CachedReplica kept = publish(d0, 1);
+    CachedReplica gone = publish(d0, 2);
     hdd.finalized(kept.id, 7, 1000);
     inv.dropMissing();
     assertNotNull(map.lookupAny(kept.id));
@@ -87,8 +87,8 @@ class InvalidatorTest {
 
   @Test
   void dropDirectory_outOfService_dropsOnlyItsEntries() {
-    CacheEntry onD0 = publish(d0, 1);
-    CacheEntry onD1 = publish(d1, 2);
+    CachedReplica onD0 = publish(d0, 1);
+    CachedReplica onD1 = publish(d1, 2);
     inv.dropDirectory(d0.dir.health());
     assertNull(map.lookupAny(onD0.id));
     assertNotNull(map.lookupAny(onD1.id));
@@ -97,8 +97,8 @@ class InvalidatorTest {
 
   @Test
   void onReadFailure_checksumMismatch_dropsEntryAndChargesTheDirectory() {
-    CacheEntry a = publish(d0, 1);
-    CacheEntry b = publish(d0, 2);
+    CachedReplica a = publish(d0, 1);
+    CachedReplica b = publish(d0, 2);
     inv.onReadFailure(a, new CacheException(CacheFailure.CHECKSUM_MISMATCH, "test"));
     assertNull(map.lookupAny(a.id));
     assertTrue(d0.dir.health().inService(), "one error is within dir.max.errors");
@@ -109,7 +109,7 @@ class InvalidatorTest {
 
   @Test
   void onReadFailure_busy_keepsEntryAndDirectory() {
-    CacheEntry e = publish(d0, 1);
+    CachedReplica e = publish(d0, 1);
     inv.onReadFailure(e, new CacheException(CacheFailure.BUSY, "all I/O threads in use"));
     assertNotNull(map.lookupAny(e.id));
     assertEquals(0, count(InvalidationCause.READ_FAILURE));

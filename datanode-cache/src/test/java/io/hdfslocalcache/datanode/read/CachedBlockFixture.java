@@ -2,7 +2,7 @@ package io.hdfslocalcache.datanode.read;
 
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.block.BlockId;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.dir.SpaceBudget;
 import io.hdfslocalcache.datanode.index.BlockIndex;
@@ -40,7 +40,7 @@ public final class CachedBlockFixture implements AutoCloseable {
   public final Path plainMeta;
   public final int dataLength;
   public final int metaLength;
-  final CacheEntry entry;
+  final CachedReplica entry;
   final ExtendedBlock block;
   public final ReadPathStats stats = new ReadPathStats(new MetricRegistry());
   private final PageStore store;
@@ -106,7 +106,7 @@ public final class CachedBlockFixture implements AutoCloseable {
     write(id.fileId(gs, BlockId.CacheFile.META), meta);
     int[] crcs = SegmentCrcs.of(meta);
     entry =
-        new CacheEntry(
+        new CachedReplica(
             id,
             gs,
             0,

@@ -12,7 +12,7 @@ import static org.mockito.Mockito.when;
 
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.block.BlockId;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.dir.SpaceBudget;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
@@ -77,7 +77,7 @@ class CachedDataStreamTest {
 
   final Corruption corrupting = new Corruption();
   private CountingStore store;
-  CacheEntry entry;
+  CachedReplica entry;
   private ExtendedBlock block;
   private byte[] meta;
   private CacheDirectory home;
@@ -208,7 +208,7 @@ class CachedDataStreamTest {
     SpaceBudget budget = new SpaceBudget(store.capacityBytes());
     home = new CacheDirectory(0, ssd, store, null, null, 0, budget);
     entry =
-        new CacheEntry(
+        new CachedReplica(
             id,
             gs,
             0,
@@ -388,8 +388,8 @@ class CachedDataStreamTest {
    * missing from the store and reading it there would fail the read.
    */
   private void partlyCached(Set<Integer> absent) throws CacheException {
-    CacheEntry e =
-        new CacheEntry(
+    CachedReplica e =
+        new CachedReplica(
             entry.id,
             entry.genStamp,
             7,

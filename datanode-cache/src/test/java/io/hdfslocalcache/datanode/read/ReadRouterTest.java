@@ -8,7 +8,7 @@ import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.admin.AdminControl;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.fill.FillGate;
+import io.hdfslocalcache.datanode.fill.FillClearance;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
 import io.hdfslocalcache.datanode.shadow.ReadTap;
@@ -71,7 +71,7 @@ class ReadRouterTest {
           new ReadPathStats(registry),
           new ReadSettings(1 << 20, 2, 64 << 10),
           CacheClock.SYSTEM,
-          FillGate.OPEN,
+          FillClearance.OPEN,
           ReadTap.NONE,
           CacheFaultInjector.NONE);
 

@@ -11,7 +11,7 @@ import static org.mockito.Mockito.when;
 
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.block.BlockId;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.dir.SpaceBudget;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
@@ -63,7 +63,7 @@ class ReadSessionTimeoutTest {
   private final byte[] data = new byte[LENGTH];
   private byte[] meta;
   private PageStore store;
-  private CacheEntry entry;
+  private CachedReplica entry;
   private ExtendedBlock block;
   private DirectoryHealth health;
   private final List<CacheFailure> failures = new CopyOnWriteArrayList<>();
@@ -128,7 +128,7 @@ class ReadSessionTimeoutTest {
     put(id.fileId(gs, BlockId.CacheFile.DATA), data);
     put(id.fileId(gs, BlockId.CacheFile.META), meta);
     entry =
-        new CacheEntry(
+        new CachedReplica(
             id,
             gs,
             0,

@@ -1,7 +1,7 @@
 package io.hdfslocalcache.datanode.read;
 
 import io.hdfslocalcache.datanode.block.BlockId;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.block.EntryHome;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.datanode.store.ForwardingPageStore;
@@ -30,7 +30,7 @@ final class StoredBlock {
   final byte[] data;
   final byte[] meta;
   final MemoryPageStore pages = new MemoryPageStore(1L << 30);
-  final CacheEntry entry;
+  final CachedReplica entry;
   final List<String> reads = new CopyOnWriteArrayList<>();
 
   StoredBlock(int length, int pageSize) {
@@ -58,7 +58,7 @@ final class StoredBlock {
           }
         };
     entry =
-        new CacheEntry(
+        new CachedReplica(
             id,
             genStamp,
             0,
@@ -78,13 +78,13 @@ final class StoredBlock {
               public void draining(long bytes) {}
 
               @Override
-              public void deletePages(CacheEntry e, long drainingBytes) {}
+              public void deletePages(CachedReplica e, long drainingBytes) {}
 
               @Override
-              public void pageRead(CacheEntry e, int page) {}
+              public void pageRead(CachedReplica e, int page) {}
 
               @Override
-              public void pageAdded(CacheEntry e, int page) {}
+              public void pageAdded(CachedReplica e, int page) {}
             },
             0);
     write(entry.fileId(BlockId.CacheFile.DATA), data, pageSize);

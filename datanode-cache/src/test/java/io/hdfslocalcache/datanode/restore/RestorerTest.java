@@ -9,9 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.block.CacheEntry;
-import io.hdfslocalcache.datanode.dir.Directories;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
+import io.hdfslocalcache.datanode.dir.ServingDirectories;
 import io.hdfslocalcache.datanode.hdd.FakeReplicas;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
@@ -65,7 +65,7 @@ class RestorerTest {
     DirectoryFixture run1 = new DirectoryFixture(0, root, 1 << 20, 10, CacheClock.SYSTEM);
     BlockMap map = new BlockMap();
     for (long b = 1; b <= n; b++) {
-      CacheEntry e = run1.publish(map, new BlockId(POOL, b), 7, LEN, b);
+      CachedReplica e = run1.publish(map, new BlockId(POOL, b), 7, LEN, b);
       run1.dir.blockIndex().put(IndexRecord.of(e), () -> false);
     }
     run1.close(); // drains the index writer
@@ -115,7 +115,7 @@ class RestorerTest {
       BlockMap map, MemoryPageStore pages, int pageSize, UnaryOperator<PageStore> wrap)
       throws Exception {
     d = new DirectoryFixture(0, root, 1 << 20, 10, CacheClock.SYSTEM, pages, wrap);
-    Directories dirs = new Directories(Collections.singletonList(d.dir), 1);
+    ServingDirectories dirs = new ServingDirectories(Collections.singletonList(d.dir), 1);
     Invalidator inv = new Invalidator(map, hdd, new InvalidationStats(registry), dirs);
     Restorer r =
         new Restorer(map, dirs, hdd, inv, new RestoreStats(registry), pageSize, CacheClock.SYSTEM);
@@ -173,7 +173,7 @@ class RestorerTest {
   private Restorer lateDirectory(BlockMap map, MemoryPageStore pages, HddReplicas replicas)
       throws Exception {
     d = new DirectoryFixture(0, root, 1 << 20, 10, CacheClock.SYSTEM, pages, s -> s);
-    Directories dirs = new Directories(Collections.emptyList(), 1);
+    ServingDirectories dirs = new ServingDirectories(Collections.emptyList(), 1);
     Invalidator inv = new Invalidator(map, replicas, new InvalidationStats(registry), dirs);
     Restorer r =
         new Restorer(
@@ -288,7 +288,7 @@ class RestorerTest {
     DirectoryFixture run1 = new DirectoryFixture(0, root, 1 << 20, 10, CacheClock.SYSTEM);
     run1.store.pageSize = 100; // ten data pages
     BlockId id = new BlockId(POOL, 1);
-    CacheEntry e = run1.publishPages(new BlockMap(), id, 7, LEN, 0, 4, 5, 9);
+    CachedReplica e = run1.publishPages(new BlockMap(), id, 7, LEN, 0, 4, 5, 9);
     run1.dir.blockIndex().put(withoutPages(IndexRecord.of(e)), () -> false); // listed at start
     run1.close();
     String dataId = e.fileId(BlockId.CacheFile.DATA);
@@ -300,7 +300,7 @@ class RestorerTest {
     assertEquals(1, deletes.size(), "one delete, of the torn page; none of the 6 never filled");
     deletes.drain();
     r.restorePool(POOL);
-    CacheEntry back = map.lookup(id, 7);
+    CachedReplica back = map.lookup(id, 7);
     assertNotNull(back, "a partly cached block is served again");
     assertEquals(
         java.util.Set.of(0, 4, 9),
@@ -331,14 +331,14 @@ class RestorerTest {
     DirectoryFixture run1 = new DirectoryFixture(0, root, 1 << 20, 10, CacheClock.SYSTEM);
     run1.store.pageSize = 100; // ten data pages
     BlockId id = new BlockId(POOL, 1);
-    CacheEntry e = run1.publishPages(new BlockMap(), id, 7, LEN, 0, 4, 9);
+    CachedReplica e = run1.publishPages(new BlockMap(), id, 7, LEN, 0, 4, 9);
     run1.dir.blockIndex().put(IndexRecord.of(e), () -> false);
     run1.close();
     hdd.finalized(id, 7, LEN);
     BlockMap map = new BlockMap();
     Restorer r = secondRun(map, run1.store, 100, RestorerTest::neverListed);
     r.restorePool(POOL);
-    CacheEntry back = map.lookup(id, 7);
+    CachedReplica back = map.lookup(id, 7);
     assertNotNull(back);
     assertEquals(java.util.Set.of(0, 4, 9), DirectoryFixture.present(back));
     assertEquals(back.metaLength + 300, d.dir.budget().reserved());

@@ -10,7 +10,7 @@ import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.datanode.fill.Room;
 import io.hdfslocalcache.metrics.SpaceMetrics;
@@ -57,15 +57,15 @@ class SpaceKeeperPagesTest {
     d.close();
   }
 
-  private CacheEntry publish(long block, int... pages) {
+  private CachedReplica publish(long block, int... pages) {
     return d.publishPages(map, new BlockId("BP-1", block), 1, LEN, pages);
   }
 
-  private static Set<Integer> present(CacheEntry e) {
+  private static Set<Integer> present(CachedReplica e) {
     return DirectoryFixture.present(e);
   }
 
-  private boolean stored(CacheEntry e, int page) {
+  private boolean stored(CachedReplica e, int page) {
     try {
       d.store.read(e.fileId(BlockId.CacheFile.DATA), page, 0, new byte[1], 0, 1);
       return true;
@@ -77,7 +77,7 @@ class SpaceKeeperPagesTest {
   /** The budget holds exactly the mapped entries' meta and present pages, and so does the store. */
   private void assertBudgetIsWhatIsHeld(long reservedForFill) {
     long held = 0;
-    for (CacheEntry e : map.entries()) {
+    for (CachedReplica e : map.entries()) {
       held += e.bytes();
     }
     assertEquals(held + reservedForFill, d.dir.budget().reserved());
@@ -90,8 +90,8 @@ class SpaceKeeperPagesTest {
 
   @Test
   void reserve_full_evictsLeastRecentlyReadPagesNotBlocks() throws Exception {
-    CacheEntry a = publish(1, 0, 1, 2, 3);
-    CacheEntry b = publish(2, 0, 1, 2, 3);
+    CachedReplica a = publish(1, 0, 1, 2, 3);
+    CachedReplica b = publish(2, 0, 1, 2, 3);
     assertEquals(Room.RESERVED, keeper.reserve(d.dir, 150));
     assertEquals(Set.of(2, 3), present(a), "a's two oldest pages made room");
     assertEquals(Set.of(0, 1, 2, 3), present(b));
@@ -103,7 +103,7 @@ class SpaceKeeperPagesTest {
 
   @Test
   void reserve_afterAPageWasRead_thatPageLeavesLast() throws Exception {
-    CacheEntry a = publish(1, 0, 1, 2, 3);
+    CachedReplica a = publish(1, 0, 1, 2, 3);
     publish(2, 0, 1, 2, 3);
     d.dir.pageRead(a, 0); // a reader served a's page 0 from the SSD
     assertEquals(Room.RESERVED, keeper.reserve(d.dir, 150));
@@ -113,8 +113,8 @@ class SpaceKeeperPagesTest {
 
   @Test
   void reserve_blockLosesItsLastPage_droppedWithItsMeta() throws Exception {
-    CacheEntry a = publish(1, 2, 3);
-    CacheEntry b = publish(2, 0, 1, 2, 3);
+    CachedReplica a = publish(1, 2, 3);
+    CachedReplica b = publish(2, 0, 1, 2, 3);
     // free: two pages; wanted: three and a half. a's two pages go, a has no data left and goes
     // too, its meta counted as freed; b is left alone.
     assertEquals(Room.RESERVED, keeper.reserve(d.dir, 350));
@@ -131,7 +131,7 @@ class SpaceKeeperPagesTest {
 
   @Test
   void reserve_evictedPageOfAnOpenBlock_freedAtOnceWithoutWaiting() throws Exception {
-    CacheEntry a = publish(1, 0, 1, 2, 3);
+    CachedReplica a = publish(1, 0, 1, 2, 3);
     publish(2, 0, 1, 2, 3);
     assertTrue(a.pin(), "a reader has the block open");
     assertEquals(Room.RESERVED, keeper.reserve(d.dir, PAGE));
@@ -148,7 +148,7 @@ class SpaceKeeperPagesTest {
 
   @Test
   void relieveSpace_pagesMode_evictsTheOldestPagesEarly() throws Exception {
-    CacheEntry a = publish(1, 0, 1, 2, 3);
+    CachedReplica a = publish(1, 0, 1, 2, 3);
     publish(2, 0, 1, 2, 3);
     keeper.relieveSpace(d.dir); // at least four pages at a time
     assertTrue(a.retired(), "a's four pages were the oldest: a goes");
@@ -163,7 +163,7 @@ class SpaceKeeperPagesTest {
    */
   @Test
   void evictPage_entryRetiredAfterEvictionChoseIt_releasesNothingTwice() throws Exception {
-    CacheEntry a = publish(1, 0, 1, 2, 3);
+    CachedReplica a = publish(1, 0, 1, 2, 3);
     publish(2, 0, 1, 2, 3);
     map.dropEntry(a); // no reader: its pages and bytes go now
     assertEquals(0, d.dir.evictPage(a, 0), "nothing left to free");
@@ -172,7 +172,7 @@ class SpaceKeeperPagesTest {
 
   @Test
   void evictPage_entryRetiredWhileReadThenReaderCloses_everyByteReleasedOnce() throws Exception {
-    CacheEntry a = publish(1, 0, 1, 2, 3);
+    CachedReplica a = publish(1, 0, 1, 2, 3);
     publish(2, 0, 1, 2, 3);
     assertTrue(a.pin());
     map.dropEntry(a); // retired with a reader: its bytes drain when the reader closes

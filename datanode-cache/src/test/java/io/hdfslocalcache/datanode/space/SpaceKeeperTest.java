@@ -10,7 +10,7 @@ import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
-import io.hdfslocalcache.datanode.block.CacheEntry;
+import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.datanode.fill.Room;
 import io.hdfslocalcache.metrics.SpaceMetrics;
@@ -55,7 +55,7 @@ class SpaceKeeperTest {
     d.close();
   }
 
-  private CacheEntry publish(long blockId, long accessMillis) {
+  private CachedReplica publish(long blockId, long accessMillis) {
     return d.publish(map, new BlockId("BP-1", blockId), 1, BLOCK, accessMillis);
   }
 
@@ -82,7 +82,7 @@ class SpaceKeeperTest {
       try (DirectoryFixture f =
           new DirectoryFixture(
               1, root.resolve("v" + victim), 3 * entryBytes, 10, CacheClock.SYSTEM)) {
-        CacheEntry[] e = new CacheEntry[3];
+        CachedReplica[] e = new CachedReplica[3];
         for (int i = 0; i < 3; i++) {
           e[i] = f.publish(m, new BlockId("BP-1", 10 + i), 1, BLOCK, 100);
         }
@@ -121,7 +121,7 @@ class SpaceKeeperTest {
 
   @Test
   void reserve_readerClosesWhileFillWaits_reserves() throws Exception {
-    CacheEntry oldest = publish(1, 1);
+    CachedReplica oldest = publish(1, 1);
     publish(2, 2);
     publish(3, 3);
     assertTrue(oldest.pin());

@@ -21,13 +21,13 @@ import org.slf4j.LoggerFactory;
 /**
  * Opens the configured SSD directories for one DataNode. Each DataNode gets its own {@code
  * <dir>/<datanodeUuid>/} (DataNodes sharing a host or a test JVM never mix caches, and a disk moved
- * to another node is not misread). Directories are created 0700. Pages and the block index of an
- * earlier run are kept; {@link BlockCache} validates them before serving.
+ * to another node is not misread). ServingDirectories are created 0700. Pages and the block index
+ * of an earlier run are kept; {@link CacheLifecycle} validates them before serving.
  */
-final class CacheDirectories {
-  private static final Logger LOG = LoggerFactory.getLogger(CacheDirectories.class);
+final class DirectoryOpener {
+  private static final Logger LOG = LoggerFactory.getLogger(DirectoryOpener.class);
 
-  private CacheDirectories() {}
+  private DirectoryOpener() {}
 
   /**
    * A directory opened on disk, before the cache wraps its store; {@code position} is its place in
@@ -74,11 +74,11 @@ final class CacheDirectories {
    * Opens every directory, waits for them at most the start-up limit ({@link
    * CacheConfig#dirOpenTimeout}) and returns those open by then; the rest are left out (each closes
    * what it opened when its open ends). For tools and tests that want the directories at once: a
-   * DataNode keeps opening a large directory in the background ({@link DirectoryOpening}).
+   * DataNode keeps opening a large directory in the background ({@link DirectoryStartup}).
    */
   static List<Opened> open(CacheConfig config, String datanodeUuid, CacheFaultInjector faults) {
-    try (DirectoryOpening opening =
-        DirectoryOpening.start(
+    try (DirectoryStartup opening =
+        DirectoryStartup.start(
             config, OpenLimits.of(config), datanodeUuid, faults, CacheClock.SYSTEM)) {
       return opening.awaitStartup();
     }

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * directory's budget is always its meta plus its present pages. A fill holds a pin while it adds
  * pages, so the entry's pages cannot be deleted under it.
  */
-public final class CacheEntry implements Slot {
+public final class CachedReplica implements Slot {
   public final BlockId id;
   public final long genStamp;
 
@@ -83,7 +83,7 @@ public final class CacheEntry implements Slot {
   /** Pages deleted since the block index last recorded them (maintenance records them). */
   private volatile boolean pagesDeleted;
 
-  public CacheEntry(
+  public CachedReplica(
       BlockId id,
       long genStamp,
       long fillId,

@@ -17,12 +17,12 @@ import org.slf4j.LoggerFactory;
 /**
  * One DataNode's cache: its lifecycle and what tests and operators ask of it, nothing else.
  *
- * <p>Three steps, each explicit: {@link CacheParts} builds and wires the parts (no I/O, no thread);
- * {@link #open} does the start-up I/O on the caller's thread (indexes loaded, orphan pages deleted,
- * space reserved, free space sampled, the directories recorded in each control folder, operator
- * commands read); {@link #start} starts the maintenance thread. Close order: close hooks (metrics
- * unregistered), maintenance stopped, fills stopped, then each directory's store and index: nothing
- * can write to a closed index.
+ * <p>Three steps, each explicit: {@link CacheWiring} builds and wires the parts (no I/O, no
+ * thread); {@link #open} does the start-up I/O on the caller's thread (indexes loaded, orphan pages
+ * deleted, space reserved, free space sampled, the directories recorded in each control folder,
+ * operator commands read); {@link #start} starts the maintenance thread. Close order: close hooks
+ * (metrics unregistered), maintenance stopped, fills stopped, then each directory's store and
+ * index: nothing can write to a closed index.
  *
  * <p>One lock of its own, {@code lifecycle}: a directory that finished opening after start-up joins
  * under it ({@link #join}), and {@link #close} takes it before it closes the directories, so a
@@ -31,10 +31,10 @@ import org.slf4j.LoggerFactory;
  * concurrent map with atomic publish, entries carry their own pin state, and the limiter stripes
  * internally.
  */
-public final class BlockCache implements AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(BlockCache.class);
+public final class CacheLifecycle implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(CacheLifecycle.class);
 
-  private final CacheParts parts;
+  private final CacheWiring parts;
 
   /** Creates its one thread when {@link #start} schedules the first round. */
   private final ScheduledExecutorService maintenance =
@@ -47,7 +47,7 @@ public final class BlockCache implements AutoCloseable {
   private final Object lifecycle = new Object();
   private boolean closed; // guarded by lifecycle
 
-  private BlockCache(CacheParts parts) {
+  private CacheLifecycle(CacheWiring parts) {
     this.parts = parts;
   }
 
@@ -56,8 +56,8 @@ public final class BlockCache implements AutoCloseable {
    * space reserved), free space sampled, and a bypass set before a restart read, so it holds from
    * the first read. Starts no thread of its own: {@link #start}.
    */
-  static BlockCache open(CacheParts parts) {
-    BlockCache cache = new BlockCache(parts);
+  static CacheLifecycle open(CacheWiring parts) {
+    CacheLifecycle cache = new CacheLifecycle(parts);
     parts.threshold.restore();
     parts.restorer.loadIndexes();
     parts.dirs.all().forEach(parts.space::sampleFreeSpace);
@@ -80,7 +80,7 @@ public final class BlockCache implements AutoCloseable {
    * blocks restored, fills placed on it). After {@link #close}, closes it instead. Called by the
    * thread that watched it open.
    */
-  void join(CacheDirectories.Opened o) {
+  void join(DirectoryOpener.Opened o) {
     synchronized (lifecycle) {
       if (!closed) {
         try {
@@ -99,10 +99,10 @@ public final class BlockCache implements AutoCloseable {
         }
       }
     }
-    CacheDirectories.closeQuietly(java.util.Collections.singletonList(o));
+    DirectoryOpener.closeQuietly(java.util.Collections.singletonList(o));
   }
 
-  private boolean serving(CacheDirectories.Opened o) {
+  private boolean serving(DirectoryOpener.Opened o) {
     for (CacheDirectory d : parts.dirs.all()) {
       if (d.index() == o.position()) {
         return true;
@@ -152,7 +152,7 @@ public final class BlockCache implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     parts.fills.close();
-    for (io.hdfslocalcache.datanode.block.CacheEntry e : parts.map.entries()) {
+    for (io.hdfslocalcache.datanode.block.CachedReplica e : parts.map.entries()) {
       if (e.takePagesDeleted() && !e.retired()) {
         parts.dirs.of(e.home()).persist(e); // the next start must not expect the deleted pages
       }

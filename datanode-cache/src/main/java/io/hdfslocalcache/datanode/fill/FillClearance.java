@@ -7,7 +7,7 @@ import io.hdfslocalcache.guard.FillVerdict;
  * The fill guard as the fill pipeline sees it: asked before a fill touches the HDD, told what each
  * cached read saved. One guard per directory behind it; {@link #OPEN} when the guard is off.
  */
-public interface FillGate {
+public interface FillClearance {
   /** A fill about to read {@code hddIos}/{@code hddBytes} and write {@code ssdBytes} to dir. */
   FillVerdict tryFill(EntryHome dir, long hddIos, long hddBytes, long ssdBytes);
 
@@ -24,8 +24,8 @@ public interface FillGate {
   void recordMiss(EntryHome dir, long readBytes);
 
   /** No guard: every fill may run. */
-  FillGate OPEN =
-      new FillGate() {
+  FillClearance OPEN =
+      new FillClearance() {
         @Override
         public FillVerdict tryFill(EntryHome dir, long hddIos, long hddBytes, long ssdBytes) {
           return FillVerdict.ALLOW;

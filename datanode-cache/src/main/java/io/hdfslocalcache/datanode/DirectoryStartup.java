@@ -29,12 +29,12 @@ import org.slf4j.LoggerFactory;
  * there, and whoever leaves a directory out owns closing what it opened. The watch thread is the
  * only one that hands a directory on, and it hands it on once.
  */
-final class DirectoryOpening implements AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(DirectoryOpening.class);
+final class DirectoryStartup implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(DirectoryStartup.class);
 
   /** Opens one directory; null when it is unusable (logged). */
   interface Opener {
-    CacheDirectories.Opened open(int position, Path dir, OpenProgress progress);
+    DirectoryOpener.Opened open(int position, Path dir, OpenProgress progress);
   }
 
   private final List<OpeningSlot> slots;
@@ -42,14 +42,14 @@ final class DirectoryOpening implements AutoCloseable {
   private final CacheClock clock;
   private volatile boolean closed;
 
-  private DirectoryOpening(List<OpeningSlot> slots, OpenLimits limits, CacheClock clock) {
+  private DirectoryStartup(List<OpeningSlot> slots, OpenLimits limits, CacheClock clock) {
     this.slots = slots;
     this.limits = limits;
     this.clock = clock;
   }
 
   /** Starts opening {@code config}'s directories for the DataNode {@code datanodeUuid}. */
-  static DirectoryOpening start(
+  static DirectoryStartup start(
       CacheConfig config,
       OpenLimits limits,
       String datanodeUuid,
@@ -61,11 +61,11 @@ final class DirectoryOpening implements AutoCloseable {
         dirs,
         limits,
         clock,
-        (i, dir, progress) -> CacheDirectories.openOne(config, i, dir, faults, progress));
+        (i, dir, progress) -> DirectoryOpener.openOne(config, i, dir, faults, progress));
   }
 
   /** Starts {@code opener} on each of {@code dirs}, one thread each. */
-  static DirectoryOpening start(
+  static DirectoryStartup start(
       List<Path> dirs, OpenLimits limits, CacheClock clock, Opener opener) {
     List<OpeningSlot> slots = new ArrayList<>();
     long now = clock.nanoTime();
@@ -87,7 +87,7 @@ final class DirectoryOpening implements AutoCloseable {
               "local-cache-open-dir" + i)
           .start();
     }
-    return new DirectoryOpening(slots, limits, clock);
+    return new DirectoryStartup(slots, limits, clock);
   }
 
   /**
@@ -96,7 +96,7 @@ final class DirectoryOpening implements AutoCloseable {
    * #continueInBackground}. Throws {@link LinkageError} (after closing everything) when RocksDB's
    * native library cannot load: no directory can work then.
    */
-  List<CacheDirectories.Opened> awaitStartup() {
+  List<DirectoryOpener.Opened> awaitStartup() {
     long start = clock.nanoTime();
     while (!closed
         && observeOpening(clock.nanoTime())
@@ -105,12 +105,12 @@ final class DirectoryOpening implements AutoCloseable {
         break;
       }
     }
-    List<CacheDirectories.Opened> out = new ArrayList<>();
+    List<DirectoryOpener.Opened> out = new ArrayList<>();
     LinkageError linkage = null;
     long now = clock.nanoTime();
     for (OpeningSlot s : slots) {
       linkage = s.linkage() != null ? s.linkage() : linkage;
-      CacheDirectories.Opened o = s.handOn();
+      DirectoryOpener.Opened o = s.handOn();
       if (o != null) {
         out.add(o);
       } else if (s.state() == OpeningSlot.State.OPENING) {
@@ -119,7 +119,7 @@ final class DirectoryOpening implements AutoCloseable {
     }
     if (linkage != null) {
       close();
-      CacheDirectories.closeQuietly(out);
+      DirectoryOpener.closeQuietly(out);
       throw linkage;
     }
     return out;
@@ -164,17 +164,17 @@ final class DirectoryOpening implements AutoCloseable {
    * From now on, on a thread of its own: each directory still opening goes to {@code join} once its
    * open ends, or is left out once its open stops progressing. Nothing to do when none is.
    */
-  void continueInBackground(Consumer<CacheDirectories.Opened> join) {
+  void continueInBackground(Consumer<DirectoryOpener.Opened> join) {
     if (anyOpening()) {
       CacheThreads.newThread(() -> watch(join), "local-cache-dir-watch").start();
     }
   }
 
-  private void watch(Consumer<CacheDirectories.Opened> join) {
+  private void watch(Consumer<DirectoryOpener.Opened> join) {
     while (!closed) {
       boolean opening = false;
       for (OpeningSlot s : slots) {
-        CacheDirectories.Opened o = s.handOn();
+        DirectoryOpener.Opened o = s.handOn();
         LinkageError linkage = s.takeLinkage();
         if (o != null) {
           join.accept(o);

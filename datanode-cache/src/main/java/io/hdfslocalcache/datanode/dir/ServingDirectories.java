@@ -16,12 +16,12 @@ import java.util.List;
  * write, so a reader sees a joined directory whole (everything built before the join) or not at
  * all. A caller that looks at more than one directory takes {@link #all} once.
  */
-public final class Directories {
+public final class ServingDirectories {
   private volatile List<CacheDirectory> dirs;
   private final int configured;
 
   /** {@code configured}: how many directories the configuration lists, opened or not. */
-  public Directories(List<CacheDirectory> dirs, int configured) {
+  public ServingDirectories(List<CacheDirectory> dirs, int configured) {
     this.dirs = Collections.unmodifiableList(new ArrayList<>(dirs));
     this.configured = configured;
   }

@@ -8,8 +8,8 @@ import io.hdfslocalcache.datanode.admission.AdmissionStats;
 import io.hdfslocalcache.datanode.admission.PersistedThreshold;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
-import io.hdfslocalcache.datanode.dir.Directories;
 import io.hdfslocalcache.datanode.dir.DirectoryStats;
+import io.hdfslocalcache.datanode.dir.ServingDirectories;
 import io.hdfslocalcache.datanode.dir.SpaceBudget;
 import io.hdfslocalcache.datanode.fill.BlockFill;
 import io.hdfslocalcache.datanode.fill.DirectoryGuards;
@@ -51,18 +51,18 @@ import java.util.function.Consumer;
  * <pre>
  * CachingDataset -> ReadRouter -> Admission -> FillScheduler -> BlockFill -> SpaceKeeper
  *                -> Invalidator / Restorer
- *                     all of them -> BlockMap, Directories (store, index, budget, health)
+ *                     all of them -> BlockMap, ServingDirectories (store, index, budget, health)
  * </pre>
  *
  * <p>Pure: no file is read, no thread started (the pools create theirs on first use); {@link
- * BlockCache#open} does the start-up I/O and {@link BlockCache#start} starts the maintenance
- * thread. The factory hands the parts a dataset call needs (the router, the restorer, the
- * invalidator) to the dataset wrapper directly.
+ * CacheLifecycle#open} does the start-up I/O and {@link CacheLifecycle#start} starts the
+ * maintenance thread. The factory hands the parts a dataset call needs (the router, the restorer,
+ * the invalidator) to the dataset wrapper directly.
  */
-final class CacheParts {
+final class CacheWiring {
   final MetricRegistry registry;
   final BlockMap map = new BlockMap();
-  final Directories dirs;
+  final ServingDirectories dirs;
   final Invalidator invalidator;
   final SpaceKeeper space;
   final FillScheduler fills;
@@ -83,16 +83,17 @@ final class CacheParts {
   private final Consumer<DirectoryHealth> outOfService;
   private final DirectoryGuards gate;
 
-  CacheParts(
+  CacheWiring(
       CacheConfig config,
       HddReplicas hdd,
-      List<CacheDirectories.Opened> opened,
+      List<DirectoryOpener.Opened> opened,
       CacheClock clock,
       MetricRegistry registry,
       ReadTap tap,
       CacheFaultInjector faults) {
     this.registry = registry;
-    // Directories take their entries out of service through the invalidator, built after them.
+    // ServingDirectories take their entries out of service through the invalidator, built after
+    // them.
     this.config = config;
     this.clock = clock;
     this.faults = faults;
@@ -100,7 +101,7 @@ final class CacheParts {
     this.outOfService = h -> onOutOfService.get().dropDirectory(h);
     List<CacheDirectory> open = new ArrayList<>();
     opened.forEach(o -> open.add(wrap(o, config, clock, faults, outOfService)));
-    this.dirs = new Directories(open, config.dirs().size());
+    this.dirs = new ServingDirectories(open, config.dirs().size());
     this.invalidator = new Invalidator(map, hdd, new InvalidationStats(registry), dirs);
     onOutOfService.set(invalidator);
 
@@ -183,7 +184,7 @@ final class CacheParts {
    * its index loaded, then published (fills and reads see it whole from then on), then its blocks
    * restored. Called once per directory, by the thread that watched it open.
    */
-  CacheDirectory join(CacheDirectories.Opened o) {
+  CacheDirectory join(DirectoryOpener.Opened o) {
     CacheDirectory d = wrap(o, config, clock, faults, outOfService);
     gate.add(d);
     restorer.join(
@@ -200,7 +201,7 @@ final class CacheParts {
 
   /** An opened directory with its health, wrapped store and space budget. */
   private static CacheDirectory wrap(
-      CacheDirectories.Opened o,
+      DirectoryOpener.Opened o,
       CacheConfig config,
       CacheClock clock,
       CacheFaultInjector faults,

@@ -13,7 +13,7 @@ import io.hdfslocalcache.datanode.verify.ChecksumLayout;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class CacheEntryTest {
+class CachedReplicaTest {
   private final RecordingPageStore store = new RecordingPageStore();
   private final BlockId id = new BlockId("BP-1", 42);
 
@@ -32,22 +32,22 @@ class CacheEntryTest {
     }
 
     @Override
-    public void pageRead(CacheEntry e, int page) {}
+    public void pageRead(CachedReplica e, int page) {}
 
     @Override
-    public void pageAdded(CacheEntry e, int page) {}
+    public void pageAdded(CachedReplica e, int page) {}
 
     @Override
-    public void deletePages(CacheEntry e, long drainingBytes) {
+    public void deletePages(CachedReplica e, long drainingBytes) {
       store.deleteFile(e.fileId(BlockId.CacheFile.DATA));
       store.deleteFile(e.fileId(BlockId.CacheFile.META));
       budget.releaseDrained(drainingBytes);
     }
   }
 
-  private CacheEntry entry() {
+  private CachedReplica entry() {
     budget.reserveExisting(115);
-    return new CacheEntry(
+    return new CachedReplica(
         id,
         7,
         0,
@@ -63,7 +63,7 @@ class CacheEntryTest {
 
   @Test
   void retire_pinnedEntry_releasesBudgetOnlyWhenLastReaderCloses() {
-    CacheEntry e = entry();
+    CachedReplica e = entry();
     assertTrue(e.pin());
     e.retire();
     assertEquals(115, budget.reserved());
@@ -76,7 +76,7 @@ class CacheEntryTest {
 
   @Test
   void detach_keepsPagesAndReservation() {
-    CacheEntry e = entry();
+    CachedReplica e = entry();
     e.detach();
     assertEquals(115, budget.reserved());
     assertEquals(List.of(), store.deleted);
@@ -84,7 +84,7 @@ class CacheEntryTest {
 
   @Test
   void retire_withoutReaders_deletesBothFilesOnce() {
-    CacheEntry e = entry();
+    CachedReplica e = entry();
     e.retire();
     e.retire();
     assertEquals(
@@ -95,7 +95,7 @@ class CacheEntryTest {
 
   @Test
   void retire_withOpenReader_deletesWhenLastReaderCloses() {
-    CacheEntry e = entry();
+    CachedReplica e = entry();
     assertTrue(e.pin());
     assertTrue(e.pin());
     e.retire();
@@ -121,7 +121,7 @@ class CacheEntryTest {
   void publish_ownTicket_makesEntryServableForSameGenStampOnly() {
     BlockMap map = new BlockMap();
     FillTicket t = map.tryStartFill(id, 7);
-    CacheEntry e = entry();
+    CachedReplica e = entry();
     assertTrue(map.publish(id, t, e));
     assertSame(e, map.lookup(id, 7));
     assertNull(map.lookup(id, 8));

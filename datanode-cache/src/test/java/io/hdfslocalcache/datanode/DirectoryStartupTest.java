@@ -34,15 +34,15 @@ import org.junit.jupiter.api.io.TempDir;
  * limit 1 s: at the limit a directory that has not progressed for a second is hung.
  */
 @Timeout(60)
-class DirectoryOpeningTest {
+class DirectoryStartupTest {
   private static final long MS = 1_000_000;
   private final OpenLimits limits = new OpenLimits(2_000 * MS, 1_000 * MS);
   private final FakeClock clock = new FakeClock(0);
   @TempDir Path tmp;
-  private DirectoryOpening opening;
+  private DirectoryStartup opening;
 
   /** An open that restores (its progress moving on every poll) until the test ends it. */
-  private final class Controlled implements DirectoryOpening.Opener {
+  private final class Controlled implements DirectoryStartup.Opener {
     final CountDownLatch started = new CountDownLatch(1);
     final CountDownLatch end = new CountDownLatch(1);
     final AtomicBoolean restoring = new AtomicBoolean(true);
@@ -60,7 +60,7 @@ class DirectoryOpeningTest {
     }
 
     @Override
-    public CacheDirectories.Opened open(int position, Path dir, OpenProgress p) {
+    public DirectoryOpener.Opened open(int position, Path dir, OpenProgress p) {
       progress = p;
       started.countDown();
       awaitQuietly(end);
@@ -72,15 +72,15 @@ class DirectoryOpeningTest {
             }
           };
       try {
-        return new CacheDirectories.Opened(position, dir, store, index(dir), 42);
+        return new DirectoryOpener.Opened(position, dir, store, index(dir), 42);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
     }
 
-    DirectoryOpening start() throws InterruptedException {
+    DirectoryStartup start() throws InterruptedException {
       opening =
-          DirectoryOpening.start(Collections.singletonList(tmp.resolve("d0")), limits, clock, this);
+          DirectoryStartup.start(Collections.singletonList(tmp.resolve("d0")), limits, clock, this);
       assertTrue(started.await(10, TimeUnit.SECONDS));
       return opening;
     }
@@ -122,12 +122,12 @@ class DirectoryOpeningTest {
     clock.sleepsMoveNoTime(); // start-up's polls wait in real time for the open to end
     Controlled open = new Controlled();
     open.end.countDown();
-    List<CacheDirectories.Opened> got = open.start().awaitStartup();
+    List<DirectoryOpener.Opened> got = open.start().awaitStartup();
     assertEquals(1, got.size());
     assertEquals(0, got.get(0).position());
     assertFalse(opening.anyOpening());
     assertTrue(clock.nanoTime() < limits.startupNanos, "waited " + clock.nanoTime());
-    CacheDirectories.closeQuietly(got);
+    DirectoryOpener.closeQuietly(got);
   }
 
   @Test
@@ -137,16 +137,16 @@ class DirectoryOpeningTest {
     assertTrue(clock.nanoTime() >= limits.startupNanos, "waited the limit");
     assertTrue(opening.anyOpening(), "still opening, not left out");
 
-    BlockingQueue<CacheDirectories.Opened> joined = new LinkedBlockingQueue<>();
+    BlockingQueue<DirectoryOpener.Opened> joined = new LinkedBlockingQueue<>();
     clock.sleepsMoveNoTime(); // the restore may take as long as it takes
     opening.continueInBackground(joined::add);
     open.end.countDown();
-    CacheDirectories.Opened o = joined.poll(20, TimeUnit.SECONDS);
+    DirectoryOpener.Opened o = joined.poll(20, TimeUnit.SECONDS);
     assertNotNull(o, "handed to the cache when its open ended");
     assertEquals(tmp.resolve("d0"), o.path());
     assertFalse(open.closed.get(), "a joined directory stays open");
     awaitTrue("nothing left opening", () -> !opening.anyOpening());
-    CacheDirectories.closeQuietly(Collections.singletonList(o));
+    DirectoryOpener.closeQuietly(Collections.singletonList(o));
   }
 
   @Test
@@ -155,7 +155,7 @@ class DirectoryOpeningTest {
     open.restoring.set(false); // a hung disk
     assertEquals(Collections.emptyList(), open.start().awaitStartup());
     assertFalse(opening.anyOpening(), "left out at the limit");
-    BlockingQueue<CacheDirectories.Opened> joined = new LinkedBlockingQueue<>();
+    BlockingQueue<DirectoryOpener.Opened> joined = new LinkedBlockingQueue<>();
     opening.continueInBackground(joined::add);
     open.end.countDown(); // the disk answers at last
     awaitTrue("what it opened closed", open.closed::get);
@@ -168,7 +168,7 @@ class DirectoryOpeningTest {
     assertEquals(Collections.emptyList(), open.start().awaitStartup());
     assertTrue(opening.anyOpening());
     open.restoring.set(false); // the disk hangs after start-up
-    BlockingQueue<CacheDirectories.Opened> joined = new LinkedBlockingQueue<>();
+    BlockingQueue<DirectoryOpener.Opened> joined = new LinkedBlockingQueue<>();
     opening.continueInBackground(joined::add);
     awaitTrue("left out once stalled", () -> !opening.anyOpening());
     assertTrue(
@@ -206,7 +206,7 @@ class DirectoryOpeningTest {
     CountDownLatch hungEnd = new CountDownLatch(1);
     CountDownLatch secondOpen = new CountDownLatch(1);
     opening =
-        DirectoryOpening.start(
+        DirectoryStartup.start(
             Arrays.asList(tmp.resolve("a"), tmp.resolve("b")),
             limits,
             clock,
@@ -216,7 +216,7 @@ class DirectoryOpeningTest {
                 return null;
               }
               try {
-                return new CacheDirectories.Opened(i, dir, new RecordingPageStore(), index(dir), 1);
+                return new DirectoryOpener.Opened(i, dir, new RecordingPageStore(), index(dir), 1);
               } catch (IOException e) {
                 throw new UncheckedIOException(e);
               } finally {
@@ -235,11 +235,11 @@ class DirectoryOpeningTest {
               clock.advance(java.time.Duration.ofSeconds(3));
             });
     mover.start();
-    List<CacheDirectories.Opened> got = opening.awaitStartup();
+    List<DirectoryOpener.Opened> got = opening.awaitStartup();
     hungEnd.countDown();
     assertEquals(1, got.size());
     assertEquals(1, got.get(0).position(), "its place in dirs names its metrics");
     assertFalse(opening.anyOpening(), "the hung one left out");
-    CacheDirectories.closeQuietly(got);
+    DirectoryOpener.closeQuietly(got);
   }
 }
