@@ -4,13 +4,24 @@ import io.hdfslocalcache.time.CacheClock;
 
 /**
  * Admission that tunes itself to the SSD write budget: the operator sets what the SSD may write
- * (drive writes per day, the fill guard's budget) and the configured admission threshold; this
- * class moves the effective threshold at or above that floor so that the fills the admitted blocks
- * ask for spend the budget, not more: while fills want more than the budget gives, only blocks read
- * more often get in; while the budget sits idle, blocks read less often do. Without a tuner the
- * budget binds first come, first served: the bytes go to whichever blocks cross the threshold
- * first, not to the hottest (issue 24). The DataNode ({@code Admission}), the simulator and shadow
- * mode ({@link EventRules}, through the {@code tuned} policy) run this class.
+ * (drive writes per day, the fill guard's budget) and the configured admission threshold F (named
+ * the floor in the saved state); this class starts at F and moves the effective threshold within
+ * [{@link #lowest}(F), {@link #ceiling}(F)] = about [F / {@link #BELOW}, {@link #CEILING_FACTOR} x
+ * F] so that the fills the admitted blocks ask for spend the budget, not more: while fills want
+ * more than the budget gives, only blocks read more often get in; while the budget sits idle,
+ * blocks read less often do, down to a quarter of F. Without a tuner the budget binds first come,
+ * first served: the bytes go to whichever blocks cross the threshold first, not to the hottest
+ * (issue 24). The DataNode ({@code Admission}), the simulator and shadow mode ({@link EventRules},
+ * through the {@code tuned} policy) run this class.
+ *
+ * <p><b>Why below F.</b> Swept over every shape {@code generate} offers at 1% and 5% of the bytes
+ * read (docs/tuning.md, "Admission that tunes itself"), the best fixed threshold in hindsight is
+ * nearly always the lowest one whose fills the write budget sustains: below it fills are denied
+ * first come, first served; above it hits are lost. On a large cache that threshold is below the
+ * default F = 15 (7 or 3 on most shapes at 5%), which a tuner held at F cannot reach: it sat at F
+ * with the budget idle and saved 2-4 points less than the best threshold there. A quarter of F (3
+ * for the default) was measured against F / 2 and F / 16; lower ones admit blocks read twice an
+ * hour, whose fills cost more disk time than their hits save.
  *
  * <p><b>The control law.</b> Time is cut in steps of {@link #STEP_MILLIS}. At the end of each step:
  *
@@ -22,8 +33,9 @@ import io.hdfslocalcache.time.CacheClock;
  *       #DRAIN_MILLIS} above the reserve, {@link #REFILL_MILLIS} below it, never below r / 8;
  *   <li>the error is e = ln(D / R), D floored at r / 64 (so an idle cache lowers the threshold at
  *       the fastest pace) and e clamped to [-ln 4, ln 4];
- *   <li>ln(T + 1) moves by {@link #GAIN} x e, within [ln(floor + 1), ln(ceiling + 1)], ceiling =
- *       {@link #CEILING_FACTOR} x (floor + 1) - 1; T is its nearest whole number.
+ *   <li>ln(T + 1) moves by {@link #GAIN} x e, within [ln(lowest + 1), ln(ceiling + 1)], lowest = (F
+ *       + 1) / {@link #BELOW} - 1 (at least 0), ceiling = {@link #CEILING_FACTOR} x (F + 1) - 1; T
+ *       is its nearest whole number.
  * </ul>
  *
  * <p><b>Why it is stable.</b> Two loops, one inside the other. The inner one is an integral
@@ -46,9 +58,9 @@ import io.hdfslocalcache.time.CacheClock;
  * 6 hours, 98% of it spent within a day, and the threshold admits the blocks read most often rather
  * than the floor's first comers. A level run below the reserve is refilled within about an hour (R
  * is r / 8 a third of the way down, at 0.5 drive writes a day) so that the budget seldom empties
- * and denies fills first come, first served. When fills at the floor ask for less than the budget
- * gives, T stays at the floor (the configured threshold is what an idle budget runs); with no write
- * budget (guard off, or 0 drive writes per day) T is the floor.
+ * and denies fills first come, first served. When fills at the lowest threshold ask for less than
+ * the budget gives, T stays there (an idle budget admits every block read more than F / 4 times);
+ * with no write budget (guard off, or 0 drive writes per day) T is F: nothing to tune to.
  *
  * <p><b>Why these numbers</b> (issue 24, measured on day-long traces: docs/tuning.md). A 1-hour
  * drain to a reserve of a quarter of the burst spent a cold budget within the first hours at the
@@ -70,6 +82,7 @@ public final class ThresholdTuner {
   static final long DRAIN_MILLIS = 6 * 3_600_000L;
   static final long REFILL_MILLIS = 3_600_000;
   public static final int CEILING_FACTOR = 64;
+  static final int BELOW = 4;
   private static final double MAX_ERROR = Math.log(4);
   private static final double LARGE_CHANGE = Math.log(2);
   private static final double MILLIS_PER_DAY = 86_400_000.0;
@@ -89,6 +102,7 @@ public final class ThresholdTuner {
   }
 
   private final int floor;
+  private final int lowest;
   private final int ceiling;
   private final double ratePerStep;
   private final double burst;
@@ -109,11 +123,11 @@ public final class ThresholdTuner {
   public enum Restore {
     /** The saved threshold is in use again, since the time it took that value. */
     RESTORED,
-    /** Saved under another configured threshold: the tuner starts again at the new floor. */
+    /** Saved under another configured threshold: the tuner starts again at the new one. */
     FLOOR_CHANGED,
-    /** The threshold does not tune itself here (tuning fixed, or no write budget): the floor. */
+    /** The threshold does not tune itself here (tuning fixed, or no write budget): F. */
     NOT_TUNING,
-    /** Nothing was saved (a first start): the tuner starts at the floor. */
+    /** Nothing was saved (a first start): the tuner starts at F. */
     NONE_SAVED
   }
 
@@ -139,6 +153,7 @@ public final class ThresholdTuner {
               + burstBytes);
     }
     this.floor = floor;
+    this.lowest = lowest(floor);
     this.ceiling = ceiling(floor);
     this.ratePerStep = bytesPerDay * STEP_MILLIS / MILLIS_PER_DAY;
     this.burst = burstBytes;
@@ -151,6 +166,11 @@ public final class ThresholdTuner {
     this.changedAtMillis = clock.millis();
     this.stepEnd = clock.millis() + STEP_MILLIS;
     this.asked = budget.bytesAsked();
+  }
+
+  /** The smallest threshold a tuner started at {@code floor} reaches (while its budget idles). */
+  public static int lowest(int floor) {
+    return Math.max(0, (floor + 1) / BELOW - 1);
   }
 
   /** The largest threshold a tuner with this floor reaches: the limiter must count that far. */
@@ -200,9 +220,9 @@ public final class ThresholdTuner {
     target = Math.max(ratePerStep / 8, ratePerStep + excess * STEP_MILLIS / horizon);
     double error = Math.log(Math.max(demand, ratePerStep / 64) / target);
     error = Math.max(-MAX_ERROR, Math.min(MAX_ERROR, error));
-    logT = Math.max(Math.log(floor + 1.0), Math.min(Math.log(ceiling + 1.0), logT + GAIN * error));
+    logT = Math.max(Math.log(lowest + 1.0), Math.min(Math.log(ceiling + 1.0), logT + GAIN * error));
     int t = (int) Math.round(Math.exp(logT)) - 1;
-    threshold = Math.max(floor, Math.min(ceiling, t));
+    threshold = Math.max(lowest, Math.min(ceiling, t));
     if (Math.abs(Math.log(threshold + 1.0) - Math.log(announced + 1.0)) >= LARGE_CHANGE - 1e-9) {
       largeChanges++;
       double perDay = MILLIS_PER_DAY / STEP_MILLIS;
@@ -211,6 +231,7 @@ public final class ThresholdTuner {
     }
   }
 
+  /** The configured threshold F: where the tuner starts, and what its range scales from. */
   public int floor() {
     return floor;
   }

@@ -14,15 +14,18 @@ public final class TunedThreshold {
   private final long changedAtMillis;
 
   public TunedThreshold(int floor, int threshold, double demandBytesPerStep, long changedAtMillis) {
-    if (floor < 0 || threshold < floor || threshold > ThresholdTuner.ceiling(floor)) {
+    if (floor < 0
+        || threshold < ThresholdTuner.lowest(floor)
+        || threshold > ThresholdTuner.ceiling(floor)) {
       throw new IllegalArgumentException(
           "threshold "
               + threshold
               + " is outside its floor's range ["
-              + floor
+              + (floor < 0 ? "?" : String.valueOf(ThresholdTuner.lowest(floor)))
               + ", "
               + (floor < 0 ? "?" : String.valueOf(ThresholdTuner.ceiling(floor)))
-              + "]");
+              + "], around the configured "
+              + floor);
     }
     if (!(demandBytesPerStep >= 0) || Double.isInfinite(demandBytesPerStep)) {
       throw new IllegalArgumentException("fill demand must be >= 0, got " + demandBytesPerStep);

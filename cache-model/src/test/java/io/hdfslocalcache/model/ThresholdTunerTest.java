@@ -84,7 +84,7 @@ class ThresholdTunerTest {
   }
 
   @Test
-  void threshold_budgetIdle_returnsToTheFloor() {
+  void threshold_budgetIdle_fallsToAQuarterOfTheConfigured() {
     double c = PER_STEP * 64;
     ThresholdTuner t = tuner(15, PER_DAY);
     for (int i = 0; i < 240; i++) {
@@ -94,7 +94,28 @@ class ThresholdTunerTest {
     for (int i = 0; i < 240; i++) {
       step(t, 0); // nothing admitted asks for writes any more
     }
-    assertEquals(15, t.threshold());
+    assertEquals(3, t.threshold());
+    assertEquals(3, ThresholdTuner.lowest(15));
+  }
+
+  @Test
+  void threshold_budgetIdleFromTheStart_admitsBelowTheConfiguredWhereDemandMeetsTheBudget() {
+    // Fills at the configured 15 ask for half the budget's rate; at T + 1 = 8 they would meet it.
+    double c = PER_STEP * 8;
+    ThresholdTuner t = tuner(15, PER_DAY);
+    for (int i = 0; i < 240; i++) {
+      step(t, demand(t.threshold(), c, 1));
+    }
+    assertEquals(7, t.threshold(), 1);
+  }
+
+  @Test
+  void lowest_smallConfiguredThresholds_neverBelowZero() {
+    assertEquals(0, ThresholdTuner.lowest(0));
+    assertEquals(0, ThresholdTuner.lowest(2));
+    assertEquals(0, ThresholdTuner.lowest(4));
+    assertEquals(1, ThresholdTuner.lowest(7));
+    assertEquals(15, ThresholdTuner.lowest(63));
   }
 
   @Test
@@ -105,8 +126,8 @@ class ThresholdTunerTest {
     for (int i = 0; i < 240; i++) {
       step(t, demand(t.threshold(), c, 1));
     }
-    // The target is r + 0.95 capacity over 6 hours, 8.6x r: the floor asks for 4x r.
-    assertEquals(15, t.threshold());
+    // The target is r + 0.95 capacity over 6 hours, 8.6x r: met at T + 1 = 64 / 8.6, T = 6.
+    assertEquals(6, t.threshold());
   }
 
   /**
@@ -261,7 +282,8 @@ class ThresholdTunerTest {
 
   @Test
   void tunedThreshold_outsideItsFloorsRange_refused() {
-    assertThrows(IllegalArgumentException.class, () -> new TunedThreshold(3, 2, 0, 0));
+    assertThrows(IllegalArgumentException.class, () -> new TunedThreshold(15, 2, 0, 0));
+    new TunedThreshold(15, 3, 0, 0); // a quarter of the configured: in range
     assertThrows(
         IllegalArgumentException.class,
         () -> new TunedThreshold(3, ThresholdTuner.ceiling(3) + 1, 0, 0));
