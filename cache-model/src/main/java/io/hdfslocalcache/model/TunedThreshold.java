@@ -1,11 +1,11 @@
 package io.hdfslocalcache.model;
 
 /**
- * What a {@link ThresholdTuner} keeps across a DataNode restart: the threshold in use, the floor it
- * was tuned above, the smoothed fill demand and since when the threshold has had its value. A
- * value: the constructor refuses what no tuner could have been in (a threshold off its floor's
- * range, a negative or non-finite demand), so a damaged record is an error, never a threshold in
- * use.
+ * What a {@link ThresholdTuner} keeps across a DataNode restart: the threshold in use, the
+ * configured threshold it was tuned from, the smoothed fill demand and since when the threshold has
+ * had its value. A value: the constructor refuses what no tuner could have been in (a threshold off
+ * its floor's range, a negative or non-finite demand), so a damaged record is an error, never a
+ * threshold in use.
  */
 public final class TunedThreshold {
   private final int floor;
@@ -79,6 +79,12 @@ public final class TunedThreshold {
 
   @Override
   public String toString() {
-    return "threshold " + threshold + " (floor " + floor + ") since " + changedAtMillis + " ms";
+    return "threshold "
+        + threshold
+        + " (configured "
+        + floor
+        + ") since "
+        + changedAtMillis
+        + " ms";
   }
 }

@@ -110,6 +110,19 @@ class ThresholdTunerTest {
   }
 
   @Test
+  void threshold_budgetIdle_staysAtTheConfiguredForTheWindowsFirstHour() {
+    ThresholdTuner t = tuner(15, PER_DAY);
+    for (int i = 0; i < ThresholdTuner.WARM_STEPS; i++) {
+      step(t, 0);
+    }
+    assertEquals(15, t.threshold());
+    for (int i = 0; i < 120; i++) {
+      step(t, 0);
+    }
+    assertEquals(3, t.threshold());
+  }
+
+  @Test
   void lowest_smallConfiguredThresholds_neverBelowZero() {
     assertEquals(0, ThresholdTuner.lowest(0));
     assertEquals(0, ThresholdTuner.lowest(2));
@@ -126,8 +139,9 @@ class ThresholdTunerTest {
     for (int i = 0; i < 240; i++) {
       step(t, demand(t.threshold(), c, 1));
     }
-    // The target is r + 0.95 capacity over 6 hours, 8.6x r: met at T + 1 = 64 / 8.6, T = 6.
-    assertEquals(6, t.threshold());
+    // The target is r + 0.95 capacity over 6 hours, 8.6x r; the configured 15 asks for 4x r, more
+    // than the refill rate: a cold burst is no reason to go below it.
+    assertEquals(15, t.threshold());
   }
 
   /**

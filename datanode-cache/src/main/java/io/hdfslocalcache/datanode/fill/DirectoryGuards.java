@@ -107,7 +107,7 @@ public final class DirectoryGuards implements FillGate, ThresholdTuner.Budget {
         (from, to, demand, target) ->
             LOG.info(
                 "hdfs-local-cache: admission threshold {} -> {}: fills ask for {} bytes/day, "
-                    + "the write budget aims at {} (floor {})",
+                    + "the write budget aims at {} (configured {})",
                 from,
                 to,
                 (long) demand,
