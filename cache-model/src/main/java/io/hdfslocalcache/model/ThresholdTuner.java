@@ -9,19 +9,20 @@ import io.hdfslocalcache.time.CacheClock;
  * [{@link #lowest}(F), {@link #ceiling}(F)] = about [F / {@link #BELOW}, {@link #CEILING_FACTOR} x
  * F] so that the fills the admitted blocks ask for spend the budget, not more: while fills want
  * more than the budget gives, only blocks read more often get in; while the budget sits idle,
- * blocks read less often do, down to a quarter of F. Without a tuner the budget binds first come,
- * first served: the bytes go to whichever blocks cross the threshold first, not to the hottest
- * (issue 24). The DataNode ({@code Admission}), the simulator and shadow mode ({@link EventRules},
- * through the {@code tuned} policy) run this class.
+ * blocks read less often do, down to half of F. Without a tuner the budget binds first come, first
+ * served: the bytes go to whichever blocks cross the threshold first, not to the hottest (issue
+ * 24). The DataNode ({@code Admission}), the simulator and shadow mode ({@link EventRules}, through
+ * the {@code tuned} policy) run this class.
  *
  * <p><b>Why below F.</b> Swept over every shape {@code generate} offers at 1% and 5% of the bytes
  * read (docs/tuning.md, "Admission that tunes itself"), the best fixed threshold in hindsight is
  * nearly always the lowest one whose fills the write budget sustains: below it fills are denied
  * first come, first served; above it hits are lost. On a large cache that threshold is below the
- * default F = 15 (7 or 3 on most shapes at 5%), which a tuner held at F cannot reach: it sat at F
- * with the budget idle and saved 2-4 points less than the best threshold there. A quarter of F (3
- * for the default) was measured against F / 2 and F / 16; lower ones admit blocks read twice an
- * hour, whose fills cost more disk time than their hits save.
+ * default F = 15 (7 on most shapes at 5%, sometimes 3), which a tuner held at F cannot reach: it
+ * sat at F with the budget idle and saved 2-4 points less than the best threshold there. Half of F
+ * (7 for the default), not less: a quarter (3) saved a few tenths of a point more on some 5%
+ * caches, but on {@code batch} at 20% it wrote 1.1 TB of fills a day that were seldom read again
+ * and cost the HDDs more than no cache (-1.9%; at 7, +10.9%); F / 16 lost 1.6 points on average.
  *
  * <p><b>The control law.</b> Time is cut in steps of {@link #STEP_MILLIS}. At the end of each step:
  *
@@ -53,7 +54,11 @@ import io.hdfslocalcache.time.CacheClock;
  * ln 4) = 1.042, so doubling it takes at least 17 minutes: no wild swings, whatever the input. The
  * outer loop is the budget's level: with fills asking for R it moves as dL/dt = r - R = -(L - L0) /
  * H, a first-order approach to the reserve with time constant H (6 hours above it, 1 hour below),
- * slower than the inner loop settles, so the inner loop follows it and the two do not ring.
+ * slower than the inner loop settles, so the inner loop follows it and the two do not ring. The
+ * range's bounds and the rule for crossing below F are saturations: they hold log T at a bound and
+ * add no state to the loop (the crossing's counter of idle steps at F only runs out), so the
+ * argument holds between them; at F with D between r and R the threshold rests at F, as it did when
+ * F was a floor.
  *
  * <p><b>What it converges to.</b> The threshold at which the admitted blocks' fills ask for the
  * budget's rate r, with the budget's level at the reserve (5% of the burst: about 2.4 hours of
@@ -64,7 +69,7 @@ import io.hdfslocalcache.time.CacheClock;
  * than the floor's first comers. A level run below the reserve is refilled within about an hour (R
  * is r / 8 a third of the way down, at 0.5 drive writes a day) so that the budget seldom empties
  * and denies fills first come, first served. When fills at the lowest threshold ask for less than
- * the budget gives, T stays there (an idle budget admits every block read more than F / 4 times);
+ * the budget gives, T stays there (an idle budget admits every block read more than F / 2 times);
  * with no write budget (guard off, or 0 drive writes per day) T is F: nothing to tune to.
  *
  * <p><b>Why these numbers</b> (issue 24, measured on day-long traces: docs/tuning.md). A 1-hour
@@ -73,6 +78,11 @@ import io.hdfslocalcache.time.CacheClock;
  * wrote 318 of the 381 GiB a day allowed and saved 4.5 points less disk time than the best fixed
  * threshold. A 5% reserve drained over 6 hours writes about 97% of what the day allows; a faster
  * refill below the reserve keeps the smallest caches, whose budget is short, from running empty.
+ *
+ * <p><b>Costs.</b> A read pays {@link #threshold}: one volatile read and a comparison with the
+ * step's end. A step, once a minute under the monitor, reads the budget twice and does a few
+ * logarithms. Heap: a few fields; no model, no per-block state (the limiter counts reads up to the
+ * ceiling, {@link #ceiling}, as before).
  *
  * <p><b>Time, threads.</b> The clock is injected (the simulator passes the trace's time); a clock
  * that goes backwards does nothing. {@link #threshold} reads a volatile field and takes the monitor
@@ -87,7 +97,7 @@ public final class ThresholdTuner {
   static final long DRAIN_MILLIS = 6 * 3_600_000L;
   static final long REFILL_MILLIS = 3_600_000;
   public static final int CEILING_FACTOR = 64;
-  static final int BELOW = 4;
+  static final int BELOW = 2;
   static final long WARM_STEPS = 60;
   private static final double MAX_ERROR = Math.log(4);
   private static final double LARGE_CHANGE = Math.log(2);
