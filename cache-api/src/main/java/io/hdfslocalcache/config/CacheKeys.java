@@ -48,9 +48,9 @@ public final class CacheKeys {
   public static final String ADMISSION_BUCKET_DURATION = PREFIX + "admission.bucket.duration";
 
   /**
-   * How the admission threshold is used: {@code auto} (default) moves it at or above the configured
-   * threshold so fills spend the SSD write budget on the blocks read most often; {@code fixed}
-   * admits at the configured threshold always.
+   * How the admission threshold is used: {@code auto} (default) moves it from the configured
+   * threshold, within half to 64 times it, so fills spend the SSD write budget on the blocks read
+   * most often; {@code fixed} admits at the configured threshold always.
    */
   public static final String ADMISSION_TUNING = PREFIX + "admission.tuning";
 

@@ -13,8 +13,8 @@ public final class AdmissionMetrics {
 
   @Describe(
       "The admission threshold now: a block is admitted after more reads than this in the window."
-          + " The configured threshold, or above it while admission tunes itself to a short SSD"
-          + " write budget (admission.tuning auto).")
+          + " The configured threshold, or, while admission tunes itself to the SSD write budget"
+          + " (admission.tuning auto), between half of it and 64 times it.")
   public static final String THRESHOLD = "admission.threshold";
 
   @Describe(

@@ -4,13 +4,25 @@ import io.hdfslocalcache.time.CacheClock;
 
 /**
  * Admission that tunes itself to the SSD write budget: the operator sets what the SSD may write
- * (drive writes per day, the fill guard's budget) and the configured admission threshold; this
- * class moves the effective threshold at or above that floor so that the fills the admitted blocks
- * ask for spend the budget, not more: while fills want more than the budget gives, only blocks read
- * more often get in; while the budget sits idle, blocks read less often do. Without a tuner the
- * budget binds first come, first served: the bytes go to whichever blocks cross the threshold
- * first, not to the hottest (issue 24). The DataNode ({@code Admission}), the simulator and shadow
- * mode ({@code EventRules}, through the {@code tuned} policy) run this class.
+ * (drive writes per day, the fill guard's budget) and the configured admission threshold F (named
+ * the floor in the saved state); this class starts at F and moves the effective threshold within
+ * [{@link #lowest}(F), {@link #ceiling}(F)] = about [F / {@link #BELOW}, {@link #CEILING_FACTOR} x
+ * F] so that the fills the admitted blocks ask for spend the budget, not more: while fills want
+ * more than the budget gives, only blocks read more often get in; while the budget sits idle,
+ * blocks read less often do, down to half of F. Without a tuner the budget binds first come, first
+ * served: the bytes go to whichever blocks cross the threshold first, not to the hottest. The
+ * DataNode ({@code Admission}), the simulator and shadow mode ({@code EventRules}, through the
+ * {@code tuned} policy) run this class.
+ *
+ * <p><b>Why below F.</b> Swept over every shape {@code generate} offers at 1% and 5% of the bytes
+ * read (docs/tuning.md, "Admission that tunes itself"), the best fixed threshold in hindsight is
+ * nearly always the lowest one whose fills the write budget sustains: below it fills are denied
+ * first come, first served; above it hits are lost. On a large cache that threshold is below the
+ * default F = 15 (7 on most shapes at 5%, sometimes 3), which a tuner held at F cannot reach: it
+ * sat at F with the budget idle and saved 2-4 points less than the best threshold there. Half of F
+ * (7 for the default), not less: a quarter (3) saved a few tenths of a point more on some 5%
+ * caches, but on {@code batch} at 20% it wrote 1.1 TB of fills a day that were seldom read again
+ * and cost the HDDs more than no cache (-1.9%; at 7, +10.9%); F / 16 lost 1.6 points on average.
  *
  * <p><b>The control law.</b> Time is cut in steps of {@link #STEP_MILLIS}. At the end of each step:
  *
@@ -22,8 +34,14 @@ import io.hdfslocalcache.time.CacheClock;
  *       #DRAIN_MILLIS} above the reserve, {@link #REFILL_MILLIS} below it, never below r / 8;
  *   <li>the error is e = ln(D / R), D floored at r / 64 (so an idle cache lowers the threshold at
  *       the fastest pace) and e clamped to [-ln 4, ln 4];
- *   <li>ln(T + 1) moves by {@link #GAIN} x e, within [ln(floor + 1), ln(ceiling + 1)], ceiling =
- *       {@link #CEILING_FACTOR} x (floor + 1) - 1; T is its nearest whole number.
+ *   <li>T crosses below F only while D is below r, fills at F leaving the budget idle at its refill
+ *       rate, and only after {@link #WARM_STEPS} steps at F with D below r (the admission window's
+ *       hour: until it has filled once, fewer blocks cross F than will); a cold burst that fills at
+ *       F would spend anyway is no reason to (spent below F it went to blocks read less often: 3.9
+ *       points lost on {@code steep} at 1%); once below, the same law;
+ *   <li>ln(T + 1) moves by {@link #GAIN} x e, within [ln(lowest + 1), ln(ceiling + 1)], lowest = (F
+ *       + 1) / {@link #BELOW} - 1 (at least 0), ceiling = {@link #CEILING_FACTOR} x (F + 1) - 1; T
+ *       is its nearest whole number.
  * </ul>
  *
  * <p><b>Why it is stable.</b> Two loops, one inside the other. The inner one is an integral
@@ -36,7 +54,11 @@ import io.hdfslocalcache.time.CacheClock;
  * ln 4) = 1.042, so doubling it takes at least 17 minutes: no wild swings, whatever the input. The
  * outer loop is the budget's level: with fills asking for R it moves as dL/dt = r - R = -(L - L0) /
  * H, a first-order approach to the reserve with time constant H (6 hours above it, 1 hour below),
- * slower than the inner loop settles, so the inner loop follows it and the two do not ring.
+ * slower than the inner loop settles, so the inner loop follows it and the two do not ring. The
+ * range's bounds and the rule for crossing below F are saturations: they hold log T at a bound and
+ * add no state to the loop (the crossing's counter of idle steps at F only runs out), so the
+ * argument holds between them; at F with D between r and R the threshold rests at F, as it did when
+ * F was a floor.
  *
  * <p><b>What it converges to.</b> The threshold at which the admitted blocks' fills ask for the
  * budget's rate r, with the budget's level at the reserve (5% of the burst: about 2.4 hours of
@@ -46,16 +68,21 @@ import io.hdfslocalcache.time.CacheClock;
  * 6 hours, 98% of it spent within a day, and the threshold admits the blocks read most often rather
  * than the floor's first comers. A level run below the reserve is refilled within about an hour (R
  * is r / 8 a third of the way down, at 0.5 drive writes a day) so that the budget seldom empties
- * and denies fills first come, first served. When fills at the floor ask for less than the budget
- * gives, T stays at the floor (the configured threshold is what an idle budget runs); with no write
- * budget (guard off, or 0 drive writes per day) T is the floor.
+ * and denies fills first come, first served. When fills at the lowest threshold ask for less than
+ * the budget gives, T stays there (an idle budget admits every block read more than F / 2 times);
+ * with no write budget (guard off, or 0 drive writes per day) T is F: nothing to tune to.
  *
- * <p><b>Why these numbers</b> (issue 24, measured on day-long traces: docs/tuning.md). A 1-hour
- * drain to a reserve of a quarter of the burst spent a cold budget within the first hours at the
- * floor, on whichever blocks crossed it first, then left the reserve unspent: on a 5% cache it
- * wrote 318 of the 381 GiB a day allowed and saved 4.5 points less disk time than the best fixed
- * threshold. A 5% reserve drained over 6 hours writes about 97% of what the day allows; a faster
- * refill below the reserve keeps the smallest caches, whose budget is short, from running empty.
+ * <p><b>Why these numbers</b> (measured on day-long traces: docs/tuning.md). A 1-hour drain to a
+ * reserve of a quarter of the burst spent a cold budget within the first hours at the floor, on
+ * whichever blocks crossed it first, then left the reserve unspent: on a 5% cache it wrote 318 of
+ * the 381 GiB a day allowed and saved 4.5 points less disk time than the best fixed threshold. A 5%
+ * reserve drained over 6 hours writes about 97% of what the day allows; a faster refill below the
+ * reserve keeps the smallest caches, whose budget is short, from running empty.
+ *
+ * <p><b>Costs.</b> A read pays {@link #threshold}: one volatile read and a comparison with the
+ * step's end. A step, once a minute under the monitor, reads the budget twice and does a few
+ * logarithms. Heap: a few fields; no model, no per-block state (the limiter counts reads up to the
+ * ceiling, {@link #ceiling}, as before).
  *
  * <p><b>Time, threads.</b> The clock is injected (the simulator passes the trace's time); a clock
  * that goes backwards does nothing. {@link #threshold} reads a volatile field and takes the monitor
@@ -70,6 +97,8 @@ public final class ThresholdTuner {
   static final long DRAIN_MILLIS = 6 * 3_600_000L;
   static final long REFILL_MILLIS = 3_600_000;
   public static final int CEILING_FACTOR = 64;
+  static final int BELOW = 2;
+  static final long WARM_STEPS = 60;
   private static final double MAX_ERROR = Math.log(4);
   private static final double LARGE_CHANGE = Math.log(2);
   private static final double MILLIS_PER_DAY = 86_400_000.0;
@@ -89,6 +118,7 @@ public final class ThresholdTuner {
   }
 
   private final int floor;
+  private final int lowest;
   private final int ceiling;
   private final double ratePerStep;
   private final double burst;
@@ -102,6 +132,7 @@ public final class ThresholdTuner {
   private double demand; // smoothed, bytes per step
   private double target; // bytes per step, at the last step
   private int announced;
+  private long steps; // at F with demand below r, up to WARM_STEPS
   private long largeChanges;
   private volatile long changedAtMillis; // when the threshold took its value
 
@@ -109,11 +140,11 @@ public final class ThresholdTuner {
   public enum Restore {
     /** The saved threshold is in use again, since the time it took that value. */
     RESTORED,
-    /** Saved under another configured threshold: the tuner starts again at the new floor. */
+    /** Saved under another configured threshold: the tuner starts again at the new one. */
     FLOOR_CHANGED,
-    /** The threshold does not tune itself here (tuning fixed, or no write budget): the floor. */
+    /** The threshold does not tune itself here (tuning fixed, or no write budget): F. */
     NOT_TUNING,
-    /** Nothing was saved (a first start): the tuner starts at the floor. */
+    /** Nothing was saved (a first start): the tuner starts at F. */
     NONE_SAVED
   }
 
@@ -139,6 +170,7 @@ public final class ThresholdTuner {
               + burstBytes);
     }
     this.floor = floor;
+    this.lowest = lowest(floor);
     this.ceiling = ceiling(floor);
     this.ratePerStep = bytesPerDay * STEP_MILLIS / MILLIS_PER_DAY;
     this.burst = burstBytes;
@@ -151,6 +183,11 @@ public final class ThresholdTuner {
     this.changedAtMillis = clock.millis();
     this.stepEnd = clock.millis() + STEP_MILLIS;
     this.asked = budget.bytesAsked();
+  }
+
+  /** The smallest threshold a tuner started at {@code floor} reaches (while its budget idles). */
+  public static int lowest(int floor) {
+    return Math.max(0, (floor + 1) / BELOW - 1);
   }
 
   /** The largest threshold a tuner with this floor reaches: the limiter must count that far. */
@@ -200,9 +237,17 @@ public final class ThresholdTuner {
     target = Math.max(ratePerStep / 8, ratePerStep + excess * STEP_MILLIS / horizon);
     double error = Math.log(Math.max(demand, ratePerStep / 64) / target);
     error = Math.max(-MAX_ERROR, Math.min(MAX_ERROR, error));
-    logT = Math.max(Math.log(floor + 1.0), Math.min(Math.log(ceiling + 1.0), logT + GAIN * error));
+    double next = logT + GAIN * error;
+    double atF = Math.log(floor + 1.0);
+    if (next < atF && logT >= atF - 1e-9 && (demand >= ratePerStep || ++steps <= WARM_STEPS)) {
+      // Below F only if fills at F leave the budget idle at its refill rate: a cold burst that
+      // fills at F would spend anyway is no reason to admit blocks read less often. Not before
+      // the admission window has filled once: until then fewer blocks cross F than will.
+      next = atF;
+    }
+    logT = Math.max(Math.log(lowest + 1.0), Math.min(Math.log(ceiling + 1.0), next));
     int t = (int) Math.round(Math.exp(logT)) - 1;
-    threshold = Math.max(floor, Math.min(ceiling, t));
+    threshold = Math.max(lowest, Math.min(ceiling, t));
     if (Math.abs(Math.log(threshold + 1.0) - Math.log(announced + 1.0)) >= LARGE_CHANGE - 1e-9) {
       largeChanges++;
       double perDay = MILLIS_PER_DAY / STEP_MILLIS;
@@ -211,6 +256,7 @@ public final class ThresholdTuner {
     }
   }
 
+  /** The configured threshold F: where the tuner starts, and what its range scales from. */
   public int floor() {
     return floor;
   }
@@ -245,6 +291,7 @@ public final class ThresholdTuner {
     threshold = saved.threshold();
     logT = Math.log(threshold + 1.0);
     demand = saved.demandBytesPerStep();
+    steps = WARM_STEPS; // the saved demand is a warm one
     announced = threshold;
     changedAtMillis = saved.changedAtMillis();
     return Restore.RESTORED;

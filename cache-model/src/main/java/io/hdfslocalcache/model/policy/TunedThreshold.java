@@ -1,11 +1,11 @@
 package io.hdfslocalcache.model.policy;
 
 /**
- * What a {@link ThresholdTuner} keeps across a DataNode restart: the threshold in use, the floor it
- * was tuned above, the smoothed fill demand and since when the threshold has had its value. A
- * value: the constructor refuses what no tuner could have been in (a threshold off its floor's
- * range, a negative or non-finite demand), so a damaged record is an error, never a threshold in
- * use.
+ * What a {@link ThresholdTuner} keeps across a DataNode restart: the threshold in use, the
+ * configured threshold it was tuned from, the smoothed fill demand and since when the threshold has
+ * had its value. A value: the constructor refuses what no tuner could have been in (a threshold off
+ * its floor's range, a negative or non-finite demand), so a damaged record is an error, never a
+ * threshold in use.
  */
 public final class TunedThreshold {
   private final int floor;
@@ -14,15 +14,18 @@ public final class TunedThreshold {
   private final long changedAtMillis;
 
   public TunedThreshold(int floor, int threshold, double demandBytesPerStep, long changedAtMillis) {
-    if (floor < 0 || threshold < floor || threshold > ThresholdTuner.ceiling(floor)) {
+    if (floor < 0
+        || threshold < ThresholdTuner.lowest(floor)
+        || threshold > ThresholdTuner.ceiling(floor)) {
       throw new IllegalArgumentException(
           "threshold "
               + threshold
               + " is outside its floor's range ["
-              + floor
+              + (floor < 0 ? "?" : String.valueOf(ThresholdTuner.lowest(floor)))
               + ", "
               + (floor < 0 ? "?" : String.valueOf(ThresholdTuner.ceiling(floor)))
-              + "]");
+              + "], around the configured "
+              + floor);
     }
     if (!(demandBytesPerStep >= 0) || Double.isInfinite(demandBytesPerStep)) {
       throw new IllegalArgumentException("fill demand must be >= 0, got " + demandBytesPerStep);
@@ -76,6 +79,12 @@ public final class TunedThreshold {
 
   @Override
   public String toString() {
-    return "threshold " + threshold + " (floor " + floor + ") since " + changedAtMillis + " ms";
+    return "threshold "
+        + threshold
+        + " (configured "
+        + floor
+        + ") since "
+        + changedAtMillis
+        + " ms";
   }
 }

@@ -84,7 +84,7 @@ class ThresholdTunerTest {
   }
 
   @Test
-  void threshold_budgetIdle_returnsToTheFloor() {
+  void threshold_budgetIdle_fallsToHalfTheConfigured() {
     double c = PER_STEP * 64;
     ThresholdTuner t = tuner(15, PER_DAY);
     for (int i = 0; i < 240; i++) {
@@ -94,7 +94,41 @@ class ThresholdTunerTest {
     for (int i = 0; i < 240; i++) {
       step(t, 0); // nothing admitted asks for writes any more
     }
+    assertEquals(7, t.threshold());
+    assertEquals(7, ThresholdTuner.lowest(15));
+  }
+
+  @Test
+  void threshold_budgetIdleFromTheStart_admitsBelowTheConfiguredWhereDemandMeetsTheBudget() {
+    // Fills at the configured 15 ask for 3/4 of the budget's rate; at T + 1 = 12 they meet it.
+    double c = PER_STEP * 12;
+    ThresholdTuner t = tuner(15, PER_DAY);
+    for (int i = 0; i < 240; i++) {
+      step(t, demand(t.threshold(), c, 1));
+    }
+    assertEquals(11, t.threshold(), 1);
+  }
+
+  @Test
+  void threshold_budgetIdle_staysAtTheConfiguredForTheWindowsFirstHour() {
+    ThresholdTuner t = tuner(15, PER_DAY);
+    for (int i = 0; i < ThresholdTuner.WARM_STEPS; i++) {
+      step(t, 0);
+    }
     assertEquals(15, t.threshold());
+    for (int i = 0; i < 120; i++) {
+      step(t, 0);
+    }
+    assertEquals(7, t.threshold());
+  }
+
+  @Test
+  void lowest_smallConfiguredThresholds_neverBelowZero() {
+    assertEquals(0, ThresholdTuner.lowest(0));
+    assertEquals(0, ThresholdTuner.lowest(1));
+    assertEquals(1, ThresholdTuner.lowest(4));
+    assertEquals(3, ThresholdTuner.lowest(7));
+    assertEquals(31, ThresholdTuner.lowest(63));
   }
 
   @Test
@@ -105,7 +139,8 @@ class ThresholdTunerTest {
     for (int i = 0; i < 240; i++) {
       step(t, demand(t.threshold(), c, 1));
     }
-    // The target is r + 0.95 capacity over 6 hours, 8.6x r: the floor asks for 4x r.
+    // The target is r + 0.95 capacity over 6 hours, 8.6x r; the configured 15 asks for 4x r, more
+    // than the refill rate: a cold burst is no reason to go below it.
     assertEquals(15, t.threshold());
   }
 
@@ -261,7 +296,8 @@ class ThresholdTunerTest {
 
   @Test
   void tunedThreshold_outsideItsFloorsRange_refused() {
-    assertThrows(IllegalArgumentException.class, () -> new TunedThreshold(3, 2, 0, 0));
+    assertThrows(IllegalArgumentException.class, () -> new TunedThreshold(15, 2, 0, 0));
+    new TunedThreshold(15, 7, 0, 0); // half the configured: in range
     assertThrows(
         IllegalArgumentException.class,
         () -> new TunedThreshold(3, ThresholdTuner.ceiling(3) + 1, 0, 0));

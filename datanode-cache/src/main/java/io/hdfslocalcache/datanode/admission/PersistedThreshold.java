@@ -59,14 +59,14 @@ public final class PersistedThreshold {
       case RESTORED:
         saved = newest;
         LOG.info(
-            "hdfs-local-cache: admission threshold {} restored (floor {}), in use since {}",
+            "hdfs-local-cache: admission threshold {} restored (configured {}), in use since {}",
             newest.threshold(),
             newest.floor(),
             java.time.Instant.ofEpochMilli(newest.changedAtMillis()));
         break;
       case FLOOR_CHANGED:
         LOG.info(
-            "hdfs-local-cache: admission threshold {} was tuned above floor {}; the configured"
+            "hdfs-local-cache: admission threshold {} was tuned from {}; the configured"
                 + " threshold is now {}, so admission starts again from it",
             newest.threshold(),
             newest.floor(),

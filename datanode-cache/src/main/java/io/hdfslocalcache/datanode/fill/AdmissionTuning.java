@@ -8,7 +8,7 @@ import java.util.Locale;
  * is configured.
  */
 public enum AdmissionTuning {
-  /** The configured threshold is a floor; the tuner raises it while the budget is short. */
+  /** The tuner moves the threshold from the configured one to fit the write budget. */
   AUTO("auto"),
   /** Admit at the configured threshold always. */
   FIXED("fixed");

@@ -113,7 +113,7 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
         (from, to, demand, target) ->
             LOG.info(
                 "hdfs-local-cache: admission threshold {} -> {}: fills ask for {} bytes/day, "
-                    + "the write budget aims at {} (floor {})",
+                    + "the write budget aims at {} (configured {})",
                 from,
                 to,
                 (long) demand,

@@ -53,7 +53,7 @@ class ThresholdCodecTest {
   @Test
   void decode_valuesNoTunerHolds_errorNamingThem() throws Exception {
     IOException below =
-        assertThrows(IOException.class, () -> ThresholdCodec.decode(record(3, 2, 0, 0)));
+        assertThrows(IOException.class, () -> ThresholdCodec.decode(record(15, 2, 0, 0)));
     assertTrue(below.getMessage().contains("threshold 2 is outside"), below.getMessage());
     assertThrows(IOException.class, () -> ThresholdCodec.decode(record(3, 9_999, 0, 0)));
     assertThrows(IOException.class, () -> ThresholdCodec.decode(record(3, 5, Double.NaN, 0)));
@@ -80,7 +80,7 @@ class ThresholdCodecTest {
       index.putTunedThreshold(TUNED);
     }
     try (RocksDB db = RocksDB.open(dir.toString())) {
-      db.put(ThresholdCodec.KEY, record(3, 2, 0, 0)); // below its floor
+      db.put(ThresholdCodec.KEY, record(15, 2, 0, 0)); // below its range
     }
     try (BlockIndex index = BlockIndex.open(dir)) {
       assertEquals(Optional.empty(), index.loadTunedThreshold());

@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code hdfs-local-cache generate}: writes a day-long synthetic DataNode log of a workload shape,
+ * {@code hdfs-local-cache generate}: writes a synthetic DataNode log of a workload shape (a day or
  * to tune on when no real log is at hand (docs/simulator.md, "Generating a day-long trace").
  */
 @Command(
@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Write one day of a synthetic DataNode log (clienttrace reads and writes, replica "
+      "Write a synthetic DataNode log (clienttrace reads and writes, replica "
           + "deletions) of a workload shape, the same file for the same shape and seed."
     })
 public final class GenerateCommand implements Callable<Integer> {
@@ -35,7 +35,8 @@ public final class GenerateCommand implements Callable<Integer> {
       paramLabel = "SHAPE[:key=value,...]",
       defaultValue = "interactive",
       description =
-          "interactive, batch or skewed, with any parameter changed, e.g. "
+          "interactive, batch, skewed, rotating, multiday, flat, steep, storms, coldstart or"
+              + " warm, with any parameter changed, e.g. "
               + "interactive:zipf=1.2,reads=13500000 (default: ${DEFAULT-VALUE}).")
   String shape;
 

@@ -22,6 +22,15 @@ import java.util.Map;
  * @param small share of reads of 10 KiB to 1 MiB, at random offsets
  * @param scan share of reads of a whole block; the rest read 1 to 16 MiB
  * @param blockSize a full block
+ * @param hours the trace's length
+ * @param partitionMinutes a new partition every this many minutes (the hot set rotates)
+ * @param driftMinutes popularity ranks trade places every this many minutes
+ * @param dailyCycle the read rate's daily swing: 0 flat, 0.6 from 40% of the mean at 04:00 to 160%
+ *     at 16:00
+ * @param stormEveryHours a scan storm every this many hours (0: none), the first half-way into the
+ *     first period
+ * @param stormMinutes a storm's length (0: none)
+ * @param stormShare share of a storm's reads that are whole-block scans of random blocks
  */
 public record DayParams(
     int blocks,
@@ -36,7 +45,52 @@ public record DayParams(
     double tiny,
     double small,
     double scan,
-    long blockSize) {
+    long blockSize,
+    int hours,
+    int partitionMinutes,
+    int driftMinutes,
+    double dailyCycle,
+    int stormEveryHours,
+    int stormMinutes,
+    double stormShare) {
+
+  /** A day with a partition and a drift every hour, a flat read rate and no storm. */
+  public DayParams(
+      int blocks,
+      long reads,
+      double zipf,
+      double drift,
+      int partitionBlocks,
+      double partitionShare,
+      double halfLifeHours,
+      int retentionHours,
+      int appendsPerHour,
+      double tiny,
+      double small,
+      double scan,
+      long blockSize) {
+    this(
+        blocks,
+        reads,
+        zipf,
+        drift,
+        partitionBlocks,
+        partitionShare,
+        halfLifeHours,
+        retentionHours,
+        appendsPerHour,
+        tiny,
+        small,
+        scan,
+        blockSize,
+        24,
+        60,
+        60,
+        0,
+        0,
+        0,
+        0);
+  }
 
   public DayParams {
     positive("blocks", blocks);
@@ -63,12 +117,30 @@ public record DayParams(
     if (blockSize < (1 << 20) || blockSize % ClientTraceLines.CHUNK != 0) {
       throw bad("blockSize", blockSize, "at least 1 MiB, a multiple of 512");
     }
+    if (hours < 1 || hours > 24 * 31) {
+      throw bad("hours", hours, "from 1 to 744");
+    }
+    if (partitionMinutes < 1 || 60 % partitionMinutes != 0 && partitionMinutes % 60 != 0) {
+      throw bad("partitionMinutes", partitionMinutes, "a divisor or a multiple of 60");
+    }
+    positive("driftMinutes", driftMinutes);
+    if (!(dailyCycle >= 0 && dailyCycle < 1)) {
+      throw bad("dailyCycle", dailyCycle, "from 0 to below 1");
+    }
+    if (stormEveryHours < 0) {
+      throw bad("stormEvery", stormEveryHours, ">= 0");
+    }
+    if (stormMinutes < 0 || stormEveryHours > 0 && stormMinutes > 60 * stormEveryHours) {
+      throw bad("stormMinutes", stormMinutes, "from 0 (no storm) to the storms' period");
+    }
+    share("stormShare", stormShare);
   }
 
   /**
    * These parameters with {@code overrides} ({@code name -> value}, the names of the docs: blocks,
    * reads, zipf, drift, partitionBlocks, partitionShare, halfLife, retention, appends, tiny, small,
-   * scan, blockSize).
+   * scan, blockSize, hours, partitionMinutes, driftMinutes, dailyCycle, stormEvery, stormMinutes,
+   * stormShare).
    */
   public DayParams with(Map<String, String> overrides) {
     DayParams p = this;
@@ -92,6 +164,13 @@ public record DayParams(
     double small = this.small;
     double scan = this.scan;
     long blockSize = this.blockSize;
+    int hours = this.hours;
+    int partitionMinutes = this.partitionMinutes;
+    int driftMinutes = this.driftMinutes;
+    double dailyCycle = this.dailyCycle;
+    int stormEvery = this.stormEveryHours;
+    int stormMinutes = this.stormMinutes;
+    double stormShare = this.stormShare;
     switch (name) {
       case "blocks" -> blocks = (int) number(name, v, Integer.MAX_VALUE);
       case "reads" -> reads = number(name, v, Long.MAX_VALUE);
@@ -106,12 +185,21 @@ public record DayParams(
       case "small" -> small = fraction(name, v);
       case "scan" -> scan = fraction(name, v);
       case "blockSize" -> blockSize = SizeValue.parse(v);
+      case "hours" -> hours = (int) number(name, v, Integer.MAX_VALUE);
+      case "partitionMinutes" -> partitionMinutes = (int) number(name, v, Integer.MAX_VALUE);
+      case "driftMinutes" -> driftMinutes = (int) number(name, v, Integer.MAX_VALUE);
+      case "dailyCycle" -> dailyCycle = fraction(name, v);
+      case "stormEvery" -> stormEvery = (int) number(name, v, Integer.MAX_VALUE);
+      case "stormMinutes" -> stormMinutes = (int) number(name, v, Integer.MAX_VALUE);
+      case "stormShare" -> stormShare = fraction(name, v);
       default ->
           throw new IllegalArgumentException(
               "unknown workload parameter '"
                   + name
                   + "' (known: blocks, reads, zipf, drift, partitionBlocks, partitionShare,"
-                  + " halfLife, retention, appends, tiny, small, scan, blockSize)");
+                  + " halfLife, retention, appends, tiny, small, scan, blockSize, hours,"
+                  + " partitionMinutes, driftMinutes, dailyCycle, stormEvery, stormMinutes,"
+                  + " stormShare)");
     }
     return new DayParams(
         blocks,
@@ -126,7 +214,14 @@ public record DayParams(
         tiny,
         small,
         scan,
-        blockSize);
+        blockSize,
+        hours,
+        partitionMinutes,
+        driftMinutes,
+        dailyCycle,
+        stormEvery,
+        stormMinutes,
+        stormShare);
   }
 
   private static long number(String name, String v, long max) {

@@ -25,7 +25,7 @@ import java.util.SplittableRandom;
  */
 public final class DayWorkload {
   static final long HOUR_MS = 3_600_000L;
-  static final int HOURS = 24;
+  private static final long MINUTE_MS = 60_000L;
 
   /** The day's start: midnight UTC. */
   public static final long START_MS =
@@ -47,7 +47,9 @@ public final class DayWorkload {
     this.p = params;
     this.random = new SplittableRandom(seed);
     this.popularity = new ZipfSampler(params.blocks(), params.zipf());
-    int total = params.blocks() + (params.retentionHours() + HOURS) * params.partitionBlocks();
+    int live = Math.max(1, params.retentionHours() * 60 / params.partitionMinutes());
+    int made = params.hours() * 60 / params.partitionMinutes() + 1;
+    int total = params.blocks() + (live + made) * params.partitionBlocks();
     this.blocks = new Blocks(total);
     this.blockOfRank = new int[params.blocks()];
     for (int b = 0; b < params.blocks(); b++) {
@@ -56,40 +58,80 @@ public final class DayWorkload {
     }
     shuffle(blockOfRank, params.blocks());
     this.partitions = new Partitions(params.halfLifeHours());
-    for (int h = -params.retentionHours() + 1; h <= 0; h++) {
-      partitions.add(START_MS + (h - 1) * HOUR_MS, newPartition());
+    long period = params.partitionMinutes() * MINUTE_MS;
+    for (int k = -live + 1; k <= 0; k++) {
+      partitions.add(START_MS + (k - 1) * period, newPartition());
     }
   }
 
-  /** Writes the day to {@code sink} (not closed). */
+  /** Writes the trace to {@code sink} (not closed). */
   public void write(OutputStream sink) throws IOException {
     this.out = sink;
+    int minutes = p.hours() * 60;
+    double[] load = cumulativeLoad(minutes);
     long readsDone = 0;
-    for (int h = 0; h < HOURS; h++) {
-      long hourStart = START_MS + h * HOUR_MS;
-      if (h > 0) {
+    long[] appendTimes = new long[0];
+    int nextAppend = 0;
+    for (int m = 0; m < minutes; m++) {
+      long minuteStart = START_MS + m * MINUTE_MS;
+      if (m % 60 == 0) {
+        while (nextAppend < appendTimes.length) {
+          append(appendTimes[nextAppend++]);
+        }
+      }
+      if (m > 0 && m % p.driftMinutes() == 0) {
         drift();
       }
-      deleteExpired(hourStart);
-      writePartition(hourStart);
-      long[] appendTimes = appendTimes(hourStart);
-      int nextAppend = 0;
-      long readsBy = p.reads() * (h + 1) / HOURS;
-      for (; readsDone < readsBy; readsDone++) {
-        long t = START_MS + readsDone * (HOURS * HOUR_MS) / p.reads();
+      if (m % p.partitionMinutes() == 0) {
+        deleteExpired(minuteStart);
+        writePartition(minuteStart);
+      }
+      if (m % 60 == 0) {
+        appendTimes = appendTimes(minuteStart);
+        nextAppend = 0;
+      }
+      long readsBy = Math.round(p.reads() * load[m + 1] / load[minutes]);
+      long inMinute = readsBy - readsDone;
+      boolean storm = storming(m);
+      for (long i = 0; i < inMinute; i++, readsDone++) {
+        long t = minuteStart + i * MINUTE_MS / inMinute;
         while (nextAppend < appendTimes.length && appendTimes[nextAppend] <= t) {
           append(appendTimes[nextAppend++]);
         }
         partitions.refresh(t);
-        read(t);
+        read(t, storm);
       }
-      while (nextAppend < appendTimes.length) {
-        append(appendTimes[nextAppend++]);
-      }
+    }
+    while (nextAppend < appendTimes.length) {
+      append(appendTimes[nextAppend++]);
     }
   }
 
-  private void read(long t) throws IOException {
+  /** Reads by the end of each minute, relative: the daily cycle, trough at 04:00, peak at 16:00. */
+  private double[] cumulativeLoad(int minutes) {
+    double[] c = new double[minutes + 1];
+    for (int m = 0; m < minutes; m++) {
+      double phase = 2 * Math.PI * ((m % 1440) - 600) / 1440.0;
+      c[m + 1] = c[m] + 1 + p.dailyCycle() * Math.sin(phase);
+    }
+    return c;
+  }
+
+  /** True in minute {@code m} of a scan storm: half-way into each period, for its length. */
+  private boolean storming(int m) {
+    int every = p.stormEveryHours() * 60;
+    if (every == 0 || m < every / 2) {
+      return false;
+    }
+    return (m - every / 2) % every < p.stormMinutes();
+  }
+
+  private void read(long t, boolean storm) throws IOException {
+    if (storm && random.nextDouble() < p.stormShare()) {
+      int cold = random.nextInt(p.blocks()); // a scan of any block, popular or not
+      emitRead(t, cold, 0, blocks.length(cold));
+      return;
+    }
     int block = random.nextDouble() < p.partitionShare() ? partitions.pick(random) : hotBlock();
     long length = blocks.length(block);
     double kind = random.nextDouble();
@@ -109,6 +151,11 @@ public final class DayWorkload {
       size = logUniform(1 << 20, 16 << 20);
       offset = random.nextLong(Math.max(1, length - size));
     }
+    emitRead(t, block, offset, size);
+  }
+
+  private void emitRead(long t, int block, long offset, long size) throws IOException {
+    long length = blocks.length(block);
     long start = offset / ClientTraceLines.CHUNK * ClientTraceLines.CHUNK;
     long end = Math.min(length, roundUp(offset + size));
     long data = end - start;

@@ -12,7 +12,14 @@ import java.util.stream.Collectors;
 public enum WorkloadShape {
   INTERACTIVE("interactive", InteractiveDay::params),
   BATCH("batch", BatchDay::params),
-  SKEWED("skewed", SkewedDay::params);
+  SKEWED("skewed", SkewedDay::params),
+  ROTATING("rotating", ShapeVariants::rotating),
+  MULTIDAY("multiday", ShapeVariants::multiday),
+  FLAT("flat", ShapeVariants::flat),
+  STEEP("steep", ShapeVariants::steep),
+  STORMS("storms", ShapeVariants::storms),
+  COLDSTART("coldstart", ShapeVariants::coldstart),
+  WARM("warm", ShapeVariants::warm);
 
   private final String configName;
   private final Supplier<DayParams> params;
