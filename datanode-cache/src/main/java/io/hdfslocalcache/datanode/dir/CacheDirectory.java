@@ -23,6 +23,7 @@ public final class CacheDirectory implements EntryHome {
   private final long openMillis;
   private final SpaceBudget budget;
   private final PageLru lru = new PageLru();
+  private final BlockLru blocks = new BlockLru();
 
   /** {@code index}: its place in {@code dirs}, which names its metrics. */
   public CacheDirectory(
@@ -77,6 +78,28 @@ public final class CacheDirectory implements EntryHome {
     return lru;
   }
 
+  /** The directory's entries, least recently read first. */
+  public BlockLru blockLru() {
+    return blocks;
+  }
+
+  @Override
+  public void blockRead(CacheEntry e) {
+    blocks.touch(e);
+  }
+
+  /**
+   * Adds the entry after its publish; one dropped meanwhile leaves again, since its drop may have
+   * run before the add (whoever retires it removes it after the retired flag is set).
+   */
+  @Override
+  public void blockAdded(CacheEntry e) {
+    blocks.add(e);
+    if (e.retired()) {
+      blocks.remove(e);
+    }
+  }
+
   @Override
   public void pageRead(CacheEntry e, int page) {
     lru.touch(e, page);
@@ -94,6 +117,7 @@ public final class CacheDirectory implements EntryHome {
    */
   public void pagesDetached(CacheEntry e) {
     lru.removeAll(e);
+    blocks.remove(e);
   }
 
   /**
@@ -139,6 +163,7 @@ public final class CacheDirectory implements EntryHome {
   @Override
   public void deletePages(CacheEntry e, long drainingBytes) {
     lru.removeAll(e);
+    blocks.remove(e);
     blockIndex.delete(e.id, e.genStamp, e.fillId);
     deleteBlock(e.id, e.genStamp, e.fillId, drainingBytes);
   }
