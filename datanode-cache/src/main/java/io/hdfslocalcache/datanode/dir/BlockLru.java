@@ -5,38 +5,34 @@ import io.hdfslocalcache.model.util.LruList;
 import java.util.Arrays;
 
 /**
- * The entries of one directory, least recently read first: the order {@code block} fill mode
- * evicts whole blocks in. It is the cache model's {@link LruList}, the list the model's {@code
+ * The entries of one directory, least recently read first: the order {@code block} fill mode evicts
+ * whole blocks in. It is the cache model's {@link LruList}, the list the model's {@code
  * BlockLruCache} runs, touched where the model touches: a publish adds the entry as the most
- * recently read (the model's fill), a read that finds it (the model's lookup of a held block)
- * moves it there, a drop takes it out. A wall-clock sort would disagree with the model whenever
- * reads share a millisecond or the clock steps back. At restart the entries come back oldest
- * access first ({@code Restorer}), so the order starts as the persisted access times say.
+ * recently read (the model's fill), a read that finds it (the model's lookup of a held block) moves
+ * it there, a drop takes it out. A wall-clock sort would disagree with the model whenever reads
+ * share a millisecond or the clock steps back. At restart the entries come back oldest access first
+ * ({@code Restorer}), so the order starts as the persisted access times say.
  *
  * <p>Heap: each entry in the list owns one int slot ({@link CacheEntry#orderSlot}, a field of the
- * entry, not an object), the list holds 8 bytes a slot and the owner array a reference; freed
- * slots are reused ({@link SlotRanges} of length 1), so the arrays stay about as long as the most
- * entries ever held at once.
+ * entry, not an object), the list holds 8 bytes a slot and the owner array a reference; freed slots
+ * are reused ({@link SlotRanges} of length 1), so the arrays stay about as long as the most entries
+ * ever held at once.
  *
  * <p>Lock: this object's monitor, for every operation, including {@link CacheEntry#orderSlot}'s
  * writes; a touch is a few array writes, once per opened read of a cached block. No other lock is
  * taken while it is held.
  */
 public final class BlockLru {
-  private static final int CHUNK_BITS = 14;
-  private static final int CHUNK = 1 << CHUNK_BITS;
-  private static final int MASK = CHUNK - 1;
-
   private final SlotRanges slots = new SlotRanges();
   private final LruList order = new LruList();
-  private CacheEntry[][] owner = new CacheEntry[0][];
+  private CacheEntry[] owner = new CacheEntry[0];
 
   /** Puts the entry at the most recently read end (a publish, or a restore, oldest first). */
   synchronized void add(CacheEntry e) {
     if (e.orderSlot == CacheEntry.NO_SLOT) {
       int s = slots.take(1);
       grow(s + 1);
-      owner[s >>> CHUNK_BITS][s & MASK] = e;
+      owner[s] = e;
       e.orderSlot = s;
     }
     order.addNewest(e.orderSlot);
@@ -62,7 +58,7 @@ public final class BlockLru {
     if (s == LruList.NIL) {
       return null;
     }
-    CacheEntry e = owner[s >>> CHUNK_BITS][s & MASK];
+    CacheEntry e = owner[s];
     leave(s);
     return e;
   }
@@ -72,23 +68,21 @@ public final class BlockLru {
   }
 
   private void leave(int s) {
-    CacheEntry e = owner[s >>> CHUNK_BITS][s & MASK];
+    CacheEntry e = owner[s];
     order.remove(s);
-    owner[s >>> CHUNK_BITS][s & MASK] = null; // the entry may be collected
+    owner[s] = null; // the entry may be collected
     e.orderSlot = CacheEntry.NO_SLOT;
     slots.give(s, 1);
   }
 
-  /** Makes slots below {@code end} exist, in the list and in the owner array alike. */
+  /**
+   * Makes slots below {@code end} exist, in the list and in the owner array alike. The owner array
+   * grows by copying: a directory holds some 128 times fewer entries than pages.
+   */
   private void grow(int end) {
     order.ensure(end);
-    int chunks = (order.capacity() + MASK) >>> CHUNK_BITS;
-    if (owner.length < chunks) {
-      int old = owner.length;
-      owner = Arrays.copyOf(owner, chunks);
-      for (int c = old; c < chunks; c++) {
-        owner[c] = new CacheEntry[CHUNK];
-      }
+    if (owner.length < order.capacity()) {
+      owner = Arrays.copyOf(owner, order.capacity());
     }
   }
 }

@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Space and eviction for the cache directories, decided here and never by Alluxio's own LRU (see
  * {@link SpaceBudget}). In {@code block} fill mode whole blocks leave, least recently read first
- * (the directory's {@link io.hdfslocalcache.datanode.dir.BlockLru});
- * in {@code pages} mode single data pages do, in the directory's page LRU order ({@link
+ * (the directory's {@link io.hdfslocalcache.datanode.dir.BlockLru}); in {@code pages} mode single
+ * data pages do, in the directory's page LRU order ({@link
  * io.hdfslocalcache.datanode.dir.PageLru}), and a block whose last data page leaves is dropped with
  * its meta.
  *
@@ -182,5 +182,4 @@ public final class SpaceKeeper {
     }
     return freed;
   }
-
 }
