@@ -229,6 +229,7 @@ final class CacheParts {
         health,
         o.index(),
         o.openMillis(),
-        new SpaceBudget(o.store().capacityBytes()));
+        new SpaceBudget(o.store().capacityBytes()),
+        config.fillPolicy().mode());
   }
 }

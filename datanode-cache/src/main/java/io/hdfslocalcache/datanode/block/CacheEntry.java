@@ -74,9 +74,10 @@ public final class CacheEntry implements Slot {
 
   /**
    * Its slot in its directory's block eviction order ({@code dir.BlockLru}), or {@link #NO_SLOT};
-   * read and written only under that order's lock. A field, not a map entry: no object per entry.
+   * written only under that order's lock (volatile: a read checks it first without the lock). A
+   * field, not a map entry: no object per entry.
    */
-  public int orderSlot = NO_SLOT;
+  public volatile int orderSlot = NO_SLOT;
 
   /** Last access time written to the block index (maintenance thread only). */
   public long persistedAccessMillis;

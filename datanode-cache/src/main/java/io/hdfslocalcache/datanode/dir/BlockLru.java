@@ -18,8 +18,9 @@ import java.util.Arrays;
  * are reused ({@link SlotRanges} of length 1), so the arrays stay about as long as the most entries
  * ever held at once.
  *
- * <p>Lock: this object's monitor, for every operation, including {@link CacheEntry#orderSlot}'s
- * writes; a touch is a few array writes, once per opened read of a cached block. No other lock is
+ * <p>Lock: this object's monitor, for every operation and every write of {@link
+ * CacheEntry#orderSlot}; a touch is a few array writes, once per opened read of a cached block, and
+ * checks the volatile slot first, so an entry in no order never takes the lock. No other lock is
  * taken while it is held.
  */
 public final class BlockLru {
@@ -38,10 +39,18 @@ public final class BlockLru {
     order.addNewest(e.orderSlot);
   }
 
-  /** Moves the entry to the most recently read end, if it is in the order. */
-  synchronized void touch(CacheEntry e) {
-    if (e.orderSlot != CacheEntry.NO_SLOT) {
-      order.touch(e.orderSlot);
+  /**
+   * Moves the entry to the most recently read end, if it is in the order. An entry in none (every
+   * entry in {@code pages} fill mode) costs the read one volatile read, not the lock.
+   */
+  void touch(CacheEntry e) {
+    if (e.orderSlot == CacheEntry.NO_SLOT) {
+      return;
+    }
+    synchronized (this) {
+      if (e.orderSlot != CacheEntry.NO_SLOT) {
+        order.touch(e.orderSlot);
+      }
     }
   }
 

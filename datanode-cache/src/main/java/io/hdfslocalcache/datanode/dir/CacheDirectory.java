@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.dir;
 
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CacheEntry;
 import io.hdfslocalcache.datanode.block.EntryHome;
@@ -25,7 +26,10 @@ public final class CacheDirectory implements EntryHome {
   private final PageLru lru = new PageLru();
   private final BlockLru blocks = new BlockLru();
 
-  /** {@code index}: its place in {@code dirs}, which names its metrics. */
+  /** Whether entries join {@link #blockLru}: only {@code block} fill mode evicts by it. */
+  private final FillMode mode;
+
+  /** A directory that keeps the block order, as {@code block} fill mode needs. */
   public CacheDirectory(
       int index,
       Path path,
@@ -34,6 +38,20 @@ public final class CacheDirectory implements EntryHome {
       BlockIndex blockIndex,
       long openMillis,
       SpaceBudget budget) {
+    this(index, path, store, health, blockIndex, openMillis, budget, FillMode.BLOCK);
+  }
+
+  /** {@code index}: its place in {@code dirs}, which names its metrics. */
+  public CacheDirectory(
+      int index,
+      Path path,
+      PageStore store,
+      DirectoryHealth health,
+      BlockIndex blockIndex,
+      long openMillis,
+      SpaceBudget budget,
+      FillMode mode) {
+    this.mode = mode;
     this.index = index;
     this.path = path;
     this.store = store;
@@ -78,7 +96,7 @@ public final class CacheDirectory implements EntryHome {
     return lru;
   }
 
-  /** The directory's entries, least recently read first. */
+  /** The directory's entries, least recently read first ({@code block} fill mode; else empty). */
   public BlockLru blockLru() {
     return blocks;
   }
@@ -94,6 +112,9 @@ public final class CacheDirectory implements EntryHome {
    */
   @Override
   public void blockAdded(CacheEntry e) {
+    if (mode != FillMode.BLOCK) {
+      return; // pages leave by the page order; a block order would cost a lock per read
+    }
     blocks.add(e);
     if (e.retired()) {
       blocks.remove(e);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CacheEntry;
@@ -54,5 +55,28 @@ class BlockLruTest {
       d.dir.blockAdded(e); // a publish whose add came after the drop
       assertEquals(0, d.dir.blockLru().size());
     }
+  }
+
+  @Test
+  void blockAdded_pagesFillMode_keepsNoBlockOrder() {
+    CacheDirectory dir =
+        new CacheDirectory(0, root, null, null, null, 0, new SpaceBudget(1 << 20), FillMode.PAGES);
+    CacheEntry e =
+        new CacheEntry(
+            new BlockId("BP-1", 1),
+            1,
+            0,
+            100,
+            7,
+            DirectoryFixture.LAYOUT,
+            new int[1],
+            64,
+            true,
+            dir,
+            0);
+    dir.blockAdded(e);
+    dir.blockRead(e);
+    assertEquals(0, dir.blockLru().size());
+    assertEquals(CacheEntry.NO_SLOT, e.orderSlot);
   }
 }
