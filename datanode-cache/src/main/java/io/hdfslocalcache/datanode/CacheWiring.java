@@ -230,6 +230,7 @@ final class CacheWiring {
         health,
         o.index(),
         o.openMillis(),
-        new SpaceBudget(o.store().capacityBytes()));
+        new SpaceBudget(o.store().capacityBytes()),
+        config.fillPolicy().mode());
   }
 }

@@ -127,7 +127,7 @@ class CachedReadIT {
 
   /**
    * With transferTo disabled, BlockSender reads the same cached stream through its copy path
-   * (io.file.buffer.size packets): a hit as before, the right bytes, no packet with transferTo.
+   * (io.file.buffer.size packets): still a hit, the right bytes, no packet with transferTo.
    */
   @Test
   void read_transferToDisabled_copyPathServesHitsWithSameBytes() throws Exception {

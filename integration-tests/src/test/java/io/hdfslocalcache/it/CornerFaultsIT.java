@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 15 part 3: corner faults found by review, each on a real DataNode. */
+/** Corner faults found by review, each on a real DataNode: rare, so each gets its own check. */
 @Timeout(120)
 class CornerFaultsIT {
   @TempDir Path base;

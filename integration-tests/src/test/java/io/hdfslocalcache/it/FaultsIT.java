@@ -34,9 +34,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 4's failure modes on a real DataNode: a hung SSD, failing SSD, corrupt pages, a lost
- * directory. In every case the client gets exactly the written bytes and no replica is reported
- * bad.
+ * SSD failure modes on a real DataNode: a hung SSD, failing SSD, corrupt pages, a lost directory.
+ * In every case the client gets exactly the written bytes and no replica is reported bad.
  */
 class FaultsIT {
   @TempDir Path base;

@@ -3,7 +3,6 @@ package io.hdfslocalcache.datanode.block;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 
 /**
@@ -17,12 +16,11 @@ import java.util.function.Predicate;
  */
 public final class BlockMap {
   private final ConcurrentHashMap<BlockId, Slot> slots = new ConcurrentHashMap<>();
-  private final AtomicLong accesses = new AtomicLong();
 
-  /** {@code e} was read at {@code millis}: it is now the most recently read entry. */
+  /** {@code e} was read at {@code millis}: it is now the most recently read entry of its home. */
   public void accessed(CachedReplica e, long millis) {
     e.lastAccessMillis = millis;
-    e.accessOrder = accesses.incrementAndGet();
+    e.home().blockRead(e);
   }
 
   /** The published entry for exactly this generation stamp, if any. */
@@ -49,7 +47,6 @@ public final class BlockMap {
 
   /** Publishes iff the ticket is still the block's slot. */
   public boolean publish(BlockId id, FillTicket ticket, CachedReplica entry) {
-    entry.accessOrder = accesses.incrementAndGet(); // a new entry is the most recently read
     return !ticket.abandoned() && slots.replace(id, ticket, entry);
   }
 

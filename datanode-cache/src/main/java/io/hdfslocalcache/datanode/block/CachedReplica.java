@@ -69,13 +69,15 @@ public final class CachedReplica implements Slot {
   /** Last time a read was served from this entry; orders early eviction on a full disk. */
   public volatile long lastAccessMillis;
 
+  /** {@link #orderSlot} of an entry in no directory's block order. */
+  public static final int NO_SLOT = -1;
+
   /**
-   * When it was last read or published, in the block map's order of such events ({@link
-   * BlockMap#accessed}): breaks ties of {@link #lastAccessMillis}, so block eviction is strictly
-   * least recently read first, as the simulator's LRU (many reads share a millisecond). 0 for an
-   * entry restored at start-up, older than any read since.
+   * Its slot in its directory's block eviction order ({@code dir.BlockLru}), or {@link #NO_SLOT};
+   * written only under that order's lock (volatile: a read checks it first without the lock). A
+   * field, not a map entry: no object per entry.
    */
-  public volatile long accessOrder;
+  public volatile int orderSlot = NO_SLOT;
 
   /** Last access time written to the block index (maintenance thread only). */
   public long persistedAccessMillis;

@@ -28,4 +28,10 @@ public interface EntryHome {
 
   /** A fill published page {@code page} of the entry. */
   void pageAdded(CachedReplica entry, int page);
+
+  /** A read found the published entry (its block eviction order); a home without one ignores it. */
+  default void blockRead(CachedReplica entry) {}
+
+  /** The entry was published or restored: the most recently read of its home. */
+  default void blockAdded(CachedReplica entry) {}
 }

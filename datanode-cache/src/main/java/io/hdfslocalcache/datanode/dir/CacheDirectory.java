@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.dir;
 
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.block.EntryHome;
@@ -23,6 +24,22 @@ public final class CacheDirectory implements EntryHome {
   private final long openMillis;
   private final SpaceBudget budget;
   private final PageLru lru = new PageLru();
+  private final BlockLru blocks = new BlockLru();
+
+  /** Whether entries join {@link #blockLru}: only {@code block} fill mode evicts by it. */
+  private final FillMode mode;
+
+  /** A directory that keeps the block order, as {@code block} fill mode needs. */
+  public CacheDirectory(
+      int index,
+      Path path,
+      PageStore store,
+      DirectoryHealth health,
+      BlockIndex blockIndex,
+      long openMillis,
+      SpaceBudget budget) {
+    this(index, path, store, health, blockIndex, openMillis, budget, FillMode.BLOCK);
+  }
 
   /** {@code index}: its place in {@code dirs}, which names its metrics. */
   public CacheDirectory(
@@ -32,7 +49,9 @@ public final class CacheDirectory implements EntryHome {
       DirectoryHealth health,
       BlockIndex blockIndex,
       long openMillis,
-      SpaceBudget budget) {
+      SpaceBudget budget,
+      FillMode mode) {
+    this.mode = mode;
     this.index = index;
     this.path = path;
     this.store = store;
@@ -77,6 +96,31 @@ public final class CacheDirectory implements EntryHome {
     return lru;
   }
 
+  /** The directory's entries, least recently read first ({@code block} fill mode; else empty). */
+  public BlockLru blockLru() {
+    return blocks;
+  }
+
+  @Override
+  public void blockRead(CachedReplica e) {
+    blocks.touch(e);
+  }
+
+  /**
+   * Adds the entry after its publish; one dropped meanwhile leaves again, since its drop may have
+   * run before the add (whoever retires it removes it after the retired flag is set).
+   */
+  @Override
+  public void blockAdded(CachedReplica e) {
+    if (mode != FillMode.BLOCK) {
+      return; // pages leave by the page order; a block order would cost a lock per read
+    }
+    blocks.add(e);
+    if (e.retired()) {
+      blocks.remove(e);
+    }
+  }
+
   @Override
   public void pageRead(CachedReplica e, int page) {
     lru.touch(e, page);
@@ -94,6 +138,7 @@ public final class CacheDirectory implements EntryHome {
    */
   public void pagesDetached(CachedReplica e) {
     lru.removeAll(e);
+    blocks.remove(e);
   }
 
   /**
@@ -139,6 +184,7 @@ public final class CacheDirectory implements EntryHome {
   @Override
   public void deletePages(CachedReplica e, long drainingBytes) {
     lru.removeAll(e);
+    blocks.remove(e);
     blockIndex.delete(e.id, e.genStamp, e.fillId);
     deleteBlock(e.id, e.genStamp, e.fillId, drainingBytes);
   }

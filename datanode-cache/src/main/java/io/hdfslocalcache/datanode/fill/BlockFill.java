@@ -79,6 +79,7 @@ public final class BlockFill {
     }
     if (outcome == FillOutcome.COMPLETED) {
       CachedReplica e = built[0];
+      r.dir.blockAdded(e);
       for (int p = 0; p < e.pages.pages(); p++) {
         if (e.pages.has(p)) {
           r.dir.pageAdded(e, p);

@@ -11,8 +11,8 @@ import java.io.UncheckedIOException;
 /**
  * The directory's SSD write budget as one record of its block index, so it survives restarts with
  * the entries it paid for. Its key starts with a zero byte, which no block record's key (a pool id,
- * never empty) does; a cache version without this record reads the value as an undecodable block
- * record and deletes it, starting with a full budget as before.
+ * never empty) does; a cache version that does not know this record (a downgrade) reads it as an
+ * undecodable block record and deletes it, and starts with a full budget.
  */
 final class BudgetCodec {
   private BudgetCodec() {}

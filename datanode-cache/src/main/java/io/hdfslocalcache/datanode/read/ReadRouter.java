@@ -168,7 +168,7 @@ public final class ReadRouter {
           CachedFileStream file = CachedFileStream.open(cached, stats, descriptors);
           return file != null ? file : ReadAccounting.cachedData(stats, cached);
         }
-        return hddData.open(); // the session closed first: a plain HDD read, as before the cache
+        return hddData.open(); // the session closed first: a plain HDD read, as without the cache
       }
       InputStream in = hddData.open();
       if (in == null) {

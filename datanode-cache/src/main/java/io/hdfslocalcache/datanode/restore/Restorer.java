@@ -120,7 +120,7 @@ public final class Restorer {
     }
     long start = clock.nanoTime();
     int restored = 0;
-    // Oldest first, so the directories' page LRU starts in the order the blocks were last read.
+    // Oldest first, so the directories' block and page orders start as the blocks were last read.
     waiting.sort(java.util.Comparator.comparingLong(p -> p.record.lastAccessMillis()));
     for (Pending p : waiting) {
       CachedReplica e = p.entry();
@@ -134,6 +134,7 @@ public final class Restorer {
       }
       if (drop == null) {
         restored++;
+        p.dir.blockAdded(e);
         for (int page = 0; page < e.pages.pages(); page++) {
           if (e.pages.has(page)) {
             p.dir.pageAdded(e, page);

@@ -11,15 +11,14 @@ import io.hdfslocalcache.datanode.fill.Room;
 import io.hdfslocalcache.datanode.store.FileSystemSpace;
 import io.hdfslocalcache.time.CacheClock;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Space and eviction for the cache directories, decided here and never by Alluxio's own LRU (see
- * {@link SpaceBudget}). In {@code block} fill mode whole blocks leave, least recently read first;
- * in {@code pages} mode single data pages do, in the directory's page LRU order ({@link
+ * {@link SpaceBudget}). In {@code block} fill mode whole blocks leave, least recently read first
+ * (the directory's {@link io.hdfslocalcache.datanode.dir.BlockLru}); in {@code pages} mode single
+ * data pages do, in the directory's page LRU order ({@link
  * io.hdfslocalcache.datanode.dir.PageLru}), and a block whose last data page leaves is dropped with
  * its meta.
  *
@@ -165,25 +164,18 @@ public final class SpaceKeeper {
     return freed;
   }
 
-  /** Drops least recently read entries of {@code dir} totalling at least {@code bytes}. */
+  /**
+   * Drops the least recently read entries of {@code dir} (its {@link
+   * io.hdfslocalcache.datanode.dir.BlockLru}, the model's block order) totalling at least {@code
+   * bytes}. An entry already dropped by someone else is skipped: its pages are on their way out.
+   */
   private long evictBlocks(CacheDirectory dir, long bytes, Counter counter) {
-    // Sort a snapshot of the access times: readers update them meanwhile, and a sort key that
-    // changes under TimSort can make it throw.
-    List<long[]> order = new ArrayList<>();
-    List<CachedReplica> onDir = new ArrayList<>();
-    for (CachedReplica e : map.entries()) {
-      if (e.home() == dir) {
-        order.add(new long[] {e.lastAccessMillis, e.accessOrder, onDir.size()});
-        onDir.add(e);
-      }
-    }
-    order.sort(Comparator.<long[]>comparingLong(a -> a[0]).thenComparingLong(a -> a[1]));
     long freed = 0;
-    for (long[] a : order) {
-      if (freed >= bytes) {
+    while (freed < bytes) {
+      CachedReplica e = dir.blockLru().pollOldest();
+      if (e == null) {
         break;
       }
-      CachedReplica e = onDir.get((int) a[2]);
       if (map.dropEntry(e)) {
         freed += e.bytes();
         counter.inc();

@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  *       threads for {@code coolDown}; the detector looks at the reads in flight at most every
  *       quarter of {@code slow}, so on a hung disk only the reads that start within about {@code
  *       slow} of the hang wait for the kernel, and every later one is bounded, times out, and the
- *       directory leaves service on its errors as before;
+ *       directory leaves service on its errors, as on the callers' threads;
  *   <li>reads go back to the callers' threads after {@code coolDown}, and only if nothing in flight
  *       is still stuck.
  * </ul>

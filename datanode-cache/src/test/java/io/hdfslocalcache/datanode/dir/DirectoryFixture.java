@@ -110,11 +110,13 @@ public final class DirectoryFixture implements AutoCloseable {
         id, gs, 0, dataLength, metaLength, LAYOUT, crcs, store.pageSize, full, dir, 0);
   }
 
-  private static void put(BlockMap map, CachedReplica e) {
+  /** Publishes as a fill does: into the map, then the most recently read of its directory. */
+  private void put(BlockMap map, CachedReplica e) {
     FillTicket t = map.tryStartFill(e.id, e.genStamp);
     if (t == null || !map.publish(e.id, t, e)) {
       throw new IllegalStateException("block already in the map: " + e.id);
     }
+    dir.blockAdded(e);
   }
 
   /** Indexes of the entry's data pages readers may use now. */

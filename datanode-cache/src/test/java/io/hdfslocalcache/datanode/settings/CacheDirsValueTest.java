@@ -11,7 +11,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.junit.jupiter.api.Test;
 
-/** Issue 21, part 4: {@code dirs} as operators write it beside {@code dfs.datanode.data.dir}. */
+/** {@code dirs} as operators write it, in the forms {@code dfs.datanode.data.dir} accepts. */
 class CacheDirsValueTest {
   private static final String DATA_DIR = DFSConfigKeys.DFS_DATANODE_DATA_DIR_KEY;
 

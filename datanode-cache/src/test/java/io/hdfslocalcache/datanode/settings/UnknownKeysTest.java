@@ -12,7 +12,7 @@ import org.apache.hadoop.test.GenericTestUtils.LogCapturer;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
-/** Issue 21, part 4: a misspelt key is named at start-up with the key it most likely meant. */
+/** A misspelt key is named at start-up with the key it most likely meant: it would be ignored. */
 class UnknownKeysTest {
   @Test
   void from_misspeltKeys_oneWarnEachNamingValueAndClosestKey() {

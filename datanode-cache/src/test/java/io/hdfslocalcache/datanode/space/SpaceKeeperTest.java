@@ -61,9 +61,11 @@ class SpaceKeeperTest {
 
   @Test
   void reserve_full_evictsLeastRecentlyReadFirst() throws Exception {
-    publish(1, 300);
+    CachedReplica one = publish(1, 100);
     publish(2, 100);
-    publish(3, 200);
+    CachedReplica three = publish(3, 100);
+    map.accessed(one, 200);
+    map.accessed(three, 300);
     assertEquals(Room.RESERVED, keeper.reserve(d.dir, entryBytes));
     assertNull(map.lookupAny(new BlockId("BP-1", 2)), "least recently read goes");
     assertNotNull(map.lookupAny(new BlockId("BP-1", 1)));
@@ -106,6 +108,36 @@ class SpaceKeeperTest {
         }
       }
     }
+  }
+
+  @Test
+  void reserve_clockStepsBackBetweenReads_evictsTheBlockReadFirst() throws Exception {
+    // The wall clock steps back (an NTP correction) between reads: the order the reads came in
+    // decides, as the model's LRU, not the access times they carry.
+    CachedReplica one = publish(1, 0);
+    CachedReplica two = publish(2, 0);
+    CachedReplica three = publish(3, 0);
+    map.accessed(one, 5_000);
+    map.accessed(two, 1_000);
+    map.accessed(three, 2_000);
+    assertEquals(Room.RESERVED, keeper.reserve(d.dir, entryBytes));
+    assertNull(map.lookupAny(one.id), "read first, so least recently read");
+    assertNotNull(map.lookupAny(two.id));
+    assertNotNull(map.lookupAny(three.id));
+  }
+
+  @Test
+  void reserve_blockPublishedAfterAnotherWasRead_evictsTheEarlierRead() throws Exception {
+    // A fill publishes its block as the most recently read (the model's fill), whatever time its
+    // entry carries: a fill that began before another block's read still publishes after it.
+    CachedReplica one = publish(1, 0);
+    map.accessed(one, 900);
+    CachedReplica two = publish(2, 100);
+    CachedReplica three = publish(3, 950);
+    assertEquals(Room.RESERVED, keeper.reserve(d.dir, entryBytes));
+    assertNull(map.lookupAny(one.id), "read before the others were published");
+    assertNotNull(map.lookupAny(two.id));
+    assertNotNull(map.lookupAny(three.id));
   }
 
   @Test

@@ -271,7 +271,8 @@ final class StatusReport {
   }
 
   /**
-   * The admission threshold in use, when the DataNode reports it (releases before issue 24 do not).
+   * The admission threshold in use; empty when the DataNode exports no {@code admission.threshold}
+   * gauge (a DataNode without admission tuning support).
    */
   private String threshold() {
     long t = num(AdmissionMetrics.THRESHOLD);

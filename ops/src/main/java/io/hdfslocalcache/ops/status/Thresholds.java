@@ -10,7 +10,8 @@ import java.util.Optional;
  * The admission threshold in use (gauge {@code admission.threshold}: with tuning, the configured
  * threshold raised while the SSD write budget is short), as the lowest and highest over the
  * DataNodes a line covers: one DataNode's line has one value, the fleet total its range. A gauge,
- * so never summed; {@link #NONE} when no DataNode reports it (releases before issue 24).
+ * so never summed; {@link #NONE} when no DataNode exports the gauge (one without admission tuning
+ * support), so the column shows that nothing was reported rather than a threshold of 0.
  *
  * @param low the lowest threshold reported, or -1 for none
  * @param high the highest threshold reported, or -1 for none

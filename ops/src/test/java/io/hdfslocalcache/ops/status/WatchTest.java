@@ -82,7 +82,7 @@ class WatchTest {
     assertTrue(lines.get(0).contains("over the last 10.0 s"), out());
     assertTrue(lines.get(1).contains("CACHE/s"), out());
     // 10 hits, 0 misses; 100 MiB / 10 s; 1 MiB / 10 s; 1 fill; 1 timeout; dir1 out; none slow;
-    // not bypassed; no threshold reported (a release before issue 24)
+    // not bypassed; no admission.threshold gauge, so no threshold column value
     assertTrue(
         lines
             .get(2)
