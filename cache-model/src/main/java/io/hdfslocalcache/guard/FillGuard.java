@@ -45,8 +45,9 @@ import java.util.function.Supplier;
  *
  * <p><b>Time, threads, locks.</b> The clock is injected (tests drive a fake one, the simulator the
  * trace's timestamps); a clock that goes backwards counts as the newest time seen. Every public
- * method takes this guard's monitor briefly (no I/O). {@code onTransition} runs under it, so
- * transitions are reported in order; it must not call back into the guard. No other lock.
+ * method takes this guard's monitor briefly (no I/O), but the DataNode's per-read call, which
+ * buffers ({@link DeferredReads}). {@code onTransition} runs under it, so transitions are reported
+ * in order; it must not call back into the guard. No other lock.
  */
 public final class FillGuard {
   private final GuardConfig config;
@@ -56,6 +57,7 @@ public final class FillGuard {
   private final CostLedger ledger;
   private final CostPause pause;
   private final WriteBudget budget; // null without a write budget
+  private final DeferredReads deferred = new DeferredReads(this, this::apply);
 
   private long now; // newest time seen
   private long bucket; // the ledger's current bucket
@@ -116,7 +118,7 @@ public final class FillGuard {
     }
     long fills = ledger.sum(CostLedger.FILL_MICROS);
     long saved = ledger.sum(CostLedger.SAVED_MICROS);
-    long allowance = allowance();
+    long allowance = config.allowanceMicros();
     if (fills + cost > saved + allowance) {
       if (fills == 0) {
         return FillVerdict.DENY_COST; // one fill larger than A alone: nothing ran ahead yet
@@ -146,11 +148,18 @@ public final class FillGuard {
    * would have cost 1 IO of {@code readBytes}.
    */
   public synchronized void recordRead(long readBytes, long hddIos, long hddBytes) {
-    if (readBytes < 0 || hddIos < 0 || hddBytes < 0) {
-      throw new IllegalArgumentException(
-          "negative read: " + readBytes + " bytes, " + hddIos + " HDD IOs, " + hddBytes);
-    }
-    refresh();
+    DeferredReads.check(readBytes, hddIos, hddBytes);
+    deferred.drain();
+    apply(clock.millis(), readBytes, hddIos, hddBytes);
+  }
+
+  /** {@link #recordRead} without waiting for this guard's monitor: {@link DeferredReads}. */
+  public void recordReadDeferred(long readBytes, long hddIos, long hddBytes) {
+    deferred.record(clock.millis(), readBytes, hddIos, hddBytes);
+  }
+
+  private void apply(long millis, long readBytes, long hddIos, long hddBytes) {
+    advance(millis);
     long baseline = disk.micros(1, readBytes);
     ledger.addRead(baseline, readBytes);
     ledger.addSaved(baseline - disk.micros(hddIos, hddBytes), 1 - hddIos, readBytes - hddBytes);
@@ -183,13 +192,15 @@ public final class FillGuard {
         : GuardState.FILLING;
   }
 
-  private long allowance() {
-    return config.allowanceMicros();
+  /** Replays the deferred reads, then moves to the clock's time. */
+  private void refresh() {
+    deferred.drain();
+    advance(clock.millis());
   }
 
-  /** Moves the window and the budget to the clock's time and resumes what may resume. */
-  private void refresh() {
-    now = Math.max(now, clock.millis());
+  /** Moves the window and the budget to {@code millis} and resumes what may resume. */
+  private void advance(long millis) {
+    now = Math.max(now, millis);
     bucket = ledger.advance(now);
     if (budget != null) {
       budget.refill(now);
@@ -197,7 +208,7 @@ public final class FillGuard {
     if (pause.paused() && pause.minimumOver(bucket)) {
       long fills = ledger.sum(CostLedger.FILL_MICROS);
       long saved = ledger.sum(CostLedger.SAVED_MICROS);
-      long allowance = allowance();
+      long allowance = config.allowanceMicros();
       if (fills <= saved + allowance / 2) {
         GuardState before = current();
         pause.resume(now);

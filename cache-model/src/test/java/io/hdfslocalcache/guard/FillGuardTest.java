@@ -12,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -323,5 +324,72 @@ class FillGuardTest {
     }
     assertTrue(g.snapshot().allowedFills() > 1000, "allowed " + g.snapshot().allowedFills());
     assertTrue(g.deniedForCost() > 1000, "denied " + g.deniedForCost());
+  }
+
+  @Test
+  void recordReadDeferred_whileAnotherThreadHoldsTheGuard_doesNotWait() throws Exception {
+    FillGuard g = guard();
+    ExecutorService readers = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      synchronized (g) { // a holder the scheduler preempted
+        for (int t = 0; t < 4; t++) {
+          done.add(
+              readers.submit(
+                  () -> {
+                    for (int i = 0; i < 50; i++) {
+                      g.recordReadDeferred(64 << 10, 0, 0);
+                    }
+                  }));
+        }
+        for (Future<?> f : done) {
+          f.get(30, TimeUnit.SECONDS); // 200 reads: every one buffered, none waits
+        }
+      }
+    } finally {
+      readers.shutdownNow();
+    }
+    assertEquals(200, g.snapshot().reads());
+    assertEquals(200 * DiskModel.DEFAULT.micros(1, 64 << 10), g.snapshot().savedMicros());
+  }
+
+  @Test
+  void recordReadDeferred_mixWithFillsAndTime_sameDecisionsAndTransitionsAsRecordRead() {
+    List<GuardTransition> deferredTransitions = new ArrayList<>();
+    GuardConfig config = GuardConfig.builder().build();
+    FillGuard serial = guard(config);
+    FillGuard deferred = new FillGuard(config, clock, deferredTransitions::add);
+    Random rnd = new Random(29);
+    for (int step = 0; step < 200_000; step++) {
+      int op = rnd.nextInt(100);
+      if (op < 70) {
+        long bytes = 1 + rnd.nextInt(1 << 20);
+        long ios = rnd.nextInt(10) < 8 ? 0 : 1;
+        long hdd = ios == 0 ? 0 : rnd.nextInt((int) bytes);
+        serial.recordRead(bytes, ios, hdd);
+        deferred.recordReadDeferred(bytes, ios, hdd);
+      } else if (op < 80) {
+        assertEquals(
+            serial.tryFill(1, BLOCK, BLOCK), deferred.tryFill(1, BLOCK, BLOCK), "step " + step);
+      }
+      clock.advanceMillis(rnd.nextInt(2_000)); // reads replay at their own times, not the drain's
+    }
+    GuardSnapshot s = serial.snapshot();
+    GuardSnapshot d = deferred.snapshot();
+    assertEquals(shown(s), shown(d));
+    assertTrue(s.transitions() > 2, "the mix pauses and resumes: " + s.transitions());
+    assertEquals(shown(transitions), shown(deferredTransitions));
+  }
+
+  private static String shown(GuardSnapshot s) {
+    return s + ", " + s.reads() + " reads of " + s.readBytes() + ", saved " + s.savedBytes();
+  }
+
+  private static List<String> shown(List<GuardTransition> ts) {
+    List<String> out = new ArrayList<>();
+    for (GuardTransition t : ts) {
+      out.add(t.timeMillis() + " " + t);
+    }
+    return out;
   }
 }

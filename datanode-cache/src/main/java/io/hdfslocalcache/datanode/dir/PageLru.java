@@ -2,10 +2,12 @@ package io.hdfslocalcache.datanode.dir;
 
 import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.model.util.LruList;
+import io.hdfslocalcache.model.util.ReadBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The data pages of one directory, least recently read first: the order {@code pages} fill mode
@@ -19,10 +21,19 @@ import java.util.List;
  * owns a range of slots, one per data page ({@link SlotRanges}), taken when its first page is added
  * and given back when its last one leaves; the owner array grows in the list's chunks.
  *
- * <p>Lock: this object's monitor, for every operation: a touch is one identity-map lookup and a few
- * array writes, taken once per page a reader serves from the SSD (a 64 KB pread, or a whole page of
- * a stream), which is small beside the page's copy and checksum. No other lock is taken while it is
- * held.
+ * <p>Reads do not take the lock. A touch, one per page a reader serves from the SSD, goes into a
+ * {@link ReadBuffer} and is replayed under the lock, in the order the touches were made, by the
+ * next operation that takes it, before that operation does anything: eviction ({@link #pollOldest})
+ * and every change of the order therefore see every touch made before them, and a sequence of
+ * events leaves exactly the order the serial list gives (what DecisionParityTest compares with the
+ * model). Only a touch that finds the buffer full (256 waiting) takes the lock: it drains and
+ * applies itself. Under a lock per touch, hundreds of readers on a few cores queued behind
+ * whichever holder the scheduler preempted. A buffered touch keeps its entry reachable until the
+ * next drain; a touch replayed after its page left is a no-op, as a touch of an untracked page
+ * always is.
+ *
+ * <p>Lock: this object's monitor, for every operation but {@link #touch}'s buffering. No other lock
+ * is taken while it is held.
  */
 public final class PageLru {
   private static final int CHUNK_BITS = 14;
@@ -54,12 +65,26 @@ public final class PageLru {
     }
   }
 
+  /** A touch waiting in the read buffer. */
+  private static final class Touch {
+    final CachedReplica entry;
+    final int page;
+
+    Touch(CachedReplica entry, int page) {
+      this.entry = entry;
+      this.page = page;
+    }
+  }
+
   private final IdentityHashMap<CachedReplica, Range> ranges = new IdentityHashMap<>();
   private final SlotRanges slots = new SlotRanges();
   private final LruList order = new LruList();
   private CachedReplica[][] owner = new CachedReplica[0][];
+  private final ReadBuffer<Touch> touches = new ReadBuffer<>();
+  private final Consumer<Touch> replay = t -> apply(t.entry, t.page);
 
   synchronized void add(CachedReplica e, int page) {
+    drain();
     Range r = ranges.get(e);
     if (r == null) {
       r = newRange(e);
@@ -70,8 +95,24 @@ public final class PageLru {
     order.addNewest(r.start + page);
   }
 
-  /** Moves the page to the most recently read end, if it is tracked. */
-  synchronized void touch(CachedReplica e, int page) {
+  /**
+   * Moves the page to the most recently read end, if it is tracked when the touch is replayed:
+   * before the next operation under the lock, or now if the read buffer is full.
+   */
+  void touch(CachedReplica e, int page) {
+    if (touches.offer(new Touch(e, page)) == ReadBuffer.Offer.FULL) {
+      synchronized (this) {
+        drain();
+        apply(e, page);
+      }
+    }
+  }
+
+  private void drain() {
+    touches.drainTo(replay);
+  }
+
+  private void apply(CachedReplica e, int page) {
     Range r = ranges.get(e);
     if (r != null) {
       order.touch(r.start + page);
@@ -79,6 +120,7 @@ public final class PageLru {
   }
 
   synchronized void remove(CachedReplica e, int page) {
+    drain();
     Range r = ranges.get(e);
     if (r != null && order.contains(r.start + page)) {
       leave(e, r, r.start + page);
@@ -87,6 +129,7 @@ public final class PageLru {
 
   /** Forgets every page of the entry (it is being deleted). */
   synchronized void removeAll(CachedReplica e) {
+    drain();
     Range r = ranges.get(e);
     for (int p = 0; r != null && r.linked > 0 && p < r.length; p++) {
       if (order.contains(r.start + p)) {
@@ -97,6 +140,7 @@ public final class PageLru {
 
   /** Removes and returns up to {@code max} least recently read pages. */
   public synchronized List<Key> pollOldest(int max) {
+    drain();
     List<Key> out = new ArrayList<>(Math.min(max, order.size()));
     while (out.size() < max && order.oldest() != LruList.NIL) {
       int s = order.oldest();
@@ -109,6 +153,7 @@ public final class PageLru {
   }
 
   public synchronized int size() {
+    drain();
     return order.size();
   }
 

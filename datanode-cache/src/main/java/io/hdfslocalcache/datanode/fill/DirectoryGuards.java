@@ -92,7 +92,7 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
   public void recordRead(EntryHome dir, long readBytes, long hddIos, long hddBytes) {
     FillGuard g = guards.get(dir);
     if (g != null) {
-      g.recordRead(readBytes, hddIos, hddBytes);
+      g.recordReadDeferred(readBytes, hddIos, hddBytes);
     }
   }
 

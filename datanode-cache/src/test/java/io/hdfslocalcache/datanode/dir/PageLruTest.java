@@ -14,6 +14,10 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -200,5 +204,85 @@ class PageLruTest {
       Thread.sleep(20);
     }
     assertEquals(null, ref.get(), "the page order keeps no entry whose pages all left");
+  }
+
+  @Test
+  void touch_manyThreadsWhileTheLockIsHeld_noneWaits() throws Exception {
+    PageLru lru = new PageLru();
+    CachedReplica e = entry(1, 8);
+    for (int p = 0; p < 8; p++) {
+      lru.add(e, p);
+    }
+    ExecutorService readers = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      synchronized (lru) { // a holder the scheduler preempted: evicting, or draining
+        for (int t = 0; t < 8; t++) {
+          done.add(
+              readers.submit(
+                  () -> {
+                    for (int i = 0; i < 30; i++) {
+                      lru.touch(e, i % 8);
+                    }
+                  }));
+        }
+        for (Future<?> f : done) {
+          f.get(30, TimeUnit.SECONDS); // 240 touches: every one buffered, none waits for the lock
+        }
+      }
+    } finally {
+      readers.shutdownNow();
+    }
+    assertEquals(8, lru.size());
+  }
+
+  @Test
+  void touch_moreThanTheBufferHoldsBetweenPolls_sameOrderAsSerial() {
+    Random rnd = new Random(7);
+    PageLru lru = new PageLru();
+    Reference ref = new Reference();
+    List<CachedReplica> entries = new ArrayList<>();
+    for (long b = 1; b <= 20; b++) {
+      CachedReplica e = entry(b, 16);
+      entries.add(e);
+      for (int p = 0; p < 16; p++) {
+        lru.add(e, p);
+        ref.add(e, p);
+      }
+    }
+    for (int round = 0; round < 20; round++) {
+      for (int i = 0; i < 1_000; i++) { // some touches find the buffer full and drain it
+        CachedReplica e = entries.get(rnd.nextInt(entries.size()));
+        int p = rnd.nextInt(16);
+        lru.touch(e, p);
+        ref.touch(e, p);
+      }
+      assertEquals(ref.poll(3), poll(lru, 3), "round " + round);
+    }
+    assertEquals(ref.poll(Integer.MAX_VALUE), poll(lru, Integer.MAX_VALUE));
+  }
+
+  @Test
+  void touch_handedBetweenThreadsInTurn_sameOrderAsSerial() throws Exception {
+    PageLru lru = new PageLru();
+    Reference ref = new Reference();
+    CachedReplica e = entry(1, 100);
+    for (int p = 0; p < 100; p++) {
+      lru.add(e, p);
+      ref.add(e, p);
+    }
+    ExecutorService a = Executors.newSingleThreadExecutor();
+    ExecutorService b = Executors.newSingleThreadExecutor();
+    try {
+      for (int i = 0; i < 200; i++) {
+        int p = (i * 37) % 100;
+        (i % 2 == 0 ? a : b).submit(() -> lru.touch(e, p)).get(); // a read handed to another thread
+        ref.touch(e, p);
+      }
+    } finally {
+      a.shutdown();
+      b.shutdown();
+    }
+    assertEquals(ref.poll(Integer.MAX_VALUE), poll(lru, Integer.MAX_VALUE));
   }
 }
