@@ -79,15 +79,11 @@ import io.hdfslocalcache.time.CacheClock;
  * reserve drained over 6 hours writes about 97% of what the day allows; a faster refill below the
  * reserve keeps the smallest caches, whose budget is short, from running empty.
  *
- * <p><b>Costs.</b> A read pays {@link #threshold}: one volatile read and a comparison with the
- * step's end. A step, once a minute under the monitor, reads the budget twice and does a few
- * logarithms. Heap: a few fields; no model, no per-block state (the limiter counts reads up to the
- * ceiling, {@link #ceiling}, as before).
- *
- * <p><b>Time, threads.</b> The clock is injected (the simulator passes the trace's time); a clock
- * that goes backwards does nothing. {@link #threshold} reads a volatile field and takes the monitor
- * only when a step ended; {@code budget} is read under this monitor, so a budget's own lock comes
- * after this one (the guard never calls back here).
+ * <p><b>Costs, time, threads.</b> A read pays one volatile read and a comparison with the step's
+ * end; a step, once a minute under the monitor, reads the budget twice and does a few logarithms;
+ * heap: a few fields, no per-block state. The clock is injected (a replay passes the trace's time;
+ * a clock going backwards does nothing). {@code budget} is read under this monitor, so a budget's
+ * own lock comes after this one (the guard never calls back here).
  */
 public final class ThresholdTuner {
   public static final long STEP_MILLIS = 60_000;
