@@ -1,6 +1,7 @@
 package io.hdfslocalcache.bench;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CachedReplica;
@@ -85,7 +86,14 @@ final class ScaleDir implements AutoCloseable {
             CacheFaultInjector.NONE);
     dir =
         new CacheDirectory(
-            0, path, store, health, index, 0, new SpaceBudget(opened.capacityBytes()));
+            0,
+            path,
+            store,
+            health,
+            index,
+            0,
+            new SpaceBudget(opened.capacityBytes()),
+            FillMode.PAGES); // the DataNode's default fill mode
     dirs = new ServingDirectories(Collections.singletonList(dir), 1);
   }
 

@@ -29,18 +29,6 @@ public final class CacheDirectory implements EntryHome {
   /** Whether entries join {@link #blockLru}: only {@code block} fill mode evicts by it. */
   private final FillMode mode;
 
-  /** A directory that keeps the block order, as {@code block} fill mode needs. */
-  public CacheDirectory(
-      int index,
-      Path path,
-      PageStore store,
-      DirectoryHealth health,
-      BlockIndex blockIndex,
-      long openMillis,
-      SpaceBudget budget) {
-    this(index, path, store, health, blockIndex, openMillis, budget, FillMode.BLOCK);
-  }
-
   /** {@code index}: its place in {@code dirs}, which names its metrics. */
   public CacheDirectory(
       int index,

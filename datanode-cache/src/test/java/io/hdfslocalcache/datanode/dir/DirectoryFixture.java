@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.dir;
 
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CachedReplica;
@@ -55,7 +56,15 @@ public final class DirectoryFixture implements AutoCloseable {
     DirectoryHealth health =
         new DirectoryHealth(root, maxErrors, Duration.ofMinutes(10), clock, h -> {});
     this.dir =
-        new CacheDirectory(n, root, wrap.apply(store), health, index, 0, new SpaceBudget(capacity));
+        new CacheDirectory(
+            n,
+            root,
+            wrap.apply(store),
+            health,
+            index,
+            0,
+            new SpaceBudget(capacity),
+            FillMode.BLOCK);
   }
 
   /**

@@ -32,14 +32,14 @@ import org.apache.hadoop.net.SocketOutputStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every scenario of {@link CachedDataStreamTest} again, with the stream BlockSender gets from the
+ * Every scenario of {@link CachedStreamTest} again, with the stream BlockSender gets from the
  * dataset ({@link CachedFileStream}) sent as BlockSender's transferTo path sends it: Hadoop's own
  * {@link SocketOutputStream#transferToFully} from the stream's channel, 64 KB at a time, to a real
  * loopback socket whose small buffers make the writes partial, through Hadoop's own {@code
  * FileIoProvider}, which decides whether a failure sends the HDD volume to a disk check. Plus what
  * only this path has: the descriptor BlockSender would fadvise, and the channel's position.
  */
-class CachedBlockChannelTest extends CachedDataStreamTest {
+class CachedBlockChannelTest extends CachedStreamTest {
 
   /** The DataNode whose disk checks Hadoop's FileIoProvider asks for: the one thing mocked. */
   private final DataNode datanode = mock(DataNode.class);

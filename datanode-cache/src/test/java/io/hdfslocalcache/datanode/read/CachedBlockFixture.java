@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode.read;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
@@ -99,7 +100,14 @@ public final class CachedBlockFixture implements AutoCloseable {
             CacheFaultInjector.NONE);
     CacheDirectory cd =
         new CacheDirectory(
-            0, cacheDir, store, health, index, 0, new SpaceBudget(store.capacityBytes()));
+            0,
+            cacheDir,
+            store,
+            health,
+            index,
+            0,
+            new SpaceBudget(store.capacityBytes()),
+            FillMode.BLOCK);
     BlockId id = new BlockId("BP-1-127.0.0.1-1", 1073741825L);
     long gs = 1001;
     write(id.fileId(gs, BlockId.CacheFile.DATA), data);

@@ -10,6 +10,7 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
@@ -139,7 +140,14 @@ class ReadSessionTimeoutTest {
             PAGE,
             true,
             new CacheDirectory(
-                0, ssd, store, health, null, 0, new SpaceBudget(store.capacityBytes())),
+                0,
+                ssd,
+                store,
+                health,
+                null,
+                0,
+                new SpaceBudget(store.capacityBytes()),
+                FillMode.BLOCK),
             0);
     block = new ExtendedBlock(id.poolId(), id.blockId(), LENGTH, gs);
   }

@@ -11,6 +11,7 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
@@ -56,11 +57,12 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The cached data stream over a real Alluxio store behind the real time bound, read the way
- * BlockSender reads (64 KB at a time): read-ahead serves the same bytes, is off when configured
- * off, and a corrupt page reached by read-ahead falls back to the HDD without a wrong byte.
+ * The cached data stream ({@link CachedStream} over {@link PageWindows}) over a real Alluxio store
+ * behind the real time bound, read the way BlockSender reads (64 KB at a time): read-ahead serves
+ * the same bytes, is off when configured off, and a corrupt page reached by read-ahead falls back
+ * to the HDD without a wrong byte.
  */
-class CachedDataStreamTest {
+class CachedStreamTest {
   static final int PAGE = 64 * 1024;
 
   /** Ten whole pages and a short last one. */
@@ -206,7 +208,7 @@ class CachedDataStreamTest {
     put(id.fileId(gs, BlockId.CacheFile.META), meta);
     int[] crcs = SegmentCrcs.of(meta);
     SpaceBudget budget = new SpaceBudget(store.capacityBytes());
-    home = new CacheDirectory(0, ssd, store, null, null, 0, budget);
+    home = new CacheDirectory(0, ssd, store, null, null, 0, budget, FillMode.BLOCK);
     entry =
         new CachedReplica(
             id,
