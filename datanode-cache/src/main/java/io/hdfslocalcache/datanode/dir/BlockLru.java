@@ -2,7 +2,10 @@ package io.hdfslocalcache.datanode.dir;
 
 import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.model.util.LruList;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
 
 /**
  * The entries of one directory, least recently read first: the order {@code block} fill mode evicts
@@ -10,8 +13,15 @@ import java.util.Arrays;
  * BlockLruCache} runs, touched where the model touches: a publish adds the entry as the most
  * recently read (the model's fill), a read that finds it (the model's lookup of a held block) moves
  * it there, a drop takes it out. A wall-clock sort would disagree with the model whenever reads
- * share a millisecond or the clock steps back. At restart the entries come back oldest access first
- * ({@code Restorer}), so the order starts as the persisted access times say.
+ * share a millisecond or the clock steps back.
+ *
+ * <p>At restart the entries come back block pool by block pool, each pool once the dataset loaded
+ * its replicas, while the first pools already serve ({@link #restore}). The order must still start
+ * as the persisted access times say across pools (with federation, one pool's blocks are not all
+ * older than the next's), so each pool's entries are merged by persisted access time into the
+ * restored entries not read since; everything read or filled since the restart stays newer. The
+ * restored entries not read since are always the oldest end of the list: every other entry went to
+ * the newest end after them.
  *
  * <p>Heap: each entry in the list owns one int slot ({@link CachedReplica#orderSlot}, a field of
  * the entry, not an object), the list holds 8 bytes a slot and the owner array a reference; freed
@@ -28,15 +38,42 @@ public final class BlockLru {
   private final LruList order = new LruList();
   private CachedReplica[] owner = new CachedReplica[0];
 
+  /** Slots of entries restored and neither read nor added since: the oldest end of the order. */
+  private final BitSet restoredUnread = new BitSet();
+
   /** Puts the entry at the most recently read end (a publish, or a restore, oldest first). */
   synchronized void add(CachedReplica e) {
-    if (e.orderSlot == CachedReplica.NO_SLOT) {
-      int s = slots.take(1);
-      grow(s + 1);
-      owner[s] = e;
-      e.orderSlot = s;
+    order.addNewest(slotOf(e));
+    restoredUnread.clear(e.orderSlot);
+  }
+
+  /**
+   * Merges a block pool's restored entries, oldest persisted access first, into the restored
+   * entries not read since, by {@link CachedReplica#lastAccessMillis} (the persisted time until a
+   * read); ties keep the earlier pool's first. A rebuild of the whole list: once per pool and
+   * directory at start, some ten thousand entries in {@code block} fill mode.
+   */
+  synchronized void restore(List<CachedReplica> oldestFirst) {
+    List<CachedReplica> restored = new ArrayList<>();
+    List<CachedReplica> since = new ArrayList<>();
+    for (int s = order.oldest(); s != LruList.NIL; s = order.oldest()) {
+      (since.isEmpty() && restoredUnread.get(s) ? restored : since).add(owner[s]);
+      order.remove(s);
     }
-    order.addNewest(e.orderSlot);
+    int i = 0;
+    int j = 0;
+    while (i < restored.size() || j < oldestFirst.size()) {
+      boolean earlier =
+          j == oldestFirst.size()
+              || (i < restored.size()
+                  && restored.get(i).lastAccessMillis <= oldestFirst.get(j).lastAccessMillis);
+      CachedReplica e = earlier ? restored.get(i++) : oldestFirst.get(j++);
+      order.addNewest(slotOf(e));
+      restoredUnread.set(e.orderSlot);
+    }
+    for (CachedReplica e : since) {
+      order.addNewest(e.orderSlot);
+    }
   }
 
   /**
@@ -50,6 +87,7 @@ public final class BlockLru {
     synchronized (this) {
       if (e.orderSlot != CachedReplica.NO_SLOT) {
         order.touch(e.orderSlot);
+        restoredUnread.clear(e.orderSlot);
       }
     }
   }
@@ -76,9 +114,21 @@ public final class BlockLru {
     return order.size();
   }
 
+  /** The entry's slot, taking a free one if it has none. */
+  private int slotOf(CachedReplica e) {
+    if (e.orderSlot == CachedReplica.NO_SLOT) {
+      int s = slots.take(1);
+      grow(s + 1);
+      owner[s] = e;
+      e.orderSlot = s;
+    }
+    return e.orderSlot;
+  }
+
   private void leave(int s) {
     CachedReplica e = owner[s];
     order.remove(s);
+    restoredUnread.clear(s);
     owner[s] = null; // the entry may be collected
     e.orderSlot = CachedReplica.NO_SLOT;
     slots.give(s, 1);

@@ -9,6 +9,7 @@ import io.hdfslocalcache.datanode.index.IndexRecord;
 import io.hdfslocalcache.datanode.store.DirectoryHealth;
 import io.hdfslocalcache.datanode.store.PageStore;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * One SSD directory: where it is, its page store (already wrapped with time bound and health
@@ -106,6 +107,22 @@ public final class CacheDirectory implements EntryHome {
     blocks.add(e);
     if (e.retired()) {
       blocks.remove(e);
+    }
+  }
+
+  /**
+   * A block pool's entries restored at start, oldest persisted access first: merged into the order
+   * by that time ({@link BlockLru#restore}); dropped ones leave again, as in {@link #blockAdded}.
+   */
+  public void blocksRestored(List<CachedReplica> oldestFirst) {
+    if (mode != FillMode.BLOCK || oldestFirst.isEmpty()) {
+      return;
+    }
+    blocks.restore(oldestFirst);
+    for (CachedReplica e : oldestFirst) {
+      if (e.retired()) {
+        blocks.remove(e);
+      }
     }
   }
 

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -122,6 +123,7 @@ public final class Restorer {
     int restored = 0;
     // Oldest first, so the directories' block and page orders start as the blocks were last read.
     waiting.sort(java.util.Comparator.comparingLong(p -> p.record.lastAccessMillis()));
+    Map<CacheDirectory, List<CachedReplica>> byDir = new LinkedHashMap<>();
     for (Pending p : waiting) {
       CachedReplica e = p.entry();
       FillTicket ticket = map.tryStartFill(e.id, e.genStamp);
@@ -134,7 +136,7 @@ public final class Restorer {
       }
       if (drop == null) {
         restored++;
-        p.dir.blockAdded(e);
+        byDir.computeIfAbsent(p.dir, k -> new ArrayList<>()).add(e);
         for (int page = 0; page < e.pages.pages(); page++) {
           if (e.pages.has(page)) {
             p.dir.pageAdded(e, page);
@@ -145,6 +147,8 @@ public final class Restorer {
         e.retire(); // deletes its record and pages
       }
     }
+    // The pool's blocks join each block order at their access times, among the earlier pools'.
+    byDir.forEach(CacheDirectory::blocksRestored);
     long micros = (clock.nanoTime() - start) / 1_000;
     stats.restored.inc(restored);
     stats.dropped.inc(waiting.size() - restored);

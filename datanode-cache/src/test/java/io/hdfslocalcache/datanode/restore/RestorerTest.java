@@ -143,6 +143,55 @@ class RestorerTest {
     assertEquals(0, registry.counter(RestoreMetrics.DROPPED).getCount());
   }
 
+  /**
+   * Run 1 with two block pools (federation), their blocks read in turns: pool 1's at the odd access
+   * times 1, 3, 5, pool 2's at 2, 4, 6 (block {@code b} of pool {@code p} at {@code 2b + p - 2}).
+   */
+  private MemoryPageStore firstRunTwoPools() throws Exception {
+    DirectoryFixture run1 = new DirectoryFixture(0, root, 1 << 20, 10, CacheClock.SYSTEM);
+    BlockMap map = new BlockMap();
+    for (long b = 1; b <= 3; b++) {
+      for (int p = 1; p <= 2; p++) {
+        BlockId id = new BlockId("BP-" + p, b);
+        CachedReplica e = run1.publish(map, id, 7, LEN, 2 * b + p - 2);
+        run1.dir.blockIndex().put(IndexRecord.of(e), () -> false);
+        hdd.finalized(id, 7, LEN);
+      }
+    }
+    run1.close();
+    return run1.store;
+  }
+
+  private List<Long> evictionOrder() {
+    List<Long> accessTimes = new ArrayList<>();
+    for (CachedReplica e = d.dir.blockLru().pollOldest();
+        e != null;
+        e = d.dir.blockLru().pollOldest()) {
+      accessTimes.add(e.lastAccessMillis);
+    }
+    return accessTimes;
+  }
+
+  @Test
+  void restorePool_twoPoolsReadInTurns_evictedInTheirSavedAccessOrder() throws Exception {
+    MemoryPageStore pages = firstRunTwoPools();
+    Restorer r = secondRun(new BlockMap(), pages);
+    r.restorePool("BP-1");
+    r.restorePool("BP-2");
+    assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L), evictionOrder());
+  }
+
+  @Test
+  void restorePool_blockReadBeforeTheNextPoolRestores_staysNewest() throws Exception {
+    MemoryPageStore pages = firstRunTwoPools();
+    BlockMap map = new BlockMap();
+    Restorer r = secondRun(map, pages);
+    r.restorePool("BP-2");
+    map.accessed(map.lookup(new BlockId("BP-2", 1), 7), 100); // saved at 2
+    r.restorePool("BP-1");
+    assertEquals(List.of(1L, 3L, 4L, 5L, 6L, 100L), evictionOrder());
+  }
+
   @Test
   void restorePool_replicaChangedGoneOrPagesLost_droppedByCauseWithPages() throws Exception {
     MemoryPageStore pages = firstRun(4);
