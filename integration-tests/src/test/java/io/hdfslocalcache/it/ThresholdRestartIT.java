@@ -74,7 +74,7 @@ class ThresholdRestartIT {
   }
 
   @Test
-  void restart_thresholdAtTheFloor_sinceTheFirstStartNotTheRestart() throws Exception {
+  void restart_thresholdAtTheConfiguredOne_sinceTheFirstStartNotTheRestart() throws Exception {
     assertEquals(1, gauge(AdmissionMetrics.THRESHOLD));
     long firstStart = gauge(AdmissionMetrics.THRESHOLD_SINCE);
     assertTrue(firstStart > 0 && firstStart <= System.currentTimeMillis());
@@ -100,7 +100,7 @@ class ThresholdRestartIT {
           }
         });
 
-    assertEquals(9, gauge(AdmissionMetrics.THRESHOLD), "the tuned threshold, not the floor 1");
+    assertEquals(9, gauge(AdmissionMetrics.THRESHOLD), "the tuned threshold, not the configured 1");
     assertEquals(tunedAt, gauge(AdmissionMetrics.THRESHOLD_SINCE));
     JsonNode json = JSON.readTree(status("--json"));
     assertEquals(9, json.get("admissionThreshold").asLong(), json.toString());

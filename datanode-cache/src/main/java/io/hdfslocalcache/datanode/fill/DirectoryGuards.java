@@ -104,7 +104,7 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
   public AdmissionPolicy admissionPolicy(RateLimitConfig admission, CacheClock clock) {
     AdmissionPolicy p =
         PolicySpec.dataNode(admission, policy.tuning() == AdmissionTuning.AUTO).create();
-    int floor = admission.threshold();
+    int configured = admission.threshold();
     p.bind(
         tunesAdmission ? budgetBytesPerDay() : 0,
         budgetBurstBytes(),
@@ -118,7 +118,7 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
                 to,
                 (long) demand,
                 (long) target,
-                floor));
+                configured));
     return p;
   }
 

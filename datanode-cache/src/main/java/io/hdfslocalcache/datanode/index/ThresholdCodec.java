@@ -11,16 +11,16 @@ import java.io.UncheckedIOException;
 /**
  * The admission threshold in use ({@link TunedThreshold}) as one record of a directory's block
  * index, beside the write budget it is tuned to, so a restart goes on at the tuned threshold
- * instead of the floor. Its key starts with a zero byte, like the budget's, which no block record's
- * key does. A record that is short, long, of an unknown format or with values no tuner could hold
- * does not decode: the caller logs it and admission starts at the configured threshold.
+ * instead of the configured one. Its key starts with a zero byte, like the budget's, which no block
+ * record's key does. A record that is short, long, of an unknown format or with values no tuner
+ * could hold does not decode: the caller logs it and admission starts at the configured threshold.
  */
 final class ThresholdCodec {
   private ThresholdCodec() {}
 
   private static final int FORMAT = 1;
 
-  /** format, floor, threshold, demand, changed at. */
+  /** format, configured threshold ({@code TunedThreshold#floor}), threshold, demand, changed at. */
   private static final int LENGTH = 4 + 4 + 4 + 8 + 8;
 
   static final byte[] KEY = {0, 't', 'h', 'r', 'e', 's', 'h', 'o', 'l', 'd'};

@@ -21,22 +21,25 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The admission threshold in use across a restart, on real RocksDB indexes: a tuner raised by fills
  * the budget cannot give is saved, and a new tuner (the restarted DataNode's) goes on at its
- * threshold, since the time it took it, instead of at the floor.
+ * threshold, since the time it took it, instead of at the configured threshold.
  */
 class PersistedThresholdTest {
   private static final long CAPACITY = 100L << 30;
   private static final double PER_DAY = 0.5 * CAPACITY;
   private static final double PER_STEP = PER_DAY * ThresholdTuner.STEP_MILLIS / 86_400_000.0;
-  private static final int FLOOR = 3;
+  private static final int CONFIGURED = 3;
 
   @TempDir Path root;
   private final FakeClock clock = new FakeClock(1_764_000_000_000L);
   private long asked;
 
-  /** The DataNode's tuned policy at {@code floor}, bound to a budget of {@code perDay}. */
-  private AdmissionPolicy policy(int floor, double perDay) {
+  /**
+   * The DataNode's tuned policy with threshold {@code configured}, bound to a budget of {@code
+   * perDay}.
+   */
+  private AdmissionPolicy policy(int configured, double perDay) {
     AdmissionPolicy p =
-        PolicySpec.dataNode(RateLimitConfig.defaults().withThreshold(floor), true).create();
+        PolicySpec.dataNode(RateLimitConfig.defaults().withThreshold(configured), true).create();
     p.bind(
         perDay,
         CAPACITY,
@@ -68,7 +71,9 @@ class PersistedThresholdTest {
     indexes.forEach(BlockIndex::close); // drains the writer, as a DataNode stop does
   }
 
-  /** Two hours of fills asking for 40x the budget at the floor: the threshold rises. */
+  /**
+   * Two hours of fills asking for 40x the budget at the configured threshold: the threshold rises.
+   */
   private ThresholdTuner raise(ThresholdTuner t, PersistedThreshold p) {
     for (int i = 0; i < 120; i++) {
       asked += (long) (40 * PER_STEP * Math.pow(t.threshold() + 1, -1.5));
@@ -76,14 +81,14 @@ class PersistedThresholdTest {
       t.threshold();
       p.save(); // the maintenance thread, every round
     }
-    assertTrue(t.threshold() > FLOOR, "raised: " + t.threshold());
+    assertTrue(t.threshold() > CONFIGURED, "raised: " + t.threshold());
     return t;
   }
 
   @Test
   void restore_afterRestart_tunedThresholdAndItsTimeKept() throws Exception {
     List<BlockIndex> before = open("ssd1", "ssd2");
-    AdmissionPolicy firstPolicy = policy(FLOOR, PER_DAY);
+    AdmissionPolicy firstPolicy = policy(CONFIGURED, PER_DAY);
     ThresholdTuner first = firstPolicy.tuner().get();
     PersistedThreshold p = new PersistedThreshold(firstPolicy, before);
     assertEquals(ThresholdTuner.Restore.NONE_SAVED, p.restore());
@@ -94,7 +99,7 @@ class PersistedThresholdTest {
 
     List<BlockIndex> after = open("ssd1", "ssd2");
     try {
-      AdmissionPolicy secondPolicy = policy(FLOOR, PER_DAY);
+      AdmissionPolicy secondPolicy = policy(CONFIGURED, PER_DAY);
       ThresholdTuner second = secondPolicy.tuner().get();
       assertEquals(
           ThresholdTuner.Restore.RESTORED, new PersistedThreshold(secondPolicy, after).restore());
@@ -108,13 +113,13 @@ class PersistedThresholdTest {
   @Test
   void restore_directoriesDisagree_theNewestChangeWins() throws Exception {
     List<BlockIndex> indexes = open("ssd1", "ssd2");
-    indexes.get(0).putTunedThreshold(new TunedThreshold(FLOOR, 9, 0, 2_000));
-    indexes.get(1).putTunedThreshold(new TunedThreshold(FLOOR, 5, 0, 1_000));
+    indexes.get(0).putTunedThreshold(new TunedThreshold(CONFIGURED, 9, 0, 2_000));
+    indexes.get(1).putTunedThreshold(new TunedThreshold(CONFIGURED, 5, 0, 1_000));
     close(indexes);
 
     List<BlockIndex> after = open("ssd2", "ssd1", "new-ssd3");
     try {
-      AdmissionPolicy tPolicy = policy(FLOOR, PER_DAY);
+      AdmissionPolicy tPolicy = policy(CONFIGURED, PER_DAY);
       ThresholdTuner t = tPolicy.tuner().get();
       new PersistedThreshold(tPolicy, after).restore();
       assertEquals(9, t.threshold());
@@ -125,9 +130,9 @@ class PersistedThresholdTest {
   }
 
   @Test
-  void restore_configuredThresholdChanged_startsAtTheNewFloor() throws Exception {
+  void restore_configuredThresholdChanged_startsAtTheNewOne() throws Exception {
     List<BlockIndex> indexes = open("ssd1");
-    indexes.get(0).putTunedThreshold(new TunedThreshold(FLOOR, 9, 0, 2_000));
+    indexes.get(0).putTunedThreshold(new TunedThreshold(CONFIGURED, 9, 0, 2_000));
     close(indexes);
 
     List<BlockIndex> after = open("ssd1");
@@ -145,7 +150,7 @@ class PersistedThresholdTest {
   @Test
   void save_tuningFixed_nothingKept() throws Exception {
     List<BlockIndex> indexes = open("ssd1");
-    AdmissionPolicy fixedPolicy = policy(FLOOR, 0);
+    AdmissionPolicy fixedPolicy = policy(CONFIGURED, 0);
     ThresholdTuner fixed = fixedPolicy.tuner().get();
     PersistedThreshold p = new PersistedThreshold(fixedPolicy, indexes);
     assertEquals(ThresholdTuner.Restore.NOT_TUNING, p.restore());
@@ -163,13 +168,13 @@ class PersistedThresholdTest {
   @Test
   void save_unchangedState_noSecondWrite() throws Exception {
     List<BlockIndex> indexes = open("ssd1");
-    AdmissionPolicy tPolicy = policy(FLOOR, PER_DAY);
+    AdmissionPolicy tPolicy = policy(CONFIGURED, PER_DAY);
     ThresholdTuner t = tPolicy.tuner().get();
     PersistedThreshold p = new PersistedThreshold(tPolicy, indexes);
     p.save();
     TunedThreshold first = t.state();
     // A record another writer left is not overwritten while the tuner's state stays the same.
-    TunedThreshold other = new TunedThreshold(FLOOR, 4, 0, 5);
+    TunedThreshold other = new TunedThreshold(CONFIGURED, 4, 0, 5);
     indexes.get(0).putTunedThreshold(other);
     p.save();
     close(indexes);
@@ -185,14 +190,14 @@ class PersistedThresholdTest {
   @Test
   void restore_fixedThresholdPolicy_notTuningAndNothingKept() throws Exception {
     List<BlockIndex> indexes = open("ssd1");
-    indexes.get(0).putTunedThreshold(new TunedThreshold(FLOOR, 9, 0, 2_000));
+    indexes.get(0).putTunedThreshold(new TunedThreshold(CONFIGURED, 9, 0, 2_000));
     AdmissionPolicy fixed =
-        PolicySpec.dataNode(RateLimitConfig.defaults().withThreshold(FLOOR), false).create();
+        PolicySpec.dataNode(RateLimitConfig.defaults().withThreshold(CONFIGURED), false).create();
     fixed.bind(PER_DAY, CAPACITY, null, clock, (from, to, demand, target) -> {});
     PersistedThreshold p = new PersistedThreshold(fixed, indexes);
     try {
       assertEquals(ThresholdTuner.Restore.NOT_TUNING, p.restore());
-      assertEquals(FLOOR, fixed.effectiveThreshold());
+      assertEquals(CONFIGURED, fixed.effectiveThreshold());
     } finally {
       close(indexes);
     }

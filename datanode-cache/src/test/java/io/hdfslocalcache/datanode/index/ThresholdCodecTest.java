@@ -95,12 +95,12 @@ class ThresholdCodecTest {
   }
 
   /** A format 1 record with any values, as a damaged or foreign writer may have left it. */
-  private static byte[] record(int floor, int threshold, double demand, long at)
+  private static byte[] record(int configured, int threshold, double demand, long at)
       throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     DataOutputStream out = new DataOutputStream(bytes);
     out.writeInt(1);
-    out.writeInt(floor);
+    out.writeInt(configured);
     out.writeInt(threshold);
     out.writeDouble(demand);
     out.writeLong(at);
