@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
 public final class CacheLifecycle implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(CacheLifecycle.class);
 
-  private final CacheWiring parts;
+  private final CacheWiring wiring;
 
   /** Creates its one thread when {@link #start} schedules the first round. */
   private final ScheduledExecutorService maintenance =
@@ -47,29 +47,29 @@ public final class CacheLifecycle implements AutoCloseable {
   private final Object lifecycle = new Object();
   private boolean closed; // guarded by lifecycle
 
-  private CacheLifecycle(CacheWiring parts) {
-    this.parts = parts;
+  private CacheLifecycle(CacheWiring wiring) {
+    this.wiring = wiring;
   }
 
   /**
-   * The cache over {@code parts}, after the start-up I/O: indexes loaded (orphan pages deleted,
+   * The cache over {@code wiring}, after the start-up I/O: indexes loaded (orphan pages deleted,
    * space reserved), free space sampled, and a bypass set before a restart read, so it holds from
    * the first read. Starts no thread of its own: {@link #start}.
    */
-  static CacheLifecycle open(CacheWiring parts) {
-    CacheLifecycle cache = new CacheLifecycle(parts);
-    parts.threshold.restore();
-    parts.restorer.loadIndexes();
-    parts.dirs.all().forEach(parts.space::sampleFreeSpace);
-    parts.admin.recordDirectories(parts.dataNodeDirs());
-    parts.admin.poll();
+  static CacheLifecycle open(CacheWiring wiring) {
+    CacheLifecycle cache = new CacheLifecycle(wiring);
+    wiring.threshold.restore();
+    wiring.restorer.loadIndexes();
+    wiring.dirs.all().forEach(wiring.space::sampleFreeSpace);
+    wiring.admin.recordDirectories(wiring.dataNodeDirs());
+    wiring.admin.poll();
     return cache;
   }
 
   /** Starts the maintenance thread; once, after {@link #open}. */
   void start() {
     maintenance.scheduleWithFixedDelay(
-        Maintenance.of(parts),
+        Maintenance.of(wiring),
         CacheTunables.MAINTENANCE_INTERVAL_MILLIS,
         CacheTunables.MAINTENANCE_INTERVAL_MILLIS,
         TimeUnit.MILLISECONDS);
@@ -84,7 +84,7 @@ public final class CacheLifecycle implements AutoCloseable {
     synchronized (lifecycle) {
       if (!closed) {
         try {
-          parts.join(o);
+          wiring.join(o);
           LOG.info(
               "hdfs-local-cache: cache directory {} joined after opening for {} ms; serving its"
                   + " blocks from now on",
@@ -103,7 +103,7 @@ public final class CacheLifecycle implements AutoCloseable {
   }
 
   private boolean serving(DirectoryOpener.Opened o) {
-    for (CacheDirectory d : parts.dirs.all()) {
+    for (CacheDirectory d : wiring.dirs.all()) {
       if (d.index() == o.position()) {
         return true;
       }
@@ -113,17 +113,18 @@ public final class CacheLifecycle implements AutoCloseable {
 
   /** The metrics of this DataNode's cache. */
   public MetricRegistry metrics() {
-    return parts.registry;
+    return wiring.registry;
   }
 
   /** Number of published (servable) blocks. */
   public int cachedBlocks() {
-    return parts.map.entries().size();
+    return wiring.map.entries().size();
   }
 
   /** True if this exact block version is published. */
   public boolean isCached(ExtendedBlock b) {
-    return parts.map.lookup(new BlockId(b.getBlockPoolId(), b.getBlockId()), b.getGenerationStamp())
+    return wiring.map.lookup(
+            new BlockId(b.getBlockPoolId(), b.getBlockId()), b.getGenerationStamp())
         != null;
   }
 
@@ -151,14 +152,14 @@ public final class CacheLifecycle implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    parts.fills.close();
-    for (io.hdfslocalcache.datanode.block.CachedReplica e : parts.map.entries()) {
+    wiring.fills.close();
+    for (io.hdfslocalcache.datanode.block.CachedReplica e : wiring.map.entries()) {
       if (e.takePagesDeleted() && !e.retired()) {
-        parts.dirs.of(e.home()).persist(e); // the next start must not expect the deleted pages
+        wiring.dirs.of(e.home()).persist(e); // the next start must not expect the deleted pages
       }
     }
-    parts.threshold.save(); // the last step's threshold, queued before the indexes drain
-    for (CacheDirectory d : parts.dirs.all()) {
+    wiring.threshold.save(); // the last step's threshold, queued before the indexes drain
+    for (CacheDirectory d : wiring.dirs.all()) {
       d.store().close();
       d.blockIndex().close(CacheTunables.INDEX_CLOSE_WAIT_MILLIS);
     }

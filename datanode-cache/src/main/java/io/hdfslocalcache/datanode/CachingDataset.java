@@ -31,22 +31,28 @@ final class CachingDataset extends DatasetProxy {
   private final ReadTap tap;
 
   private CachingDataset(
-      FsDatasetSpi<?> inner, CacheLifecycle cache, CacheWiring parts, Optional<ShadowFeed> shadow) {
-    super(inner, shadow, parts.shortCircuit, new ReplicaChanges());
+      FsDatasetSpi<?> inner,
+      CacheLifecycle cache,
+      CacheWiring wiring,
+      Optional<ShadowFeed> shadow) {
+    super(inner, shadow, wiring.shortCircuit, new ReplicaChanges());
     this.cache = cache;
-    this.router = parts.router;
-    this.restorer = parts.restorer;
-    this.invalidator = parts.invalidator;
+    this.router = wiring.router;
+    this.restorer = wiring.restorer;
+    this.invalidator = wiring.invalidator;
     this.tap = shadow.isPresent() ? shadow.get() : ReadTap.NONE;
   }
 
   /**
-   * {@code inner} served through the cache's {@code parts} (reads go to its router directly),
+   * {@code inner} served through the cache's {@code wiring} (reads go to its router directly),
    * closed with {@code cache}; {@code shadow} runs beside it, if present.
    */
   static FsDatasetSpi<?> wrap(
-      FsDatasetSpi<?> inner, CacheLifecycle cache, CacheWiring parts, Optional<ShadowFeed> shadow) {
-    return proxy(new CachingDataset(inner, cache, parts, shadow));
+      FsDatasetSpi<?> inner,
+      CacheLifecycle cache,
+      CacheWiring wiring,
+      Optional<ShadowFeed> shadow) {
+    return proxy(new CachingDataset(inner, cache, wiring, shadow));
   }
 
   /** The cache behind a wrapped dataset, or null if {@code dataset} is not one of ours. */

@@ -77,10 +77,10 @@ final class DirectoryOpener {
    * DataNode keeps opening a large directory in the background ({@link DirectoryStartup}).
    */
   static List<Opened> open(CacheConfig config, String datanodeUuid, CacheFaultInjector faults) {
-    try (DirectoryStartup opening =
+    try (DirectoryStartup startup =
         DirectoryStartup.start(
             config, OpenLimits.of(config), datanodeUuid, faults, CacheClock.SYSTEM)) {
-      return opening.awaitStartup();
+      return startup.awaitStartup();
     }
   }
 

@@ -85,12 +85,12 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
     if (config.mode() == CacheMode.SHADOW) {
       return shadow(inner, config, uuid, datanode);
     }
-    DirectoryStartup opening =
+    DirectoryStartup startup =
         DirectoryStartup.start(
             config, OpenLimits.of(config, conf), uuid, faults, CacheClock.SYSTEM);
     List<DirectoryOpener.Opened> dirs;
     try {
-      dirs = opening.awaitStartup();
+      dirs = startup.awaitStartup();
     } catch (LinkageError e) {
       // e.g. UnsatisfiedLinkError: RocksDB unpacks its library into java.io.tmpdir (noexec?) or
       // was built for another libc. Nothing the cache does can work; the DataNode must.
@@ -102,7 +102,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
           e.getMessage());
       return inner;
     }
-    if (dirs.isEmpty() && !opening.anyOpening()) {
+    if (dirs.isEmpty() && !startup.anyOpening()) {
       LOG.warn(
           "hdfs-local-cache: no usable cache directory in {}; cache disabled, serving from"
               + " HDD",
@@ -125,10 +125,10 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
         config.candidates().isEmpty()
             ? Optional.<ShadowFeed>empty()
             : Optional.of(startFeed(config, Calibration.AGAINST_CACHE, registry));
-    CacheWiring parts;
+    CacheWiring wiring;
     CacheLifecycle cache;
     try {
-      parts =
+      wiring =
           new CacheWiring(
               config,
               new DatasetReplicas(inner),
@@ -137,12 +137,12 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
               registry,
               shadow.isPresent() ? shadow.get() : ReadTap.NONE,
               faults);
-      cache = CacheLifecycle.open(parts);
+      cache = CacheLifecycle.open(wiring);
       cache.start();
     } catch (RuntimeException e) {
       // A cache that cannot start must never take the DataNode's block pool down with it.
       LOG.error("hdfs-local-cache: cache disabled, serving from HDD: start-up failed", e);
-      opening.close();
+      startup.close();
       DirectoryOpener.closeQuietly(dirs);
       shadow.ifPresent(ShadowFeed::close);
       return inner;
@@ -156,15 +156,15 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
             config.dirs().stream().map(Object::toString).collect(Collectors.toList()),
             candidateNames(config)));
     shadow.ifPresent(cache::onClose);
-    cache.onClose(opening);
-    opening.continueInBackground(cache::join);
+    cache.onClose(startup);
+    startup.continueInBackground(cache::join);
     LOG.info(
         activeLine(
             BuildVersion.get(),
             dirs.stream().map(DirectoryOpener.Opened::path).collect(Collectors.toList()),
             config,
             shadow.isPresent()));
-    return CachingDataset.wrap(inner, cache, parts, shadow);
+    return CachingDataset.wrap(inner, cache, wiring, shadow);
   }
 
   /**

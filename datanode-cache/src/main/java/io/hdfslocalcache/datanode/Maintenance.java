@@ -68,18 +68,18 @@ final class Maintenance implements Runnable {
     this.space = space;
   }
 
-  /** The round over {@code parts}' own admission, map, directories and admin control. */
-  static Maintenance of(CacheWiring parts) {
+  /** The round over {@code wiring}'s admission, map, directories and admin control. */
+  static Maintenance of(CacheWiring wiring) {
     return new Maintenance(
-        parts.admission,
-        parts.threshold,
-        parts.map,
-        parts.dirs,
-        parts.space,
-        parts.admin,
-        parts.invalidator,
-        new ListingAnswer(parts.map, parts.dirs),
-        parts.clock);
+        wiring.admission,
+        wiring.threshold,
+        wiring.map,
+        wiring.dirs,
+        wiring.space,
+        wiring.admin,
+        wiring.invalidator,
+        new ListingAnswer(wiring.map, wiring.dirs),
+        wiring.clock);
   }
 
   /** Runs a round if an interval passed on the clock since the last one (or since it was built). */

@@ -142,15 +142,15 @@ class DecisionParityTest {
     String what = "run " + seed + ": " + spec;
     long appends = 0;
     long deletes = 0;
-    CacheWiring parts =
+    CacheWiring wiring =
         new CacheWiring(config, hdd, opened, clock, registry, tally, CacheFaultInjector.NONE);
-    try (CacheLifecycle cache = CacheLifecycle.open(parts)) {
+    try (CacheLifecycle cache = CacheLifecycle.open(wiring)) {
       // The maintenance round the factory's start() schedules every 2 s of real time runs here
       // every 2 s of the fake clock, between events: the same work (limiter expiry, access-time
       // persistence, free-space sampling) at production's cadence, in lockstep with the model
       // rather than interleaved with the events by a real-time thread.
-      Maintenance maintenance = Maintenance.of(parts);
-      ReadRouter router = parts.router;
+      Maintenance maintenance = Maintenance.of(wiring);
+      ReadRouter router = wiring.router;
       int blocks = 24;
       long[] ids = new long[blocks];
       long[] gs = new long[blocks];
@@ -178,7 +178,7 @@ class DecisionParityTest {
           gs[b]++;
           appends++;
           data[b] = grow(random, data[b]);
-          parts.invalidator.drop(new BlockId(POOL, ids[b]), InvalidationCause.APPEND);
+          wiring.invalidator.drop(new BlockId(POOL, ids[b]), InvalidationCause.APPEND);
           hdd.finalized(id, gs[b], data[b]);
           model.write(POOL, ids[b], gs[b], clock.millis());
           recent.add("append " + b + " gs " + gs[b]);
@@ -187,7 +187,7 @@ class DecisionParityTest {
           deletes++;
           hdd.replicas.remove(id);
           hdd.data.remove(id);
-          parts.invalidator.drop(new BlockId(POOL, ids[b]), InvalidationCause.DELETE);
+          wiring.invalidator.drop(new BlockId(POOL, ids[b]), InvalidationCause.DELETE);
           model.delete(POOL, ids[b], clock.millis());
           recent.add("delete " + b);
           ids[b] = nextId++;

@@ -39,7 +39,7 @@ class DirectoryStartupTest {
   private final OpenLimits limits = new OpenLimits(2_000 * MS, 1_000 * MS);
   private final FakeClock clock = new FakeClock(0);
   @TempDir Path tmp;
-  private DirectoryStartup opening;
+  private DirectoryStartup startup;
 
   /** An open that restores (its progress moving on every poll) until the test ends it. */
   private final class Controlled implements DirectoryStartup.Opener {
@@ -79,17 +79,17 @@ class DirectoryStartupTest {
     }
 
     DirectoryStartup start() throws InterruptedException {
-      opening =
+      startup =
           DirectoryStartup.start(Collections.singletonList(tmp.resolve("d0")), limits, clock, this);
       assertTrue(started.await(10, TimeUnit.SECONDS));
-      return opening;
+      return startup;
     }
   }
 
   @AfterEach
   void close() {
-    if (opening != null) {
-      opening.close();
+    if (startup != null) {
+      startup.close();
     }
   }
 
@@ -125,7 +125,7 @@ class DirectoryStartupTest {
     List<DirectoryOpener.Opened> got = open.start().awaitStartup();
     assertEquals(1, got.size());
     assertEquals(0, got.get(0).position());
-    assertFalse(opening.anyOpening());
+    assertFalse(startup.anyOpening());
     assertTrue(clock.nanoTime() < limits.startupNanos, "waited " + clock.nanoTime());
     DirectoryOpener.closeQuietly(got);
   }
@@ -135,17 +135,17 @@ class DirectoryStartupTest {
     Controlled open = new Controlled();
     assertEquals(Collections.emptyList(), open.start().awaitStartup());
     assertTrue(clock.nanoTime() >= limits.startupNanos, "waited the limit");
-    assertTrue(opening.anyOpening(), "still opening, not left out");
+    assertTrue(startup.anyOpening(), "still opening, not left out");
 
     BlockingQueue<DirectoryOpener.Opened> joined = new LinkedBlockingQueue<>();
     clock.sleepsMoveNoTime(); // the restore may take as long as it takes
-    opening.continueInBackground(joined::add);
+    startup.continueInBackground(joined::add);
     open.end.countDown();
     DirectoryOpener.Opened o = joined.poll(20, TimeUnit.SECONDS);
     assertNotNull(o, "handed to the cache when its open ended");
     assertEquals(tmp.resolve("d0"), o.path());
     assertFalse(open.closed.get(), "a joined directory stays open");
-    awaitTrue("nothing left opening", () -> !opening.anyOpening());
+    awaitTrue("nothing left opening", () -> !startup.anyOpening());
     DirectoryOpener.closeQuietly(Collections.singletonList(o));
   }
 
@@ -154,9 +154,9 @@ class DirectoryStartupTest {
     Controlled open = new Controlled();
     open.restoring.set(false); // a hung disk
     assertEquals(Collections.emptyList(), open.start().awaitStartup());
-    assertFalse(opening.anyOpening(), "left out at the limit");
+    assertFalse(startup.anyOpening(), "left out at the limit");
     BlockingQueue<DirectoryOpener.Opened> joined = new LinkedBlockingQueue<>();
-    opening.continueInBackground(joined::add);
+    startup.continueInBackground(joined::add);
     open.end.countDown(); // the disk answers at last
     awaitTrue("what it opened closed", open.closed::get);
     assertNull(joined.poll(100, TimeUnit.MILLISECONDS), "never joins");
@@ -166,11 +166,11 @@ class DirectoryStartupTest {
   void continueInBackground_openStopsProgressing_leftOutNeverJoins() throws Exception {
     Controlled open = new Controlled();
     assertEquals(Collections.emptyList(), open.start().awaitStartup());
-    assertTrue(opening.anyOpening());
+    assertTrue(startup.anyOpening());
     open.restoring.set(false); // the disk hangs after start-up
     BlockingQueue<DirectoryOpener.Opened> joined = new LinkedBlockingQueue<>();
-    opening.continueInBackground(joined::add);
-    awaitTrue("left out once stalled", () -> !opening.anyOpening());
+    startup.continueInBackground(joined::add);
+    awaitTrue("left out once stalled", () -> !startup.anyOpening());
     assertTrue(
         clock.nanoTime() >= limits.startupNanos + limits.stallNanos - limits.startupPollNanos);
     open.end.countDown();
@@ -182,9 +182,9 @@ class DirectoryStartupTest {
   void close_whileADirectoryOpens_itsOpenClosedWhenItEnds() throws Exception {
     Controlled open = new Controlled();
     open.start().awaitStartup();
-    assertTrue(opening.anyOpening());
-    opening.close();
-    assertFalse(opening.anyOpening());
+    assertTrue(startup.anyOpening());
+    startup.close();
+    assertFalse(startup.anyOpening());
     open.end.countDown();
     awaitTrue("what it opened closed", open.closed::get);
     // The index closes after the store: its RocksDB lock is free once it has.
@@ -205,7 +205,7 @@ class DirectoryStartupTest {
     clock.sleepsMoveNoTime(); // the test moves time once the second directory is open
     CountDownLatch hungEnd = new CountDownLatch(1);
     CountDownLatch secondOpen = new CountDownLatch(1);
-    opening =
+    startup =
         DirectoryStartup.start(
             Arrays.asList(tmp.resolve("a"), tmp.resolve("b")),
             limits,
@@ -235,11 +235,11 @@ class DirectoryStartupTest {
               clock.advance(java.time.Duration.ofSeconds(3));
             });
     mover.start();
-    List<DirectoryOpener.Opened> got = opening.awaitStartup();
+    List<DirectoryOpener.Opened> got = startup.awaitStartup();
     hungEnd.countDown();
     assertEquals(1, got.size());
     assertEquals(1, got.get(0).position(), "its place in dirs names its metrics");
-    assertFalse(opening.anyOpening(), "the hung one left out");
+    assertFalse(startup.anyOpening(), "the hung one left out");
     DirectoryOpener.closeQuietly(got);
   }
 }

@@ -37,7 +37,7 @@ class MaintenanceTest {
     CacheConfig config = CacheConfig.from(conf);
     FakeClock clock = new FakeClock(1_700_000_000_000L);
     MetricRegistry registry = new MetricRegistry();
-    CacheWiring parts =
+    CacheWiring wiring =
         new CacheWiring(
             config,
             new FakeReplicas(),
@@ -46,9 +46,9 @@ class MaintenanceTest {
             registry,
             new TallyTap(),
             CacheFaultInjector.NONE);
-    try (CacheLifecycle cache = CacheLifecycle.open(parts)) {
-      Maintenance maintenance = Maintenance.of(parts);
-      parts.admission.record(new BlockId("BP-1", 1_073_741_825L), 1001, false);
+    try (CacheLifecycle cache = CacheLifecycle.open(wiring)) {
+      Maintenance maintenance = Maintenance.of(wiring);
+      wiring.admission.record(new BlockId("BP-1", 1_073_741_825L), 1001, false);
       assertEquals(1L, tracked(registry));
 
       clock.advanceMillis(CacheTunables.MAINTENANCE_INTERVAL_MILLIS - 1); // the window passed

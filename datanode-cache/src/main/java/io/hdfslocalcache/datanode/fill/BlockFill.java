@@ -49,11 +49,11 @@ public final class BlockFill {
       CacheClock clock,
       int pageSize,
       RoomMaker room,
-      FillClearance gate,
+      FillClearance clearance,
       Consumer<CacheDirectory> onNoSpace,
       Consumer<CachedReplica> onPublished) {
     this.map = map;
-    this.steps = new FillSteps(hdd, throttle, stats, room, gate, onNoSpace);
+    this.steps = new FillSteps(hdd, throttle, stats, room, clearance, onNoSpace);
     this.pageFill = new PageFill(steps, pageSize);
     this.clock = clock;
     this.pageSize = pageSize;

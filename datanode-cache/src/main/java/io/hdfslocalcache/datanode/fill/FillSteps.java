@@ -41,7 +41,7 @@ final class FillSteps {
   private final PageCopier copier;
   final FillStats stats;
   private final BlockFill.RoomMaker room;
-  private final FillClearance gate;
+  private final FillClearance clearance;
   private final Consumer<CacheDirectory> onNoSpace;
 
   /** Directories already warned about a fill too large for them: one line each, not per fill. */
@@ -53,13 +53,13 @@ final class FillSteps {
       Throttle throttle,
       FillStats stats,
       BlockFill.RoomMaker room,
-      FillClearance gate,
+      FillClearance clearance,
       Consumer<CacheDirectory> onNoSpace) {
     this.hdd = hdd;
     this.copier = new PageCopier(hdd, throttle, stats);
     this.stats = stats;
     this.room = room;
-    this.gate = gate;
+    this.clearance = clearance;
     this.onNoSpace = onNoSpace;
   }
 
@@ -101,7 +101,7 @@ final class FillSteps {
    */
   void admit(CacheDirectory dir, long ios, long bytes, CachedReplica filling)
       throws IOException, InterruptedException {
-    FillVerdict verdict = gate.tryFill(dir, ios, bytes, bytes);
+    FillVerdict verdict = clearance.tryFill(dir, ios, bytes, bytes);
     if (verdict == FillVerdict.DENY_COST) {
       throw new Refused(FillOutcome.GUARD_COST);
     }
