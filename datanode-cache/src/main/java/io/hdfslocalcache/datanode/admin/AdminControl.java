@@ -2,12 +2,12 @@ package io.hdfslocalcache.datanode.admin;
 
 import io.hdfslocalcache.admin.ControlFiles;
 import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.files.OwnerOnlyFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -81,7 +81,7 @@ public final class AdminControl {
         } catch (UnsupportedOperationException e) {
           // not a POSIX file system
         }
-        writeOwnerOnly(c.resolve(ControlFiles.DIRECTORIES_FILE), text);
+        OwnerOnlyFiles.writeWhole(c.resolve(ControlFiles.DIRECTORIES_FILE), text);
       } catch (IOException e) {
         LOG.warn(
             "hdfs-local-cache: cannot write {} in {}: {}",
@@ -90,21 +90,6 @@ public final class AdminControl {
             e.toString());
       }
     }
-  }
-
-  /**
-   * Writes {@code text} as {@code target} whole (a hidden temporary renamed over it, so a reader
-   * never sees half a file) and owner-only, as every file the cache keeps on its SSDs is.
-   */
-  static void writeOwnerOnly(Path target, byte[] text) throws IOException {
-    Path tmp = target.resolveSibling("." + target.getFileName());
-    Files.write(tmp, text);
-    try {
-      Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-------"));
-    } catch (UnsupportedOperationException e) {
-      // not a POSIX file system
-    }
-    Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
   }
 
   /** True while reads bypass the cache. */

@@ -6,6 +6,7 @@ import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.dir.ServingDirectories;
+import io.hdfslocalcache.datanode.files.OwnerOnlyFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -73,7 +74,7 @@ public final class ListingAnswer {
       String token = request.getFileName().toString().substring(ControlFiles.LIST_PREFIX.length());
       Path answer = request.resolveSibling(ControlFiles.LISTING_PREFIX + token);
       try {
-        AdminControl.writeOwnerOnly(answer, text);
+        OwnerOnlyFiles.writeWhole(answer, text);
         Files.deleteIfExists(request);
       } catch (IOException e) {
         LOG.warn("hdfs-local-cache: cannot answer listing request {}: {}", request, e.toString());

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode.index;
 
 import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.files.OwnerOnlyFiles;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.datanode.store.CacheThreads;
 import io.hdfslocalcache.guard.WriteBudgetState;
@@ -112,7 +113,7 @@ public final class BlockIndex implements AutoCloseable {
               ownerOnly,
               String.valueOf(dir.getParent().getFileName()),
               faults);
-      OwnerOnly.apply(dir);
+      OwnerOnlyFiles.restrictAll(dir);
       return index;
     } catch (RocksDBException e) {
       options.close();

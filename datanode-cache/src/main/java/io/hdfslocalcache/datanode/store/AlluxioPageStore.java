@@ -7,6 +7,7 @@ import alluxio.conf.AlluxioProperties;
 import alluxio.conf.InstancedConfiguration;
 import alluxio.conf.PropertyKey;
 import alluxio.exception.status.ResourceExhaustedException;
+import io.hdfslocalcache.datanode.files.OwnerOnlyFiles;
 import io.hdfslocalcache.metrics.CacheFailure;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -113,7 +114,7 @@ final class AlluxioPageStore implements PageStore {
       throw new CacheException(CacheFailure.IO_ERROR, "put " + fileId + " page " + pageIndex, e);
     }
     used.addAndGet(len);
-    PageTree.ownerOnly(files.getPagePath(page, false));
+    OwnerOnlyFiles.restrict(files.getPagePath(page, false));
   }
 
   @Override

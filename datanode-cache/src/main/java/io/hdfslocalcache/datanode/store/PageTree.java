@@ -9,10 +9,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
-import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -27,8 +24,6 @@ import org.slf4j.LoggerFactory;
  */
 final class PageTree {
   private static final Logger LOG = LoggerFactory.getLogger(PageTree.class);
-  private static final Set<PosixFilePermission> OWNER_ONLY =
-      PosixFilePermissions.fromString("rw-------");
 
   private final Path root;
   private final Path pages;
@@ -132,18 +127,6 @@ final class PageTree {
     }
     if (deleted > 0) {
       LOG.info("hdfs-local-cache: deleted the pages of {} files no cached block owns", deleted);
-    }
-  }
-
-  /**
-   * Makes a page file owner-only: files are created under the process umask (often 0644), and block
-   * data is not for other users. Best effort: the directory above is 0700 anyway.
-   */
-  static void ownerOnly(Path file) {
-    try {
-      Files.setPosixFilePermissions(file, OWNER_ONLY);
-    } catch (IOException | RuntimeException e) {
-      // not POSIX, or deleted meanwhile
     }
   }
 
