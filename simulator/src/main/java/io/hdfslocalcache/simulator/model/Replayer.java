@@ -50,9 +50,18 @@ public final class Replayer {
         new Loads(
             new DiskLoad(trace.firstTimeMs(), trace.lastTimeMs()),
             new DiskLoad(trace.firstTimeMs(), trace.lastTimeMs()));
+    FutureReadsOracle oracle =
+        config.oracle().map(o -> new FutureReadsOracle(trace, o)).orElse(null);
     EventRules rules =
         new EventRules(
-            config.model(), config.policy().create(), trace.firstTimeMs(), blocks, loads);
+            config.model(),
+            oracle != null ? oracle : config.policy().create(),
+            trace.firstTimeMs(),
+            blocks,
+            loads);
+    if (oracle != null) {
+      oracle.attach(rules);
+    }
     int[] versionBlock = trace.versionBlock();
     long[] versionGenStamp = trace.versionGenStamp();
     long[] versionLength = trace.versionLength();
