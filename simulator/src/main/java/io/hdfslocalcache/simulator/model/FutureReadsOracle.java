@@ -6,8 +6,8 @@ import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.model.util.LruList;
 import io.hdfslocalcache.ratelimit.BlockKey;
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
-import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.ratelimit.Decision;
+import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.simulator.trace.EventLog;
 import io.hdfslocalcache.simulator.trace.Op;
 import io.hdfslocalcache.simulator.trace.Trace;
@@ -22,12 +22,12 @@ import java.util.Arrays;
  *
  * <p>The rule, on the read of block b at time t: admit iff b's next reads form a chain of at least
  * {@code minReads} reads, each within tau of the one before, where tau is the running cache's
- * eviction age now (the time since the least recently read block it holds was read; unbounded
- * while it has never evicted). Under LRU a block filled now stays while every gap between its
- * reads is within the eviction age, so the chain is the hits its fill buys: Baleen's episodes
- * (FAST'24), with the eviction age read off the running cache instead of assumed, and the cut-off
- * a count of hits instead of a score ranked against a write rate (the guard's budget still binds).
- * It sees blocks, not pages: a block's pages older than its last read are not tracked.
+ * eviction age now (the time since the least recently read block it holds was read; unbounded while
+ * it has never evicted). Under LRU a block filled now stays while every gap between its reads is
+ * within the eviction age, so the chain is the hits its fill buys: Baleen's episodes (FAST'24),
+ * with the eviction age read off the running cache instead of assumed, and the cut-off a count of
+ * hits instead of a score ranked against a write rate (the guard's budget still binds). It sees
+ * blocks, not pages: a block's pages older than its last read are not tracked.
  *
  * <p>Its cut-off is fixed ({@link OracleSpec.Cutoff#FIXED}) or moved by the DataNode's own {@link
  * ThresholdTuner} started at {@code minReads} ({@link OracleSpec.Cutoff#TUNED}): a fixed count
