@@ -63,6 +63,15 @@ public final class MarginalPayback {
     return count <= 2 * t + 1;
   }
 
+  /** Disk-head time reported since the last step: fills, hits (tests). */
+  long pendingFillMicros() {
+    return fillMicros.get();
+  }
+
+  long pendingSavedMicros() {
+    return savedMicros.get();
+  }
+
   void step() {
     fill += (fillMicros.getAndSet(0) - fill) / HORIZON_STEPS;
     saved += (savedMicros.getAndSet(0) - saved) / HORIZON_STEPS;

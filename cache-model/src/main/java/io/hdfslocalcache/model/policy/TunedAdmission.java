@@ -30,11 +30,12 @@ final class TunedAdmission implements AdmissionPolicy {
   }
 
   static TunedAdmission from(PolicyParams params) {
+    RateLimitConfig config = BucketTimeAdmission.config(params);
     int payback = params.integer("payback", 0);
     if (payback < 0) {
       throw new IllegalArgumentException("tuned: payback must be >= 0 (0: off), got " + payback);
     }
-    return new TunedAdmission(BucketTimeAdmission.config(params), payback);
+    return new TunedAdmission(config, payback);
   }
 
   @Override

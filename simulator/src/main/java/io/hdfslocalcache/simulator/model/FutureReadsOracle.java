@@ -59,7 +59,7 @@ final class FutureReadsOracle implements AdmissionPolicy {
   private EventRules rules;
   private int cursor;
   private boolean evicting;
-  private long checkedAt = Long.MIN_VALUE;
+  private long checkedAt; // when the cache was last seen not to have evicted yet
 
   FutureReadsOracle(Trace trace, OracleSpec spec) {
     this.minReads = spec.minReads();
@@ -99,6 +99,7 @@ final class FutureReadsOracle implements AdmissionPolicy {
     }
     lastRead = new long[blocks];
     recent.ensure(blocks);
+    checkedAt = reads == 0 ? 0 : readTime[0] - EVICTION_CHECK_MS; // checks at the first read
   }
 
   @Override
