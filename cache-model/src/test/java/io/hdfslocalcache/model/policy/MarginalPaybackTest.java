@@ -118,23 +118,18 @@ class MarginalPaybackTest {
   }
 
   @Test
-  void threshold_budgetBindsAboveTheConfigured_marginChangesNothing() {
+  void threshold_aboveTheConfiguredBudgetIdles_fallsBackToItThoughTheMarginFallsShort() {
     double c = PER_STEP * 64; // demand meets the budget at T = 63
-    MarginalPayback shortOfIt = new MarginalPayback(4);
-    MarginalPayback off = new MarginalPayback(0);
-    ThresholdTuner withMargin = tuner(shortOfIt);
-    long saved = asked;
-    ThresholdTuner without = tuner(off);
-    asked = saved;
+    MarginalPayback p = new MarginalPayback(4);
+    ThresholdTuner t = tuner(p);
     for (int i = 0; i < 240; i++) {
-      double demand = c / (withMargin.threshold() + 1.0);
-      assertEquals(withMargin.threshold(), without.threshold(), "step " + i);
-      asked += (long) demand;
-      shortOfIt.fill(FILL_MICROS);
-      shortOfIt.hit(FILL_MICROS / 2);
-      clock.advanceMillis(ThresholdTuner.STEP_MILLIS);
+      step(t, p, c / (t.threshold() + 1.0), 0.5);
     }
-    assertTrue(withMargin.threshold() > 50, "raised: " + withMargin.threshold());
+    assertTrue(t.threshold() > 50, "raised first: " + t.threshold());
+    for (int i = 0; i < 240; i++) {
+      step(t, p, 0, 0.5); // the budget idles; above F the margin has no say
+    }
+    assertEquals(15, t.threshold());
   }
 
   @Test
