@@ -61,7 +61,9 @@ final class TunedAdmission implements AdmissionPolicy {
   public Decision onRead(long key) {
     int count = gate.count(key);
     int t = tuner.threshold();
-    atMargin = count > t && MarginalPayback.marginal(count, t);
+    if (payback > 0) { // else no write: the DataNode's reader threads share this object
+      atMargin = count > t && MarginalPayback.marginal(count, t);
+    }
     return count > t ? Decision.ADMIT : Decision.REJECT;
   }
 

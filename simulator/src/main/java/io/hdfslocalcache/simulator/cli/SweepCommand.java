@@ -160,6 +160,10 @@ public final class SweepCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "nothing to sweep: give --threshold X,... and/or --policy");
     }
+    if (!oracleSpecs().isEmpty() && options.replicas.on()) {
+      throw new IllegalArgumentException(
+          "--oracle runs one DataNode's trace; it has no fleet replay (--replicas on)");
+    }
     List<PolicySpec> specs = new ArrayList<>();
     if (thresholds != null) {
       for (int n : buckets == null || buckets.isEmpty() ? List.of(60) : buckets) {
