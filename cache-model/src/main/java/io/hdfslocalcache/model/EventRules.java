@@ -6,6 +6,7 @@ import io.hdfslocalcache.guard.FillGuard;
 import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
+import io.hdfslocalcache.model.policy.MarginalPayback;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.time.CacheClock;
@@ -63,6 +64,8 @@ public final class EventRules {
   private long now; // the guard's clock: the newest read time seen
   private long[] cachedGenStamp; // of the held version
   private int[] partialReads; // reads of the held version that missed pages
+  private boolean[] atMargin; // the held entry was admitted at the tuner's margin
+  private final MarginalPayback margin;
 
   /**
    * @param startMillis the guard's clock until the first read (no later than it)
@@ -99,6 +102,9 @@ public final class EventRules {
         (from, to, demand, target) -> {});
     this.cachedGenStamp = new long[blocks];
     this.partialReads = new int[blocks];
+    this.atMargin = new boolean[blocks];
+    this.margin =
+        policy.tuner().map(ThresholdTuner::payback).filter(MarginalPayback::enabled).orElse(null);
   }
 
   /** Makes room for block indexes below {@code blocks}. */
@@ -107,6 +113,7 @@ public final class EventRules {
       int n = Math.max(blocks, cachedGenStamp.length + (cachedGenStamp.length >> 1));
       cachedGenStamp = Arrays.copyOf(cachedGenStamp, n);
       partialReads = Arrays.copyOf(partialReads, n);
+      atMargin = Arrays.copyOf(atMargin, n);
       cache.ensureBlocks(n);
     }
   }
@@ -166,6 +173,9 @@ public final class EventRules {
       guard.recordMiss(length);
     } else {
       guard.recordRead(length, plan.hddIos, plan.hddBytes);
+      if (atMargin[block] && plan.cachedBytes > 0) {
+        margin.hit(DISK.micros(1, length) - DISK.micros(plan.hddIos, plan.hddBytes));
+      }
       if (plan.hit()) {
         c.hits++;
         return;
@@ -185,6 +195,7 @@ public final class EventRules {
       }
       fill(block, offset, length, blockLength, timeMs);
     } else if (decision == Decision.ADMIT && plan.fillBytes > 0) {
+      atMargin[block] = margin != null && policy.admittedAtMargin();
       fill(block, offset, length, blockLength, timeMs);
       if (cache.holds(block)) {
         cachedGenStamp[block] = genStamp;
@@ -232,6 +243,9 @@ public final class EventRules {
     c.hddBytesRead += written;
     c.fillBytesRead += written;
     hdd(timeMs, plan.fillIos, written);
+    if (atMargin[block]) {
+      margin.fill(DISK.micros(plan.fillIos, written));
+    }
   }
 
   private void hdd(long timeMs, long ios, long bytes) {

@@ -53,6 +53,14 @@ public interface AdmissionPolicy {
   /** Forgets history that left the window now (memory follows the window on idle keys too). */
   default void expire() {}
 
+  /**
+   * True if the last {@link #onRead} admitted at the margin (a window count just past the
+   * threshold: {@link MarginalPayback#marginal}); false for policies without a tuner.
+   */
+  default boolean admittedAtMargin() {
+    return false;
+  }
+
   /** The tuner that moves this policy's threshold, to keep its state across restarts; if any. */
   default Optional<ThresholdTuner> tuner() {
     return Optional.empty();

@@ -2,6 +2,7 @@ package io.hdfslocalcache.model.policy;
 
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
@@ -36,9 +37,10 @@ public enum PolicyType {
 
   /** Parameters left out of a spec's printed name unless given (implementation limits). */
   Set<String> hiddenParams() {
-    return this == BUCKET_TIME || this == TUNED
-        ? Collections.singleton("maxKeys")
-        : Collections.<String>emptySet();
+    if (this == TUNED) {
+      return new HashSet<>(Arrays.asList("maxKeys", "payback"));
+    }
+    return this == BUCKET_TIME ? Collections.singleton("maxKeys") : Collections.<String>emptySet();
   }
 
   static PolicyType byName(String name) {

@@ -14,15 +14,9 @@ import io.hdfslocalcache.time.CacheClock;
  * DataNode ({@code Admission}), the simulator and shadow mode ({@code EventRules}, through the
  * {@code tuned} policy) run this class.
  *
- * <p><b>Why below F.</b> Swept over every shape {@code generate} offers at 1% and 5% of the bytes
- * read (docs/tuning.md, "Admission that tunes itself"), the best fixed threshold in hindsight is
- * nearly always the lowest one whose fills the write budget sustains: below it fills are denied
- * first come, first served; above it hits are lost. On a large cache that threshold is below the
- * default F = 15 (7 on most shapes at 5%, sometimes 3), which a tuner held at F cannot reach: it
- * sat at F with the budget idle and saved 2-4 points less than the best threshold there. Half of F
- * (7 for the default), not less: a quarter (3) saved a few tenths of a point more on some 5%
- * caches, but on {@code batch} at 20% it wrote 1.1 TB of fills a day that were seldom read again
- * and cost the HDDs more than no cache (-1.9%; at 7, +10.9%); F / 16 lost 1.6 points on average.
+ * <p><b>Why below F, to F / 2.</b> The best fixed threshold in hindsight is nearly always the
+ * lowest one whose fills the budget sustains (docs/tuning.md), below the default F = 15 on most 5%
+ * caches; a quarter of F took {@code batch} at 20% below no cache (-1.9%), F / 16 lost 1.6 points.
  *
  * <p><b>The control law.</b> Time is cut in steps of {@link #STEP_MILLIS}. At the end of each step:
  *
@@ -34,56 +28,45 @@ import io.hdfslocalcache.time.CacheClock;
  *       #DRAIN_MILLIS} above the reserve, {@link #REFILL_MILLIS} below it, never below r / 8;
  *   <li>the error is e = ln(D / R), D floored at r / 64 (so an idle cache lowers the threshold at
  *       the fastest pace) and e clamped to [-ln 4, ln 4];
- *   <li>T crosses below F only while D is below r, fills at F leaving the budget idle at its refill
- *       rate, and only after {@link #WARM_STEPS} steps at F with D below r (the admission window's
- *       hour: until it has filled once, fewer blocks cross F than will); a cold burst that fills at
- *       F would spend anyway is no reason to (spent below F it went to blocks read less often: 3.9
+ *   <li>T crosses below F only while D is below r and after {@link #WARM_STEPS} such steps at F
+ *       (the window's hour): a cold burst that fills at F would spend anyway is no reason to (3.9
  *       points lost on {@code steep} at 1%); once below, the same law;
  *   <li>ln(T + 1) moves by {@link #GAIN} x e, within [ln(lowest + 1), ln(ceiling + 1)], lowest = (F
  *       + 1) / {@link #BELOW} - 1 (at least 0), ceiling = {@link #CEILING_FACTOR} x (F + 1) - 1; T
  *       is its nearest whole number.
  * </ul>
  *
- * <p><b>Why it is stable.</b> Two loops, one inside the other. The inner one is an integral
- * controller on log T. Fill demand falls with the threshold roughly as a power, D ~ (T + 1)^-a (a
- * around 1-2 on Zipf popularity), so the loop is linear in the logs: error shrinks by a factor 1 -
- * GAIN x a per step, behind the moving average's lag of SMOOTHING_STEPS. GAIN x a x SMOOTHING_STEPS
- * = 0.15-0.3 keeps that second-order loop damped (damping 1 / (2 sqrt(GAIN x a x SMOOTHING_STEPS))
- * = 0.9-1.3: no oscillation; the test holds the overshoot under 10% for a = 1 to 2) and settles in
- * about 1 / (GAIN x a) = 15-35 steps (minutes). One step moves T + 1 by at most a factor e^(GAIN x
- * ln 4) = 1.042, so doubling it takes at least 17 minutes: no wild swings, whatever the input. The
- * outer loop is the budget's level: with fills asking for R it moves as dL/dt = r - R = -(L - L0) /
- * H, a first-order approach to the reserve with time constant H (6 hours above it, 1 hour below),
- * slower than the inner loop settles, so the inner loop follows it and the two do not ring. The
- * range's bounds and the rule for crossing below F are saturations: they hold log T at a bound and
- * add no state to the loop (the crossing's counter of idle steps at F only runs out), so the
- * argument holds between them; at F with D between r and R the threshold rests at F, as it did when
- * F was a floor.
+ * <p><b>Why it is stable.</b> The inner loop is an integral controller on log T. Fill demand falls
+ * with the threshold roughly as a power, D ~ (T + 1)^-a (a around 1-2 on Zipf popularity), so the
+ * error shrinks by 1 - GAIN x a per step behind the average's lag: GAIN x a x SMOOTHING_STEPS =
+ * 0.15-0.3, damping 0.9-1.3 (no oscillation; the test holds overshoot under 10% for a = 1 to 2),
+ * settled in 15-35 steps. One step moves T + 1 by at most e^(GAIN x ln 4) = 1.042 (a doubling takes
+ * 17 minutes or more). The outer loop is the budget's level, dL/dt = r - R = -(L - L0) / H, first
+ * order with time constant H (6 h above the reserve, 1 h below), slower than the inner loop
+ * settles, so the two do not ring. The range's bounds and the crossing rule are saturations that
+ * add no state to the loop, so the argument holds between them.
  *
  * <p><b>What it converges to.</b> The threshold at which the admitted blocks' fills ask for the
- * budget's rate r, with the budget's level at the reserve (5% of the burst: about 2.4 hours of
- * refill at 0.5 drive writes a day), so fills are seldom denied for the budget and the writes go to
- * the blocks read most often in the admission window. A cold cache's full budget is spent over
- * hours, not minutes: while fills ask for it, the level above the reserve falls by a factor e every
- * 6 hours, 98% of it spent within a day, and the threshold admits the blocks read most often rather
- * than the floor's first comers. A level run below the reserve is refilled within about an hour (R
- * is r / 8 a third of the way down, at 0.5 drive writes a day) so that the budget seldom empties
- * and denies fills first come, first served. When fills at the lowest threshold ask for less than
- * the budget gives, T stays there (an idle budget admits every block read more than F / 2 times);
- * with no write budget (guard off, or 0 drive writes per day) T is F: nothing to tune to.
+ * budget's rate r, with the level at the reserve (about 2.4 hours of refill at 0.5 drive writes a
+ * day): fills are seldom denied for the budget, and the writes go to the blocks read most often in
+ * the window. A cold cache's budget is spent over hours, 98% of it within a day, on the blocks read
+ * most often rather than the floor's first comers; a level run below the reserve is refilled within
+ * about an hour. With no write budget (guard off, or 0 drive writes per day) T is F. Why 6 hours
+ * and 5% (a 1-hour drain to a quarter of the burst spent a cold budget on the first comers and
+ * saved 4.5 points less on a 5% cache): docs/tuning.md.
  *
- * <p><b>Why these numbers</b> (measured on day-long traces: docs/tuning.md). A 1-hour drain to a
- * reserve of a quarter of the burst spent a cold budget within the first hours at the floor, on
- * whichever blocks crossed it first, then left the reserve unspent: on a 5% cache it wrote 318 of
- * the 381 GiB a day allowed and saved 4.5 points less disk time than the best fixed threshold. A 5%
- * reserve drained over 6 hours writes about 97% of what the day allows; a faster refill below the
- * reserve keeps the smallest caches, whose budget is short, from running empty.
+ * <p><b>The margin's payback</b> ({@code tuned:payback=N}, off by default: the DataNode does not
+ * report it yet). With a {@link MarginalPayback} that reports, T at or below F with an idle budget
+ * does not go lower while the entries admitted at the margin save less than N x their fills' disk
+ * time, and climbs back to F at the full pace if below it: an idle budget is no reason to admit
+ * blocks that are not read again (on {@code batch} at 5% the law went to 7, where the margin pays
+ * 2x, and saved 2.4 points less than 15). It saturates the error at 0 or its bound: stable as
+ * above.
  *
- * <p><b>Costs, time, threads.</b> A read pays one volatile read and a comparison with the step's
- * end; a step, once a minute under the monitor, reads the budget twice and does a few logarithms;
- * heap: a few fields, no per-block state. The clock is injected (a replay passes the trace's time;
- * a clock going backwards does nothing). {@code budget} is read under this monitor, so a budget's
- * own lock comes after this one (the guard never calls back here).
+ * <p><b>Costs, time, threads.</b> A read pays one volatile read and a comparison; a step, once a
+ * minute under the monitor, reads the budget twice and does a few logarithms; heap: a few fields.
+ * The clock is injected (a clock going backwards does nothing). {@code budget} is read under this
+ * monitor, so a budget's own lock comes after this one (the guard never calls back here).
  */
 public final class ThresholdTuner {
   public static final long STEP_MILLIS = 60_000;
@@ -115,6 +98,7 @@ public final class ThresholdTuner {
 
   private final int floor;
   private final int lowest;
+  private final MarginalPayback payback;
   private final int ceiling;
   private final double ratePerStep;
   private final double burst;
@@ -134,7 +118,7 @@ public final class ThresholdTuner {
 
   /** What came of {@link #restore}. */
   public enum Restore {
-    /** The saved threshold is in use again, since the time it took that value. */
+    /** The saved threshold is in use again, since it took that value. */
     RESTORED,
     /** Saved under another configured threshold: the tuner starts again at the new one. */
     FLOOR_CHANGED,
@@ -144,11 +128,7 @@ public final class ThresholdTuner {
     NONE_SAVED
   }
 
-  /**
-   * @param floor the configured threshold
-   * @param bytesPerDay the write budget's refill rate; 0 for none (T stays at the floor)
-   * @param burstBytes the budget's burst (its largest level)
-   */
+  /** Without the margin's payback. */
   public ThresholdTuner(
       int floor,
       double bytesPerDay,
@@ -156,14 +136,27 @@ public final class ThresholdTuner {
       Budget budget,
       CacheClock clock,
       Listener listener) {
+    this(floor, bytesPerDay, burstBytes, budget, clock, listener, new MarginalPayback(0));
+  }
+
+  /**
+   * @param floor the configured threshold
+   * @param bytesPerDay the write budget's refill rate; 0 for none (T stays at the floor)
+   * @param burstBytes the budget's burst (its largest level)
+   * @param payback the margin's payback, which holds T at or below F while it falls short
+   */
+  public ThresholdTuner(
+      int floor,
+      double bytesPerDay,
+      long burstBytes,
+      Budget budget,
+      CacheClock clock,
+      Listener listener,
+      MarginalPayback payback) {
+    this.payback = payback;
     if (floor < 0 || bytesPerDay < 0 || burstBytes < 0) {
-      throw new IllegalArgumentException(
-          "floor, bytesPerDay and burstBytes must be >= 0, got "
-              + floor
-              + ", "
-              + bytesPerDay
-              + ", "
-              + burstBytes);
+      String got = floor + ", " + bytesPerDay + ", " + burstBytes;
+      throw new IllegalArgumentException("floor, bytesPerDay, burstBytes must be >= 0: " + got);
     }
     this.floor = floor;
     this.lowest = lowest(floor);
@@ -200,10 +193,6 @@ public final class ThresholdTuner {
   }
 
   private synchronized void advance() {
-    advanceLocked();
-  }
-
-  private void advanceLocked() {
     long now = clock.millis();
     if (now < stepEnd) {
       return;
@@ -229,12 +218,16 @@ public final class ThresholdTuner {
     }
     double level = Math.min(burst, (double) budget.availableBytes());
     double excess = level - RESERVE * burst;
+    payback.step();
     double horizon = excess < 0 ? REFILL_MILLIS : DRAIN_MILLIS;
     target = Math.max(ratePerStep / 8, ratePerStep + excess * STEP_MILLIS / horizon);
     double error = Math.log(Math.max(demand, ratePerStep / 64) / target);
     error = Math.max(-MAX_ERROR, Math.min(MAX_ERROR, error));
-    double next = logT + GAIN * error;
     double atF = Math.log(floor + 1.0);
+    if (error < 0 && logT <= atF + 1e-9 && payback.fallsShort()) {
+      error = logT < atF - 1e-9 ? MAX_ERROR : 0; // an idle budget, but the margin does not pay
+    }
+    double next = logT + GAIN * error;
     if (next < atF && logT >= atF - 1e-9 && (demand >= ratePerStep || ++steps <= WARM_STEPS)) {
       // Below F only if fills at F leave the budget idle at its refill rate: a cold burst that
       // fills at F would spend anyway is no reason to admit blocks read less often. Not before
@@ -250,6 +243,11 @@ public final class ThresholdTuner {
       listener.changed(announced, threshold, demand * perDay, target * perDay);
       announced = threshold;
     }
+  }
+
+  /** Where the fills admitted at the margin report what they cost and what their hits saved. */
+  public MarginalPayback payback() {
+    return payback;
   }
 
   /** The configured threshold F: where the tuner starts, and what its range scales from. */

@@ -11,20 +11,31 @@ import java.util.Optional;
  * threshold moved by a {@link ThresholdTuner} at or above the configured one (the floor) so that
  * fills spend the write budget on the blocks read most often. Without a budget (bound with 0 bytes
  * a day) it is bucket-time at the floor. The limiter and the tuner are built at {@link #bind}, on
- * the one clock it is given.
+ * the one clock it is given. With {@code payback=N} (off by default; the DataNode does not report
+ * it yet) the tuner also holds the threshold while the fills at its margin pay less than N x their
+ * cost ({@link MarginalPayback}); which admissions were at the margin is told to the one replay
+ * thread that asks next ({@link #admittedAtMargin}).
  */
 final class TunedAdmission implements AdmissionPolicy {
   private final RateLimitConfig config;
+  private final int payback;
   private final BucketTimeAdmission gate;
   private ThresholdTuner tuner;
+  private boolean atMargin;
 
-  TunedAdmission(RateLimitConfig config) {
+  TunedAdmission(RateLimitConfig config, int payback) {
     this.config = config;
+    this.payback = payback;
     this.gate = new BucketTimeAdmission(config, ThresholdTuner.ceiling(config.threshold()));
   }
 
   static TunedAdmission from(PolicyParams params) {
-    return new TunedAdmission(BucketTimeAdmission.config(params));
+    RateLimitConfig config = BucketTimeAdmission.config(params);
+    int payback = params.integer("payback", 0);
+    if (payback < 0) {
+      throw new IllegalArgumentException("tuned: payback must be >= 0 (0: off), got " + payback);
+    }
+    return new TunedAdmission(config, payback);
   }
 
   @Override
@@ -36,12 +47,29 @@ final class TunedAdmission implements AdmissionPolicy {
       ThresholdTuner.Listener listener) {
     gate.bind(bytesPerDay, burstBytes, budget, clock, listener);
     tuner =
-        new ThresholdTuner(config.threshold(), bytesPerDay, burstBytes, budget, clock, listener);
+        new ThresholdTuner(
+            config.threshold(),
+            bytesPerDay,
+            burstBytes,
+            budget,
+            clock,
+            listener,
+            new MarginalPayback(payback));
   }
 
   @Override
   public Decision onRead(long key) {
-    return gate.count(key) > tuner.threshold() ? Decision.ADMIT : Decision.REJECT;
+    int count = gate.count(key);
+    int t = tuner.threshold();
+    if (payback > 0) { // else no write: the DataNode's reader threads share this object
+      atMargin = count > t && MarginalPayback.marginal(count, t);
+    }
+    return count > t ? Decision.ADMIT : Decision.REJECT;
+  }
+
+  @Override
+  public boolean admittedAtMargin() {
+    return atMargin;
   }
 
   @Override

@@ -3,10 +3,12 @@ package io.hdfslocalcache.simulator.cli;
 import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.model.policy.PolicySpec;
+import io.hdfslocalcache.simulator.model.OracleSpec;
 import io.hdfslocalcache.simulator.model.RunConfig;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -70,6 +72,34 @@ public final class SweepCommand implements Callable<Integer> {
   List<PolicySpec> policies;
 
   @Option(
+      names = "--oracle",
+      paramLabel = "M[,M...]",
+      split = ",",
+      description =
+          "Research only, knows the future: admit a block iff its next M reads each come within "
+              + "the cache's eviction age of the one before (FutureReadsOracle); an upper mark "
+              + "for admission rules, never a policy a DataNode can run.")
+  List<Integer> oracles;
+
+  @Option(
+      names = "--oracle-tuned",
+      paramLabel = "M[,M...]",
+      split = ",",
+      description =
+          "Research only, knows the future: --oracle with its M moved by the tuner to the write "
+              + "budget, starting at M.")
+  List<Integer> tunedOracles;
+
+  @Option(
+      names = "--oracle-gated",
+      paramLabel = "T[,T...]",
+      split = ",",
+      description =
+          "Research only, knows the future: bucket-time at threshold T, less the blocks not "
+              + "read again within the cache's eviction age.")
+  List<Integer> gatedOracles;
+
+  @Option(
       names = "--fill",
       paramLabel = "MODE[,MODE...]",
       split = ",",
@@ -102,6 +132,20 @@ public final class SweepCommand implements Callable<Integer> {
     return 0;
   }
 
+  private List<OracleSpec> oracleSpecs() {
+    List<OracleSpec> out = new ArrayList<>();
+    for (int m : oracles == null ? List.<Integer>of() : oracles) {
+      out.add(new OracleSpec(m, OracleSpec.Cutoff.FIXED));
+    }
+    for (int m : tunedOracles == null ? List.<Integer>of() : tunedOracles) {
+      out.add(new OracleSpec(m, OracleSpec.Cutoff.TUNED));
+    }
+    for (int t : gatedOracles == null ? List.<Integer>of() : gatedOracles) {
+      out.add(new OracleSpec(1, OracleSpec.Cutoff.GATED, t));
+    }
+    return out;
+  }
+
   /**
    * Every combination, cache size outermost, then fill mode and guard, so the table reads one size
    * at a time.
@@ -110,9 +154,15 @@ public final class SweepCommand implements Callable<Integer> {
     if (cacheSizes == null || cacheSizes.isEmpty()) {
       throw new IllegalArgumentException("missing --cache-size SIZE[,SIZE...]");
     }
-    if ((thresholds == null || thresholds.isEmpty()) && (policies == null || policies.isEmpty())) {
+    if ((thresholds == null || thresholds.isEmpty())
+        && (policies == null || policies.isEmpty())
+        && oracleSpecs().isEmpty()) {
       throw new IllegalArgumentException(
           "nothing to sweep: give --threshold X,... and/or --policy");
+    }
+    if (!oracleSpecs().isEmpty() && options.replicas.on()) {
+      throw new IllegalArgumentException(
+          "--oracle runs one DataNode's trace; it has no fleet replay (--replicas on)");
     }
     List<PolicySpec> specs = new ArrayList<>();
     if (thresholds != null) {
@@ -132,9 +182,10 @@ public final class SweepCommand implements Callable<Integer> {
     if (policies != null) {
       specs.addAll(policies);
     }
-    // Beside every row, what the DataNode's default (admission that tunes itself) does.
+    // Beside every row, what the DataNode's default (admission that tunes itself) does; an
+    // oracle-only sweep is research, compared with runs made before.
     PolicySpec tuned = PolicySpec.parse("tuned");
-    if (!specs.contains(tuned)) {
+    if (!specs.contains(tuned) && !(specs.isEmpty() && !oracleSpecs().isEmpty())) {
       specs.add(tuned);
     }
     List<RunConfig> configs = new ArrayList<>();
@@ -145,6 +196,17 @@ public final class SweepCommand implements Callable<Integer> {
             configs.add(
                 new RunConfig(
                     p, size, fill, options.pageSize, options.disks, guardOptions.settings(guard)));
+          }
+          for (OracleSpec o : oracleSpecs()) {
+            configs.add(
+                new RunConfig(
+                    PolicySpec.parse("never"),
+                    size,
+                    fill,
+                    options.pageSize,
+                    options.disks,
+                    guardOptions.settings(guard),
+                    Optional.of(o)));
           }
         }
       }

@@ -2,6 +2,7 @@ package io.hdfslocalcache.simulator.model;
 
 import io.hdfslocalcache.model.EventRules;
 import io.hdfslocalcache.model.ModelTotals;
+import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.ratelimit.BlockKey;
 import io.hdfslocalcache.simulator.trace.EventLog;
 import io.hdfslocalcache.simulator.trace.Op;
@@ -50,9 +51,15 @@ public final class Replayer {
         new Loads(
             new DiskLoad(trace.firstTimeMs(), trace.lastTimeMs()),
             new DiskLoad(trace.firstTimeMs(), trace.lastTimeMs()));
-    EventRules rules =
-        new EventRules(
-            config.model(), config.policy().create(), trace.firstTimeMs(), blocks, loads);
+    AdmissionPolicy policy =
+        config
+            .oracle()
+            .<AdmissionPolicy>map(o -> new FutureReadsOracle(trace, o))
+            .orElseGet(config.policy()::create);
+    EventRules rules = new EventRules(config.model(), policy, trace.firstTimeMs(), blocks, loads);
+    if (policy instanceof FutureReadsOracle oracle) {
+      oracle.attach(rules); // it asks the running cache which blocks it holds
+    }
     int[] versionBlock = trace.versionBlock();
     long[] versionGenStamp = trace.versionGenStamp();
     long[] versionLength = trace.versionLength();

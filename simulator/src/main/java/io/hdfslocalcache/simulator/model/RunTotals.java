@@ -23,7 +23,7 @@ final class RunTotals {
     double[] without = withoutCache.utilization(config.disks());
     RunResult r =
         new RunResult(
-            config.policy().name(),
+            config.policyName(),
             config.fill().configName(),
             config.guard().label(),
             config.cacheSizeBytes(),

@@ -1,0 +1,84 @@
+package io.hdfslocalcache.model.policy;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Whether the fills {@link ThresholdTuner} admits at its margin pay for themselves: of the entries
+ * admitted with a window count just past the threshold T (in (T, 2T + 1]), the HDD disk-head time
+ * their hits saved against the disk-head time their fills cost (the admission and the pages added
+ * later), both in the guard's disk model, both moving averages over {@link #HORIZON_STEPS} tuner
+ * steps. The ratio of two averaged rates is the payback of a steady stream of marginal fills
+ * without waiting for their entries to leave: older entries' hits balance the new ones' fills.
+ *
+ * <p>Below {@code pays} (x their cost) the margin does not pay once what its fills evict is
+ * counted, so an idle write budget is no reason to admit blocks read less often (the tuner's rule).
+ * Measured at threshold 7 on 5% caches: {@code batch} 2.0-2.4 (where 15 is the best threshold),
+ * {@code interactive} 5-6, {@code storms} 6-7, {@code multiday} 5-12, {@code skewed} 25-60, {@code
+ * warm} 28-200 (where 7 or 3 are best); hence 4. Without {@link #EVIDENCE_MICROS} of averaged fill
+ * cost, or off ({@code pays} 0), it has no opinion.
+ *
+ * <p>Costs and threads: a reporter (the model's rules, from one thread) adds atomically per
+ * marginal fill or hit; {@link #step} runs under the tuner's monitor. Heap: five fields.
+ */
+public final class MarginalPayback {
+  /** The payback below which the margin is held: {@code tuned:payback=4}. */
+  public static final int MEASURED_PAYS = 4;
+
+  static final double HORIZON_STEPS = 120;
+  static final double EVIDENCE_MICROS = 20 * 11_500.0;
+
+  private final double pays;
+  private final AtomicLong fillMicros = new AtomicLong();
+  private final AtomicLong savedMicros = new AtomicLong();
+  private double fill; // averaged per step
+  private double saved;
+
+  /**
+   * @param pays saved over cost below which the margin does not pay; 0: off
+   */
+  public MarginalPayback(double pays) {
+    if (!(pays >= 0)) {
+      throw new IllegalArgumentException("payback must be >= 0, got " + pays);
+    }
+    this.pays = pays;
+  }
+
+  /** Whether anything should report to it. */
+  public boolean enabled() {
+    return pays > 0;
+  }
+
+  /** Disk-head time a fill of an entry admitted at the margin cost. */
+  public void fill(long micros) {
+    fillMicros.addAndGet(micros);
+  }
+
+  /** Disk-head time a hit on an entry admitted at the margin saved. */
+  public void hit(long micros) {
+    savedMicros.addAndGet(micros);
+  }
+
+  /** True if a window count of {@code count} admitted at threshold {@code t} is at the margin. */
+  public static boolean marginal(int count, int t) {
+    return count <= 2 * t + 1;
+  }
+
+  /** Disk-head time reported since the last step: fills, hits (tests). */
+  long pendingFillMicros() {
+    return fillMicros.get();
+  }
+
+  long pendingSavedMicros() {
+    return savedMicros.get();
+  }
+
+  void step() {
+    fill += (fillMicros.getAndSet(0) - fill) / HORIZON_STEPS;
+    saved += (savedMicros.getAndSet(0) - saved) / HORIZON_STEPS;
+  }
+
+  /** True if the marginal fills are known to fall short of paying {@code pays} x their cost. */
+  boolean fallsShort() {
+    return enabled() && fill * HORIZON_STEPS >= EVIDENCE_MICROS && saved < pays * fill;
+  }
+}
