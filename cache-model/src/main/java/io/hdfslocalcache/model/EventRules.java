@@ -7,6 +7,7 @@ import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
+import io.hdfslocalcache.model.policy.Victims;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.time.CacheClock;
 import java.util.Arrays;
@@ -63,6 +64,7 @@ public final class EventRules {
   private long now; // the guard's clock: the newest read time seen
   private long[] cachedGenStamp; // of the held version
   private int[] partialReads; // reads of the held version that missed pages
+  private long[] keys; // each block's limiter key, as its last read gave it
 
   /**
    * @param startMillis the guard's clock until the first read (no later than it)
@@ -99,6 +101,20 @@ public final class EventRules {
         (from, to, demand, target) -> {});
     this.cachedGenStamp = new long[blocks];
     this.partialReads = new int[blocks];
+    this.keys = new long[blocks];
+    policy.watch(
+        new Victims() {
+          @Override
+          public long victimKey() {
+            int block = cache.victim();
+            return block < 0 ? NONE : keys[block];
+          }
+
+          @Override
+          public int heldBlocks() {
+            return cache.heldBlocks();
+          }
+        });
   }
 
   /** Makes room for block indexes below {@code blocks}. */
@@ -107,6 +123,7 @@ public final class EventRules {
       int n = Math.max(blocks, cachedGenStamp.length + (cachedGenStamp.length >> 1));
       cachedGenStamp = Arrays.copyOf(cachedGenStamp, n);
       partialReads = Arrays.copyOf(partialReads, n);
+      keys = Arrays.copyOf(keys, n);
       cache.ensureBlocks(n);
     }
   }
@@ -147,6 +164,7 @@ public final class EventRules {
     c.readBytes += length;
     c.hddMicrosWithoutCache += DISK.micros(1, length);
     listener.hddWithoutCache(timeMs, length);
+    keys[block] = key;
     Decision decision = policy.onRead(key); // at now, through the clock bound above
     if (cache.holds(block) && cachedGenStamp[block] != genStamp) {
       if (cachedGenStamp[block] > genStamp) {

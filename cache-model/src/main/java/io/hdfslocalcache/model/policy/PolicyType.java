@@ -16,7 +16,8 @@ public enum PolicyType {
   ADMIT_ALL("admit-all", AdmitAll::from),
   BUCKET_TIME("bucket-time", BucketTimeAdmission::from),
   TUNED("tuned", TunedAdmission::from),
-  REJECT_X("reject-x", RejectX::from);
+  REJECT_X("reject-x", RejectX::from),
+  FREQUENCY("frequency", FrequencyAdmission::from);
 
   private final String configName;
   private final Function<PolicyParams, AdmissionPolicy> constructor;
@@ -36,7 +37,7 @@ public enum PolicyType {
 
   /** Parameters left out of a spec's printed name unless given (implementation limits). */
   Set<String> hiddenParams() {
-    return this == BUCKET_TIME || this == TUNED
+    return this == BUCKET_TIME || this == TUNED || this == FREQUENCY
         ? Collections.singleton("maxKeys")
         : Collections.<String>emptySet();
   }
