@@ -45,6 +45,7 @@ final class FrequencyAdmission implements AdmissionPolicy {
   private final int roomDiv;
   private final int roomLevel;
   private final boolean victimTest;
+  private final int roomFloorMin;
   private ThresholdTuner tuner;
   private ThresholdTuner.Budget budget;
   private long burstBytes;
@@ -56,6 +57,7 @@ final class FrequencyAdmission implements AdmissionPolicy {
       int roomDiv,
       int roomLevel,
       boolean victimTest,
+      boolean roomAtLowest,
       int sample) {
     if (floorDiv < 1 || roomDiv < 1 || roomLevel < 0 || roomLevel > 100) {
       throw new IllegalArgumentException(
@@ -71,6 +73,7 @@ final class FrequencyAdmission implements AdmissionPolicy {
     this.roomDiv = roomDiv;
     this.roomLevel = roomLevel;
     this.victimTest = victimTest;
+    this.roomFloorMin = roomAtLowest ? ThresholdTuner.lowest(config.threshold()) : 0;
     this.gate = new BucketTimeAdmission(config, ThresholdTuner.ceiling(config.threshold()));
     long counters = (long) config.maxTrackedKeys() * FrequencySketch.COUNTERS_PER_BLOCK;
     this.sketch =
@@ -86,6 +89,7 @@ final class FrequencyAdmission implements AdmissionPolicy {
           params.integer("roomDiv", 4),
           params.integer("roomLevel", 50),
           params.integer("victim", 1) != 0,
+          params.integer("roomLowest", 1) != 0,
           params.integer("sample", 10));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
@@ -121,7 +125,7 @@ final class FrequencyAdmission implements AdmissionPolicy {
     long victim = victims.victimKey();
     int t = threshold();
     if (victim == Victims.NONE && budget.availableBytes() * 100 >= roomLevel * burstBytes) {
-      return count > t / roomDiv ? Decision.ADMIT : Decision.REJECT;
+      return count > Math.max(roomFloorMin, t / roomDiv) ? Decision.ADMIT : Decision.REJECT;
     }
     return count > t / floorDiv
             && (!victimTest

@@ -88,11 +88,19 @@ class FrequencyAdmissionTest {
 
   @Test
   void onRead_cacheWithRoom_admitsAtAQuarterOfTheThreshold() {
-    FrequencyAdmission p = policy("frequency:threshold=8");
+    FrequencyAdmission p = policy("frequency:threshold=8,roomLowest=0");
     assertEquals(Decision.REJECT, reads(p, CANDIDATE, 2));
     assertEquals(Decision.ADMIT, p.onRead(CANDIDATE)); // 3 > 8 / 4, room and a full budget
     victim = VICTIM; // full now: the threshold itself
     assertEquals(Decision.REJECT, reads(p, CANDIDATE, 5)); // 8 reads, not more than 8
+    assertEquals(Decision.ADMIT, p.onRead(CANDIDATE));
+  }
+
+  @Test
+  void onRead_cacheWithRoom_admitsNoLowerThanTheTunersLowest() {
+    FrequencyAdmission p = policy("frequency:threshold=31"); // 31 / 4 = 7, below lowest(31)
+    assertEquals(15, ThresholdTuner.lowest(31));
+    assertEquals(Decision.REJECT, reads(p, CANDIDATE, 15));
     assertEquals(Decision.ADMIT, p.onRead(CANDIDATE));
   }
 
