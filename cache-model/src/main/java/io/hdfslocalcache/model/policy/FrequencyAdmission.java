@@ -38,15 +38,13 @@ import java.util.Optional;
  * it.
  */
 final class FrequencyAdmission implements AdmissionPolicy {
-  private final RateLimitConfig config;
-  private final BucketTimeAdmission gate;
+  private final TunedAdmission tuned;
   private final FrequencySketch sketch;
   private final int floorDiv;
   private final int roomDiv;
   private final int roomLevel;
   private final boolean victimTest;
   private final int roomFloorMin;
-  private ThresholdTuner tuner;
   private ThresholdTuner.Budget budget;
   private long burstBytes;
   private Victims victims = Victims.ROOM;
@@ -68,13 +66,12 @@ final class FrequencyAdmission implements AdmissionPolicy {
               + ", "
               + roomLevel);
     }
-    this.config = config;
+    this.tuned = new TunedAdmission(config);
     this.floorDiv = floorDiv;
     this.roomDiv = roomDiv;
     this.roomLevel = roomLevel;
     this.victimTest = victimTest;
     this.roomFloorMin = roomAtLowest ? ThresholdTuner.lowest(config.threshold()) : 0;
-    this.gate = new BucketTimeAdmission(config, ThresholdTuner.ceiling(config.threshold()));
     long counters = (long) config.maxTrackedKeys() * FrequencySketch.COUNTERS_PER_BLOCK;
     this.sketch =
         new FrequencySketch(sample, Integer.highestOneBit((int) Math.min(1 << 30, counters)));
@@ -105,9 +102,7 @@ final class FrequencyAdmission implements AdmissionPolicy {
       ThresholdTuner.Budget budget,
       CacheClock clock,
       ThresholdTuner.Listener listener) {
-    gate.bind(bytesPerDay, burstBytes, budget, clock, listener);
-    tuner =
-        new ThresholdTuner(config.threshold(), bytesPerDay, burstBytes, budget, clock, listener);
+    tuned.bind(bytesPerDay, burstBytes, budget, clock, listener);
     this.budget = budget;
     this.burstBytes = bytesPerDay > 0 ? burstBytes : 0;
   }
@@ -119,11 +114,11 @@ final class FrequencyAdmission implements AdmissionPolicy {
 
   @Override
   public Decision onRead(long key) {
-    int count = gate.count(key);
+    int count = tuned.count(key);
     sketch.ensureBlocks(victims.heldBlocks());
     sketch.increment(key);
     long victim = victims.victimKey();
-    int t = threshold();
+    int t = tuned.effectiveThreshold();
     if (victim == Victims.NONE && budget.availableBytes() * 100 >= roomLevel * burstBytes) {
       return count > Math.max(roomFloorMin, t / roomDiv) ? Decision.ADMIT : Decision.REJECT;
     }
@@ -135,32 +130,28 @@ final class FrequencyAdmission implements AdmissionPolicy {
         : Decision.REJECT;
   }
 
-  private int threshold() {
-    return tuner == null ? config.threshold() : tuner.threshold();
-  }
-
   @Override
   public int effectiveThreshold() {
-    return threshold() / floorDiv;
+    return tuned.effectiveThreshold() / floorDiv;
   }
 
   @Override
   public long trackedKeys() {
-    return gate.trackedKeys();
+    return tuned.trackedKeys();
   }
 
   @Override
   public RateLimitStats limiterStats() {
-    return gate.limiterStats();
+    return tuned.limiterStats();
   }
 
   @Override
   public void expire() {
-    gate.expire();
+    tuned.expire();
   }
 
   @Override
   public Optional<ThresholdTuner> tuner() {
-    return Optional.ofNullable(tuner);
+    return tuned.tuner();
   }
 }

@@ -41,7 +41,12 @@ final class TunedAdmission implements AdmissionPolicy {
 
   @Override
   public Decision onRead(long key) {
-    return gate.count(key) > tuner.threshold() ? Decision.ADMIT : Decision.REJECT;
+    return count(key) > tuner.threshold() ? Decision.ADMIT : Decision.REJECT;
+  }
+
+  /** Records a read of {@code key} now; its reads in the window (for a rule over this gate). */
+  int count(long key) {
+    return gate.count(key);
   }
 
   @Override
