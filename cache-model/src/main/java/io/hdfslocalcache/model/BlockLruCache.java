@@ -15,6 +15,7 @@ final class BlockLruCache implements CacheModel {
   private final LruList lru;
   private long used;
   private long evictions;
+  private int heldBlocks;
 
   BlockLruCache(long capacity, int blocks, IntConsumer released) {
     this.capacity = capacity;
@@ -66,6 +67,7 @@ final class BlockLruCache implements CacheModel {
     }
     size[block] = bytes;
     used += bytes;
+    heldBlocks++;
     lru.addNewest(block);
     return bytes;
   }
@@ -76,8 +78,19 @@ final class BlockLruCache implements CacheModel {
       lru.remove(block);
       used -= size[block];
       size[block] = 0;
+      heldBlocks--;
       released.accept(block);
     }
+  }
+
+  @Override
+  public int victim() {
+    return used < capacity * ROOM_FRACTION ? -1 : lru.oldest();
+  }
+
+  @Override
+  public int heldBlocks() {
+    return heldBlocks;
   }
 
   @Override

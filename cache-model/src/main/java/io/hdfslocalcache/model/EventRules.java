@@ -8,6 +8,7 @@ import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.model.policy.MarginalPayback;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
+import io.hdfslocalcache.model.policy.Victims;
 import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.time.CacheClock;
 import java.util.Arrays;
@@ -66,6 +67,7 @@ public final class EventRules {
   private int[] partialReads; // reads of the held version that missed pages
   private boolean[] atMargin; // the held entry was admitted at the tuner's margin
   private final MarginalPayback margin;
+  private long[] keys; // each block's limiter key, as its last read gave it
 
   /**
    * @param startMillis the guard's clock until the first read (no later than it)
@@ -105,6 +107,20 @@ public final class EventRules {
     this.atMargin = new boolean[blocks];
     this.margin =
         policy.tuner().map(ThresholdTuner::payback).filter(MarginalPayback::enabled).orElse(null);
+    this.keys = new long[blocks];
+    policy.watch(
+        new Victims() {
+          @Override
+          public long victimKey() {
+            int block = cache.victim();
+            return block < 0 ? NONE : keys[block];
+          }
+
+          @Override
+          public int heldBlocks() {
+            return cache.heldBlocks();
+          }
+        });
   }
 
   /** Makes room for block indexes below {@code blocks}. */
@@ -114,6 +130,7 @@ public final class EventRules {
       cachedGenStamp = Arrays.copyOf(cachedGenStamp, n);
       partialReads = Arrays.copyOf(partialReads, n);
       atMargin = Arrays.copyOf(atMargin, n);
+      keys = Arrays.copyOf(keys, n);
       cache.ensureBlocks(n);
     }
   }
@@ -154,6 +171,7 @@ public final class EventRules {
     c.readBytes += length;
     c.hddMicrosWithoutCache += DISK.micros(1, length);
     listener.hddWithoutCache(timeMs, length);
+    keys[block] = key;
     Decision decision = policy.onRead(key); // at now, through the clock bound above
     if (cache.holds(block) && cachedGenStamp[block] != genStamp) {
       if (cachedGenStamp[block] > genStamp) {

@@ -34,6 +34,7 @@ final class PageLruCache implements CacheModel {
   private int slotCount;
   private long used;
   private long evictions;
+  private int heldBlocks;
   private int filling = NOBODY; // its entry survives losing its last page to its own fill
   private long[] pending = new long[16]; // the pages a fill adds
   private long runs; // scan's results
@@ -161,6 +162,7 @@ final class PageLruCache implements CacheModel {
     if (meta[block] == 0) {
       meta[block] = MetaFile.length(blockLength);
       used += meta[block];
+      heldBlocks++;
       written += meta[block];
     }
     for (int i = 0; i < count; i++) {
@@ -214,6 +216,7 @@ final class PageLruCache implements CacheModel {
     used -= meta[block];
     meta[block] = 0;
     span[block] = 0;
+    heldBlocks--;
     released.accept(block);
   }
 
@@ -226,6 +229,17 @@ final class PageLruCache implements CacheModel {
       }
     }
     dropMeta(block);
+  }
+
+  @Override
+  public int victim() {
+    int slot = lru.oldest();
+    return used < capacity * ROOM_FRACTION || slot == LruList.NIL ? -1 : (int) (keys[slot] >>> 32);
+  }
+
+  @Override
+  public int heldBlocks() {
+    return heldBlocks;
   }
 
   @Override

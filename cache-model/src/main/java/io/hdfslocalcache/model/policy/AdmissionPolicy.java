@@ -35,6 +35,12 @@ public interface AdmissionPolicy {
       CacheClock clock,
       ThresholdTuner.Listener listener) {}
 
+  /**
+   * Tells a victim-aware policy what a fill would evict; called once, after {@link #bind}. Others
+   * ignore it.
+   */
+  default void watch(Victims victims) {}
+
   /** The threshold this policy admits above now; -1 if it has none. */
   default int effectiveThreshold() {
     return -1;

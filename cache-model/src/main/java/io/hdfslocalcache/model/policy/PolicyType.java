@@ -17,7 +17,8 @@ public enum PolicyType {
   ADMIT_ALL("admit-all", AdmitAll::from),
   BUCKET_TIME("bucket-time", BucketTimeAdmission::from),
   TUNED("tuned", TunedAdmission::from),
-  REJECT_X("reject-x", RejectX::from);
+  REJECT_X("reject-x", RejectX::from),
+  FREQUENCY("frequency", FrequencyAdmission::from);
 
   private final String configName;
   private final Function<PolicyParams, AdmissionPolicy> constructor;
@@ -40,7 +41,9 @@ public enum PolicyType {
     if (this == TUNED) {
       return new HashSet<>(Arrays.asList("maxKeys", "payback"));
     }
-    return this == BUCKET_TIME ? Collections.singleton("maxKeys") : Collections.<String>emptySet();
+    return this == BUCKET_TIME || this == FREQUENCY
+        ? Collections.singleton("maxKeys")
+        : Collections.<String>emptySet();
   }
 
   static PolicyType byName(String name) {

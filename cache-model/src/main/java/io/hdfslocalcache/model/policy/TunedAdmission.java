@@ -59,7 +59,7 @@ final class TunedAdmission implements AdmissionPolicy {
 
   @Override
   public Decision onRead(long key) {
-    int count = gate.count(key);
+    int count = count(key);
     int t = tuner.threshold();
     if (payback > 0) { // else no write: the DataNode's reader threads share this object
       atMargin = count > t && MarginalPayback.marginal(count, t);
@@ -70,6 +70,11 @@ final class TunedAdmission implements AdmissionPolicy {
   @Override
   public boolean admittedAtMargin() {
     return atMargin;
+  }
+
+  /** Records a read of {@code key} now; its reads in the window (for a rule over this gate). */
+  int count(long key) {
+    return gate.count(key);
   }
 
   @Override

@@ -42,7 +42,8 @@ public final class SimulateCommand implements Callable<Integer> {
         "Admission policy, repeatable (default: tuned, the DataNode's). One of: never, "
             + "admit-all, bucket-time[:threshold=15,buckets=60,bucket=1m], "
             + "tuned[:threshold=15,buckets=60,bucket=1m], "
-            + "reject-x[:x=1,history=1000000]."
+            + "reject-x[:x=1,history=1000000], "
+            + "frequency[:threshold=15,floorDiv=1,roomDiv=4,roomLevel=50,victim=1,sample=10]."
       })
   List<PolicySpec> policies;
 

@@ -68,7 +68,7 @@ public final class SweepCommand implements Callable<Integer> {
       converter = Converters.Policy.class,
       description =
           "Further policies to run at every cache size, repeatable, e.g. never, "
-              + "admit-all, reject-x:x=1.")
+              + "admit-all, reject-x:x=1, frequency.")
   List<PolicySpec> policies;
 
   @Option(
