@@ -110,7 +110,7 @@ public final class PageLru {
    * RestoredPrefix}): entries oldest persisted access first, each one's pages in page order, placed
    * by that time, which its range keeps (a read of one page moves the entry's access time, not its
    * other pages' place). Pages already in the order (filled since the restart) stay where they are.
-   * Once per pool and directory at start; the ids sorted on an int array, no object per page.
+   * Once per pool and directory at start, on int arrays: no object per page.
    */
   synchronized void restore(List<CachedReplica> oldestFirst) {
     drain();
