@@ -2,9 +2,7 @@ package io.hdfslocalcache.datanode.dir;
 
 import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.model.util.LruList;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -15,13 +13,10 @@ import java.util.List;
  * it there, a drop takes it out. A wall-clock sort would disagree with the model whenever reads
  * share a millisecond or the clock steps back.
  *
- * <p>At restart the entries come back block pool by block pool, each pool once the dataset loaded
- * its replicas, while the first pools already serve ({@link #restore}). The order must still start
- * as the persisted access times say across pools (with federation, one pool's blocks are not all
- * older than the next's), so each pool's entries are merged by persisted access time into the
- * restored entries not read since; everything read or filled since the restart stays newer. The
- * restored entries not read since are always the oldest end of the list: every other entry went to
- * the newest end after them.
+ * <p>At restart the entries come back block pool by block pool ({@link #restore}): each pool's
+ * entries are merged by persisted access time into the restored entries not read since ({@link
+ * RestoredPrefix}), so the order starts as the persisted access times say across pools; everything
+ * read or filled since the restart stays newer.
  *
  * <p>Heap: each entry in the list owns one int slot ({@link CachedReplica#orderSlot}, a field of
  * the entry, not an object), the list holds 8 bytes a slot and the owner array a reference; freed
@@ -39,41 +34,29 @@ public final class BlockLru {
   private CachedReplica[] owner = new CachedReplica[0];
 
   /** Slots of entries restored and neither read nor added since: the oldest end of the order. */
-  private final BitSet restoredUnread = new BitSet();
+  private final RestoredPrefix restored = new RestoredPrefix();
 
-  /** Puts the entry at the most recently read end (a publish, or a restore, oldest first). */
+  /** Puts the entry at the most recently read end (a publish). */
   synchronized void add(CachedReplica e) {
     order.addNewest(slotOf(e));
-    restoredUnread.clear(e.orderSlot);
+    restored.used(e.orderSlot);
   }
 
   /**
    * Merges a block pool's restored entries, oldest persisted access first, into the restored
    * entries not read since, by {@link CachedReplica#lastAccessMillis} (the persisted time until a
-   * read); ties keep the earlier pool's first. A rebuild of the whole list: once per pool and
-   * directory at start, some ten thousand entries in {@code block} fill mode.
+   * read, which takes the entry out of that prefix); ties keep the earlier pool's first ({@link
+   * RestoredPrefix}). Once per pool and directory at start.
    */
   synchronized void restore(List<CachedReplica> oldestFirst) {
-    List<CachedReplica> restored = new ArrayList<>();
-    List<CachedReplica> since = new ArrayList<>();
-    for (int s = order.oldest(); s != LruList.NIL; s = order.oldest()) {
-      (since.isEmpty() && restoredUnread.get(s) ? restored : since).add(owner[s]);
-      order.remove(s);
+    int[] ids = new int[oldestFirst.size()];
+    int n = 0;
+    for (CachedReplica e : oldestFirst) {
+      if (e.orderSlot == CachedReplica.NO_SLOT) {
+        ids[n++] = slotOf(e);
+      }
     }
-    int i = 0;
-    int j = 0;
-    while (i < restored.size() || j < oldestFirst.size()) {
-      boolean earlier =
-          j == oldestFirst.size()
-              || (i < restored.size()
-                  && restored.get(i).lastAccessMillis <= oldestFirst.get(j).lastAccessMillis);
-      CachedReplica e = earlier ? restored.get(i++) : oldestFirst.get(j++);
-      order.addNewest(slotOf(e));
-      restoredUnread.set(e.orderSlot);
-    }
-    for (CachedReplica e : since) {
-      order.addNewest(e.orderSlot);
-    }
+    restored.merge(order, ids, n, s -> owner[s].lastAccessMillis);
   }
 
   /**
@@ -87,7 +70,7 @@ public final class BlockLru {
     synchronized (this) {
       if (e.orderSlot != CachedReplica.NO_SLOT) {
         order.touch(e.orderSlot);
-        restoredUnread.clear(e.orderSlot);
+        restored.used(e.orderSlot);
       }
     }
   }
@@ -128,7 +111,7 @@ public final class BlockLru {
   private void leave(int s) {
     CachedReplica e = owner[s];
     order.remove(s);
-    restoredUnread.clear(s);
+    restored.used(s);
     owner[s] = null; // the entry may be collected
     e.orderSlot = CachedReplica.NO_SLOT;
     slots.give(s, 1);

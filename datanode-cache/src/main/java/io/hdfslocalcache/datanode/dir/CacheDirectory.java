@@ -111,17 +111,22 @@ public final class CacheDirectory implements EntryHome {
   }
 
   /**
-   * A block pool's entries restored at start, oldest persisted access first: merged into the order
-   * by that time ({@link BlockLru#restore}); dropped ones leave again, as in {@link #blockAdded}.
+   * A block pool's entries restored at start, oldest persisted access first: they and their pages
+   * are merged into the orders by that time ({@link BlockLru#restore}, {@link PageLru#restore});
+   * dropped ones leave again, as in {@link #blockAdded}.
    */
-  public void blocksRestored(List<CachedReplica> oldestFirst) {
-    if (mode != FillMode.BLOCK || oldestFirst.isEmpty()) {
+  public void restored(List<CachedReplica> oldestFirst) {
+    if (oldestFirst.isEmpty()) {
       return;
     }
-    blocks.restore(oldestFirst);
+    if (mode == FillMode.BLOCK) {
+      blocks.restore(oldestFirst);
+    }
+    lru.restore(oldestFirst);
     for (CachedReplica e : oldestFirst) {
       if (e.retired()) {
         blocks.remove(e);
+        lru.removeAll(e);
       }
     }
   }

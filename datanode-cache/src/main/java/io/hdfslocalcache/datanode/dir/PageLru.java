@@ -32,6 +32,11 @@ import java.util.function.Consumer;
  * next drain; a touch replayed after its page left is a no-op, as a touch of an untracked page
  * always is.
  *
+ * <p>At restart each block pool's restored pages are merged into the order by their entry's
+ * persisted access time ({@link #restore}), so the order starts as those times say across pools;
+ * the pages read or filled since stay newer. Heap for that: a long in each entry's range and a bit
+ * per slot ({@link RestoredPrefix}).
+ *
  * <p>Lock: this object's monitor, for every operation but {@link #touch}'s buffering. No other lock
  * is taken while it is held.
  */
@@ -59,6 +64,9 @@ public final class PageLru {
     /** Its pages in the list now; the range is given back at 0. */
     int linked;
 
+    /** The entry's persisted access time when it was restored: its restored pages' place. */
+    long restoredMillis;
+
     Range(int start, int length) {
       this.start = start;
       this.length = length;
@@ -81,6 +89,7 @@ public final class PageLru {
   private final LruList order = new LruList();
   private CachedReplica[][] owner = new CachedReplica[0][];
   private final ReadBuffer<Touch> touches = new ReadBuffer<>();
+  private final RestoredPrefix restored = new RestoredPrefix();
   private final Consumer<Touch> replay = t -> apply(t.entry, t.page);
 
   synchronized void add(CachedReplica e, int page) {
@@ -93,6 +102,42 @@ public final class PageLru {
       r.linked++;
     }
     order.addNewest(r.start + page);
+    restored.used(r.start + page);
+  }
+
+  /**
+   * Merges a block pool's restored entries' pages into the restored pages not read since ({@link
+   * RestoredPrefix}): entries oldest persisted access first, each one's pages in page order, placed
+   * by that time, which its range keeps (a read of one page moves the entry's access time, not its
+   * other pages' place). Pages already in the order (filled since the restart) stay where they are.
+   * Once per pool and directory at start, on int arrays: no object per page.
+   */
+  synchronized void restore(List<CachedReplica> oldestFirst) {
+    drain();
+    long total = 0;
+    for (CachedReplica e : oldestFirst) {
+      total += e.pages.pages();
+    }
+    int[] ids = new int[Math.toIntExact(total)];
+    int n = 0;
+    for (CachedReplica e : oldestFirst) {
+      Range r = ranges.get(e);
+      boolean fresh = r == null;
+      if (fresh) {
+        r = newRange(e);
+      }
+      r.restoredMillis = e.lastAccessMillis;
+      for (int p = 0; p < r.length; p++) {
+        if (e.pages.has(p) && !order.contains(r.start + p)) {
+          ids[n++] = r.start + p;
+          r.linked++;
+        }
+      }
+      if (fresh && r.linked == 0) {
+        release(e, r); // no page on the SSD
+      }
+    }
+    restored.merge(order, ids, n, s -> ranges.get(owner(s)).restoredMillis);
   }
 
   /**
@@ -116,6 +161,7 @@ public final class PageLru {
     Range r = ranges.get(e);
     if (r != null) {
       order.touch(r.start + page);
+      restored.used(r.start + page);
     }
   }
 
@@ -144,7 +190,7 @@ public final class PageLru {
     List<Key> out = new ArrayList<>(Math.min(max, order.size()));
     while (out.size() < max && order.oldest() != LruList.NIL) {
       int s = order.oldest();
-      CachedReplica e = owner[s >>> CHUNK_BITS][s & MASK];
+      CachedReplica e = owner(s);
       Range r = ranges.get(e);
       out.add(new Key(e, s - r.start));
       leave(e, r, s);
@@ -176,13 +222,23 @@ public final class PageLru {
   /** Takes the slot out of the list; the entry's range goes back once none of its pages is in. */
   private void leave(CachedReplica e, Range r, int s) {
     order.remove(s);
+    restored.used(s);
     if (--r.linked == 0) {
-      ranges.remove(e);
-      for (int i = r.start; i < r.start + r.length; i++) {
-        owner[i >>> CHUNK_BITS][i & MASK] = null; // the entry may be collected
-      }
-      slots.give(r.start, r.length);
+      release(e, r);
     }
+  }
+
+  /** Gives the entry's range back: none of its pages is in the order. */
+  private void release(CachedReplica e, Range r) {
+    ranges.remove(e);
+    for (int i = r.start; i < r.start + r.length; i++) {
+      owner[i >>> CHUNK_BITS][i & MASK] = null; // the entry may be collected
+    }
+    slots.give(r.start, r.length);
+  }
+
+  private CachedReplica owner(int s) {
+    return owner[s >>> CHUNK_BITS][s & MASK];
   }
 
   /** Makes slots below {@code end} exist, in the list and in the owner array alike. */

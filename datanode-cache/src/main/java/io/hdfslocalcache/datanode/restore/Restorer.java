@@ -137,18 +137,13 @@ public final class Restorer {
       if (drop == null) {
         restored++;
         byDir.computeIfAbsent(p.dir, k -> new ArrayList<>()).add(e);
-        for (int page = 0; page < e.pages.pages(); page++) {
-          if (e.pages.has(page)) {
-            p.dir.pageAdded(e, page);
-          }
-        }
       } else {
         stats.droppedBy.get(drop).inc();
         e.retire(); // deletes its record and pages
       }
     }
-    // The pool's blocks join each block order at their access times, among the earlier pools'.
-    byDir.forEach(CacheDirectory::blocksRestored);
+    // The pool's blocks and pages join each order at their access times, among the earlier pools'.
+    byDir.forEach(CacheDirectory::restored);
     long micros = (clock.nanoTime() - start) / 1_000;
     stats.restored.inc(restored);
     stats.dropped.inc(waiting.size() - restored);

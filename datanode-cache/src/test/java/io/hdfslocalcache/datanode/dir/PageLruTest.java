@@ -126,6 +126,26 @@ class PageLruTest {
     return out;
   }
 
+  /** An entry as the restore brings it back: its pages on the SSD, read last at {@code millis}. */
+  private static CachedReplica restoredEntry(long block, long millis) {
+    CachedReplica e = entry(block, 2);
+    e.restorePage(0);
+    e.restorePage(1);
+    e.lastAccessMillis = millis;
+    return e;
+  }
+
+  @Test
+  void restore_pagesFilledSinceTheRestart_stayNewerThanTheNextPoolsPages() {
+    PageLru lru = new PageLru();
+    CachedReplica late = restoredEntry(3, 15); // the next pool's
+    lru.restore(List.of(restoredEntry(1, 10), restoredEntry(2, 20)));
+    lru.add(late, 1); // filled again before its pool restored
+    lru.add(entry(4, 1), 0);
+    lru.restore(List.of(late));
+    assertEquals(List.of("1:0", "1:1", "3:0", "2:0", "2:1", "3:1", "4:0"), poll(lru, 10));
+  }
+
   @Test
   void operations_randomMix_sameOrderAsAnAccessOrderedMap() {
     Random rnd = new Random(29);

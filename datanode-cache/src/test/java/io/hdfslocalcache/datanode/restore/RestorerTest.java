@@ -11,6 +11,7 @@ import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
+import io.hdfslocalcache.datanode.dir.PageLru;
 import io.hdfslocalcache.datanode.dir.ServingDirectories;
 import io.hdfslocalcache.datanode.hdd.FakeReplicas;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
@@ -148,7 +149,13 @@ class RestorerTest {
    * times 1, 3, 5, pool 2's at 2, 4, 6 (block {@code b} of pool {@code p} at {@code 2b + p - 2}).
    */
   private MemoryPageStore firstRunTwoPools() throws Exception {
+    return firstRunTwoPools(1 << 20);
+  }
+
+  /** As {@link #firstRunTwoPools()}, in pages of {@code pageSize} bytes (two at 512). */
+  private MemoryPageStore firstRunTwoPools(int pageSize) throws Exception {
     DirectoryFixture run1 = new DirectoryFixture(0, root, 1 << 20, 10, CacheClock.SYSTEM);
+    run1.store.pageSize = pageSize;
     BlockMap map = new BlockMap();
     for (long b = 1; b <= 3; b++) {
       for (int p = 1; p <= 2; p++) {
@@ -190,6 +197,44 @@ class RestorerTest {
     map.accessed(map.lookup(new BlockId("BP-2", 1), 7), 100); // saved at 2
     r.restorePool("BP-1");
     assertEquals(List.of(1L, 3L, 4L, 5L, 6L, 100L), evictionOrder());
+  }
+
+  /** The directory's pages as {@code pages} fill mode evicts them: "pool:block/page ...". */
+  private String pageEvictionOrder() {
+    List<String> pages = new ArrayList<>();
+    for (PageLru.Key k : d.dir.pageLru().pollOldest(Integer.MAX_VALUE)) {
+      pages.add(k.entry.id.poolId() + ":" + k.entry.id.blockId() + "/" + k.page);
+    }
+    return String.join(" ", pages);
+  }
+
+  @Test
+  void restorePool_twoPoolsReadInTurns_pagesEvictedInTheirSavedAccessOrder() throws Exception {
+    MemoryPageStore pages = firstRunTwoPools(512);
+    Restorer r = secondRun(new BlockMap(), pages, 512);
+    r.restorePool("BP-1");
+    r.restorePool("BP-2");
+    assertEquals(
+        "BP-1:1/0 BP-1:1/1 BP-2:1/0 BP-2:1/1 BP-1:2/0 BP-1:2/1 "
+            + "BP-2:2/0 BP-2:2/1 BP-1:3/0 BP-1:3/1 BP-2:3/0 BP-2:3/1",
+        pageEvictionOrder());
+  }
+
+  @Test
+  void restorePool_pageReadBeforeTheNextPoolRestores_staysNewestAndItsOtherPageKeepsItsTime()
+      throws Exception {
+    MemoryPageStore pages = firstRunTwoPools(512);
+    BlockMap map = new BlockMap();
+    Restorer r = secondRun(map, pages, 512);
+    r.restorePool("BP-2");
+    CachedReplica read = map.lookup(new BlockId("BP-2", 1), 7); // saved at 2
+    map.accessed(read, 100);
+    read.home().pageRead(read, 1);
+    r.restorePool("BP-1");
+    assertEquals(
+        "BP-1:1/0 BP-1:1/1 BP-2:1/0 BP-1:2/0 BP-1:2/1 BP-2:2/0 "
+            + "BP-2:2/1 BP-1:3/0 BP-1:3/1 BP-2:3/0 BP-2:3/1 BP-2:1/1",
+        pageEvictionOrder());
   }
 
   @Test
