@@ -31,6 +31,9 @@ final class ChunkVerifier {
   /** {@code Checksum.update(ByteBuffer)}: Java 9 and later; null on Java 8. */
   private static final MethodHandle UPDATE = byteBufferUpdate();
 
+  /** {@code new java.util.zip.CRC32C()}: Java 9 and later; null on Java 8. */
+  private static final MethodHandle NEW_CRC32C = crc32cConstructor();
+
   private final DataChecksum dc;
 
   /** java.util.zip's checksum of the type for direct windows; null: Hadoop's check instead. */
@@ -128,13 +131,22 @@ final class ChunkVerifier {
         return new CRC32();
       case CRC32C:
         try {
-          return (Checksum)
-              Class.forName("java.util.zip.CRC32C").getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException | LinkageError e) {
-          return null;
+          return NEW_CRC32C == null ? null : (Checksum) NEW_CRC32C.invoke();
+        } catch (Throwable t) {
+          throw new IllegalStateException(t); // a public no-argument constructor
         }
       default:
         return null; // NULL checks nothing; Hadoop's check says so
+    }
+  }
+
+  private static MethodHandle crc32cConstructor() {
+    try {
+      return MethodHandles.publicLookup()
+          .findConstructor(
+              Class.forName("java.util.zip.CRC32C"), MethodType.methodType(void.class));
+    } catch (ReflectiveOperationException e) {
+      return null; // Java 8
     }
   }
 
