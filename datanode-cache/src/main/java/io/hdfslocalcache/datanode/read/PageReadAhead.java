@@ -12,10 +12,10 @@ import java.util.ArrayDeque;
  * The whole pages a streaming {@link PageWindows} keeps in flight on the directory's I/O pool, each
  * read and verified there, in order. A page is used only once awaited, which orders its
  * verification before any of its bytes are served; on a seek, a close or a failure the pages are
- * cancelled (a page never served is never verified either) and their buffers abandoned ({@link
- * DirectWindows#abandon}), because the pool may still be writing into them. The verification that
- * runs on the pool touches only its own checksum object and checksum slice, both taken here on the
- * reader's thread. Not thread-safe: one per stream.
+ * cancelled (a page never served is never verified either) and their buffers given back, unless the
+ * pool may still be writing into them: those are abandoned ({@link DirectWindows#abandon}). The
+ * verification that runs on the pool touches only its own checksum object and checksum slice, both
+ * taken here on the reader's thread. Not thread-safe: one per stream.
  */
 final class PageReadAhead {
   /** One page being read ahead. */
@@ -89,16 +89,27 @@ final class PageReadAhead {
 
   /**
    * A seek: pending reads are cancelled (one not started never starts, one reading is not verified)
-   * and their buffers abandoned (the pool may still write into them).
+   * and their buffers given back, or abandoned if the pool may still write into them.
    */
   void clear() {
     for (Page p : ahead) {
       p.cancelled = true;
-      p.io.cancel();
-      buffers.abandon(p.buf);
+      release(p);
       stats.readAheadCancelled.inc();
     }
     ahead.clear();
+  }
+
+  /**
+   * A page no longer wanted, or whose read failed: its buffer goes back if nothing can write into
+   * it any more, else it is abandoned (a read that timed out may still be writing).
+   */
+  void release(Page p) {
+    if (p.io.cancel() == PendingIo.Dest.FREE) {
+      buffers.give(p.buf);
+    } else {
+      buffers.abandon(p.buf);
+    }
   }
 
   /** The stream closed: nothing read ahead is wanted; the spares no read writes into go back. */

@@ -227,12 +227,11 @@ final class PageWindows implements CacheWindows {
     try {
       next.io.await(); // the read and its verification
     } catch (CacheException e) {
+      ahead.release(next); // abandoned if it timed out, still reading into it
       if (e.failure() == CacheFailure.BUSY) {
-        windows.give(next.buf); // refused before it started: nothing writes into it
         session.stats().readAheadRefused.inc();
         return false;
       }
-      windows.abandon(next.buf); // it may have timed out, still reading into it
       throw e;
     }
     ByteBuffer done = buf;

@@ -12,6 +12,7 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -71,6 +72,9 @@ final class BoundedIoPool {
       f =
           pool.submit(
               () -> {
+                if (!started.claimed.compareAndSet(false, true)) {
+                  return null; // cancelled first: it never touches its buffer
+                }
                 started.yes = true;
                 Thread self = Thread.currentThread();
                 running.put(self, clock.nanoTime());
@@ -78,6 +82,7 @@ final class BoundedIoPool {
                   return task.call();
                 } finally {
                   running.remove(self);
+                  started.ended = true;
                 }
               });
     } catch (RejectedExecutionException e) {
@@ -90,14 +95,27 @@ final class BoundedIoPool {
       }
 
       @Override
-      public void cancel() {
+      public Dest cancel() {
         f.cancel(false);
+        if (started.claimed.compareAndSet(false, true)) {
+          return Dest.FREE; // not started: now it never will
+        }
+        return started.ended ? Dest.FREE : Dest.IN_USE;
       }
     };
   }
 
-  /** Set by the I/O thread when it starts an operation: the caller's spin watches it. */
+  /**
+   * Set by the I/O thread when it starts an operation: the caller's spin watches it. {@code
+   * claimed} is taken by whichever comes first, the operation's start or its cancel, so a cancel
+   * knows whether the operation can still write into its buffer.
+   */
   private static final class Started {
+    final AtomicBoolean claimed = new AtomicBoolean();
+
+    /** The operation ran to its end (or failed): it writes nothing more. */
+    volatile boolean ended;
+
     volatile boolean yes;
   }
 

@@ -79,8 +79,8 @@ final class HealthCheckedPageStore extends ForwardingPageStore {
       }
 
       @Override
-      public void cancel() {
-        pending.cancel();
+      public Dest cancel() {
+        return pending.cancel();
       }
     };
   }

@@ -88,6 +88,32 @@ class TimeBoundPageStoreTest {
         .failure();
   }
 
+  /**
+   * A cancelled read-ahead's buffer may be reused only once nothing can write into it: not while
+   * its read runs (a hung SSD), as soon as it has ended.
+   */
+  @Test
+  void readAsync_cancelledWhileReadingThenAfterItsEnd_inUseThenFree() throws Exception {
+    PendingIo io = store.readAsync("hang", 9, 0, ByteBuffer.allocate(1), () -> {});
+    if (!hanging.tryAcquire(30, TimeUnit.SECONDS)) {
+      throw new AssertionError("the read-ahead did not start");
+    }
+    assertEquals(PendingIo.Dest.IN_USE, io.cancel());
+    release.countDown();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (io.cancel() != PendingIo.Dest.FREE && System.nanoTime() < deadline) {
+      Thread.sleep(1);
+    }
+    assertEquals(PendingIo.Dest.FREE, io.cancel());
+  }
+
+  @Test
+  void readAsync_cancelledAfterItsEnd_free() throws Exception {
+    PendingIo io = store.readAsync("other", 1, 0, ByteBuffer.allocate(1), () -> {});
+    io.await();
+    assertEquals(PendingIo.Dest.FREE, io.cancel());
+  }
+
   @Test
   void read_everyThreadBusyWithinTimeout_refusedBusy() throws Exception {
     hangThreads(THREADS);
