@@ -182,10 +182,11 @@ final class PageWindows implements CacheWindows {
     }
     int n = (int) (end - start);
     bufLen = 0;
-    if (buf.capacity() < n) {
-      // From the spares: the first window of a stream (a whole pread), and a streaming one as it
-      // grows. The smaller one goes back if owned (no view of it is still unsent: the channel
-      // asks for the next bytes only once the socket took the last); the new one is owned.
+    if (buf.capacity() < n || !ownsBuffer) {
+      // From the spares: the first window of a stream (a whole pread), a streaming one as it
+      // grows, and one after a failed read (which may still write into the old one). The old one
+      // goes back if owned (no view of it is still unsent: the channel asks for the next bytes
+      // only once the socket took the last); the new one is owned.
       ByteBuffer grown = windows.take(Math.max(n, Math.min(pageSize, buf.capacity() * 2)));
       release(buf);
       buf = grown;
