@@ -39,8 +39,8 @@ final class ChunkVerifier {
   /** java.util.zip's checksum of the type for direct windows; null: Hadoop's check instead. */
   private final Checksum inPlace;
 
-  /** The checksums in a direct buffer for Hadoop's check of a direct window (libhadoop). */
-  private ByteBuffer directSums = ByteBuffer.allocateDirect(0);
+  /** The checksums in a direct buffer for Hadoop's check of a direct window; taken when needed. */
+  private ByteBuffer directSums;
 
   ChunkVerifier(DataChecksum dc) {
     this(dc, UPDATE != null);
@@ -106,8 +106,8 @@ final class ChunkVerifier {
   private ByteBuffer directSums(byte[] sums, int dataLength) {
     int chunk = dc.getBytesPerChecksum();
     int n = (dataLength + chunk - 1) / chunk * dc.getChecksumSize();
-    if (directSums.capacity() < n) {
-      directSums = ByteBuffer.allocateDirect(Math.max(n, directSums.capacity() * 2));
+    if (directSums == null || directSums.capacity() < n) {
+      directSums = ByteBuffer.allocateDirect(n);
     }
     directSums.clear();
     directSums.put(sums, 0, n).flip();
