@@ -80,6 +80,12 @@ public final class ReadPathMetrics {
   @Describe("Client HDD read calls in progress now.")
   public static final String HDD_INFLIGHT = "read.hdd.inflight";
 
+  @Describe(
+      "Bytes of off-heap (direct) buffers the cached reads hold now: the windows pages are read"
+          + " into, verified in and sent from, read-aheads and spares; at most 256 MiB per DataNode"
+          + " (beyond that windows are heap buffers).")
+  public static final String DIRECT_WINDOW_BYTES = "read.buffers.direct.bytes";
+
   @Describe("read.hits / (read.hits + read.misses) since start; 0 before the first read.")
   public static final String HIT_RATIO = "read.hit.ratio";
 

@@ -3,6 +3,7 @@ package io.hdfslocalcache.datanode.block;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.datanode.verify.SegmentCrcs;
 import io.hdfslocalcache.metrics.CacheFailure;
+import java.nio.ByteBuffer;
 
 /**
  * Verified access to a cached meta file: each {@link SegmentCrcs} slice is read whole and checked
@@ -119,7 +120,11 @@ public final class MetaSegments {
       window = grown;
     }
     try {
-      entry.home().store().read(fileId, start / pageSize, (int) (start % pageSize), window, 0, len);
+      entry
+          .home()
+          .store()
+          .read(
+              fileId, start / pageSize, (int) (start % pageSize), ByteBuffer.wrap(window, 0, len));
     } catch (CacheException e) {
       ownsWindow = false;
       throw e;

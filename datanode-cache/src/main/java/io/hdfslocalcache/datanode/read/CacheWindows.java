@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode.read;
 
 import io.hdfslocalcache.datanode.store.CacheException;
+import java.nio.ByteBuffer;
 
 /**
  * The cache's source of verified windows of one cached file, for a {@link WindowSwitch}: every byte
@@ -22,6 +23,16 @@ interface CacheWindows {
    * Copies verified bytes at {@code pos} (at least one, at most {@code len}); returns the count.
    */
   int read(long pos, byte[] b, int off, int len) throws CacheException;
+
+  /**
+   * Verified bytes at {@code pos} (at least one, at most {@code len}) as a buffer to send, valid
+   * until the next call on this object. By default a copy; a source that can lends a view of its
+   * window instead.
+   */
+  default ByteBuffer view(long pos, int len) throws CacheException {
+    byte[] b = new byte[len];
+    return ByteBuffer.wrap(b, 0, read(pos, b, 0, len));
+  }
 
   /** The stream closed: read-aheads are cancelled and buffers no read can write into go back. */
   void close();

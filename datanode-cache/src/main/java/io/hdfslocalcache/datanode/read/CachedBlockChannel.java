@@ -18,13 +18,16 @@ import java.nio.channels.WritableByteChannel;
  *
  * <p>Why a channel over {@link CachedStream}, not a file: the stream already owns what a hit must
  * keep (the verified windows, read-ahead on the I/O pool, the read timeouts, the fallback to the
- * HDD mid-stream and the gap reads of pages mode, the eviction on a failure, every metric). The
- * channel reads the stream into a buffer of its own (pooled in {@link WindowBuffers}) and sends
- * from there, as the copy path does: sending the page file with sendfile after verifying a copy of
- * it would send what the SSD returns the second time. Copying, rather than handing the socket a
- * view of the stream's verified window, costs one memory copy per packet (the socket copies a heap
- * buffer into a direct one anyway), was not slower beyond noise than the view in {@code bench e2e}
- * (docs/benchmarks.md), and keeps the stream's buffers the stream's alone.
+ * HDD mid-stream and the gap reads of pages mode, the eviction on a failure, every metric). Sending
+ * the page file with sendfile after verifying a copy of it would send what the SSD returns the
+ * second time; so the channel sends the bytes that were verified: cached bytes as a view of the
+ * stream's verified direct window ({@link CachedStream#view}), with no copy on either side of the
+ * socket; bytes from the HDD (gaps, a fallback) read into a staging buffer of its own (pooled in
+ * {@link WindowBuffers}).
+ *
+ * <p>A view stays valid until the next call on the stream, which refills or recycles its window:
+ * the channel makes that call only once the socket has taken every byte of the view ({@link
+ * #pending} empty), and never after close.
  *
  * <p>The socket is non-blocking: a write may take part of the bytes. What it did not take stays in
  * {@link #pending} and goes first on the next call, which Hadoop's {@code
@@ -97,6 +100,11 @@ final class CachedBlockChannel extends FileChannel {
    */
   private boolean fillPending(int max) throws IOException {
     if (pending.hasRemaining()) {
+      return true; // the stream is not called while a view of its window is unsent
+    }
+    ByteBuffer view = stream.view(max);
+    if (view != null) {
+      pending = view;
       return true;
     }
     if (staging.length == 0) {

@@ -3,6 +3,7 @@ package io.hdfslocalcache.datanode.read;
 import io.hdfslocalcache.datanode.block.MetaSegments;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 
 /**
  * A cached file as the InputStream BlockSender reads: its bytes are a {@link WindowSwitch}'s
@@ -80,6 +81,18 @@ final class CachedStream extends InputStream {
       }
       throw e;
     }
+  }
+
+  /**
+   * The next data bytes as a view of the cache's verified window, valid until the next call on this
+   * stream; null if they are the HDD's or past the end ({@link #read} them).
+   */
+  ByteBuffer view(int len) throws IOException {
+    if (role != Role.DATA) {
+      return null; // the meta stream's bytes are copied: BlockSender reads them into its packet
+    }
+    session.checkChecksumStream();
+    return windows.view(len);
   }
 
   /** The offset of the next byte. */

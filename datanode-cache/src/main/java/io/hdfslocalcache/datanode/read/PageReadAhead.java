@@ -1,27 +1,26 @@
 package io.hdfslocalcache.datanode.read;
 
-import io.hdfslocalcache.datanode.block.BufferSource;
 import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.datanode.store.PendingIo;
 import io.hdfslocalcache.metrics.CacheFailure;
 import io.hdfslocalcache.metrics.ReadRoute;
+import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
-import org.apache.hadoop.util.DataChecksum;
 
 /**
  * The whole pages a streaming {@link PageWindows} keeps in flight on the directory's I/O pool, each
  * read and verified there, in order. A page is used only once awaited, which orders its
  * verification before any of its bytes are served; on a seek, a close or a failure the pages are
- * cancelled (a page never served is never verified either) and dropped together with their buffers,
- * because the pool may still be writing into them (buffers are never shared between streams). The
+ * cancelled (a page never served is never verified either) and their buffers given back, unless the
+ * pool may still be writing into them: those are abandoned ({@link DirectWindows#abandon}). The
  * verification that runs on the pool touches only its own checksum object and checksum slice, both
  * taken here on the reader's thread. Not thread-safe: one per stream.
  */
 final class PageReadAhead {
   /** One page being read ahead. */
   static final class Page {
-    final byte[] buf;
+    final ByteBuffer buf;
     final long start;
     final int len;
     PendingIo io = PendingIo.DONE;
@@ -29,7 +28,7 @@ final class PageReadAhead {
     /** Set when the stream no longer wants the page: its verification is skipped. */
     volatile boolean cancelled;
 
-    Page(byte[] buf, long start, int len) {
+    Page(ByteBuffer buf, long start, int len) {
       this.buf = buf;
       this.start = start;
       this.len = len;
@@ -47,15 +46,15 @@ final class PageReadAhead {
   private final long length;
   private final ReadPathStats stats;
   private final Sums sums;
-  private final BufferSource buffers;
+  private final DirectWindows buffers;
 
-  /** Pages kept in flight; each costs a page of heap while it reads. */
+  /** Pages kept in flight; each costs a page of (direct) memory while it reads. */
   private final int maxPages;
 
   private final ArrayDeque<Page> ahead = new ArrayDeque<>(2);
 
   /** Page buffers no read can still write into, for the next pages. */
-  private final ArrayDeque<byte[]> spares = new ArrayDeque<>(2);
+  private final ArrayDeque<ByteBuffer> spares = new ArrayDeque<>(2);
 
   PageReadAhead(
       CachedReplica entry,
@@ -65,7 +64,7 @@ final class PageReadAhead {
       int maxPages,
       ReadPathStats stats,
       Sums sums,
-      BufferSource buffers) {
+      DirectWindows buffers) {
     this.buffers = buffers;
     this.entry = entry;
     this.fileId = fileId;
@@ -90,30 +89,44 @@ final class PageReadAhead {
 
   /**
    * A seek: pending reads are cancelled (one not started never starts, one reading is not verified)
-   * and dropped with their buffers (the pool may still write into them).
+   * and their buffers given back, or abandoned if the pool may still write into them.
    */
   void clear() {
     for (Page p : ahead) {
       p.cancelled = true;
-      p.io.cancel();
+      release(p);
       stats.readAheadCancelled.inc();
     }
     ahead.clear();
   }
 
+  /**
+   * A page no longer wanted, or whose read failed: its buffer goes back if nothing can write into
+   * it any more, else it is abandoned (a read that timed out may still be writing).
+   */
+  void release(Page p) {
+    if (p.io.cancel() == PendingIo.Dest.FREE) {
+      buffers.give(p.buf);
+    } else {
+      buffers.abandon(p.buf);
+    }
+  }
+
   /** The stream closed: nothing read ahead is wanted; the spares no read writes into go back. */
   void close() {
     clear();
-    for (byte[] b : spares) {
+    for (ByteBuffer b : spares) {
       buffers.give(b);
     }
     spares.clear();
   }
 
   /** {@code buf}, no longer read into nor served from, may take a later page. */
-  void recycle(byte[] buf) {
+  void recycle(ByteBuffer buf) {
     if (spares.size() < maxPages) {
       spares.push(buf);
+    } else {
+      buffers.give(buf);
     }
   }
 
@@ -144,9 +157,15 @@ final class PageReadAhead {
         }
         throw e;
       }
-      byte[] spare = spares.poll();
-      byte[] into = spare != null && spare.length >= len ? spare : buffers.take(pageSize);
-      DataChecksum dc = entry.checksum.newChecksum();
+      ByteBuffer into = spares.poll();
+      if (into == null || into.capacity() < len) {
+        if (into != null) {
+          buffers.give(into);
+        }
+        into = buffers.take(pageSize);
+      }
+      ChunkVerifier verifier = new ChunkVerifier(entry.checksum.newChecksum());
+      ByteBuffer data = PageWindows.slice(into, 0, len);
       long at = start;
       Page page = new Page(into, start, len);
       page.io =
@@ -157,12 +176,10 @@ final class PageReadAhead {
                   fileId,
                   start / pageSize,
                   0,
-                  into,
-                  0,
-                  len,
+                  data,
                   () -> {
                     if (!page.cancelled) {
-                      PageWindows.verify(dc, into, at, len, pageSums, fileId);
+                      verifier.verify(data, pageSums, at, fileId);
                     }
                   });
       ahead.add(page);

@@ -6,8 +6,6 @@ import io.hdfslocalcache.datanode.block.MetaSegments;
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.metrics.CacheFailure;
 import java.nio.ByteBuffer;
-import org.apache.hadoop.fs.ChecksumException;
-import org.apache.hadoop.util.DataChecksum;
 
 /**
  * The cached block file as a source of verified windows ({@link CacheWindows}). Reads whole
@@ -23,6 +21,11 @@ import org.apache.hadoop.util.DataChecksum;
  * verified against the checksums the session's meta stream has just loaded when they are still in
  * its window ({@link ReadSession#copyFromMetaWindow}), so a pread costs one meta slice, not two.
  *
+ * <p>Windows are direct buffers ({@link DirectWindows}): a page is read from its file into one with
+ * no copy, verified there ({@link ChunkVerifier}), and {@link #view} hands the transferTo path a
+ * view of it to send, so no byte of a hit is copied on the heap. {@link #read} copies out for the
+ * InputStream path.
+ *
  * <p>Pages the entry does not hold ({@code pages} fill mode) are not served here: windows and
  * read-aheads stop at them, and {@link WindowSwitch} reads them from the HDD.
  */
@@ -33,12 +36,17 @@ final class PageWindows implements CacheWindows {
   private final String fileId;
   private final int pageSize;
   private final int chunk;
-  private final DataChecksum checksum;
+  private final ChunkVerifier verifier;
   private final MetaSegments meta;
+  private final DirectWindows windows;
 
-  private byte[] buf = NO_BUFFER;
+  /** The window: position 0 and limit its capacity always; bytes served only from views of it. */
+  private ByteBuffer buf = NO_BUFFER;
 
-  private static final byte[] NO_BUFFER = new byte[0];
+  private static final ByteBuffer NO_BUFFER = ByteBuffer.allocate(0);
+
+  /** The checksums of the window being filled; reused from one window to the next. */
+  private byte[] sums = new byte[0];
 
   /** False once a store read into {@link #buf} failed (a late read may write into it). */
   private boolean ownsBuffer = true;
@@ -58,8 +66,9 @@ final class PageWindows implements CacheWindows {
     this.fileId = entry.fileId(BlockId.CacheFile.DATA);
     this.pageSize = session.settings().pageSize;
     this.chunk = entry.checksum.bytesPerChecksum();
-    this.checksum = entry.checksum.newChecksum();
+    this.verifier = new ChunkVerifier(entry.checksum.newChecksum());
     this.meta = new MetaSegments(entry, pageSize, session.buffers());
+    this.windows = session.buffers().windows();
     this.ahead =
         new PageReadAhead(
             entry,
@@ -68,8 +77,8 @@ final class PageWindows implements CacheWindows {
             length,
             session.settings().readAheadPages,
             session.stats(),
-            this::sumsOf,
-            session.buffers());
+            (start, n) -> sumsOf(start, n, null),
+            windows);
     this.initialReadAhead = session.settings().initialReadAheadBytes;
     this.readahead = initialReadAhead;
   }
@@ -97,18 +106,43 @@ final class PageWindows implements CacheWindows {
   public void close() {
     ahead.close();
     meta.release();
-    if (ownsBuffer) {
-      session.buffers().give(buf);
-    }
+    release(buf);
     buf = NO_BUFFER; // never read or served from again: it may be another stream's now
     bufLen = 0;
+  }
+
+  /** The window goes back if no late read may write into it, else it is abandoned. */
+  private void release(ByteBuffer b) {
+    if (ownsBuffer) {
+      windows.give(b);
+    } else {
+      windows.abandon(b);
+    }
   }
 
   @Override
   public int read(long pos, byte[] b, int off, int len) throws CacheException {
     int n = window(pos, len);
-    System.arraycopy(buf, (int) (pos - bufStart), b, off, n);
+    slice(buf, (int) (pos - bufStart), n).get(b, off, n);
     return n;
+  }
+
+  /**
+   * A view of verified bytes at {@code pos} (at least one, at most {@code len}), no copy. It stays
+   * valid until the next call on this object: only then may the window be refilled or recycled.
+   */
+  @Override
+  public ByteBuffer view(long pos, int len) throws CacheException {
+    int n = window(pos, len);
+    return slice(buf, (int) (pos - bufStart), n);
+  }
+
+  /** {@code b}'s bytes {@code [off, off + n)} as a buffer of their own (position and limit). */
+  static ByteBuffer slice(ByteBuffer b, int off, int n) {
+    ByteBuffer d = b.duplicate();
+    d.position(off);
+    d.limit(off + n);
+    return d;
   }
 
   /** Makes the verified window hold {@code pos}; returns how many of {@code len} bytes it has. */
@@ -148,14 +182,13 @@ final class PageWindows implements CacheWindows {
     }
     int n = (int) (end - start);
     bufLen = 0;
-    if (buf.length < n) {
-      // From the spares: the first window of a stream (a whole pread), and a streaming one as it
-      // grows. The smaller one goes back if owned (its bytes were only ever copied out, never
-      // lent); the new one is owned.
-      byte[] grown = session.buffers().take(Math.max(n, Math.min(pageSize, buf.length * 2)));
-      if (ownsBuffer) {
-        session.buffers().give(buf);
-      }
+    if (buf.capacity() < n || !ownsBuffer) {
+      // From the spares: the first window of a stream (a whole pread), a streaming one as it
+      // grows, and one after a failed read (which may still write into the old one). The old one
+      // goes back if owned (no view of it is still unsent: the channel asks for the next bytes
+      // only once the socket took the last); the new one is owned.
+      ByteBuffer grown = windows.take(Math.max(n, Math.min(pageSize, buf.capacity() * 2)));
+      release(buf);
       buf = grown;
       ownsBuffer = true;
     }
@@ -163,7 +196,10 @@ final class PageWindows implements CacheWindows {
       int inPage = (int) (p % pageSize);
       int take = (int) Math.min(end - p, pageSize - inPage);
       try {
-        entry.home().store().read(fileId, p / pageSize, inPage, buf, (int) (p - start), take);
+        entry
+            .home()
+            .store()
+            .read(fileId, p / pageSize, inPage, slice(buf, (int) (p - start), take));
       } catch (CacheException e) {
         ownsBuffer = false;
         if (p == start || !evictedAt(e, p)) {
@@ -192,17 +228,23 @@ final class PageWindows implements CacheWindows {
     try {
       next.io.await(); // the read and its verification
     } catch (CacheException e) {
+      ahead.release(next); // abandoned if it timed out, still reading into it
       if (e.failure() == CacheFailure.BUSY) {
         session.stats().readAheadRefused.inc();
         return false;
       }
       throw e;
     }
-    byte[] done = buf;
+    ByteBuffer done = buf;
     buf = next.buf;
     bufStart = next.start;
     bufLen = next.len;
-    ahead.recycle(done);
+    if (ownsBuffer) {
+      ahead.recycle(done);
+    } else {
+      windows.abandon(done);
+    }
+    ownsBuffer = true; // awaited: its read is done
     readAhead();
     return true;
   }
@@ -220,27 +262,22 @@ final class PageWindows implements CacheWindows {
   }
 
   private void verify(long start, int n) throws CacheException {
-    verify(checksum, buf, start, n, sumsOf(start, n), fileId);
+    sums = sumsOf(start, n, sums);
+    verifier.verify(slice(buf, 0, n), sums, start, fileId);
   }
 
-  /** The verified cached checksums of data {@code [start, start + n)}, exactly. */
-  private byte[] sumsOf(long start, int n) throws CacheException {
-    byte[] out = new byte[(n + chunk - 1) / chunk * entry.checksum.checksumSize()];
+  /**
+   * The verified cached checksums of data {@code [start, start + n)}, from index 0 of {@code reuse}
+   * if it is large enough (more may follow), else of a new array of exactly their size.
+   */
+  private byte[] sumsOf(long start, int n, byte[] reuse) throws CacheException {
+    int len = (n + chunk - 1) / chunk * entry.checksum.checksumSize();
+    byte[] out = reuse != null && reuse.length >= len ? reuse : new byte[len];
     long at = entry.checksum.checksumOffset(start / chunk);
-    if (!session.copyFromMetaWindow(at, out, 0, out.length)) {
-      meta.read(at, out, 0, out.length);
+    if (!session.copyFromMetaWindow(at, out, 0, len)) {
+      meta.read(at, out, 0, len);
     }
     return out;
-  }
-
-  /** Checks {@code data[0, n)}, the block's bytes from {@code start}, against {@code sums}. */
-  static void verify(DataChecksum dc, byte[] data, long start, int n, byte[] sums, String fileId)
-      throws CacheException {
-    try {
-      dc.verifyChunkedSums(ByteBuffer.wrap(data, 0, n), ByteBuffer.wrap(sums), fileId, start);
-    } catch (ChecksumException e) {
-      throw new CacheException(CacheFailure.CHECKSUM_MISMATCH, e.getMessage(), e);
-    }
   }
 
   private long roundUp(long v) {

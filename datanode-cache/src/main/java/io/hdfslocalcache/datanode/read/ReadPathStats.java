@@ -12,6 +12,7 @@ import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Metrics of the read path, registered on an injected registry (one per DataNode). Every metric is
@@ -54,6 +55,8 @@ public final class ReadPathStats {
 
   final AtomicInteger hddReadsInFlight = new AtomicInteger();
 
+  final AtomicLong directWindowBytes = new AtomicLong();
+
   final Map<HddReason, Counter> hddReasons = new EnumMap<>(HddReason.class);
 
   public ReadPathStats(MetricRegistry registry) {
@@ -76,6 +79,7 @@ public final class ReadPathStats {
     hddReadMicros = registry.histogram(ReadPathMetrics.LATENCY_HDD, ReadPathStats::lockFree);
     registry.register(ReadPathMetrics.HDD_STREAMS_OPEN, (Gauge<Integer>) hddStreamsOpen::get);
     registry.register(ReadPathMetrics.HDD_INFLIGHT, (Gauge<Integer>) hddReadsInFlight::get);
+    registry.register(ReadPathMetrics.DIRECT_WINDOW_BYTES, (Gauge<Long>) directWindowBytes::get);
     /* hits / (hits + misses) since start; 0 before the first read. */
     registry.register(
         ReadPathMetrics.HIT_RATIO,

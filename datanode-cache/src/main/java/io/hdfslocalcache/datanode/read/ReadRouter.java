@@ -62,7 +62,7 @@ public final class ReadRouter {
   private final ReadTap tap;
   private final CacheFaultInjector faults;
   private final ThreadLocal<HandOff> handOff = new ThreadLocal<>();
-  private final WindowBuffers buffers = new WindowBuffers();
+  private final WindowBuffers buffers;
   private final NoDataDescriptors descriptors = new NoDataDescriptors();
 
   public ReadRouter(
@@ -88,6 +88,7 @@ public final class ReadRouter {
     this.stats = stats;
     this.settings = settings;
     this.clock = clock;
+    this.buffers = new WindowBuffers(stats.directWindowBytes);
   }
 
   /** What the meta open decided for this thread's BlockSender. */

@@ -22,6 +22,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * at most {@link #MAX_SPARE_BYTES} are kept; beyond that a buffer is left to the garbage collector.
  * Lock-free: one concurrent-queue operation and one atomic add per take and give (a locked queue
  * made readers preempted inside it hold up the others at hundreds of readers on a few cores).
+ *
+ * <p>The data windows of cached pages are direct buffers, from {@link #windows()}; these arrays are
+ * meta windows, HDD staging and the heap windows used beyond the direct bound.
  */
 final class WindowBuffers implements BufferSource {
   static final int MIN_BYTES = 4 << 10;
@@ -38,12 +41,25 @@ final class WindowBuffers implements BufferSource {
   private final ConcurrentLinkedQueue<byte[]>[] spares;
   private final AtomicLong spareBytes = new AtomicLong();
 
-  @SuppressWarnings("unchecked")
+  private final DirectWindows windows;
+
   WindowBuffers() {
+    this(new AtomicLong());
+  }
+
+  /** {@code directHeld}: where the direct windows held are counted (a gauge). */
+  @SuppressWarnings("unchecked")
+  WindowBuffers(AtomicLong directHeld) {
     spares = new ConcurrentLinkedQueue[SIZES];
     for (int i = 0; i < SIZES; i++) {
       spares[i] = new ConcurrentLinkedQueue<>(); // bounded by spareBytes, all sizes together
     }
+    windows = new DirectWindows(this, directHeld, DirectWindows.MAX_DIRECT_BYTES);
+  }
+
+  /** The direct data windows, which fall back to this pool's arrays beyond their bound. */
+  DirectWindows windows() {
+    return windows;
   }
 
   /** A buffer of at least {@code min} bytes: a spare of its size if one is kept, else a new one. */

@@ -2,6 +2,7 @@ package io.hdfslocalcache.datanode.read;
 
 import io.hdfslocalcache.datanode.store.CacheException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 
 /**
  * Picks, window by window, where a cached stream's next bytes come from: the cache's verified
@@ -80,16 +81,38 @@ final class WindowSwitch {
     Source s = source();
     if (s == Source.CACHE) {
       try {
-        int n = cache.read(pos, b, off, want);
-        ledger.cached(pos, n);
-        pos += n;
-        session.stats().bytesFromCache.inc(n);
-        return n;
+        return fromCache(cache.read(pos, b, off, want));
       } catch (CacheException e) {
         s = failed(e);
       }
     }
     return s == Source.GAP ? fromGap(b, off, want) : fromFallback(b, off, want);
+  }
+
+  /**
+   * The next bytes (at least one, at most {@code len}) as a view of the cache's verified window, no
+   * copy, valid until the next call on this switch; null if they are not the cache's (the HDD's, or
+   * past the end): {@link #read} them.
+   */
+  ByteBuffer view(int len) {
+    if (pos >= length || source() != Source.CACHE) {
+      return null;
+    }
+    try {
+      ByteBuffer v = cache.view(pos, (int) Math.min(len, length - pos));
+      fromCache(v.remaining());
+      return v;
+    } catch (CacheException e) {
+      failed(e);
+      return null;
+    }
+  }
+
+  private int fromCache(int n) {
+    ledger.cached(pos, n);
+    pos += n;
+    session.stats().bytesFromCache.inc(n);
+    return n;
   }
 
   /** A cache read failed: the gap stream if only the page left, else the HDD from now on. */

@@ -86,9 +86,9 @@ final class AlluxioPageStore implements PageStore {
   }
 
   @Override
-  public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+  public void read(String fileId, long pageIndex, int pageOffset, ByteBuffer dst)
       throws CacheException {
-    reads.read(new PageId(fileId, pageIndex), pageOffset, dst, off, len);
+    reads.read(new PageId(fileId, pageIndex), pageOffset, dst);
   }
 
   /** The direct page reads, for tests. */

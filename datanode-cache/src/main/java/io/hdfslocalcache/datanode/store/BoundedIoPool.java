@@ -12,6 +12,7 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -22,8 +23,22 @@ import java.util.concurrent.atomic.AtomicInteger;
  * TIMEOUT instead: a directory error, so a hung disk leaves service even when nobody waits for the
  * stuck operations (a dropped read-ahead). A timed-out operation may still complete later (into the
  * caller's buffer, for a read); callers never touch that buffer again after a failure.
+ *
+ * <p>"Every thread in use" means running an operation, not merely alive: a thread that has just
+ * finished one is not yet back waiting for the next, and a hand-off without a queue finds nobody
+ * there (one reader's operations one after another on a one-thread pool: 19,848 of 20,000 were
+ * refused). On a starved CPU that window lasts a scheduling quantum, and a refused read goes to the
+ * HDD. So while fewer operations run than there are threads, a refused hand-off waits up to {@link
+ * #HANDOFF_WAIT_NANOS} for a finishing thread to come back ({@link #handOffLate}); only then is it
+ * BUSY.
  */
 final class BoundedIoPool {
+  /**
+   * The longest a hand-off waits for a thread that is finishing an operation: a few scheduling
+   * quanta of a saturated CPU, well under one HDD read, which is what a refusal would cost.
+   */
+  static final long HANDOFF_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+
   private final long timeoutNanos;
 
   /** How long a caller spins before parking (see {@link #awaitBriefly}). */
@@ -50,7 +65,25 @@ final class BoundedIoPool {
             30,
             TimeUnit.SECONDS,
             new SynchronousQueue<>(),
-            r -> CacheThreads.newThread(r, "local-cache-io-" + name + "-" + n.incrementAndGet()));
+            r -> CacheThreads.newThread(r, "local-cache-io-" + name + "-" + n.incrementAndGet()),
+            this::handOffLate);
+  }
+
+  /**
+   * Every thread is alive and none waits for work. If one is only finishing an operation (fewer run
+   * than there are threads), wait for it to take this one; else refuse at once.
+   */
+  private void handOffLate(Runnable r, ThreadPoolExecutor ex) {
+    if (running.size() < maxThreads && !ex.isShutdown()) {
+      try {
+        if (ex.getQueue().offer(r, HANDOFF_WAIT_NANOS, TimeUnit.NANOSECONDS)) {
+          return;
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    throw new RejectedExecutionException("every I/O thread is running an operation");
   }
 
   /** True while at least {@code share} of the threads run an operation. */
@@ -71,6 +104,9 @@ final class BoundedIoPool {
       f =
           pool.submit(
               () -> {
+                if (!started.claimed.compareAndSet(false, true)) {
+                  return null; // cancelled first: it never touches its buffer
+                }
                 started.yes = true;
                 Thread self = Thread.currentThread();
                 running.put(self, clock.nanoTime());
@@ -78,6 +114,7 @@ final class BoundedIoPool {
                   return task.call();
                 } finally {
                   running.remove(self);
+                  started.ended = true;
                 }
               });
     } catch (RejectedExecutionException e) {
@@ -90,14 +127,27 @@ final class BoundedIoPool {
       }
 
       @Override
-      public void cancel() {
+      public Dest cancel() {
         f.cancel(false);
+        if (started.claimed.compareAndSet(false, true)) {
+          return Dest.FREE; // not started: now it never will
+        }
+        return started.ended ? Dest.FREE : Dest.IN_USE;
       }
     };
   }
 
-  /** Set by the I/O thread when it starts an operation: the caller's spin watches it. */
+  /**
+   * Set by the I/O thread when it starts an operation: the caller's spin watches it. {@code
+   * claimed} is taken by whichever comes first, the operation's start or its cancel, so a cancel
+   * knows whether the operation can still write into its buffer.
+   */
   private static final class Started {
+    final AtomicBoolean claimed = new AtomicBoolean();
+
+    /** The operation ran to its end (or failed): it writes nothing more. */
+    volatile boolean ended;
+
     volatile boolean yes;
   }
 

@@ -2,6 +2,7 @@ package io.hdfslocalcache.datanode.store;
 
 import io.hdfslocalcache.metrics.CacheFailure;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 
 /** Innermost store wrapper: runs its {@link CacheFaultInjector}'s hooks, then the real store. */
 final class FaultInjectingPageStore extends ForwardingPageStore {
@@ -16,14 +17,14 @@ final class FaultInjectingPageStore extends ForwardingPageStore {
   }
 
   @Override
-  public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+  public void read(String fileId, long pageIndex, int pageOffset, ByteBuffer dst)
       throws CacheException {
     try {
       faults.beforePageRead(fileId, pageIndex);
     } catch (IOException e) {
       throw new CacheException(CacheFailure.IO_ERROR, "read " + fileId + " page " + pageIndex, e);
     }
-    inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+    inner.read(fileId, pageIndex, pageOffset, dst);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode.store;
 
 import io.hdfslocalcache.metrics.ReadRoute;
+import java.nio.ByteBuffer;
 import java.util.function.Predicate;
 
 /**
@@ -16,9 +17,9 @@ public abstract class ForwardingPageStore implements PageStore {
   }
 
   @Override
-  public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+  public void read(String fileId, long pageIndex, int pageOffset, ByteBuffer dst)
       throws CacheException {
-    inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+    inner.read(fileId, pageIndex, pageOffset, dst);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode.store;
 
 import io.hdfslocalcache.metrics.CacheFailure;
+import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -16,11 +17,11 @@ final class HealthCheckedPageStore extends ForwardingPageStore {
   }
 
   @Override
-  public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+  public void read(String fileId, long pageIndex, int pageOffset, ByteBuffer dst)
       throws CacheException {
     check();
     try {
-      inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+      inner.read(fileId, pageIndex, pageOffset, dst);
     } catch (CacheException e) {
       health.record(e.failure(), e.getMessage());
       throw e;
@@ -41,7 +42,7 @@ final class HealthCheckedPageStore extends ForwardingPageStore {
 
   @Override
   public PendingIo readAsync(
-      String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len, AfterRead then) {
+      String fileId, long pageIndex, int pageOffset, ByteBuffer dst, AfterRead then) {
     try {
       check();
     } catch (CacheException e) {
@@ -56,8 +57,6 @@ final class HealthCheckedPageStore extends ForwardingPageStore {
             pageIndex,
             pageOffset,
             dst,
-            off,
-            len,
             () -> {
               try {
                 then.check();
@@ -80,8 +79,8 @@ final class HealthCheckedPageStore extends ForwardingPageStore {
       }
 
       @Override
-      public void cancel() {
-        pending.cancel();
+      public Dest cancel() {
+        return pending.cancel();
       }
     };
   }

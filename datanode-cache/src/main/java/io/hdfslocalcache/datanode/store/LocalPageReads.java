@@ -15,13 +15,14 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Page reads from Alluxio's LOCAL page files, straight into the caller's array: a partial read with
- * one positional read through the page's file kept open ({@link OpenPageFiles}), a whole-page read
- * (a stream's data page, read once) through a {@code RandomAccessFile} opened for it. Not a
- * FileChannel for whole pages: that reads into a native buffer of its own and copies it into the
- * heap array with {@code Unsafe.copyMemory}, and a stream paid 25-40% more CPU per page that way
- * than through {@code RandomAccessFile}'s copy (glibc's memmove), by an amount that changed from
- * one JVM run to the next (docs/benchmarks.md, hit path).
+ * Page reads from Alluxio's LOCAL page files, straight into the caller's buffer: a partial read
+ * with one positional read through the page's file kept open ({@link OpenPageFiles}), a whole-page
+ * read (a stream's data page, read once) through a file opened for it. A direct buffer is read into
+ * with {@code FileChannel.read}, which then copies nothing. Into a heap buffer a whole page goes
+ * through {@code RandomAccessFile}: a FileChannel reads into a native buffer of its own and copies
+ * it into the heap array with {@code Unsafe.copyMemory}, and a stream paid 25-40% more CPU per page
+ * that way than through {@code RandomAccessFile}'s copy (glibc's memmove), by an amount that
+ * changed from one JVM run to the next (docs/benchmarks.md, hit path).
  *
  * <p>No page index is asked: the caller reads only pages its entry holds, and a page file missing
  * (deleted by an eviction under the reader, or lost in a crash after the block index recorded it)
@@ -40,16 +41,25 @@ final class LocalPageReads {
     this.pageSize = pageSize;
   }
 
-  /** Reads exactly {@code len} bytes at {@code pageOffset} of the page into {@code dst}. */
-  void read(PageId page, int pageOffset, byte[] dst, int off, int len) throws CacheException {
+  /**
+   * Reads exactly {@code dst.remaining()} bytes at {@code pageOffset} of the page into {@code dst}
+   * from its position; leaves its position and limit alone.
+   */
+  void read(PageId page, int pageOffset, ByteBuffer dst) throws CacheException {
+    int len = dst.remaining();
     if (pageOffset == 0 && len == pageSize) {
-      readWhole(page, files.getPagePath(page, false), dst, off, len);
+      Path path = files.getPagePath(page, false);
+      if (dst.hasArray()) {
+        readWhole(page, path, dst.array(), dst.arrayOffset() + dst.position(), len);
+      } else {
+        readWholeDirect(page, path, dst);
+      }
       return;
     }
     FileChannel kept = open.get(page);
     if (kept != null) {
       try {
-        if (readFully(kept, pageOffset, dst, off, len)) {
+        if (readFully(kept, pageOffset, dst)) {
           return;
         }
       } catch (IOException | RuntimeException e) {
@@ -71,7 +81,7 @@ final class LocalPageReads {
     }
     boolean whole;
     try {
-      whole = readFully(ch, pageOffset, dst, off, len);
+      whole = readFully(ch, pageOffset, dst);
     } catch (IOException | RuntimeException e) {
       open.drop(page, ch);
       throw new CacheException(CacheFailure.IO_ERROR, "read " + path, e);
@@ -102,15 +112,31 @@ final class LocalPageReads {
     }
   }
 
+  private static void readWholeDirect(PageId page, Path path, ByteBuffer dst)
+      throws CacheException {
+    boolean whole;
+    try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+      whole = readFully(ch, 0, dst);
+    } catch (NoSuchFileException e) {
+      throw missing(page, "no page file");
+    } catch (IOException | RuntimeException e) {
+      throw new CacheException(CacheFailure.IO_ERROR, "read " + path, e);
+    }
+    if (!whole) {
+      throw missing(page, "page file shorter than " + dst.remaining() + " bytes (torn)");
+    }
+  }
+
   private static CacheException missing(PageId page, String why) {
     return new CacheException(
         CacheFailure.MISSING_PAGE, page.getFileId() + " page " + page.getPageIndex() + ": " + why);
   }
 
   /** False if the file ended first. */
-  private static boolean readFully(FileChannel ch, int pageOffset, byte[] dst, int off, int len)
+  private static boolean readFully(FileChannel ch, int pageOffset, ByteBuffer dst)
       throws IOException {
-    ByteBuffer into = ByteBuffer.wrap(dst, off, len);
+    ByteBuffer into = dst.duplicate();
+    int off = into.position();
     while (into.hasRemaining()) {
       if (ch.read(into, pageOffset + (into.position() - off)) < 0) {
         return false;

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode.store;
 
 import io.hdfslocalcache.metrics.ReadRoute;
+import java.nio.ByteBuffer;
 
 /**
  * Pages of cache files on one SSD directory. Implementations: {@link AlluxioPageStore}, wrapped by
@@ -9,13 +10,15 @@ import io.hdfslocalcache.metrics.ReadRoute;
 public interface PageStore extends AutoCloseable {
 
   /**
-   * Reads exactly {@code len} bytes at {@code pageOffset} of a page. The caller clamps the range to
-   * the page's real length (Alluxio deletes a page that is read past its end).
+   * Reads exactly {@code dst.remaining()} bytes at {@code pageOffset} of a page into {@code dst}
+   * from its position, which may be a direct buffer (the hit path reads pages straight into the
+   * off-heap windows it sends from). {@code dst}'s position and limit are left as they were: a read
+   * that finishes late on an I/O thread never moves them under the caller. The caller clamps the
+   * range to the page's real length (Alluxio deletes a page that is read past its end).
    *
    * @throws CacheException with the cause; the caller then falls back to the HDD
    */
-  void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
-      throws CacheException;
+  void read(String fileId, long pageIndex, int pageOffset, ByteBuffer dst) throws CacheException;
 
   /**
    * Starts {@link #read} followed by {@code then} on the same thread, and returns at once (a
@@ -25,9 +28,9 @@ public interface PageStore extends AutoCloseable {
    * every read.
    */
   default PendingIo readAsync(
-      String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len, AfterRead then) {
+      String fileId, long pageIndex, int pageOffset, ByteBuffer dst, AfterRead then) {
     try {
-      read(fileId, pageIndex, pageOffset, dst, off, len);
+      read(fileId, pageIndex, pageOffset, dst);
       then.check();
       return PendingIo.DONE;
     } catch (CacheException e) {

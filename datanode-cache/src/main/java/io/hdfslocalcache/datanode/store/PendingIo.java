@@ -14,9 +14,21 @@ public interface PendingIo {
 
   /**
    * The caller will not await: an operation not yet started never starts (one running finishes,
-   * since interrupting a read could fail it as a disk error). The caller still drops the buffer.
+   * since interrupting a read could fail it as a disk error). Says whether the destination may
+   * still be written: a caller reuses it only if {@link Dest#FREE}. By default the operation ran on
+   * the caller's thread (or was refused), so it is.
    */
-  default void cancel() {}
+  default Dest cancel() {
+    return Dest.FREE;
+  }
+
+  /** What a cancel leaves an operation's destination buffer as. */
+  enum Dest {
+    /** Never written again: the operation never started and now never will, or it has ended. */
+    FREE,
+    /** The operation is still running and may write into it: the caller drops it. */
+    IN_USE
+  }
 
   static PendingIo failed(CacheException e) {
     return () -> {

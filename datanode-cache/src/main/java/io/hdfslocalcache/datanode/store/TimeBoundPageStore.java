@@ -3,6 +3,7 @@ package io.hdfslocalcache.datanode.store;
 import io.hdfslocalcache.metrics.CacheFailure;
 import io.hdfslocalcache.metrics.ReadRoute;
 import io.hdfslocalcache.time.CacheClock;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 
 /**
@@ -45,20 +46,20 @@ final class TimeBoundPageStore extends ForwardingPageStore {
   }
 
   @Override
-  public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+  public void read(String fileId, long pageIndex, int pageOffset, ByteBuffer dst)
       throws CacheException {
     // Not on an interrupted thread: its FileChannel read would fail at once and close the page's
     // kept channel under the other readers (an interrupt during the read still can; they then
     // reopen the file, costing time, not a wrong byte or a directory error).
     if (gate.route() == ReadRoute.CALLER && !Thread.currentThread().isInterrupted()) {
-      readOnCaller(fileId, pageIndex, pageOffset, dst, off, len);
+      readOnCaller(fileId, pageIndex, pageOffset, dst);
       return;
     }
     pool.submit(
             new PageOp("read", fileId, pageIndex),
             true,
             () -> {
-              reads.read(fileId, pageIndex, pageOffset, dst, off, len);
+              reads.read(fileId, pageIndex, pageOffset, dst);
               return null;
             })
         .await();
@@ -68,12 +69,11 @@ final class TimeBoundPageStore extends ForwardingPageStore {
    * The read on the caller's thread. An interrupt (the DataNode stopping) that fails it is
    * INTERRUPTED, as on the pool: the disk did nothing wrong, so no directory error.
    */
-  private void readOnCaller(
-      String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+  private void readOnCaller(String fileId, long pageIndex, int pageOffset, ByteBuffer dst)
       throws CacheException {
     SlowSsdDetector.Started start = gate.begin();
     try {
-      reads.read(fileId, pageIndex, pageOffset, dst, off, len);
+      reads.read(fileId, pageIndex, pageOffset, dst);
     } catch (CacheException | RuntimeException e) {
       PageOp op = new PageOp("read", fileId, pageIndex);
       if (Thread.currentThread().isInterrupted()) {
@@ -100,7 +100,7 @@ final class TimeBoundPageStore extends ForwardingPageStore {
    */
   @Override
   public PendingIo readAsync(
-      String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len, AfterRead then) {
+      String fileId, long pageIndex, int pageOffset, ByteBuffer dst, AfterRead then) {
     PageOp op = new PageOp("read-ahead", fileId, pageIndex);
     if (pool.inUseAtLeast(0.5)) {
       return PendingIo.failed(
@@ -111,7 +111,7 @@ final class TimeBoundPageStore extends ForwardingPageStore {
         op,
         false,
         () -> {
-          reads.read(fileId, pageIndex, pageOffset, dst, off, len);
+          reads.read(fileId, pageIndex, pageOffset, dst);
           then.check();
           return null;
         });

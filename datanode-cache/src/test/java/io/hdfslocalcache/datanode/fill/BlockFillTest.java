@@ -54,7 +54,8 @@ class BlockFillTest {
     assertEquals(0, h.draining());
     assertEquals(2, h.d.dir.pageLru().size(), "its pages are in the page LRU");
     byte[] page2 = new byte[PAGE];
-    h.d.store.read(e.fileId(BlockId.CacheFile.DATA), 2, 0, page2, 0, PAGE);
+    h.d.store.read(
+        e.fileId(BlockId.CacheFile.DATA), 2, 0, java.nio.ByteBuffer.wrap(page2, 0, PAGE));
     assertArrayEquals(Arrays.copyOfRange(data, 2 * PAGE, 3 * PAGE), page2);
   }
 

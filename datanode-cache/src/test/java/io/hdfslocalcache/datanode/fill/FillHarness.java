@@ -149,7 +149,8 @@ final class FillHarness implements AutoCloseable {
 
   private boolean stored(CachedReplica e, int p) {
     try {
-      d.store.read(e.fileId(BlockId.CacheFile.DATA), p, 0, new byte[1], 0, 1);
+      d.store.read(
+          e.fileId(BlockId.CacheFile.DATA), p, 0, java.nio.ByteBuffer.wrap(new byte[1], 0, 1));
       return true;
     } catch (CacheException x) {
       return false;

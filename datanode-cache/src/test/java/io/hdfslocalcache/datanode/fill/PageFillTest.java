@@ -69,7 +69,8 @@ class PageFillTest {
     assertEquals(e.metaLength + 4L * PAGE, e.bytes());
     assertSettled();
     byte[] page3 = new byte[PAGE];
-    h.d.store.read(e.fileId(BlockId.CacheFile.DATA), 3, 0, page3, 0, PAGE);
+    h.d.store.read(
+        e.fileId(BlockId.CacheFile.DATA), 3, 0, java.nio.ByteBuffer.wrap(page3, 0, PAGE));
     assertArrayEquals(Arrays.copyOfRange(data, 3 * PAGE, 4 * PAGE), page3);
   }
 

@@ -124,6 +124,43 @@ class CachedBlockChannelTest extends CachedStreamTest {
     assertEquals(2L * PAGE, stats.bytesFromCache.getCount(), "every byte before page 2 cached");
   }
 
+  /**
+   * The socket takes a few bytes at a time: the channel sends views of the stream's window, so the
+   * unsent rest of a view must stay valid, while the stream reads ahead into its other windows,
+   * until the socket has taken it; only then may the stream refill or recycle that window.
+   */
+  @Test
+  void transferTo_socketTakesAFewBytesAtATime_unsentBytesOfTheWindowStayValid() throws Exception {
+    java.io.ByteArrayOutputStream sent = new java.io.ByteArrayOutputStream();
+    java.nio.channels.WritableByteChannel trickle =
+        new java.nio.channels.WritableByteChannel() {
+          @Override
+          public int write(ByteBuffer src) {
+            byte[] b = new byte[Math.min(src.remaining(), 1000)];
+            src.get(b);
+            sent.write(b, 0, b.length);
+            return b.length;
+          }
+
+          @Override
+          public boolean isOpen() {
+            return true;
+          }
+
+          @Override
+          public void close() {}
+        };
+    try (InputStream in = open(0, 2)) {
+      FileChannel ch = ((FileInputStream) in).getChannel();
+      for (long pos = 0; pos < LENGTH; ) {
+        pos += ch.transferTo(pos, Math.min(CachedBlockChannel.PACKET, LENGTH - pos), trickle);
+      }
+    }
+    assertArrayEquals(data, sent.toByteArray());
+    assertTrue(stats.readAheadPages.getCount() > 0, "the stream read ahead meanwhile");
+    assertEquals(List.of(), failures);
+  }
+
   @Test
   void position_openedMidBlock_isTheOffsetAndMovesForwardOnly() throws Exception {
     long at = 3L * PAGE + 512;
@@ -158,14 +195,16 @@ class CachedBlockChannelTest extends CachedStreamTest {
   }
 
   @Test
-  void close_afterAChannelRead_stagingBufferBackInTheSpares() throws Exception {
+  void close_afterAChannelReadOfCachedBytes_noStagingTakenAndTheWindowBack() throws Exception {
     try (InputStream in = open(0, 0)) {
       org.apache.hadoop.io.IOUtils.readFully(in, new byte[1000], 0, 1000); // copy path: no staging
     }
-    int copyPath = buffers.spares();
+    int heap = buffers.spares();
+    int direct = buffers.windows().spares();
     try (InputStream in = open(0, 0)) {
       assertEquals(1000, ((FileInputStream) in).getChannel().read(ByteBuffer.allocate(1000)));
     }
-    assertEquals(copyPath + 1, buffers.spares(), "the channel's staging buffer went back");
+    assertEquals(heap, buffers.spares(), "cached bytes are sent from a view: no staging buffer");
+    assertEquals(direct, buffers.windows().spares(), "the window went back");
   }
 }

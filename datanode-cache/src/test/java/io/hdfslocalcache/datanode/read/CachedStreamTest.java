@@ -37,6 +37,7 @@ import java.io.EOFException;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -106,12 +107,12 @@ class CachedStreamTest {
     PageStore over(PageStore real) {
       return new ForwardingPageStore(real) {
         @Override
-        public void read(
-            String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+        public void read(String fileId, long pageIndex, int pageOffset, ByteBuffer dst)
             throws CacheException {
-          inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+          inner.read(fileId, pageIndex, pageOffset, dst);
           if (pageIndex == corruptPage && fileId.endsWith(".data")) {
-            dst[off + len / 2] ^= 1;
+            int i = dst.position() + dst.remaining() / 2;
+            dst.put(i, (byte) (dst.get(i) ^ 1));
           }
         }
       };
@@ -137,25 +138,19 @@ class CachedStreamTest {
     }
 
     @Override
-    public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+    public void read(String fileId, long pageIndex, int pageOffset, ByteBuffer dst)
         throws CacheException {
       reads.incrementAndGet();
       if (fileId.contains(".data")) {
         dataPagesRead.add(pageIndex);
       }
       beforeRead.accept(fileId, pageIndex);
-      inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+      inner.read(fileId, pageIndex, pageOffset, dst);
     }
 
     @Override
     public PendingIo readAsync(
-        String fileId,
-        long pageIndex,
-        int pageOffset,
-        byte[] dst,
-        int off,
-        int len,
-        PageStore.AfterRead then) {
+        String fileId, long pageIndex, int pageOffset, ByteBuffer dst, PageStore.AfterRead then) {
       asyncReads.incrementAndGet();
       if (fileId.contains(".data")) {
         dataPagesRead.add(pageIndex);
@@ -163,7 +158,7 @@ class CachedStreamTest {
       if (busy) {
         return PendingIo.failed(new CacheException(CacheFailure.BUSY, "all I/O threads busy"));
       }
-      return inner.readAsync(fileId, pageIndex, pageOffset, dst, off, len, then);
+      return inner.readAsync(fileId, pageIndex, pageOffset, dst, then);
     }
   }
 

@@ -109,8 +109,7 @@ class ReadSessionTimeoutTest {
     PageStore hanging =
         new ForwardingPageStore(alluxio) {
           @Override
-          public void read(
-              String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+          public void read(String fileId, long pageIndex, int pageOffset, java.nio.ByteBuffer dst)
               throws CacheException {
             storeReads.incrementAndGet();
             try {
@@ -121,7 +120,7 @@ class ReadSessionTimeoutTest {
             } catch (InterruptedException e) {
               Thread.currentThread().interrupt();
             }
-            inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+            inner.read(fileId, pageIndex, pageOffset, dst);
           }
         };
     health =
@@ -226,8 +225,9 @@ class ReadSessionTimeoutTest {
     s[0].close();
     s[1].close();
     // The hung read still holds the buffer and writes into it once released: no later stream
-    // may verify its own bytes in it.
-    assertEquals(0, buffers.spares());
+    // may verify its own bytes in it, and it no longer counts as held.
+    assertEquals(0, buffers.windows().spares());
+    assertEquals(0, buffers.windows().heldBytes());
   }
 
   @Test
@@ -238,13 +238,15 @@ class ReadSessionTimeoutTest {
     IOUtils.readFully(first[1], got, 0, PAGE);
     first[0].close();
     first[1].close();
-    assertEquals(2, buffers.spares(), "the data window and the data stream's meta window");
+    assertEquals(1, buffers.windows().spares(), "the data window");
+    assertEquals(1, buffers.spares(), "the data stream's meta window");
 
     InputStream[] second = open();
     IOUtils.skipFully(second[1], 2 * PAGE);
     IOUtils.readFully(second[1], got, 0, PAGE);
 
     assertEquals(0, buffers.spares()); // taken, not allocated afresh
+    assertEquals(0, buffers.windows().spares());
     assertArrayEquals(Arrays.copyOfRange(data, 2 * PAGE, 3 * PAGE), got);
     assertEquals(List.of(), failures);
     second[0].close();

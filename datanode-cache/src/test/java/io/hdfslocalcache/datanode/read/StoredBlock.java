@@ -50,11 +50,10 @@ final class StoredBlock {
     PageStore store =
         new ForwardingPageStore(pages) {
           @Override
-          public void read(
-              String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+          public void read(String fileId, long pageIndex, int pageOffset, java.nio.ByteBuffer dst)
               throws CacheException {
-            reads.add(fileId.substring(fileId.lastIndexOf('.')) + " " + len);
-            inner.read(fileId, pageIndex, pageOffset, dst, off, len);
+            reads.add(fileId.substring(fileId.lastIndexOf('.')) + " " + dst.remaining());
+            inner.read(fileId, pageIndex, pageOffset, dst);
           }
         };
     entry =

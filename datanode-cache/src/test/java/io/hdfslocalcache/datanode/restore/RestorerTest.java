@@ -402,7 +402,7 @@ class RestorerTest {
         "its whole pages, not the torn one");
     org.junit.jupiter.api.Assertions.assertThrows(
         io.hdfslocalcache.datanode.store.CacheException.class,
-        () -> run1.store.read(dataId, 5, 0, new byte[1], 0, 1),
+        () -> run1.store.read(dataId, 5, 0, java.nio.ByteBuffer.wrap(new byte[1], 0, 1)),
         "the torn page is deleted");
     assertEquals(back.metaLength + 300, back.bytes());
     assertEquals(back.bytes(), d.dir.budget().reserved(), "reserved: meta and whole pages");

@@ -67,7 +67,8 @@ class SpaceKeeperPagesTest {
 
   private boolean stored(CachedReplica e, int page) {
     try {
-      d.store.read(e.fileId(BlockId.CacheFile.DATA), page, 0, new byte[1], 0, 1);
+      d.store.read(
+          e.fileId(BlockId.CacheFile.DATA), page, 0, java.nio.ByteBuffer.wrap(new byte[1], 0, 1));
       return true;
     } catch (io.hdfslocalcache.datanode.store.CacheException x) {
       return false;

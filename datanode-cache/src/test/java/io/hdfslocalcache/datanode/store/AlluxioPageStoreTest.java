@@ -87,11 +87,11 @@ class AlluxioPageStoreTest {
       s.write("f", 0, p0, 0, PAGE);
       s.write("f", 1, p1, 0, p1.length);
       byte[] got = new byte[PAGE + 10];
-      s.read("f", 0, 0, got, 10, PAGE);
+      s.read("f", 0, 0, java.nio.ByteBuffer.wrap(got, 10, PAGE));
       assertArrayEquals(p0, Arrays.copyOfRange(got, 10, 10 + PAGE));
-      s.read("f", 0, 4097, got, 0, 5000);
+      s.read("f", 0, 4097, java.nio.ByteBuffer.wrap(got, 0, 5000));
       assertArrayEquals(Arrays.copyOfRange(p0, 4097, 9097), Arrays.copyOf(got, 5000));
-      s.read("f", 1, 0, got, 3, 1000);
+      s.read("f", 1, 0, java.nio.ByteBuffer.wrap(got, 3, 1000));
       assertArrayEquals(p1, Arrays.copyOfRange(got, 3, 1003));
     }
   }
@@ -101,7 +101,9 @@ class AlluxioPageStoreTest {
     try (AlluxioPageStore s = AlluxioPageStore.open(dir, 100L * PAGE, PAGE)) {
       s.write("f", 0, page(1, PAGE), 0, PAGE);
       CacheException e =
-          assertThrows(CacheException.class, () -> s.read("f", 1, 0, new byte[PAGE], 0, PAGE));
+          assertThrows(
+              CacheException.class,
+              () -> s.read("f", 1, 0, java.nio.ByteBuffer.wrap(new byte[PAGE], 0, PAGE)));
       assertEquals(CacheFailure.MISSING_PAGE, e.failure());
     }
   }

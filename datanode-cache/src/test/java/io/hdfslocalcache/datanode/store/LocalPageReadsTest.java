@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import alluxio.client.file.cache.PageId;
 import io.hdfslocalcache.metrics.CacheFailure;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,16 +59,17 @@ class LocalPageReadsTest {
   private CacheFailure failure(String fileId, long index, int at, int len) {
     return assertThrows(
             CacheException.class,
-            () -> direct.read(new PageId(fileId, index), at, new byte[PAGE], 0, len))
+            () ->
+                direct.read(new PageId(fileId, index), at, ByteBuffer.wrap(new byte[PAGE], 0, len)))
         .failure();
   }
 
   @Test
   void read_rangeOfAWrittenPage_servedDirectly() throws Exception {
     byte[] got = new byte[PAGE];
-    direct.read(new PageId("f", 0), 100, got, 7, 5000);
+    direct.read(new PageId("f", 0), 100, ByteBuffer.wrap(got, 7, 5000));
     assertArrayEquals(Arrays.copyOfRange(page, 100, 5100), Arrays.copyOfRange(got, 7, 5007));
-    direct.read(new PageId("f", 1), 0, got, 0, 3000);
+    direct.read(new PageId("f", 1), 0, ByteBuffer.wrap(got, 0, 3000));
     assertArrayEquals(Arrays.copyOf(page, 3000), Arrays.copyOf(got, 3000));
   }
 
@@ -112,7 +114,7 @@ class LocalPageReadsTest {
 
   private byte[] readPartly(String fileId, long index, int at, int len) throws Exception {
     byte[] got = new byte[len];
-    direct.read(new PageId(fileId, index), at, got, 0, len);
+    direct.read(new PageId(fileId, index), at, ByteBuffer.wrap(got, 0, len));
     return got;
   }
 
@@ -135,12 +137,12 @@ class LocalPageReadsTest {
       byte[] got = new byte[10];
       for (int i = 0; i < pages; i++) {
         big.write("h", i, page, 0, 100);
-        big.directReads().read(new PageId("h", i), 5, got, 0, 10);
+        big.directReads().read(new PageId("h", i), 5, ByteBuffer.wrap(got, 0, 10));
       }
       FileChannel first = big.openFiles().get(new PageId("h", 0));
       assertTrue(first != null && first.isOpen(), "the least recently read page is still open");
       assertEquals(pages, big.openFiles().size());
-      big.directReads().read(new PageId("h", 0), 20, got, 0, 10);
+      big.directReads().read(new PageId("h", 0), 20, ByteBuffer.wrap(got, 0, 10));
       assertArrayEquals(Arrays.copyOfRange(page, 20, 30), got);
       assertEquals(first, big.openFiles().get(new PageId("h", 0)), "served by the kept file");
     }

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode.store;
 
 import io.hdfslocalcache.metrics.CacheFailure;
+import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
@@ -27,13 +28,13 @@ public final class MemoryPageStore implements PageStore {
   }
 
   @Override
-  public void read(String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+  public void read(String fileId, long pageIndex, int pageOffset, ByteBuffer dst)
       throws CacheException {
     byte[] p = pages.get(key(fileId, pageIndex));
     if (p == null) {
       throw new CacheException(CacheFailure.MISSING_PAGE, fileId + " page " + pageIndex);
     }
-    System.arraycopy(p, pageOffset, dst, off, len);
+    dst.duplicate().put(p, pageOffset, dst.remaining());
   }
 
   @Override

@@ -28,11 +28,10 @@ class PageStoresReadChainTest {
     PageStore below =
         new ForwardingPageStore(memory) {
           @Override
-          public void read(
-              String fileId, long pageIndex, int pageOffset, byte[] dst, int off, int len)
+          public void read(String fileId, long pageIndex, int pageOffset, java.nio.ByteBuffer dst)
               throws CacheException {
             frames.addAll(java.util.Arrays.asList(new Throwable().getStackTrace()));
-            super.read(fileId, pageIndex, pageOffset, dst, off, len);
+            super.read(fileId, pageIndex, pageOffset, dst);
           }
         };
     DirectoryHealth health =
@@ -52,7 +51,7 @@ class PageStoresReadChainTest {
             CacheFaultInjector.NONE);
     byte[] dst = new byte[3];
     try {
-      store.read("f", 0, 0, dst, 0, 3);
+      store.read("f", 0, 0, java.nio.ByteBuffer.wrap(dst, 0, 3));
     } finally {
       store.close();
     }

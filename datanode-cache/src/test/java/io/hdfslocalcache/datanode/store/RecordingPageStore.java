@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode.store;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,7 +9,7 @@ public class RecordingPageStore implements PageStore {
   public final List<String> deleted = new ArrayList<>();
 
   @Override
-  public void read(String f, long p, int o, byte[] d, int off, int len) {}
+  public void read(String f, long p, int o, ByteBuffer d) {}
 
   @Override
   public void write(String f, long p, byte[] s, int off, int len) {}

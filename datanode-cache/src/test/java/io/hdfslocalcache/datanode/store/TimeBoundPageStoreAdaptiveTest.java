@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hdfslocalcache.metrics.CacheFailure;
 import io.hdfslocalcache.metrics.ReadRoute;
 import io.hdfslocalcache.time.FakeClock;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -42,8 +43,7 @@ class TimeBoundPageStoreAdaptiveTest {
   private final PageStore inner =
       new ForwardingPageStore(new RecordingPageStore()) {
         @Override
-        public void read(String f, long p, int o, byte[] d, int off, int len)
-            throws CacheException {
+        public void read(String f, long p, int o, ByteBuffer d) throws CacheException {
           readBy.set(Thread.currentThread());
           during.run();
           if (failWith != null) {
@@ -74,7 +74,7 @@ class TimeBoundPageStoreAdaptiveTest {
   }
 
   private void read() throws CacheException {
-    store.read("f", 0, 0, new byte[1], 0, 1);
+    store.read("f", 0, 0, java.nio.ByteBuffer.wrap(new byte[1], 0, 1));
   }
 
   @Test

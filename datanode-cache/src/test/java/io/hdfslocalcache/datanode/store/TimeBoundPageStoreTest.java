@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.hdfslocalcache.metrics.CacheFailure;
 import io.hdfslocalcache.time.FakeClock;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -32,7 +33,7 @@ class TimeBoundPageStoreTest {
   private final PageStore hangable =
       new RecordingPageStore() {
         @Override
-        public void read(String f, long p, int o, byte[] d, int off, int len) {
+        public void read(String f, long p, int o, ByteBuffer d) {
           if (f.equals("hang")) {
             hanging.release();
             try {
@@ -69,7 +70,7 @@ class TimeBoundPageStoreTest {
       callers.execute(
           () -> {
             try {
-              store.read("hang", page, 0, new byte[1], 0, 1);
+              store.read("hang", page, 0, java.nio.ByteBuffer.wrap(new byte[1], 0, 1));
             } catch (CacheException e) {
               // the test's release or close ends it
             }
@@ -81,8 +82,36 @@ class TimeBoundPageStoreTest {
   }
 
   private CacheFailure readFailure() {
-    return assertThrows(CacheException.class, () -> store.read("other", 0, 0, new byte[1], 0, 1))
+    return assertThrows(
+            CacheException.class,
+            () -> store.read("other", 0, 0, java.nio.ByteBuffer.wrap(new byte[1], 0, 1)))
         .failure();
+  }
+
+  /**
+   * A cancelled read-ahead's buffer may be reused only once nothing can write into it: not while
+   * its read runs (a hung SSD), as soon as it has ended.
+   */
+  @Test
+  void readAsync_cancelledWhileReadingThenAfterItsEnd_inUseThenFree() throws Exception {
+    PendingIo io = store.readAsync("hang", 9, 0, ByteBuffer.allocate(1), () -> {});
+    if (!hanging.tryAcquire(30, TimeUnit.SECONDS)) {
+      throw new AssertionError("the read-ahead did not start");
+    }
+    assertEquals(PendingIo.Dest.IN_USE, io.cancel());
+    release.countDown();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (io.cancel() != PendingIo.Dest.FREE && System.nanoTime() < deadline) {
+      Thread.sleep(1);
+    }
+    assertEquals(PendingIo.Dest.FREE, io.cancel());
+  }
+
+  @Test
+  void readAsync_cancelledAfterItsEnd_free() throws Exception {
+    PendingIo io = store.readAsync("other", 1, 0, ByteBuffer.allocate(1), () -> {});
+    io.await();
+    assertEquals(PendingIo.Dest.FREE, io.cancel());
   }
 
   @Test
@@ -102,9 +131,13 @@ class TimeBoundPageStoreTest {
   @Test
   void readAsync_halfTheThreadsInUse_refusedBusyWhileReadStillRuns() throws Exception {
     hangThreads(THREADS / 2);
-    PendingIo ahead = store.readAsync("other", 1, 0, new byte[1], 0, 1, () -> {});
+    PendingIo ahead = store.readAsync("other", 1, 0, ByteBuffer.allocate(1), () -> {});
     assertEquals(CacheFailure.BUSY, assertThrows(CacheException.class, ahead::await).failure());
-    store.read("other", 0, 0, new byte[1], 0, 1); // a reader's own read still gets a thread
+    store.read(
+        "other",
+        0,
+        0,
+        java.nio.ByteBuffer.wrap(new byte[1], 0, 1)); // a reader's own read still gets a thread
   }
 
   @Test
@@ -114,9 +147,7 @@ class TimeBoundPageStoreTest {
             "other",
             0,
             0,
-            new byte[1],
-            0,
-            1,
+            ByteBuffer.allocate(1),
             () -> {
               throw new CacheException(CacheFailure.CHECKSUM_MISMATCH, "bad chunk");
             });
