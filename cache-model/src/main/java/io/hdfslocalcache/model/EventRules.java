@@ -108,19 +108,11 @@ public final class EventRules {
     this.margin =
         policy.tuner().map(ThresholdTuner::payback).filter(MarginalPayback::enabled).orElse(null);
     this.keys = new long[blocks];
-    policy.watch(
-        new Victims() {
-          @Override
-          public long victimKey() {
-            int block = cache.victim();
-            return block < 0 ? NONE : keys[block];
-          }
+    policy.watch(Victims.of(() -> victimKey(cache.victim()), cache::heldBlocks));
+  }
 
-          @Override
-          public int heldBlocks() {
-            return cache.heldBlocks();
-          }
-        });
+  private long victimKey(int block) {
+    return block < 0 ? Victims.NONE : keys[block];
   }
 
   /** Makes room for block indexes below {@code blocks}. */

@@ -1,5 +1,8 @@
 package io.hdfslocalcache.model.policy;
 
+import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
+
 /**
  * What a fill would evict, as a victim-aware admission ({@link FrequencyAdmission}) asks on a read:
  * the cache model's LRU tail in the simulator and shadow mode. Answers at the moment of asking;
@@ -10,18 +13,22 @@ public interface Victims {
   long NONE = Long.MIN_VALUE;
 
   /** A cache that always has room: admission at the floor alone. */
-  Victims ROOM =
-      new Victims() {
-        @Override
-        public long victimKey() {
-          return NONE;
-        }
+  Victims ROOM = of(() -> NONE, () -> 0);
 
-        @Override
-        public int heldBlocks() {
-          return 0;
-        }
-      };
+  /** Victims answered by the two functions. */
+  static Victims of(LongSupplier victimKey, IntSupplier heldBlocks) {
+    return new Victims() {
+      @Override
+      public long victimKey() {
+        return victimKey.getAsLong();
+      }
+
+      @Override
+      public int heldBlocks() {
+        return heldBlocks.getAsInt();
+      }
+    };
+  }
 
   /** The limiter key of the block the next fill would evict first, or {@link #NONE}. */
   long victimKey();
