@@ -73,8 +73,8 @@ public final class PolicySpec {
 
   /**
    * The policy a DataNode runs with admission settings {@code config}: {@code tuned} (the threshold
-   * tunes itself to the write budget, {@code config}'s threshold its floor) or {@code bucket-time}
-   * (the threshold fixed). Shadow mode models a DataNode with the same spec.
+   * tunes itself to the write budget, {@code config}'s threshold where it starts) or {@code
+   * bucket-time} (the threshold fixed). Shadow mode models a DataNode with the same spec.
    */
   public static PolicySpec dataNode(RateLimitConfig config, boolean tuned) {
     PolicyType type = tuned ? PolicyType.TUNED : PolicyType.BUCKET_TIME;

@@ -8,13 +8,13 @@ import java.util.Optional;
 
 /**
  * The DataNode's default admission: the production gate, {@code BucketTimeRateLimit}, with its
- * threshold moved by a {@link ThresholdTuner} at or above the configured one (the floor) so that
- * fills spend the write budget on the blocks read most often. Without a budget (bound with 0 bytes
- * a day) it is bucket-time at the floor. The limiter and the tuner are built at {@link #bind}, on
- * the one clock it is given. With {@code payback=N} (off by default; the DataNode does not report
- * it yet) the tuner also holds the threshold while the fills at its margin pay less than N x their
- * cost ({@link MarginalPayback}); which admissions were at the margin is told to the one replay
- * thread that asks next ({@link #admittedAtMargin}).
+ * threshold moved by a {@link ThresholdTuner} from the configured one (down to half of it, up to 64
+ * times it) so that fills spend the write budget on the blocks read most often. Without a budget
+ * (bound with 0 bytes a day) it is bucket-time at the configured threshold. The limiter and the
+ * tuner are built at {@link #bind}, on the one clock it is given. With {@code payback=N} (off by
+ * default; the DataNode does not report it yet) the tuner also holds the threshold while the fills
+ * at its margin pay less than N x their cost ({@link MarginalPayback}); which admissions were at
+ * the margin is told to the one replay thread that asks next ({@link #admittedAtMargin}).
  */
 final class TunedAdmission implements AdmissionPolicy {
   private final RateLimitConfig config;

@@ -37,7 +37,9 @@ final class ResultTable {
     "utilPeakNoCache"
   };
 
-  /** The DataNode's default admission: the tuned threshold over the default floor and window. */
+  /**
+   * The DataNode's default admission: the threshold tuned from the default one, the default window.
+   */
   static final String TUNED_DEFAULT = PolicySpec.parse("tuned").name();
 
   private ResultTable() {}
