@@ -3,7 +3,8 @@
 trace touched; the tuned default against the best fixed threshold at the same write budget.
 Usage: benchmarks/tuning/table.py WORKDIR SEEDS [SHAPES]  (from the repository root)
 Environment: HLC, the launcher (default bin/hdfs-local-cache); READS_PER_DAY (default 1000000);
-FIXED, the thresholds to beat; TAG, a name for the tuned runs' files (default tuned)."""
+FIXED, the thresholds to beat; TAG, a name for the tuned runs' files (default tuned); POLICY, the
+policy run against them (default tuned, e.g. tuned:room=0 or frequency)."""
 import csv, os, re, subprocess, sys
 
 HLC = os.environ.get('HLC', 'bin/hdfs-local-cache')
@@ -43,15 +44,18 @@ def run(work, shape, seed):
     if not os.path.exists(fixed_csv):
         sweep(log, mib, ['--threshold', FIXED], fixed_csv)
     tuned_csv = f'{work}/{shape}-{seed}.{os.environ.get("TAG", "tuned")}.csv'
-    sweep(log, mib, ['--policy', 'tuned'], tuned_csv)
-    rows = {}
-    for r in [*csv.DictReader(open(fixed_csv)), *csv.DictReader(open(tuned_csv))]:
+    sweep(log, mib, ['--policy', os.environ.get('POLICY', 'tuned')], tuned_csv)
+    def row(r):
         saved = 100 * (1 - float(r['diskHeadSecondsWithCache']) / float(r['diskHeadSecondsWithoutCache']))
-        rows.setdefault(int(r['cacheSizeBytes']), []).append(
-            (r['policy'].split(',')[0], saved, int(r['ssdBytesWritten']), int(r['fillsDeniedWriteBudget'])))
+        return (r['policy'].split(',')[0], saved, int(r['ssdBytesWritten']), int(r['fillsDeniedWriteBudget']))
+    rows, runs = {}, {}
+    for r in csv.DictReader(open(fixed_csv)):
+        rows.setdefault(int(r['cacheSizeBytes']), []).append(row(r))
+    for r in csv.DictReader(open(tuned_csv)):  # POLICY's row first: sweep may add the default's
+        runs.setdefault(int(r['cacheSizeBytes']), row(r))
     for i, size in enumerate(sorted(rows)):
         fixed = [x for x in rows[size] if x[0].startswith('bucket-time')]
-        tuned = [x for x in rows[size] if x[0].startswith('tuned')][-1]
+        tuned = runs[size]
         best = max(fixed, key=lambda x: x[1])
         print(f'{shape}\t{seed}\t{["1%","5%"][i]}\t{size >> 20}\t{best[0].split("=")[1]}\t'
               f'{best[1]:.1f}\t{tuned[1]:.1f}\t{tuned[1] - best[1]:+.1f}\t{tuned[2] >> 20}\t{tuned[3]}',

@@ -1,5 +1,6 @@
 package io.hdfslocalcache.model;
 
+import io.hdfslocalcache.model.policy.CacheRoom;
 import io.hdfslocalcache.model.util.LruList;
 import java.util.Arrays;
 import java.util.function.IntConsumer;
@@ -85,7 +86,7 @@ final class BlockLruCache implements CacheModel {
 
   @Override
   public int victim() {
-    return used < capacity * ROOM_FRACTION ? -1 : lru.oldest();
+    return used < capacity * CacheRoom.ROOM_FRACTION ? -1 : lru.oldest();
   }
 
   @Override

@@ -46,15 +46,13 @@ interface CacheModel {
 
   /**
    * The block the next fill would evict a unit of first (the LRU tail's owner), or -1 while the
-   * cache has room: less than {@link #ROOM_FRACTION} of its capacity in use.
+   * cache has room: less than {@link io.hdfslocalcache.model.policy.CacheRoom#ROOM_FRACTION} of its
+   * capacity in use.
    */
   int victim();
 
   /** Blocks with an entry now. */
   int heldBlocks();
-
-  /** Below this share of the capacity in use, a fill evicts nothing: there is no victim. */
-  double ROOM_FRACTION = 63.0 / 64;
 
   /** Units (blocks or pages) evicted to make room so far. */
   long evictions();

@@ -6,6 +6,7 @@ import io.hdfslocalcache.guard.FillGuard;
 import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
+import io.hdfslocalcache.model.policy.CacheRoom;
 import io.hdfslocalcache.model.policy.MarginalPayback;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.model.policy.Victims;
@@ -109,6 +110,7 @@ public final class EventRules {
         policy.tuner().map(ThresholdTuner::payback).filter(MarginalPayback::enabled).orElse(null);
     this.keys = new long[blocks];
     policy.watch(Victims.of(() -> victimKey(cache.victim()), cache::heldBlocks));
+    policy.watch(() -> cache.victim() < 0 ? CacheRoom.State.ROOM : CacheRoom.State.FULL);
   }
 
   private long victimKey(int block) {

@@ -44,10 +44,18 @@ public final class LiveModel {
    *     guard's buckets
    */
   public LiveModel(CandidateSpec spec) {
+    this(spec, PolicySpec.dataNode(spec.admission(), spec.tuned()));
+  }
+
+  /**
+   * The candidate's cache with {@code policy} deciding admission instead of the DataNode's own (to
+   * compare a rule on the same events, e.g. {@code tuned:room=0}).
+   */
+  public LiveModel(CandidateSpec spec, PolicySpec policy) {
     this.spec = spec;
     this.config =
         new ModelConfig(spec.capacityBytes(), spec.fill(), spec.pageSizeBytes(), spec.guard());
-    this.policy = PolicySpec.dataNode(spec.admission(), spec.tuned()).create();
+    this.policy = policy.create();
   }
 
   public CandidateSpec spec() {

@@ -1,5 +1,6 @@
 package io.hdfslocalcache.model;
 
+import io.hdfslocalcache.model.policy.CacheRoom;
 import io.hdfslocalcache.model.util.LongIntMap;
 import io.hdfslocalcache.model.util.LruList;
 import java.util.Arrays;
@@ -234,7 +235,9 @@ final class PageLruCache implements CacheModel {
   @Override
   public int victim() {
     int slot = lru.oldest();
-    return used < capacity * ROOM_FRACTION || slot == LruList.NIL ? -1 : (int) (keys[slot] >>> 32);
+    return used < capacity * CacheRoom.ROOM_FRACTION || slot == LruList.NIL
+        ? -1
+        : (int) (keys[slot] >>> 32);
   }
 
   @Override

@@ -8,6 +8,7 @@ import io.hdfslocalcache.datanode.admission.AdmissionStats;
 import io.hdfslocalcache.datanode.admission.PersistedThreshold;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
+import io.hdfslocalcache.datanode.dir.DirectoryRoom;
 import io.hdfslocalcache.datanode.dir.DirectoryStats;
 import io.hdfslocalcache.datanode.dir.ServingDirectories;
 import io.hdfslocalcache.datanode.dir.SpaceBudget;
@@ -132,7 +133,8 @@ final class CacheWiring {
             e -> dirs.of(e.home()).persist(e));
     this.fills =
         new FillScheduler(config.fillThreads(), config.fillQueue(), map, fill, fillStats, registry);
-    AdmissionPolicy policy = gate.admissionPolicy(config.admission(), clock);
+    AdmissionPolicy policy =
+        gate.admissionPolicy(config.admission(), clock, new DirectoryRoom(dirs));
     List<BlockIndex> indexes = new ArrayList<>();
     for (CacheDirectory d : dirs.all()) {
       indexes.add(d.blockIndex());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.block.BlockId;
+import io.hdfslocalcache.datanode.dir.DirectoryRoom;
 import io.hdfslocalcache.datanode.hdd.FakeReplicas;
 import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.read.ReadRouter;
@@ -20,6 +21,8 @@ import io.hdfslocalcache.metrics.SpaceMetrics;
 import io.hdfslocalcache.model.CandidateSpec;
 import io.hdfslocalcache.model.LiveModel;
 import io.hdfslocalcache.model.ModelTotals;
+import io.hdfslocalcache.model.policy.CacheRoom;
+import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.time.FakeClock;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -41,10 +44,11 @@ import org.junit.jupiter.api.io.TempDir;
  * the simulator's replay counts: LiveModelParityTest) are fed the same random event streams: client
  * reads at random chunk-aligned offsets and sizes (some whole blocks), appends (a newer generation
  * stamp), deletes, and clock steps. They must agree exactly on hits, partial hits, fills, SSD bytes
- * written and evictions, in both fill modes, guard on and off, admission tuned and fixed. The
- * model's settings are the DataNode's as shadow mode derives them ({@link ShadowCandidates#base}),
- * at the directory's effective capacity. The simulator's claim to predict the DataNode rests on
- * this test.
+ * written and evictions, in both fill modes, guard on and off, admission tuned and fixed. The tuned
+ * runs' room rule is reached (the cache has room at first and again after deletes and appends free
+ * it, full between) and checked to change decisions against the same events without it. The model's
+ * settings are the DataNode's as shadow mode derives them ({@link ShadowCandidates#base}), at the
+ * directory's effective capacity. The simulator's claim to predict the DataNode rests on this test.
  */
 class DecisionParityTest {
   private static final String POOL = "BP-parity";
@@ -76,14 +80,36 @@ class DecisionParityTest {
         deniedGuard);
   }
 
+  /** What one run ended with: the model's totals, and how the room rule was reached. */
+  private static final class Run {
+    ModelTotals totals;
+    ModelTotals withoutRoomRule; // the same events, tuned:room=0; null when tuning is fixed
+    long roomAfterEvictions; // events after which the cache had room again, having evicted
+    long full; // events after which the cache had no room
+  }
+
   @Test
   void dataNodeAndModel_sameRandomEvents_sameHitsFillsWritesAndEvictions() throws Exception {
-    long[] reached = new long[5];
+    long[] reached = new long[7];
     int run = 0;
     for (String fill : new String[] {"pages", "block"}) {
       for (boolean guard : new boolean[] {false, true}) {
-        ModelTotals fixed = runOnce(run++, fill, guard, "fixed");
-        ModelTotals auto = runOnce(run++, fill, guard, "auto");
+        Run fixedRun = runOnce(run++, fill, guard, "fixed");
+        Run autoRun = runOnce(run++, fill, guard, "auto");
+        ModelTotals fixed = fixedRun.totals;
+        ModelTotals auto = autoRun.totals;
+        for (Run r : new Run[] {fixedRun, autoRun}) {
+          reached[5] += r.roomAfterEvictions;
+          reached[6] += r.full;
+        }
+        if (guard) {
+          // With a write budget, the room rule admitted blocks the tuner's threshold alone would
+          // not have: both sides ran it, and agreed.
+          ModelTotals without = autoRun.withoutRoomRule;
+          assertTrue(
+              auto.admissions != without.admissions || auto.evictions != without.evictions,
+              fill + ": the room rule changed nothing");
+        }
         for (ModelTotals m : new ModelTotals[] {fixed, auto}) {
           reached[0] += m.hits;
           reached[1] += "pages".equals(fill) ? m.partialHits + m.pageFills : m.admissions;
@@ -100,16 +126,16 @@ class DecisionParityTest {
       }
     }
     // The streams reach every rule: hits, page fills (partial reads) or whole-block fills,
-    // evictions, invalidations, and the guard denying for the write budget. (Its denials for cost
-    // are not reached: the 5% allowance of a short window outlasts these bursts.)
+    // evictions, invalidations, the guard denying for the write budget, a cache with room again
+    // after it evicted, and a full one. (The guard's denials for cost are not reached: the 5%
+    // allowance of a short window outlasts these bursts.)
     for (int i = 0; i < reached.length; i++) {
       assertTrue(reached[i] > 10, "rule " + i + " reached only " + reached[i] + " times");
     }
   }
 
-  /** One configuration over its own random stream; returns the model's totals at its end. */
-  private ModelTotals runOnce(int seed, String fill, boolean guard, String tuning)
-      throws Exception {
+  /** One configuration over its own random stream; returns what the model counted. */
+  private Run runOnce(int seed, String fill, boolean guard, String tuning) throws Exception {
     Configuration conf = new Configuration(false);
     Path dir = root.resolve("run" + seed);
     conf.set(CacheKeys.DIRS, dir.toString());
@@ -139,6 +165,13 @@ class DecisionParityTest {
     CandidateSpec spec =
         ShadowCandidates.base(config.admission(), capacity, config.pageSize(), config.fillPolicy());
     LiveModel model = new LiveModel(spec);
+    LiveModel withoutRoomRule =
+        "auto".equals(tuning)
+            ? new LiveModel(
+                spec,
+                PolicySpec.parse(PolicySpec.dataNode(config.admission(), true).name() + ",room=0"))
+            : null;
+    Run out = new Run();
     String what = "run " + seed + ": " + spec;
     long appends = 0;
     long deletes = 0;
@@ -150,6 +183,7 @@ class DecisionParityTest {
       // persistence, free-space sampling) at production's cadence, in lockstep with the model
       // rather than interleaved with the events by a real-time thread.
       Maintenance maintenance = Maintenance.of(wiring);
+      DirectoryRoom room = new DirectoryRoom(wiring.dirs);
       ReadRouter router = wiring.router;
       int blocks = 24;
       long[] ids = new long[blocks];
@@ -181,6 +215,9 @@ class DecisionParityTest {
           wiring.invalidator.drop(new BlockId(POOL, ids[b]), InvalidationCause.APPEND);
           hdd.finalized(id, gs[b], data[b]);
           model.write(POOL, ids[b], gs[b], clock.millis());
+          if (withoutRoomRule != null) {
+            withoutRoomRule.write(POOL, ids[b], gs[b], clock.millis());
+          }
           recent.add("append " + b + " gs " + gs[b]);
         } else if (kind < 5) {
           // A delete; a new block takes its place in the popularity order.
@@ -189,6 +226,9 @@ class DecisionParityTest {
           hdd.data.remove(id);
           wiring.invalidator.drop(new BlockId(POOL, ids[b]), InvalidationCause.DELETE);
           model.delete(POOL, ids[b], clock.millis());
+          if (withoutRoomRule != null) {
+            withoutRoomRule.delete(POOL, ids[b], clock.millis());
+          }
           recent.add("delete " + b);
           ids[b] = nextId++;
           gs[b] = 1001;
@@ -218,6 +258,9 @@ class DecisionParityTest {
                   + clock.millis());
           read(router, hdd, new ExtendedBlock(POOL, ids[b], length, gs[b]), offset, size);
           model.read(POOL, ids[b], gs[b], length, offset, size, clock.millis());
+          if (withoutRoomRule != null) {
+            withoutRoomRule.read(POOL, ids[b], gs[b], length, offset, size, clock.millis());
+          }
           awaitFills(registry);
           // Then time moves on by up to 3 s, in bursts by up to 20 ms (fills outrun the hits), and
           // now and then steps by minutes. The first read is at the cache's start: the model's
@@ -252,8 +295,15 @@ class DecisionParityTest {
                 m.evictions,
                 m.fillsDeniedByGuard);
         assertEquals(modelled, dn, what + ", after event " + event + ": " + recent);
+        if (room.now() == CacheRoom.State.FULL) {
+          out.full++;
+        } else if (m.evictions > 0) {
+          out.roomAfterEvictions++;
+        }
       }
-      return model.totals();
+      out.totals = model.totals();
+      out.withoutRoomRule = withoutRoomRule == null ? null : withoutRoomRule.totals();
+      return out;
     }
   }
 

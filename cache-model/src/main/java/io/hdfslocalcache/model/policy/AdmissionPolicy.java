@@ -41,6 +41,12 @@ public interface AdmissionPolicy {
    */
   default void watch(Victims victims) {}
 
+  /**
+   * Tells a policy with the room rule ({@link RoomRule}: {@code tuned}, {@code frequency}) whether
+   * the cache has room; called once, after {@link #bind}, before the first read. Others ignore it.
+   */
+  default void watch(CacheRoom room) {}
+
   /** The threshold this policy admits above now; -1 if it has none. */
   default int effectiveThreshold() {
     return -1;

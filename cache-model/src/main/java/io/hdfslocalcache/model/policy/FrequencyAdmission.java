@@ -19,11 +19,10 @@ import java.util.Optional;
  *       the cache's LRU tail ({@link Victims}); {@code victim=0} leaves this test out.
  * </ul>
  *
- * While the cache has room (no victim) and the write budget holds at least {@code roomLevel}% of
- * its burst (default 50), the floor is T / {@code roomDiv} (default 4) and there is nothing to
- * beat: an empty cache fills at once from the blocks read a few times, and the budget's second half
- * is kept for the blocks read most often. The guard's write budget binds as for any policy, and the
- * tuner hears the fill demand this rule leaves.
+ * While the cache has room, the {@link RoomRule} applies instead, with the divisor {@code roomDiv}
+ * (default 4), the budget's level {@code roomLevel}% (default 50) and, with {@code roomLowest=1}
+ * (default), never below the tuner's lowest threshold: there is nothing to beat. The tuned default
+ * applies the same rule at these defaults; what this policy adds is the victim test.
  *
  * <p><b>What it measured</b> (docs/tuning.md, "Victim-aware frequency admission"): with the tuned
  * gate as the floor, the victim test changed nothing in any cell: a block past the floor has been
@@ -41,12 +40,8 @@ final class FrequencyAdmission implements AdmissionPolicy {
   private final TunedAdmission tuned;
   private final FrequencySketch sketch;
   private final int floorDiv;
-  private final int roomDiv;
-  private final int roomLevel;
+  private final RoomRule room;
   private final boolean victimTest;
-  private final int roomFloorMin;
-  private ThresholdTuner.Budget budget;
-  private long burstBytes;
   private Victims victims = Victims.ROOM;
 
   FrequencyAdmission(
@@ -66,12 +61,15 @@ final class FrequencyAdmission implements AdmissionPolicy {
               + ", "
               + roomLevel);
     }
-    this.tuned = new TunedAdmission(config, 0); // no margin payback under this rule
+    this.tuned = new TunedAdmission(config, 0, false); // no margin payback; its own room rule
     this.floorDiv = floorDiv;
-    this.roomDiv = roomDiv;
-    this.roomLevel = roomLevel;
+    this.room =
+        new RoomRule(
+            true,
+            roomAtLowest ? ThresholdTuner.lowest(config.threshold()) : 0,
+            roomDiv,
+            roomLevel / 100.0);
     this.victimTest = victimTest;
-    this.roomFloorMin = roomAtLowest ? ThresholdTuner.lowest(config.threshold()) : 0;
     long counters = (long) config.maxTrackedKeys() * FrequencySketch.COUNTERS_PER_BLOCK;
     this.sketch =
         new FrequencySketch(sample, Integer.highestOneBit((int) Math.min(1 << 30, counters)));
@@ -103,8 +101,6 @@ final class FrequencyAdmission implements AdmissionPolicy {
       CacheClock clock,
       ThresholdTuner.Listener listener) {
     tuned.bind(bytesPerDay, burstBytes, budget, clock, listener);
-    this.budget = budget;
-    this.burstBytes = bytesPerDay > 0 ? burstBytes : 0;
   }
 
   @Override
@@ -113,15 +109,21 @@ final class FrequencyAdmission implements AdmissionPolicy {
   }
 
   @Override
+  public void watch(CacheRoom room) {
+    this.room.watch(room);
+  }
+
+  @Override
   public Decision onRead(long key) {
     int count = tuned.count(key);
     sketch.ensureBlocks(victims.heldBlocks());
     sketch.increment(key);
-    long victim = victims.victimKey();
     int t = tuned.effectiveThreshold();
-    if (victim == Victims.NONE && budget.availableBytes() * 100 >= roomLevel * burstBytes) {
-      return count > Math.max(roomFloorMin, t / roomDiv) ? Decision.ADMIT : Decision.REJECT;
+    int atRoom = room.threshold(t, tuned.tuner().get());
+    if (atRoom < t) {
+      return count > atRoom ? Decision.ADMIT : Decision.REJECT; // room: nothing to beat
     }
+    long victim = victims.victimKey();
     return count > t / floorDiv
             && (!victimTest
                 || victim == Victims.NONE

@@ -39,7 +39,7 @@ public enum PolicyType {
   /** Parameters left out of a spec's printed name unless given (implementation limits). */
   Set<String> hiddenParams() {
     if (this == TUNED) {
-      return new HashSet<>(Arrays.asList("maxKeys", "payback"));
+      return new HashSet<>(Arrays.asList("maxKeys", "payback", "room"));
     }
     return this == BUCKET_TIME || this == FREQUENCY
         ? Collections.singleton("maxKeys")

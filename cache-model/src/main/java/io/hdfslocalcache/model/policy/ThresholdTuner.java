@@ -63,6 +63,11 @@ import io.hdfslocalcache.time.CacheClock;
  * 2x, and saved 2.4 points less than 15). It saturates the error at 0 or its bound: stable as
  * above.
  *
+ * <p><b>The room rule</b> ({@link RoomRule}: max(lowest, T / 4) while the cache has room and the
+ * budget held half its burst at the last step, {@link #budgetShare}) changes which blocks are
+ * admitted, not this loop: paid from the budget, it is more demand D, which moves T as any does; it
+ * ends as the cache fills or the level falls below half. No state of its own: the argument holds.
+ *
  * <p><b>Costs, time, threads.</b> A read pays one volatile read and a comparison; a step, once a
  * minute under the monitor, reads the budget twice and does a few logarithms; heap: a few fields.
  * The clock is injected (a clock going backwards does nothing). {@code budget} is read under this
@@ -115,6 +120,7 @@ public final class ThresholdTuner {
   private long steps; // at F with demand below r, up to WARM_STEPS
   private long largeChanges;
   private volatile long changedAtMillis; // when the threshold took its value
+  private volatile double budgetShare; // the budget's level / burst at the last step; 0: no budget
 
   /** What came of {@link #restore}. */
   public enum Restore {
@@ -126,17 +132,6 @@ public final class ThresholdTuner {
     NOT_TUNING,
     /** Nothing was saved (a first start): the tuner starts at F. */
     NONE_SAVED
-  }
-
-  /** Without the margin's payback. */
-  public ThresholdTuner(
-      int floor,
-      double bytesPerDay,
-      long burstBytes,
-      Budget budget,
-      CacheClock clock,
-      Listener listener) {
-    this(floor, bytesPerDay, burstBytes, budget, clock, listener, new MarginalPayback(0));
   }
 
   /**
@@ -172,6 +167,7 @@ public final class ThresholdTuner {
     this.changedAtMillis = clock.millis();
     this.stepEnd = clock.millis() + STEP_MILLIS;
     this.asked = budget.bytesAsked();
+    this.budgetShare = ratePerStep > 0 ? Math.min(burst, budget.availableBytes()) / burst : 0;
   }
 
   /** The smallest threshold a tuner started at {@code floor} reaches (while its budget idles). */
@@ -217,6 +213,7 @@ public final class ThresholdTuner {
       return;
     }
     double level = Math.min(burst, (double) budget.availableBytes());
+    budgetShare = level / burst;
     double excess = level - RESERVE * burst;
     payback.step();
     double horizon = excess < 0 ? REFILL_MILLIS : DRAIN_MILLIS;
@@ -243,6 +240,11 @@ public final class ThresholdTuner {
       listener.changed(announced, threshold, demand * perDay, target * perDay);
       announced = threshold;
     }
+  }
+
+  /** The budget's level / burst at the last step (or start), 0 without a budget: once a step. */
+  public double budgetShare() {
+    return budgetShare;
   }
 
   /** Where the fills admitted at the margin report what they cost and what their hits saved. */

@@ -20,12 +20,14 @@ final class TunedAdmission implements AdmissionPolicy {
   private final RateLimitConfig config;
   private final int payback;
   private final BucketTimeAdmission gate;
+  private final RoomRule room;
   private ThresholdTuner tuner;
   private boolean atMargin;
 
-  TunedAdmission(RateLimitConfig config, int payback) {
+  TunedAdmission(RateLimitConfig config, int payback, boolean room) {
     this.config = config;
     this.payback = payback;
+    this.room = new RoomRule(config.threshold(), room);
     this.gate = new BucketTimeAdmission(config, ThresholdTuner.ceiling(config.threshold()));
   }
 
@@ -35,7 +37,11 @@ final class TunedAdmission implements AdmissionPolicy {
     if (payback < 0) {
       throw new IllegalArgumentException("tuned: payback must be >= 0 (0: off), got " + payback);
     }
-    return new TunedAdmission(config, payback);
+    int room = params.integer("room", 1);
+    if (room != 0 && room != 1) {
+      throw new IllegalArgumentException("tuned: room must be 1 (on) or 0 (off), got " + room);
+    }
+    return new TunedAdmission(config, payback, room == 1);
   }
 
   @Override
@@ -58,13 +64,18 @@ final class TunedAdmission implements AdmissionPolicy {
   }
 
   @Override
+  public void watch(CacheRoom room) {
+    this.room.watch(room);
+  }
+
+  @Override
   public Decision onRead(long key) {
     int count = count(key);
     int t = tuner.threshold();
     if (payback > 0) { // else no write: the DataNode's reader threads share this object
       atMargin = count > t && MarginalPayback.marginal(count, t);
     }
-    return count > t ? Decision.ADMIT : Decision.REJECT;
+    return count > room.threshold(t, tuner) ? Decision.ADMIT : Decision.REJECT;
   }
 
   @Override

@@ -48,6 +48,7 @@ class FrequencyAdmissionTest {
             return 100;
           }
         });
+    p.watch(() -> victim == Victims.NONE ? CacheRoom.State.ROOM : CacheRoom.State.FULL);
     return p;
   }
 
@@ -106,8 +107,8 @@ class FrequencyAdmissionTest {
 
   @Test
   void onRead_roomButBudgetBelowHalf_admitsAtTheThreshold() {
+    available = BURST / 2 - 1; // the budget's level as the tuner read it at its start
     FrequencyAdmission p = policy("frequency:threshold=8");
-    available = BURST / 2 - 1;
     assertEquals(Decision.REJECT, reads(p, CANDIDATE, 8));
     assertEquals(Decision.ADMIT, p.onRead(CANDIDATE));
   }

@@ -37,7 +37,8 @@ class ThresholdTunerTest {
           }
         },
         clock,
-        (from, to, demand, target) -> changes.add(from + "->" + to));
+        (from, to, demand, target) -> changes.add(from + "->" + to),
+        new MarginalPayback(0));
   }
 
   /** Fills that ask for c x (T + 1)^-a bytes a step, as the threshold admits fewer blocks. */

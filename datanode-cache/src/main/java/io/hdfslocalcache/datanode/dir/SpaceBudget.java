@@ -96,6 +96,12 @@ public final class SpaceBudget {
     return reserved.get();
   }
 
+  /** Bytes held and not on their way out: what {@link #shortfall} weighs against the capacity. */
+  public long inUse() {
+    long leaving = draining.get(); // before reserved: see releaseDrained
+    return reserved.get() - leaving;
+  }
+
   public long capacity() {
     return capacity;
   }

@@ -6,6 +6,7 @@ import io.hdfslocalcache.guard.FillGuard;
 import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
+import io.hdfslocalcache.model.policy.CacheRoom;
 import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
@@ -99,9 +100,11 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
   /**
    * The cache model's admission policy for this DataNode ({@link PolicySpec#dataNode}: {@code
    * tuned} under {@code admission.tuning auto}, else {@code bucket-time}), bound to {@code clock}
-   * and to these budgets; each large change of a tuned threshold is one INFO line.
+   * and to these budgets, told whether the cache has room by {@code room} (its room rule); each
+   * large change of a tuned threshold is one INFO line.
    */
-  public AdmissionPolicy admissionPolicy(RateLimitConfig admission, CacheClock clock) {
+  public AdmissionPolicy admissionPolicy(
+      RateLimitConfig admission, CacheClock clock, CacheRoom room) {
     AdmissionPolicy p =
         PolicySpec.dataNode(admission, policy.tuning() == AdmissionTuning.AUTO).create();
     int configured = admission.threshold();
@@ -119,6 +122,7 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
                 (long) demand,
                 (long) target,
                 configured));
+    p.watch(room);
     return p;
   }
 

@@ -2,6 +2,7 @@ package io.hdfslocalcache.simulator.model;
 
 import io.hdfslocalcache.model.EventRules;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
+import io.hdfslocalcache.model.policy.MarginalPayback;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.model.util.LruList;
 import io.hdfslocalcache.ratelimit.BlockKey;
@@ -110,7 +111,9 @@ final class FutureReadsOracle implements AdmissionPolicy {
       CacheClock clock,
       ThresholdTuner.Listener listener) {
     if (cutoff == OracleSpec.Cutoff.TUNED) {
-      tuner = new ThresholdTuner(minReads, bytesPerDay, burstBytes, budget, clock, listener);
+      tuner =
+          new ThresholdTuner(
+              minReads, bytesPerDay, burstBytes, budget, clock, listener, new MarginalPayback(0));
     }
     if (cutoff == OracleSpec.Cutoff.GATED) {
       limiter = new BucketTimeRateLimit(RateLimitConfig.defaults().withThreshold(gate), clock);
