@@ -55,6 +55,8 @@ class DecisionParityTest {
   private static final int PAGE = 64 * 1024;
   private static final int CHUNK = 512;
   private static final int EVENTS = 900;
+  private static final String TIGHT_BUDGET = "10"; // runs out within a stream
+  private static final String AMPLE_BUDGET = "2000"; // a capacity every 43 s
 
   @TempDir Path root;
 
@@ -94,8 +96,8 @@ class DecisionParityTest {
     int run = 0;
     for (String fill : new String[] {"pages", "block"}) {
       for (boolean guard : new boolean[] {false, true}) {
-        Run fixedRun = runOnce(run++, fill, guard, "fixed");
-        Run autoRun = runOnce(run++, fill, guard, "auto");
+        Run fixedRun = runOnce(run++, fill, guard, "fixed", TIGHT_BUDGET);
+        Run autoRun = runOnce(run++, fill, guard, "auto", TIGHT_BUDGET);
         ModelTotals fixed = fixedRun.totals;
         ModelTotals auto = autoRun.totals;
         for (Run r : new Run[] {fixedRun, autoRun}) {
@@ -105,10 +107,7 @@ class DecisionParityTest {
         if (guard) {
           // With a write budget, the room rule admitted blocks the tuner's threshold alone would
           // not have: both sides ran it, and agreed.
-          ModelTotals without = autoRun.withoutRoomRule;
-          assertTrue(
-              auto.admissions != without.admissions || auto.evictions != without.evictions,
-              fill + ": the room rule changed nothing");
+          assertRoomRuleDecided(fill, autoRun);
         }
         for (ModelTotals m : new ModelTotals[] {fixed, auto}) {
           reached[0] += m.hits;
@@ -125,6 +124,13 @@ class DecisionParityTest {
         }
       }
     }
+    for (String fill : new String[] {"pages", "block"}) {
+      // A budget that stays above half its burst: the cache is full at times with the budget
+      // there, so a DataNode that read room where the model reads none would admit more.
+      Run ample = runOnce(run++, fill, true, "auto", AMPLE_BUDGET);
+      assertRoomRuleDecided(fill + ", ample budget", ample);
+      reached[6] += ample.full;
+    }
     // The streams reach every rule: hits, page fills (partial reads) or whole-block fills,
     // evictions, invalidations, the guard denying for the write budget, a cache with room again
     // after it evicted, and a full one. (The guard's denials for cost are not reached: the 5%
@@ -134,8 +140,21 @@ class DecisionParityTest {
     }
   }
 
-  /** One configuration over its own random stream; returns what the model counted. */
-  private Run runOnce(int seed, String fill, boolean guard, String tuning) throws Exception {
+  /** The room rule changed what was admitted in {@code r}: the same events, without it, differ. */
+  private static void assertRoomRuleDecided(String what, Run r) {
+    ModelTotals with = r.totals;
+    ModelTotals without = r.withoutRoomRule;
+    assertTrue(
+        with.admissions != without.admissions || with.evictions != without.evictions,
+        what + ": the room rule changed nothing");
+  }
+
+  /**
+   * One configuration over its own random stream, {@code writesPerDay} drive writes a day of write
+   * budget; returns what the model counted.
+   */
+  private Run runOnce(int seed, String fill, boolean guard, String tuning, String writesPerDay)
+      throws Exception {
     Configuration conf = new Configuration(false);
     Path dir = root.resolve("run" + seed);
     conf.set(CacheKeys.DIRS, dir.toString());
@@ -143,9 +162,9 @@ class DecisionParityTest {
     conf.set(CacheKeys.PAGE_SIZE, "64k");
     conf.set(CacheKeys.FILL_MODE, fill);
     conf.setBoolean(CacheKeys.FILL_GUARD, guard);
-    // A short guard window and a write budget that runs out within the stream.
+    // A short guard window, and a write budget that runs out within the stream or never does.
     conf.set(CacheKeys.FILL_GUARD_WINDOW, "5s");
-    conf.set(CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY, "10");
+    conf.set(CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY, writesPerDay);
     conf.set(CacheKeys.ADMISSION_TUNING, tuning);
     conf.set(CacheKeys.ADMISSION_THRESHOLD, "1");
     conf.set(CacheKeys.ADMISSION_BUCKET_COUNT, "5");
