@@ -9,7 +9,7 @@ package io.hdfslocalcache.model.policy;
  * threshold, with the rule 0.2-1.6); the budget's second half is kept for the blocks read most
  * often; never below the tuner's own lowest threshold, or a cache that never fills keeps the rule
  * on and fills blocks read a few times and never again (unclamped, {@code flat} at 20% went below
- * no cache). Measured in docs/tuning.md ("Admission that tunes itself").
+ * no cache). Measured in docs/tuning.md ("The room rule").
  *
  * <p><b>Why its own class, and not {@link ThresholdTuner} or {@link TunedAdmission}.</b> It changes
  * which blocks are admitted at the tuner's threshold, not the tuner's loop: the tuner only
@@ -17,11 +17,12 @@ package io.hdfslocalcache.model.policy;
  * and hears the fill demand the rule leaves like any other. Two policies apply it, the tuned
  * default and the opt-in {@code frequency}, so it lives once, here.
  *
- * <p><b>Costs, threads.</b> Per read: the tuner's published level (one volatile read) and, only
- * while that holds half the burst and the rule would lower T, the room signal (one volatile read of
- * it here, and the signal's own: a field of the model in the simulator and shadow mode, two atomic
- * reads per cache directory on a DataNode); nothing per key, no lock, no heap but these fields. The
- * room signal is given once ({@link #watch}), before reads; every reader thread may then ask.
+ * <p><b>Costs, threads.</b> Per read, while T is above the lowest: the tuner's published level (one
+ * volatile read) and, only while that holds half the burst, the room signal (one volatile read of
+ * it here, and the signal's own: a few fields of the model in the simulator and shadow mode, the
+ * directory list and two atomic reads per cache directory on a DataNode). Nothing per key, no lock,
+ * no allocation; heap: these five fields and the tuner's one. The room signal is given once ({@link
+ * #watch}), before reads; every reader thread may then ask.
  */
 final class RoomRule {
   /** T is divided by this while the rule holds. */

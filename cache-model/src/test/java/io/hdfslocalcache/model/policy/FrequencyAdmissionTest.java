@@ -15,27 +15,12 @@ class FrequencyAdmissionTest {
 
   private final FakeClock clock = new FakeClock(1_000_000);
   private long victim = Victims.NONE;
-  private long available = BURST;
+  private final FakeBudget budget = new FakeBudget(BURST);
 
-  /** Bound to a write budget of {@link #BURST} bytes that {@link #available} holds now. */
+  /** Bound to a write budget of {@link #BURST} bytes that {@link #budget} holds now. */
   private FrequencyAdmission policy(String spec) {
     FrequencyAdmission p = (FrequencyAdmission) PolicySpec.parse(spec).create();
-    p.bind(
-        BURST / 2.0,
-        BURST,
-        new ThresholdTuner.Budget() {
-          @Override
-          public long availableBytes() {
-            return available;
-          }
-
-          @Override
-          public long bytesAsked() {
-            return 0;
-          }
-        },
-        clock,
-        (from, to, demand, target) -> {});
+    p.bind(BURST / 2.0, BURST, budget, clock, (from, to, demand, target) -> {});
     p.watch(
         new Victims() {
           @Override
@@ -107,7 +92,7 @@ class FrequencyAdmissionTest {
 
   @Test
   void onRead_roomButBudgetBelowHalf_admitsAtTheThreshold() {
-    available = BURST / 2 - 1; // the budget's level as the tuner read it at its start
+    budget.available = BURST / 2 - 1; // the budget's level as the tuner read it at its start
     FrequencyAdmission p = policy("frequency:threshold=8");
     assertEquals(Decision.REJECT, reads(p, CANDIDATE, 8));
     assertEquals(Decision.ADMIT, p.onRead(CANDIDATE));

@@ -14,30 +14,14 @@ class RoomRuleTest {
   private static final double PER_DAY = BURST / 2.0;
 
   private final FakeClock clock = new FakeClock(1_000_000);
-  private long available = BURST;
-  private long asked;
+  private final FakeBudget budget = new FakeBudget(BURST);
   private CacheRoom.State room = CacheRoom.State.ROOM;
   private long nextKey = 1;
 
-  /** Bound to a write budget whose level {@link #available} holds, told {@link #room}. */
+  /** Bound to a write budget whose level {@link #budget} holds, told {@link #room}. */
   private AdmissionPolicy policy(String spec, double perDay) {
     AdmissionPolicy p = PolicySpec.parse(spec).create();
-    p.bind(
-        perDay,
-        BURST,
-        new ThresholdTuner.Budget() {
-          @Override
-          public long availableBytes() {
-            return available;
-          }
-
-          @Override
-          public long bytesAsked() {
-            return asked;
-          }
-        },
-        clock,
-        (from, to, demand, target) -> {});
+    p.bind(perDay, BURST, budget, clock, (from, to, demand, target) -> {});
     p.watch(() -> room);
     return p;
   }
@@ -60,7 +44,7 @@ class RoomRuleTest {
   /** Steps the tuner with fills asking for far more than the budget gives: T climbs. */
   private void demandFarAboveTheBudget(AdmissionPolicy p, int steps) {
     for (int i = 0; i < steps; i++) {
-      asked += BURST;
+      budget.asked += BURST;
       clock.advanceMillis(ThresholdTuner.STEP_MILLIS);
       p.effectiveThreshold();
     }
@@ -78,14 +62,14 @@ class RoomRuleTest {
   @Test
   void onRead_roomAndBudgetAtLeastHalf_admitsNoLowerThanTheTunersLowest() {
     AdmissionPolicy p = policy("tuned:threshold=31"); // 31 / 4 = 7, below lowest(31) = 15
-    available = BURST / 2;
+    budget.available = BURST / 2;
     assertEquals(15, ThresholdTuner.lowest(31));
     assertEquals(16, readsToAdmit(p));
   }
 
   @Test
   void onRead_roomButBudgetBelowHalf_admitsAtTheTunedThreshold() {
-    available = BURST / 2 - 1;
+    budget.available = BURST / 2 - 1;
     AdmissionPolicy p = policy("tuned:threshold=31");
     assertEquals(32, readsToAdmit(p));
   }
@@ -102,7 +86,7 @@ class RoomRuleTest {
   @Test
   void onRead_budgetFallsBelowHalf_ruleEndsAtTheTunersNextStep() {
     AdmissionPolicy p = policy("tuned:threshold=31");
-    available = BURST / 4; // not read until the step ends: the guards are not asked per read
+    budget.available = BURST / 4; // not read until the step ends: the guards are not asked per read
     assertEquals(16, readsToAdmit(p));
     clock.advanceMillis(ThresholdTuner.STEP_MILLIS);
     assertEquals(32, readsToAdmit(p));
@@ -123,7 +107,7 @@ class RoomRuleTest {
   @Test
   void onRead_roomNeverTold_admitsAtTheTunedThreshold() {
     AdmissionPolicy p = PolicySpec.parse("tuned:threshold=31").create();
-    p.bind(PER_DAY, BURST, new FixedBudget(BURST), clock, (from, to, demand, target) -> {});
+    p.bind(PER_DAY, BURST, new FakeBudget(BURST), clock, (from, to, demand, target) -> {});
     assertEquals(32, readsToAdmit(p));
   }
 
@@ -141,24 +125,5 @@ class RoomRuleTest {
     assertEquals(
         "tuned:threshold=15,buckets=60,bucket=1m,room=0",
         PolicySpec.parse("tuned:threshold=15,room=0").name());
-  }
-
-  /** A budget that holds {@code level} bytes and is never asked for any. */
-  private static final class FixedBudget implements ThresholdTuner.Budget {
-    private final long level;
-
-    FixedBudget(long level) {
-      this.level = level;
-    }
-
-    @Override
-    public long availableBytes() {
-      return level;
-    }
-
-    @Override
-    public long bytesAsked() {
-      return 0;
-    }
   }
 }

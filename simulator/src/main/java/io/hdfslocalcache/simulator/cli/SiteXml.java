@@ -65,6 +65,10 @@ final class SiteXml {
         property(
             CacheKeys.ADMISSION_TUNING,
             run.policy().type() == PolicyType.TUNED ? "auto" : "fixed"));
+    if (run.policy().numericParam("room") == 0) {
+      lines.add(
+          comment("room=0 has no setting: a DataNode with tuning auto admits by the room rule"));
+    }
     lines.add(property(CacheKeys.ADMISSION_BUCKET_COUNT, Integer.toString(a.bucketCount())));
     lines.add(
         property(CacheKeys.ADMISSION_BUCKET_DURATION, DurationValue.format(a.bucketDuration())));

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.simulator.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -92,6 +93,17 @@ class SiteXmlTest {
     Configuration c = hadoopReads(lines("tuned:threshold=7", 1L << 40, FillMode.PAGES, 1 << 20, 1));
     assertEquals("auto", c.get(CacheKeys.ADMISSION_TUNING));
     assertEquals("7", c.get(CacheKeys.ADMISSION_THRESHOLD));
+  }
+
+  @Test
+  void lines_tunedWithoutTheRoomRule_commentSaysTheDataNodeHasNoSuchSetting() {
+    List<String> lines = lines("tuned:room=0", 1L << 40, FillMode.PAGES, 1 << 20, 1);
+    assertTrue(
+        lines.contains(
+            "<!-- room=0 has no setting: a DataNode with tuning auto admits by the room rule -->"),
+        lines.toString());
+    assertEquals("auto", hadoopReads(lines).get(CacheKeys.ADMISSION_TUNING));
+    assertFalse(lines("tuned", 1L << 40, FillMode.PAGES, 1 << 20, 1).toString().contains("room"));
   }
 
   @Test
