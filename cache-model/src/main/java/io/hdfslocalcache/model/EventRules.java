@@ -5,11 +5,11 @@ import io.hdfslocalcache.guard.DiskModel;
 import io.hdfslocalcache.guard.FillGuard;
 import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardConfig;
+import io.hdfslocalcache.model.policy.AdmissionDecision;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.model.policy.MarginalPayback;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.model.policy.Victims;
-import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.time.CacheClock;
 import java.util.Arrays;
 
@@ -164,7 +164,7 @@ public final class EventRules {
     c.hddMicrosWithoutCache += DISK.micros(1, length);
     listener.hddWithoutCache(timeMs, length);
     keys[block] = key;
-    Decision decision = policy.onRead(key); // at now, through the clock bound above
+    AdmissionDecision decision = policy.onRead(key); // at now, through the clock bound above
     if (cache.holds(block) && cachedGenStamp[block] != genStamp) {
       if (cachedGenStamp[block] > genStamp) {
         // An old reader: served from HDD; the newer copy stays.
@@ -184,7 +184,7 @@ public final class EventRules {
     } else {
       guard.recordRead(length, plan.hddIos, plan.hddBytes);
       if (atMargin[block] && plan.cachedBytes > 0) {
-        margin.hit(DISK.micros(1, length) - DISK.micros(plan.hddIos, plan.hddBytes));
+        margin.hit(guard.savedMicros(length, plan.hddIos, plan.hddBytes));
       }
       if (plan.hit()) {
         c.hits++;
@@ -204,8 +204,8 @@ public final class EventRules {
         cache.planFill(block, offset, length, blockLength, plan);
       }
       fill(block, offset, length, blockLength, timeMs);
-    } else if (decision == Decision.ADMIT && plan.fillBytes > 0) {
-      atMargin[block] = margin != null && policy.admittedAtMargin();
+    } else if (decision.admits() && plan.fillBytes > 0) {
+      atMargin[block] = margin != null && decision.atMargin();
       fill(block, offset, length, blockLength, timeMs);
       if (cache.holds(block)) {
         cachedGenStamp[block] = genStamp;
@@ -254,7 +254,7 @@ public final class EventRules {
     c.fillBytesRead += written;
     hdd(timeMs, plan.fillIos, written);
     if (atMargin[block]) {
-      margin.fill(DISK.micros(plan.fillIos, written));
+      margin.fill(guard.costMicros(plan.fillIos, written));
     }
   }
 

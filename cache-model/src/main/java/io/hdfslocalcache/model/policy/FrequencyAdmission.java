@@ -1,6 +1,5 @@
 package io.hdfslocalcache.model.policy;
 
-import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.ratelimit.RateLimitStats;
 import io.hdfslocalcache.time.CacheClock;
@@ -113,21 +112,23 @@ final class FrequencyAdmission implements AdmissionPolicy {
   }
 
   @Override
-  public Decision onRead(long key) {
+  public AdmissionDecision onRead(long key) {
     int count = tuned.count(key);
     sketch.ensureBlocks(victims.heldBlocks());
     sketch.increment(key);
     long victim = victims.victimKey();
     int t = tuned.effectiveThreshold();
     if (victim == Victims.NONE && budget.availableBytes() * 100 >= roomLevel * burstBytes) {
-      return count > Math.max(roomFloorMin, t / roomDiv) ? Decision.ADMIT : Decision.REJECT;
+      return count > Math.max(roomFloorMin, t / roomDiv)
+          ? AdmissionDecision.ADMIT
+          : AdmissionDecision.REJECT;
     }
     return count > t / floorDiv
             && (!victimTest
                 || victim == Victims.NONE
                 || sketch.frequency(key) > sketch.frequency(victim))
-        ? Decision.ADMIT
-        : Decision.REJECT;
+        ? AdmissionDecision.ADMIT
+        : AdmissionDecision.REJECT;
   }
 
   @Override

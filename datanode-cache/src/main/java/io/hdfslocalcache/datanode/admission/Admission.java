@@ -11,7 +11,7 @@ import io.hdfslocalcache.datanode.fill.FillRequest;
 import io.hdfslocalcache.datanode.fill.FillScheduler;
 import io.hdfslocalcache.model.EventRules;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
-import io.hdfslocalcache.ratelimit.Decision;
+import io.hdfslocalcache.model.policy.AdmissionDecision;
 import java.util.List;
 
 /**
@@ -55,11 +55,11 @@ public final class Admission {
     return outcome;
   }
 
-  private AdmissionOutcome decide(BlockId id, long genStamp, boolean cached, Decision d) {
+  private AdmissionOutcome decide(BlockId id, long genStamp, boolean cached, AdmissionDecision d) {
     if (cached) {
       return AdmissionOutcome.CACHED;
     }
-    if (d != Decision.ADMIT) {
+    if (!d.admits()) {
       return AdmissionOutcome.REJECTED;
     }
     if (map.contains(id)) {
