@@ -98,7 +98,7 @@ public final class FillGuard {
     }
     refresh();
     ssdBytesAsked += ssdBytes;
-    long cost = costMicros(hddIos, hddBytes);
+    long cost = disk.micros(hddIos, hddBytes);
     FillVerdict verdict = config.enabled() ? check(cost, ssdBytes) : FillVerdict.ALLOW;
     if (verdict == FillVerdict.DENY_COST) {
       deniedCost++;
@@ -161,22 +161,8 @@ public final class FillGuard {
   private void apply(long millis, long readBytes, long hddIos, long hddBytes) {
     advance(millis);
     ledger.addRead(disk.micros(1, readBytes), readBytes);
-    ledger.addSaved(savedMicros(readBytes, hddIos, hddBytes), 1 - hddIos, readBytes - hddBytes);
-  }
-
-  /**
-   * Disk-head time a read of a cached block saved, as this guard's ledger counts it ({@link
-   * #recordRead}'s arguments): for whoever weighs hits against fills in the guard's unit.
-   */
-  public long savedMicros(long readBytes, long hddIos, long hddBytes) {
-    return disk.savedMicros(readBytes, hddIos, hddBytes);
-  }
-
-  /**
-   * Disk-head time a fill of {@code hddIos} IOs and {@code hddBytes} costs in this guard's ledger.
-   */
-  public long costMicros(long hddIos, long hddBytes) {
-    return disk.micros(hddIos, hddBytes);
+    ledger.addSaved(
+        disk.savedMicros(readBytes, hddIos, hddBytes), 1 - hddIos, readBytes - hddBytes);
   }
 
   /**

@@ -184,7 +184,7 @@ public final class EventRules {
     } else {
       guard.recordRead(length, plan.hddIos, plan.hddBytes);
       if (atMargin[block] && plan.cachedBytes > 0) {
-        margin.hit(guard.savedMicros(length, plan.hddIos, plan.hddBytes));
+        margin.hit(guard.config().disk().savedMicros(length, plan.hddIos, plan.hddBytes));
       }
       if (plan.hit()) {
         c.hits++;
@@ -254,7 +254,7 @@ public final class EventRules {
     c.fillBytesRead += written;
     hdd(timeMs, plan.fillIos, written);
     if (atMargin[block]) {
-      margin.fill(guard.costMicros(plan.fillIos, written));
+      margin.fill(guard.config().disk().micros(plan.fillIos, written));
     }
   }
 
