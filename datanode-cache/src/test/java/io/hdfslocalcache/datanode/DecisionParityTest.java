@@ -437,8 +437,7 @@ class DecisionParityTest {
   }
 
   /** A client read as BlockSender does it: meta stream, data stream from the offset, close. */
-  private static void read(
-      ReadRouter router, FakeReplicas hdd, ExtendedBlock b, long offset, long size)
+  static void read(ReadRouter router, FakeReplicas hdd, ExtendedBlock b, long offset, long size)
       throws Exception {
     Thread t = Thread.currentThread();
     String name = t.getName();
@@ -460,7 +459,7 @@ class DecisionParityTest {
   }
 
   /** Waits until every fill asked for has ended (one fill thread: in the order asked). */
-  private static void awaitFills(MetricRegistry registry) throws Exception {
+  static void awaitFills(MetricRegistry registry) throws Exception {
     GenericTestUtils.waitFor(
         () -> {
           long ended = 0;

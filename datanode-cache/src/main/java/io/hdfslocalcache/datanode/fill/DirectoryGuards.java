@@ -13,6 +13,7 @@ import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.time.CacheClock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -103,6 +104,11 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
     if (g != null) {
       g.recordReadDeferred(readBytes, hddIos, hddBytes);
     }
+  }
+
+  /** The admission tuner's margin payback these guards report to, if it has one that is on. */
+  public Optional<MarginalPayback> marginPayback() {
+    return Optional.ofNullable(margin);
   }
 
   /** A hit's saving by the guard's own rule: the model's rules count it by the same. */
