@@ -37,11 +37,12 @@ class MarginFlagTest {
   private static final String POOL = "BP-margin";
   private static final DiskModel DISK = DiskModel.DEFAULT;
   private static final int LENGTH = 100_000;
+  private static final int PAGE = 64 * 1024;
 
   @TempDir Path root;
   private final FakeClock clock = new FakeClock(1_700_000_000_000L).sleepsMoveNoTime();
   private final FakeReplicas hdd = new FakeReplicas();
-  private final MetricRegistry registry = new MetricRegistry();
+  private MetricRegistry registry;
   private final Random random = new Random(1);
   private CacheWiring wiring;
   private CacheLifecycle cache;
@@ -49,11 +50,16 @@ class MarginFlagTest {
 
   @BeforeEach
   void setUp() throws Exception {
+    open("block");
+  }
+
+  private void open(String fill) throws Exception {
+    registry = new MetricRegistry();
     Configuration conf = new Configuration(false);
-    conf.set(CacheKeys.DIRS, root.toString());
+    conf.set(CacheKeys.DIRS, root.resolve(fill).toString());
     conf.set(CacheKeys.CAPACITY, "4m");
     conf.set(CacheKeys.PAGE_SIZE, "64k");
-    conf.set(CacheKeys.FILL_MODE, "block");
+    conf.set(CacheKeys.FILL_MODE, fill);
     conf.set(CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY, "100");
     conf.set(CacheKeys.ADMISSION_TUNING, "auto");
     conf.set(CacheKeys.ADMISSION_THRESHOLD, "2");
@@ -86,9 +92,13 @@ class MarginFlagTest {
   /** Whole reads of {@code b}, each to its end, fills awaited. */
   private void read(ExtendedBlock b, int times) throws Exception {
     for (int i = 0; i < times; i++) {
-      DecisionParityTest.read(wiring.router, hdd, b, 0, LENGTH);
-      DecisionParityTest.awaitFills(registry);
+      read(b, 0, LENGTH);
     }
+  }
+
+  private void read(ExtendedBlock b, long offset, long size) throws Exception {
+    DecisionParityTest.read(wiring.router, hdd, b, offset, size);
+    DecisionParityTest.awaitFills(registry);
   }
 
   private CachedReplica entry(ExtendedBlock b) {
@@ -128,5 +138,22 @@ class MarginFlagTest {
     assertFalse(e.admittedAtMargin);
     assertEquals(fills, payback.pendingFillMicros());
     assertEquals(saved, payback.pendingSavedMicros());
+  }
+
+  @Test
+  void read_pagesMissingFromAFlaggedEntry_thePageFillReported() throws Exception {
+    cache.close();
+    open("pages");
+    ExtendedBlock b = block(1_073_741_825L, 1001);
+    for (int i = 0; i < 3; i++) {
+      read(b, 0, PAGE); // the third fills page 0 when it ends
+    }
+    CachedReplica e = entry(b);
+    assertTrue(e != null && e.admittedAtMargin && e.pages.count() == 1, "flagged: " + e);
+    long admission = payback.pendingFillMicros();
+    assertEquals(DISK.micros(2, e.metaLength + PAGE), admission);
+    read(b, PAGE, LENGTH - PAGE); // page 1 from the HDD: its page fill, one run
+    assertEquals(2, e.pages.count());
+    assertEquals(admission + DISK.micros(1, LENGTH - PAGE), payback.pendingFillMicros());
   }
 }
