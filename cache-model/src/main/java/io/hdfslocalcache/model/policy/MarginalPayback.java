@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * per cached entry where the entries are kept.
  */
 public final class MarginalPayback {
-  /** The payback below which the margin is held: {@code tuned:payback=4}. */
+  /** The payback below which the margin is held, the tuned policy's default: 4. */
   public static final int MEASURED_PAYS = 4;
 
   static final double HORIZON_STEPS = 120;
