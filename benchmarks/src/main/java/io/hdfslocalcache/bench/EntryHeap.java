@@ -63,7 +63,8 @@ public final class EntryHeap {
               1 << 20,
               true,
               dir,
-              0));
+              0,
+              false));
     }
     long total = GraphLayout.parseInstance(map).totalSize();
     long shared = GraphLayout.parseInstance(dir, pool).totalSize();

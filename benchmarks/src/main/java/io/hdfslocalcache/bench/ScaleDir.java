@@ -149,7 +149,8 @@ final class ScaleDir implements AutoCloseable {
             pageSize,
             true,
             dir,
-            System.currentTimeMillis());
+            System.currentTimeMillis(),
+            false);
     reserve(e.bytes(), b);
     writeFile(e.fileId(BlockId.CacheFile.META), metaLength);
     writeFile(e.fileId(BlockId.CacheFile.DATA), length);

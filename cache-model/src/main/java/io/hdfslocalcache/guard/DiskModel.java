@@ -51,6 +51,16 @@ public final class DiskModel {
     return Math.round(ios * (double) positioningMicros + bytes * 1e6 / transferBytesPerSecond);
   }
 
+  /**
+   * What a read of {@code readBytes} saved the HDD when it still served {@code hddBytes} in {@code
+   * hddIos} IOs (0 and 0: a full hit), against 1 IO of {@code readBytes} without the cache; may be
+   * below 0 (a partial read of many runs). The fill guard's ledger and the margin's payback count a
+   * cached read's saving by this one rule.
+   */
+  public long savedMicros(long readBytes, long hddIos, long hddBytes) {
+    return micros(1, readBytes) - micros(hddIos, hddBytes);
+  }
+
   @Override
   public String toString() {
     return positioningMicros / 1000.0 + " ms per IO + " + transferBytesPerSecond / 1e6 + " MB/s";

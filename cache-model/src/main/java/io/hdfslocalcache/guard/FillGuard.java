@@ -160,9 +160,9 @@ public final class FillGuard {
 
   private void apply(long millis, long readBytes, long hddIos, long hddBytes) {
     advance(millis);
-    long baseline = disk.micros(1, readBytes);
-    ledger.addRead(baseline, readBytes);
-    ledger.addSaved(baseline - disk.micros(hddIos, hddBytes), 1 - hddIos, readBytes - hddBytes);
+    ledger.addRead(disk.micros(1, readBytes), readBytes);
+    ledger.addSaved(
+        disk.savedMicros(readBytes, hddIos, hddBytes), 1 - hddIos, readBytes - hddBytes);
   }
 
   /**

@@ -5,12 +5,12 @@ import io.hdfslocalcache.guard.DiskModel;
 import io.hdfslocalcache.guard.FillGuard;
 import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardConfig;
+import io.hdfslocalcache.model.policy.AdmissionDecision;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.model.policy.CacheRoom;
 import io.hdfslocalcache.model.policy.MarginalPayback;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.model.policy.Victims;
-import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.time.CacheClock;
 import java.util.Arrays;
 
@@ -166,7 +166,7 @@ public final class EventRules {
     c.hddMicrosWithoutCache += DISK.micros(1, length);
     listener.hddWithoutCache(timeMs, length);
     keys[block] = key;
-    Decision decision = policy.onRead(key); // at now, through the clock bound above
+    AdmissionDecision decision = policy.onRead(key); // at now, through the clock bound above
     if (cache.holds(block) && cachedGenStamp[block] != genStamp) {
       if (cachedGenStamp[block] > genStamp) {
         // An old reader: served from HDD; the newer copy stays.
@@ -186,7 +186,7 @@ public final class EventRules {
     } else {
       guard.recordRead(length, plan.hddIos, plan.hddBytes);
       if (atMargin[block] && plan.cachedBytes > 0) {
-        margin.hit(DISK.micros(1, length) - DISK.micros(plan.hddIos, plan.hddBytes));
+        margin.hit(guard.config().disk().savedMicros(length, plan.hddIos, plan.hddBytes));
       }
       if (plan.hit()) {
         c.hits++;
@@ -206,8 +206,8 @@ public final class EventRules {
         cache.planFill(block, offset, length, blockLength, plan);
       }
       fill(block, offset, length, blockLength, timeMs);
-    } else if (decision == Decision.ADMIT && plan.fillBytes > 0) {
-      atMargin[block] = margin != null && policy.admittedAtMargin();
+    } else if (decision.admits() && plan.fillBytes > 0) {
+      atMargin[block] = margin != null && decision.atMargin();
       fill(block, offset, length, blockLength, timeMs);
       if (cache.holds(block)) {
         cachedGenStamp[block] = genStamp;
@@ -256,7 +256,7 @@ public final class EventRules {
     c.fillBytesRead += written;
     hdd(timeMs, plan.fillIos, written);
     if (atMargin[block]) {
-      margin.fill(DISK.micros(plan.fillIos, written));
+      margin.fill(guard.config().disk().micros(plan.fillIos, written));
     }
   }
 

@@ -3,9 +3,9 @@ package io.hdfslocalcache.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.hdfslocalcache.config.FillMode;
+import io.hdfslocalcache.model.policy.AdmissionDecision;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.model.policy.Victims;
-import io.hdfslocalcache.ratelimit.Decision;
 import org.junit.jupiter.api.Test;
 
 /** What the rules tell a victim-aware policy a fill would evict: the LRU tail's block, by key. */
@@ -18,8 +18,8 @@ class EventRulesVictimsTest {
     Victims victims;
 
     @Override
-    public Decision onRead(long key) {
-      return Decision.ADMIT;
+    public AdmissionDecision onRead(long key) {
+      return AdmissionDecision.ADMIT;
     }
 
     @Override

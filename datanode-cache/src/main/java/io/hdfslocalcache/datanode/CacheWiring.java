@@ -82,7 +82,7 @@ final class CacheWiring {
 
   private final CacheFaultInjector faults;
   private final Consumer<DirectoryHealth> outOfService;
-  private final DirectoryGuards gate;
+  final DirectoryGuards gate;
 
   CacheWiring(
       CacheConfig config,

@@ -19,10 +19,14 @@ import io.hdfslocalcache.metrics.FillOutcome;
 import io.hdfslocalcache.metrics.MetricFamily;
 import io.hdfslocalcache.metrics.SpaceMetrics;
 import io.hdfslocalcache.model.CandidateSpec;
+import io.hdfslocalcache.model.EventRules;
 import io.hdfslocalcache.model.LiveModel;
+import io.hdfslocalcache.model.ModelConfig;
 import io.hdfslocalcache.model.ModelTotals;
+import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.model.policy.CacheRoom;
 import io.hdfslocalcache.model.policy.PolicySpec;
+import io.hdfslocalcache.ratelimit.BlockKey;
 import io.hdfslocalcache.time.FakeClock;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -150,60 +154,150 @@ class DecisionParityTest {
   }
 
   /**
+   * The margin's payback decides, the same on both sides. Random streams of rounds a minute apart:
+   * a few hot blocks read {@code hot} times a round, and a one-off block read twice in a round
+   * (admitted at the margin, threshold 1) and never again, under an idle write budget. Where the
+   * hot blocks are read once a round, the marginal fills do not pay (about 0.5 x their cost): the
+   * tuner is held at the configured threshold, and without the payback it goes below it and admits
+   * the one-offs on their first read. Where they are read 16 times, the margin pays and the tuner
+   * goes below. The DataNode must hold and let go at the same reads as the model: it fails if it
+   * does not report the flagged entries' fills (no evidence: it goes below) or their hits (it is
+   * held).
+   */
+  @Test
+  void dataNodeAndModel_marginFallsShortOrPays_theTunerHeldOrLetGoAtTheSameReads()
+      throws Exception {
+    int seed = 100;
+    for (String fill : new String[] {"pages", "block"}) {
+      MarginRun fallsShort = runMargin(seed++, fill, 1);
+      assertEquals(1, fallsShort.threshold, fill + ": held at the configured threshold");
+      assertEquals(0, fallsShort.thresholdWithout, fill + ": payback=0 goes below it");
+      assertTrue(
+          fallsShort.with.hits != fallsShort.without.hits
+              || fallsShort.with.admissions != fallsShort.without.admissions,
+          fill
+              + ": the payback changed no decision: "
+              + fallsShort.with
+              + " "
+              + fallsShort.without);
+      MarginRun pays = runMargin(seed++, fill, 16);
+      assertEquals(0, pays.threshold, fill + ": the margin pays: below the configured threshold");
+    }
+  }
+
+  /** What a margin stream ended with: the tuned threshold with the payback on (default) and off. */
+  private static final class MarginRun {
+    int threshold;
+    int thresholdWithout;
+    ModelTotals with;
+    ModelTotals without;
+  }
+
+  private MarginRun runMargin(int seed, String fill, int hot) throws Exception {
+    Configuration conf = conf(seed, fill, true, "auto");
+    conf.set(CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY, "100"); // idle: fills ask for less
+    conf.set(CacheKeys.ADMISSION_BUCKET_COUNT, "5");
+    Random random = new Random(seed);
+    try (Rig rig = new Rig(conf, seed)) {
+      // The model's rules as the simulator runs them, with the payback on (the default) and off.
+      SideModel with = new SideModel(rig, "");
+      SideModel without = new SideModel(rig, ",payback=0");
+      long nextId = 1_073_741_825L;
+      int hotBlocks = 3;
+      byte[][] data = new byte[hotBlocks][];
+      for (int b = 0; b < hotBlocks; b++) {
+        data[b] = bytes(random, 1 + random.nextInt(2 * PAGE));
+        rig.hdd.finalized(new BlockId(POOL, nextId + b), 1001, data[b]);
+      }
+      int event = 0;
+      for (int round = 0; round < 150; round++) {
+        long oneOff = nextId + hotBlocks + round;
+        byte[] d = bytes(random, 1 + random.nextInt(PAGE));
+        rig.hdd.finalized(new BlockId(POOL, oneOff), 1001, d);
+        for (int i = 0; i < 2 + hot; i++) {
+          boolean once = i < 2;
+          int b = once ? hotBlocks + round : random.nextInt(hotBlocks);
+          long length = once ? d.length : data[b].length;
+          long offset = random.nextInt(2) == 0 ? 0 : chunkAligned(random.nextInt((int) length));
+          long size = Math.min(length - offset, CHUNK * (1 + random.nextInt(128)));
+          rig.read(b, nextId + b, 1001, length, offset, size);
+          with.read(b, nextId + b, length, offset, size);
+          without.read(b, nextId + b, length, offset, size);
+          rig.clock.advanceMillis(1 + random.nextInt(200));
+          rig.check(event++);
+        }
+        rig.clock.advanceMillis(60_000);
+      }
+      ModelTotals live = rig.model.totals();
+      assertEquals(
+          live.toString(), with.totals(live.trackedBlocks).toString(), "the model's rules alone");
+      MarginRun r = new MarginRun();
+      r.threshold = with.policy.effectiveThreshold();
+      r.thresholdWithout = without.policy.effectiveThreshold();
+      r.with = with.totals(0);
+      r.without = without.totals(0);
+      return r;
+    }
+  }
+
+  /** The model's rules on a rig's reads, its tuned policy's payback as given. */
+  private static final class SideModel {
+    final AdmissionPolicy policy;
+    private final ModelConfig config;
+    private final FakeClock clock;
+    private EventRules rules;
+
+    SideModel(Rig rig, String payback) {
+      CandidateSpec spec = rig.model.spec();
+      config =
+          new ModelConfig(spec.capacityBytes(), spec.fill(), spec.pageSizeBytes(), spec.guard());
+      policy =
+          PolicySpec.parse(PolicySpec.dataNode(spec.admission(), true).name() + payback).create();
+      clock = rig.clock;
+    }
+
+    void read(int b, long blockId, long length, long offset, long size) {
+      if (rules == null) {
+        rules = new EventRules(config, policy, clock.millis(), 8, new EventRules.Listener() {});
+      }
+      rules.ensureBlocks(b + 1);
+      rules.read(b, BlockKey.of(POOL, blockId), 1001, length, offset, size, clock.millis());
+    }
+
+    /** Its totals, with the block indexes a live model tracks ({@code tracked}) as given. */
+    ModelTotals totals(long tracked) {
+      return rules.totals(tracked);
+    }
+  }
+
+  /**
    * One configuration over its own random stream, {@code writesPerDay} drive writes a day of write
-   * budget; returns what the model counted.
+   * budget (one that runs out within the stream, or one that never does); returns what the model
+   * counted.
    */
   private Run runOnce(int seed, String fill, boolean guard, String tuning, String writesPerDay)
       throws Exception {
-    Configuration conf = new Configuration(false);
-    Path dir = root.resolve("run" + seed);
-    conf.set(CacheKeys.DIRS, dir.toString());
-    conf.set(CacheKeys.CAPACITY, "4m");
-    conf.set(CacheKeys.PAGE_SIZE, "64k");
-    conf.set(CacheKeys.FILL_MODE, fill);
-    conf.setBoolean(CacheKeys.FILL_GUARD, guard);
-    // A short guard window, and a write budget that runs out within the stream or never does.
-    conf.set(CacheKeys.FILL_GUARD_WINDOW, "5s");
+    Configuration conf = conf(seed, fill, guard, tuning);
     conf.set(CacheKeys.FILL_MAX_DRIVE_WRITES_PER_DAY, writesPerDay);
-    conf.set(CacheKeys.ADMISSION_TUNING, tuning);
-    conf.set(CacheKeys.ADMISSION_THRESHOLD, "1");
     conf.set(CacheKeys.ADMISSION_BUCKET_COUNT, "5");
-    conf.set(CacheKeys.ADMISSION_BUCKET_DURATION, "1m");
-    conf.setInt(CacheKeys.FILL_THREADS, 1); // fills run in the order they were asked
-    conf.setInt(CacheKeys.DIR_RESERVED_PERCENT, 0);
-    CacheConfig config = CacheConfig.from(conf);
     Random random = new Random(seed);
-    // A fill that waits for a reader to free room polls without moving the test's time.
-    FakeClock clock = new FakeClock(1_700_000_000_000L).sleepsMoveNoTime();
-    FakeReplicas hdd = new FakeReplicas();
-    MetricRegistry registry = new MetricRegistry();
-    TallyTap tally = new TallyTap();
-    List<DirectoryOpener.Opened> opened =
-        DirectoryOpener.open(config, "dn", CacheFaultInjector.NONE);
-    long capacity = opened.get(0).store().capacityBytes();
-    CandidateSpec spec =
-        ShadowCandidates.base(config.admission(), capacity, config.pageSize(), config.fillPolicy());
-    LiveModel model = new LiveModel(spec);
-    LiveModel withoutRoomRule =
-        "auto".equals(tuning)
-            ? new LiveModel(
-                spec,
-                PolicySpec.parse(PolicySpec.dataNode(config.admission(), true).name() + ",room=0"))
-            : null;
-    Run out = new Run();
-    String what = "run " + seed + ": " + spec;
     long appends = 0;
     long deletes = 0;
-    CacheWiring wiring =
-        new CacheWiring(config, hdd, opened, clock, registry, tally, CacheFaultInjector.NONE);
-    try (CacheLifecycle cache = CacheLifecycle.open(wiring)) {
-      // The maintenance round the factory's start() schedules every 2 s of real time runs here
-      // every 2 s of the fake clock, between events: the same work (limiter expiry, access-time
-      // persistence, free-space sampling) at production's cadence, in lockstep with the model
-      // rather than interleaved with the events by a real-time thread.
-      Maintenance maintenance = Maintenance.of(wiring);
-      DirectoryRoom room = new DirectoryRoom(wiring.dirs);
-      ReadRouter router = wiring.router;
+    try (Rig rig = new Rig(conf, seed)) {
+      FakeClock clock = rig.clock;
+      FakeReplicas hdd = rig.hdd;
+      LiveModel model = rig.model;
+      LiveModel withoutRoomRule =
+          "auto".equals(tuning)
+              ? new LiveModel(
+                  model.spec(),
+                  PolicySpec.parse(
+                      PolicySpec.dataNode(CacheConfig.from(conf).admission(), true).name()
+                          + ",room=0"))
+              : null;
+      DirectoryRoom room = new DirectoryRoom(rig.wiring.dirs);
+      rig.twin = withoutRoomRule;
+      Run out = new Run();
       int blocks = 24;
       long[] ids = new long[blocks];
       long[] gs = new long[blocks];
@@ -215,11 +309,7 @@ class DecisionParityTest {
         data[b] = bytes(random, 1 + random.nextInt(6 * PAGE));
         hdd.finalized(new BlockId(POOL, ids[b]), gs[b], data[b]);
       }
-      java.util.ArrayDeque<String> recent = new java.util.ArrayDeque<>();
       for (int event = 0; event < EVENTS; event++) {
-        if (recent.size() == 6) {
-          recent.removeFirst();
-        }
         int kind = random.nextInt(100);
         // Skewed popularity (low indexes are read far more often), flat in bursts of reads a few
         // ms apart: fills outrun the hits and the guard's allowance.
@@ -231,92 +321,40 @@ class DecisionParityTest {
           gs[b]++;
           appends++;
           data[b] = grow(random, data[b]);
-          wiring.invalidator.drop(new BlockId(POOL, ids[b]), InvalidationCause.APPEND);
+          rig.wiring.invalidator.drop(new BlockId(POOL, ids[b]), InvalidationCause.APPEND);
           hdd.finalized(id, gs[b], data[b]);
           model.write(POOL, ids[b], gs[b], clock.millis());
           if (withoutRoomRule != null) {
             withoutRoomRule.write(POOL, ids[b], gs[b], clock.millis());
           }
-          recent.add("append " + b + " gs " + gs[b]);
+          rig.note("append " + b + " gs " + gs[b]);
         } else if (kind < 5) {
           // A delete; a new block takes its place in the popularity order.
           deletes++;
           hdd.replicas.remove(id);
           hdd.data.remove(id);
-          wiring.invalidator.drop(new BlockId(POOL, ids[b]), InvalidationCause.DELETE);
+          rig.wiring.invalidator.drop(new BlockId(POOL, ids[b]), InvalidationCause.DELETE);
           model.delete(POOL, ids[b], clock.millis());
           if (withoutRoomRule != null) {
             withoutRoomRule.delete(POOL, ids[b], clock.millis());
           }
-          recent.add("delete " + b);
+          rig.note("delete " + b);
           ids[b] = nextId++;
           gs[b] = 1001;
           data[b] = bytes(random, 1 + random.nextInt(6 * PAGE));
           hdd.finalized(new BlockId(POOL, ids[b]), gs[b], data[b]);
         } else {
-          long length = data[b].length;
-          long offset = random.nextInt(4) == 0 ? 0 : chunkAligned(random.nextInt((int) length));
-          long size =
-              offset == 0 && random.nextInt(3) == 0
-                  ? length
-                  : Math.min(
-                      length - offset,
-                      CHUNK * (1 + random.nextInt(random.nextInt(3) == 0 ? 400 : 40)));
-          recent.add(
-              "read "
-                  + (b)
-                  + " gs "
-                  + gs[b]
-                  + " len "
-                  + length
-                  + " ["
-                  + offset
-                  + ", +"
-                  + size
-                  + ") at "
-                  + clock.millis());
-          read(router, hdd, new ExtendedBlock(POOL, ids[b], length, gs[b]), offset, size);
-          model.read(POOL, ids[b], gs[b], length, offset, size, clock.millis());
-          if (withoutRoomRule != null) {
-            withoutRoomRule.read(POOL, ids[b], gs[b], length, offset, size, clock.millis());
-          }
-          awaitFills(registry);
+          rig.read(random, b, ids[b], gs[b], data[b].length);
           // Then time moves on by up to 3 s, in bursts by up to 20 ms (fills outrun the hits), and
           // now and then steps by minutes. The first read is at the cache's start: the model's
           // clocks (tuner, guard) start at its first read, the DataNode's when it starts.
           clock.advanceMillis(
               kind < 8 ? 60_000L * (1 + random.nextInt(10)) : random.nextInt(burst ? 20 : 3000));
         }
-        maintenance.runIfDue();
-        ModelTotals m = model.totals();
-        long denied =
-            outcome(registry, FillOutcome.GUARD_COST)
-                + outcome(registry, FillOutcome.GUARD_WRITE_BUDGET);
-        String dn =
-            counts(
-                tally.hits,
-                tally.partial,
-                tally.cacheBytes,
-                outcome(registry, FillOutcome.COMPLETED),
-                registry.counter(FillMetrics.BYTES_WRITTEN).getCount(),
-                registry
-                    .counter(
-                        "pages".equals(fill) ? SpaceMetrics.EVICTED_PAGES : SpaceMetrics.EVICTIONS)
-                    .getCount(),
-                denied);
-        String modelled =
-            counts(
-                m.hits,
-                m.partialHits,
-                m.hitBytes,
-                m.admissions + m.pageFills,
-                m.ssdBytesWritten,
-                m.evictions,
-                m.fillsDeniedByGuard);
-        assertEquals(modelled, dn, what + ", after event " + event + ": " + recent);
+        rig.check(event);
         if (room.now() == CacheRoom.State.FULL) {
           out.full++;
-        } else if (m.evictions > 0) {
+        } else if (model.totals().evictions > 0) {
           out.roomAfterEvictions++;
         }
       }
@@ -326,9 +364,152 @@ class DecisionParityTest {
     }
   }
 
+  /** The settings both sides run: one 4 MiB directory, 64 KiB pages, threshold 1. */
+  private Configuration conf(int seed, String fill, boolean guard, String tuning) {
+    Configuration conf = new Configuration(false);
+    conf.set(CacheKeys.DIRS, root.resolve("run" + seed).toString());
+    conf.set(CacheKeys.CAPACITY, "4m");
+    conf.set(CacheKeys.PAGE_SIZE, "64k");
+    conf.set(CacheKeys.FILL_MODE, fill);
+    conf.setBoolean(CacheKeys.FILL_GUARD, guard);
+    conf.set(CacheKeys.FILL_GUARD_WINDOW, "5s"); // a short guard window
+    conf.set(CacheKeys.ADMISSION_TUNING, tuning);
+    conf.set(CacheKeys.ADMISSION_THRESHOLD, "1");
+    conf.set(CacheKeys.ADMISSION_BUCKET_DURATION, "1m");
+    conf.setInt(CacheKeys.FILL_THREADS, 1); // fills run in the order they were asked
+    conf.setInt(CacheKeys.DIR_RESERVED_PERCENT, 0);
+    return conf;
+  }
+
+  /**
+   * Both sides of one run: the DataNode's cache as the dataset wires it and the model with its
+   * settings, fed the same events, compared after each.
+   */
+  private final class Rig implements AutoCloseable {
+    final FakeClock clock;
+    final FakeReplicas hdd = new FakeReplicas();
+    final MetricRegistry registry = new MetricRegistry();
+    final TallyTap tally = new TallyTap();
+    final CacheWiring wiring;
+    final LiveModel model;
+    final String what;
+    private final String fill;
+    private final CacheLifecycle cache;
+    private final Maintenance maintenance;
+    private final java.util.ArrayDeque<String> recent = new java.util.ArrayDeque<>();
+    LiveModel twin; // if set, fed the same reads as the model (a variant's decisions to compare)
+
+    Rig(Configuration conf, int seed) throws Exception {
+      CacheConfig config = CacheConfig.from(conf);
+      fill = conf.get(CacheKeys.FILL_MODE);
+      // A fill that waits for a reader to free room polls without moving the test's time.
+      clock = new FakeClock(1_700_000_000_000L).sleepsMoveNoTime();
+      List<DirectoryOpener.Opened> opened =
+          DirectoryOpener.open(config, "dn", CacheFaultInjector.NONE);
+      long capacity = opened.get(0).store().capacityBytes();
+      CandidateSpec spec =
+          ShadowCandidates.base(
+              config.admission(), capacity, config.pageSize(), config.fillPolicy());
+      model = new LiveModel(spec);
+      what = "run " + seed + ": " + spec;
+      wiring =
+          new CacheWiring(config, hdd, opened, clock, registry, tally, CacheFaultInjector.NONE);
+      cache = CacheLifecycle.open(wiring);
+      // The maintenance round the factory's start() schedules every 2 s of real time runs here
+      // every 2 s of the fake clock, between events: the same work (limiter expiry, access-time
+      // persistence, free-space sampling) at production's cadence, in lockstep with the model
+      // rather than interleaved with the events by a real-time thread.
+      maintenance = Maintenance.of(wiring);
+    }
+
+    /** The cache's capacity as both sides see it. */
+    long capacity() {
+      return model.spec().capacityBytes();
+    }
+
+    void note(String event) {
+      if (recent.size() == 6) {
+        recent.removeFirst();
+      }
+      recent.add(event);
+    }
+
+    /**
+     * A read of block {@code b} ({@code length} bytes) at a random chunk-aligned range, both sides.
+     */
+    void read(Random random, int b, long blockId, long gs, long length) throws Exception {
+      long offset = random.nextInt(4) == 0 ? 0 : chunkAligned(random.nextInt((int) length));
+      long size =
+          offset == 0 && random.nextInt(3) == 0
+              ? length
+              : Math.min(
+                  length - offset, CHUNK * (1 + random.nextInt(random.nextInt(3) == 0 ? 400 : 40)));
+      read(b, blockId, gs, length, offset, size);
+    }
+
+    void read(int b, long blockId, long gs, long length, long offset, long size) throws Exception {
+      note(
+          "read "
+              + b
+              + " gs "
+              + gs
+              + " len "
+              + length
+              + " ["
+              + offset
+              + ", +"
+              + size
+              + ") at "
+              + clock.millis());
+      ReadRouter router = wiring.router;
+      DecisionParityTest.read(
+          router, hdd, new ExtendedBlock(POOL, blockId, length, gs), offset, size);
+      model.read(POOL, blockId, gs, length, offset, size, clock.millis());
+      if (twin != null) {
+        twin.read(POOL, blockId, gs, length, offset, size, clock.millis());
+      }
+      awaitFills(registry);
+    }
+
+    /** Runs maintenance if due, then both sides must agree. */
+    void check(int event) {
+      maintenance.runIfDue();
+      ModelTotals m = model.totals();
+      long denied =
+          outcome(registry, FillOutcome.GUARD_COST)
+              + outcome(registry, FillOutcome.GUARD_WRITE_BUDGET);
+      String dn =
+          counts(
+              tally.hits,
+              tally.partial,
+              tally.cacheBytes,
+              outcome(registry, FillOutcome.COMPLETED),
+              registry.counter(FillMetrics.BYTES_WRITTEN).getCount(),
+              registry
+                  .counter(
+                      "pages".equals(fill) ? SpaceMetrics.EVICTED_PAGES : SpaceMetrics.EVICTIONS)
+                  .getCount(),
+              denied);
+      String modelled =
+          counts(
+              m.hits,
+              m.partialHits,
+              m.hitBytes,
+              m.admissions + m.pageFills,
+              m.ssdBytesWritten,
+              m.evictions,
+              m.fillsDeniedByGuard);
+      assertEquals(modelled, dn, what + ", after event " + event + ": " + recent);
+    }
+
+    @Override
+    public void close() throws Exception {
+      cache.close();
+    }
+  }
+
   /** A client read as BlockSender does it: meta stream, data stream from the offset, close. */
-  private static void read(
-      ReadRouter router, FakeReplicas hdd, ExtendedBlock b, long offset, long size)
+  static void read(ReadRouter router, FakeReplicas hdd, ExtendedBlock b, long offset, long size)
       throws Exception {
     Thread t = Thread.currentThread();
     String name = t.getName();
@@ -350,7 +531,7 @@ class DecisionParityTest {
   }
 
   /** Waits until every fill asked for has ended (one fill thread: in the order asked). */
-  private static void awaitFills(MetricRegistry registry) throws Exception {
+  static void awaitFills(MetricRegistry registry) throws Exception {
     GenericTestUtils.waitFor(
         () -> {
           long ended = 0;

@@ -1,6 +1,5 @@
 package io.hdfslocalcache.model.policy;
 
-import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitStats;
 import io.hdfslocalcache.time.CacheClock;
 import java.util.Optional;
@@ -17,11 +16,12 @@ import java.util.Optional;
  */
 public interface AdmissionPolicy {
   /**
-   * Records a read of {@code key} at the bound clock's time and decides.
+   * Records a read of {@code key} at the bound clock's time and decides; the decision says too
+   * whether it admitted at a tuner's margin (a value per read: reader threads share a policy).
    *
    * @param key the block's limiter key ({@link io.hdfslocalcache.ratelimit.BlockKey#of})
    */
-  Decision onRead(long key);
+  AdmissionDecision onRead(long key);
 
   /**
    * Gives the policy its clock and the write budget a self-tuning policy ({@code tuned}) follows;
@@ -64,14 +64,6 @@ public interface AdmissionPolicy {
 
   /** Forgets history that left the window now (memory follows the window on idle keys too). */
   default void expire() {}
-
-  /**
-   * True if the last {@link #onRead} admitted at the margin (a window count just past the
-   * threshold: {@link MarginalPayback#marginal}); false for policies without a tuner.
-   */
-  default boolean admittedAtMargin() {
-    return false;
-  }
 
   /** The tuner that moves this policy's threshold, to keep its state across restarts; if any. */
   default Optional<ThresholdTuner> tuner() {

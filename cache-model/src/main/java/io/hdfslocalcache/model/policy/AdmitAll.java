@@ -1,7 +1,5 @@
 package io.hdfslocalcache.model.policy;
 
-import io.hdfslocalcache.ratelimit.Decision;
-
 /** Plain LRU: every miss fills. The upper bound on hits, and the most SSD writes. */
 final class AdmitAll implements AdmissionPolicy {
   static AdmitAll from(PolicyParams params) {
@@ -9,7 +7,7 @@ final class AdmitAll implements AdmissionPolicy {
   }
 
   @Override
-  public Decision onRead(long key) {
-    return Decision.ADMIT;
+  public AdmissionDecision onRead(long key) {
+    return AdmissionDecision.ADMIT;
   }
 }

@@ -1,7 +1,6 @@
 package io.hdfslocalcache.model.policy;
 
 import io.hdfslocalcache.ratelimit.BucketTimeRateLimit;
-import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.ratelimit.RateLimitStats;
 import io.hdfslocalcache.time.CacheClock;
@@ -59,8 +58,8 @@ final class BucketTimeAdmission implements AdmissionPolicy {
   }
 
   @Override
-  public Decision onRead(long key) {
-    return limiter.recordAndCheck(key);
+  public AdmissionDecision onRead(long key) {
+    return AdmissionDecision.of(limiter.recordAndCheck(key));
   }
 
   /** Records a read of {@code key} now; its reads in the window, this one included. */

@@ -1,6 +1,5 @@
 package io.hdfslocalcache.model.policy;
 
-import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.ratelimit.RateLimitStats;
 import io.hdfslocalcache.time.CacheClock;
@@ -114,22 +113,22 @@ final class FrequencyAdmission implements AdmissionPolicy {
   }
 
   @Override
-  public Decision onRead(long key) {
+  public AdmissionDecision onRead(long key) {
     int count = tuned.count(key);
     sketch.ensureBlocks(victims.heldBlocks());
     sketch.increment(key);
     int t = tuned.effectiveThreshold();
     int atRoom = room.threshold(t, tuned.tuner().get());
-    if (atRoom < t) {
-      return count > atRoom ? Decision.ADMIT : Decision.REJECT; // room: nothing to beat
+    if (atRoom < t) { // room: nothing to beat
+      return count > atRoom ? AdmissionDecision.ADMIT : AdmissionDecision.REJECT;
     }
     long victim = victims.victimKey();
     return count > t / floorDiv
             && (!victimTest
                 || victim == Victims.NONE
                 || sketch.frequency(key) > sketch.frequency(victim))
-        ? Decision.ADMIT
-        : Decision.REJECT;
+        ? AdmissionDecision.ADMIT
+        : AdmissionDecision.REJECT;
   }
 
   @Override

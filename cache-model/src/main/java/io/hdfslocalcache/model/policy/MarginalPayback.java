@@ -17,11 +17,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * warm} 28-200 (where 7 or 3 are best); hence 4. Without {@link #EVIDENCE_MICROS} of averaged fill
  * cost, or off ({@code pays} 0), it has no opinion.
  *
- * <p>Costs and threads: a reporter (the model's rules, from one thread) adds atomically per
- * marginal fill or hit; {@link #step} runs under the tuner's monitor. Heap: five fields.
+ * <p>Costs and threads: reporters (the model's rules from one thread; on a DataNode its reader
+ * threads for hits and its fill threads for fills, through the directory guards) add atomically per
+ * fill or hit of an entry admitted at the margin, nothing for the others; {@link #step} runs under
+ * the tuner's monitor and takes what was added since the last one. Heap: five fields, and a flag
+ * per cached entry where the entries are kept.
  */
 public final class MarginalPayback {
-  /** The payback below which the margin is held: {@code tuned:payback=4}. */
+  /** The payback below which the margin is held, the tuned policy's default: 4. */
   public static final int MEASURED_PAYS = 4;
 
   static final double HORIZON_STEPS = 120;
@@ -63,12 +66,13 @@ public final class MarginalPayback {
     return count <= 2 * t + 1;
   }
 
-  /** Disk-head time reported since the last step: fills, hits (tests). */
-  long pendingFillMicros() {
+  /** Disk-head time the margin's fills reported since the tuner's last step. */
+  public long pendingFillMicros() {
     return fillMicros.get();
   }
 
-  long pendingSavedMicros() {
+  /** Disk-head time the margin's hits reported since the tuner's last step. */
+  public long pendingSavedMicros() {
     return savedMicros.get();
   }
 

@@ -1,7 +1,5 @@
 package io.hdfslocalcache.model.policy;
 
-import io.hdfslocalcache.ratelimit.Decision;
-
 /** The no-cache baseline. */
 final class NeverAdmit implements AdmissionPolicy {
   static NeverAdmit from(PolicyParams params) {
@@ -9,7 +7,7 @@ final class NeverAdmit implements AdmissionPolicy {
   }
 
   @Override
-  public Decision onRead(long key) {
-    return Decision.REJECT;
+  public AdmissionDecision onRead(long key) {
+    return AdmissionDecision.REJECT;
   }
 }

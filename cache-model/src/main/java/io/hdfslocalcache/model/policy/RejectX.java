@@ -1,7 +1,6 @@
 package io.hdfslocalcache.model.policy;
 
 import io.hdfslocalcache.model.util.LongIntMap;
-import io.hdfslocalcache.ratelimit.Decision;
 
 /**
  * Baleen's RejectX (FAST'24) with a bounded history: admit a block on a read if it was read at
@@ -32,7 +31,7 @@ final class RejectX implements AdmissionPolicy {
   }
 
   @Override
-  public Decision onRead(long key) {
+  public AdmissionDecision onRead(long key) {
     if (full) {
       counts.add(ring[next], -1); // the oldest read leaves the history first
     }
@@ -43,7 +42,7 @@ final class RejectX implements AdmissionPolicy {
       next = 0;
       full = true;
     }
-    return seen >= x ? Decision.ADMIT : Decision.REJECT;
+    return seen >= x ? AdmissionDecision.ADMIT : AdmissionDecision.REJECT;
   }
 
   @Override

@@ -55,23 +55,24 @@ import io.hdfslocalcache.time.CacheClock;
  * and 5% (a 1-hour drain to a quarter of the burst spent a cold budget on the first comers and
  * saved 4.5 points less on a 5% cache): docs/tuning.md.
  *
- * <p><b>The margin's payback</b> ({@code tuned:payback=N}, off by default: the DataNode does not
- * report it yet). With a {@link MarginalPayback} that reports, T at or below F with an idle budget
- * does not go lower while the entries admitted at the margin save less than N x their fills' disk
- * time, and climbs back to F at the full pace if below it: an idle budget is no reason to admit
- * blocks that are not read again (on {@code batch} at 5% the law went to 7, where the margin pays
- * 2x, and saved 2.4 points less than 15). It saturates the error at 0 or its bound: stable as
- * above.
+ * <p><b>The margin's payback</b> ({@code tuned:payback=N}, N = 4 by default, 0 off). The entries
+ * admitted at the margin report their fills' and hits' disk time ({@link MarginalPayback}; the
+ * model's rules, and a DataNode for the entries it flagged). T at or below F with an idle budget
+ * does not go lower while they save less than N x their fills' cost, and climbs back to F at the
+ * full pace if below it: an idle budget is no reason to admit blocks not read again ({@code batch}
+ * at 5%: the law went to 7, where the margin pays 2x, and saved 2.4 points less than 15). It only
+ * saturates the error, at 0 or +ln 4, and adds no state to the loop: the argument above holds.
  *
  * <p><b>The room rule</b> ({@link RoomRule}: max(lowest, T / 4) while the cache has room and the
  * budget held half its burst at the last step, {@link #budgetShare}) changes which blocks are
- * admitted, not this loop: paid from the budget, it is more demand D, which moves T as any does; it
- * ends as the cache fills or the level falls below half. No state of its own: the argument holds.
- *
- * <p><b>Costs, time, threads.</b> A read pays one volatile read and a comparison; a step, once a
- * minute under the monitor, reads the budget twice and does a few logarithms; heap: a few fields.
- * The clock is injected (a clock going backwards does nothing). {@code budget} is read under this
- * monitor, so a budget's own lock comes after this one (the guard never calls back here).
+ * admitted, not this loop: it is more demand D, which moves T as any does; it ends as the cache
+ * fills or the level falls below half. No state of its own: the argument holds. <b>Costs.</b> A
+ * read pays a volatile read and a comparison, with the payback a flag test per cached read and an
+ * atomic add per hit or fill of a flagged entry; a step, once a minute under the monitor, reads the
+ * budget and the payback and does a few logarithms; heap: a few fields, five in the payback, a flag
+ * per cached entry ({@code CachedReplica}). The clock is injected (a clock going backwards does
+ * nothing). {@code budget} is read under this monitor, so a budget's own lock comes after this one
+ * (the guard never calls back here).
  */
 public final class ThresholdTuner {
   public static final long STEP_MILLIS = 60_000;

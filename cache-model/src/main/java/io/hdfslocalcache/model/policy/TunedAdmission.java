@@ -1,6 +1,5 @@
 package io.hdfslocalcache.model.policy;
 
-import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.ratelimit.RateLimitStats;
 import io.hdfslocalcache.time.CacheClock;
@@ -11,10 +10,11 @@ import java.util.Optional;
  * threshold moved by a {@link ThresholdTuner} from the configured one (down to half of it, up to 64
  * times it) so that fills spend the write budget on the blocks read most often. Without a budget
  * (bound with 0 bytes a day) it is bucket-time at the configured threshold. The limiter and the
- * tuner are built at {@link #bind}, on the one clock it is given. With {@code payback=N} (off by
- * default; the DataNode does not report it yet) the tuner also holds the threshold while the fills
- * at its margin pay less than N x their cost ({@link MarginalPayback}); which admissions were at
- * the margin is told to the one replay thread that asks next ({@link #admittedAtMargin}).
+ * tuner are built at {@link #bind}, on the one clock it is given. The tuner also holds the
+ * threshold while the fills at its margin pay less than N x their cost ({@link MarginalPayback},
+ * {@code payback=N}, {@link MarginalPayback#MEASURED_PAYS} by default, 0: off); each decision says
+ * whether it admitted at the margin ({@link AdmissionDecision#ADMIT_AT_MARGIN}), so whoever fills
+ * the entry (the model's rules, the DataNode's fill) flags it and reports its hits and fills.
  */
 final class TunedAdmission implements AdmissionPolicy {
   private final RateLimitConfig config;
@@ -22,7 +22,6 @@ final class TunedAdmission implements AdmissionPolicy {
   private final BucketTimeAdmission gate;
   private final RoomRule room;
   private ThresholdTuner tuner;
-  private boolean atMargin;
 
   TunedAdmission(RateLimitConfig config, int payback, boolean room) {
     this.config = config;
@@ -33,7 +32,7 @@ final class TunedAdmission implements AdmissionPolicy {
 
   static TunedAdmission from(PolicyParams params) {
     RateLimitConfig config = BucketTimeAdmission.config(params);
-    int payback = params.integer("payback", 0);
+    int payback = params.integer("payback", MarginalPayback.MEASURED_PAYS);
     if (payback < 0) {
       throw new IllegalArgumentException("tuned: payback must be >= 0 (0: off), got " + payback);
     }
@@ -69,18 +68,15 @@ final class TunedAdmission implements AdmissionPolicy {
   }
 
   @Override
-  public Decision onRead(long key) {
+  public AdmissionDecision onRead(long key) {
     int count = count(key);
     int t = tuner.threshold();
-    if (payback > 0) { // else no write: the DataNode's reader threads share this object
-      atMargin = count > t && MarginalPayback.marginal(count, t);
+    if (count <= t) { // at or below T: only a cache with room admits it, never at the margin
+      return count > room.threshold(t, tuner) ? AdmissionDecision.ADMIT : AdmissionDecision.REJECT;
     }
-    return count > room.threshold(t, tuner) ? Decision.ADMIT : Decision.REJECT;
-  }
-
-  @Override
-  public boolean admittedAtMargin() {
-    return atMargin;
+    return MarginalPayback.marginal(count, t)
+        ? AdmissionDecision.ADMIT_AT_MARGIN
+        : AdmissionDecision.ADMIT;
   }
 
   /** Records a read of {@code key} now; its reads in the window (for a rule over this gate). */

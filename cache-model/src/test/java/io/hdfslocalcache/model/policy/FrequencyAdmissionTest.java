@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.time.FakeClock;
 import org.junit.jupiter.api.Test;
 
@@ -37,8 +36,8 @@ class FrequencyAdmissionTest {
     return p;
   }
 
-  private static Decision reads(FrequencyAdmission p, long key, int n) {
-    Decision d = null;
+  private static AdmissionDecision reads(FrequencyAdmission p, long key, int n) {
+    AdmissionDecision d = null;
     for (int i = 0; i < n; i++) {
       d = p.onRead(key);
     }
@@ -50,9 +49,10 @@ class FrequencyAdmissionTest {
     FrequencyAdmission p = policy("frequency:threshold=8,floorDiv=4"); // floor 2
     reads(p, VICTIM, 6);
     victim = VICTIM;
-    assertEquals(Decision.REJECT, reads(p, CANDIDATE, 5)); // past the floor, not past the victim
-    assertEquals(Decision.REJECT, p.onRead(CANDIDATE)); // 6 against 6: the victim stays
-    assertEquals(Decision.ADMIT, p.onRead(CANDIDATE)); // 7 against 6
+    assertEquals(
+        AdmissionDecision.REJECT, reads(p, CANDIDATE, 5)); // past the floor, not past the victim
+    assertEquals(AdmissionDecision.REJECT, p.onRead(CANDIDATE)); // 6 against 6: the victim stays
+    assertEquals(AdmissionDecision.ADMIT, p.onRead(CANDIDATE)); // 7 against 6
   }
 
   @Test
@@ -60,42 +60,42 @@ class FrequencyAdmissionTest {
     FrequencyAdmission p = policy("frequency:threshold=8,floorDiv=4,victim=0");
     reads(p, VICTIM, 6);
     victim = VICTIM;
-    assertEquals(Decision.REJECT, reads(p, CANDIDATE, 2));
-    assertEquals(Decision.ADMIT, p.onRead(CANDIDATE));
+    assertEquals(AdmissionDecision.REJECT, reads(p, CANDIDATE, 2));
+    assertEquals(AdmissionDecision.ADMIT, p.onRead(CANDIDATE));
   }
 
   @Test
   void onRead_fullCacheColdVictim_admitsPastTheTunedThresholdOnly() {
     FrequencyAdmission p = policy("frequency:threshold=8");
     victim = VICTIM; // never read
-    assertEquals(Decision.REJECT, reads(p, CANDIDATE, 8));
-    assertEquals(Decision.ADMIT, p.onRead(CANDIDATE));
+    assertEquals(AdmissionDecision.REJECT, reads(p, CANDIDATE, 8));
+    assertEquals(AdmissionDecision.ADMIT, p.onRead(CANDIDATE));
   }
 
   @Test
   void onRead_cacheWithRoom_admitsAtAQuarterOfTheThreshold() {
     FrequencyAdmission p = policy("frequency:threshold=8,roomLowest=0");
-    assertEquals(Decision.REJECT, reads(p, CANDIDATE, 2));
-    assertEquals(Decision.ADMIT, p.onRead(CANDIDATE)); // 3 > 8 / 4, room and a full budget
+    assertEquals(AdmissionDecision.REJECT, reads(p, CANDIDATE, 2));
+    assertEquals(AdmissionDecision.ADMIT, p.onRead(CANDIDATE)); // 3 > 8 / 4, room and a full budget
     victim = VICTIM; // full now: the threshold itself
-    assertEquals(Decision.REJECT, reads(p, CANDIDATE, 5)); // 8 reads, not more than 8
-    assertEquals(Decision.ADMIT, p.onRead(CANDIDATE));
+    assertEquals(AdmissionDecision.REJECT, reads(p, CANDIDATE, 5)); // 8 reads, not more than 8
+    assertEquals(AdmissionDecision.ADMIT, p.onRead(CANDIDATE));
   }
 
   @Test
   void onRead_cacheWithRoom_admitsNoLowerThanTheTunersLowest() {
     FrequencyAdmission p = policy("frequency:threshold=31"); // 31 / 4 = 7, below lowest(31)
     assertEquals(15, ThresholdTuner.lowest(31));
-    assertEquals(Decision.REJECT, reads(p, CANDIDATE, 15));
-    assertEquals(Decision.ADMIT, p.onRead(CANDIDATE));
+    assertEquals(AdmissionDecision.REJECT, reads(p, CANDIDATE, 15));
+    assertEquals(AdmissionDecision.ADMIT, p.onRead(CANDIDATE));
   }
 
   @Test
   void onRead_roomButBudgetBelowHalf_admitsAtTheThreshold() {
     budget.available = BURST / 2 - 1; // the budget's level as the tuner read it at its start
     FrequencyAdmission p = policy("frequency:threshold=8");
-    assertEquals(Decision.REJECT, reads(p, CANDIDATE, 8));
-    assertEquals(Decision.ADMIT, p.onRead(CANDIDATE));
+    assertEquals(AdmissionDecision.REJECT, reads(p, CANDIDATE, 8));
+    assertEquals(AdmissionDecision.ADMIT, p.onRead(CANDIDATE));
   }
 
   @Test

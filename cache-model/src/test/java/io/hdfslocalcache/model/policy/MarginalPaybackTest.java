@@ -9,7 +9,6 @@ import io.hdfslocalcache.guard.DiskModel;
 import io.hdfslocalcache.model.EventRules;
 import io.hdfslocalcache.model.GuardSettings;
 import io.hdfslocalcache.model.ModelConfig;
-import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.time.FakeClock;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -141,9 +140,37 @@ class MarginalPaybackTest {
   void tunedSpec_paybackParameter_hiddenUnlessGivenAndValidated() {
     assertEquals("tuned:threshold=15,buckets=60,bucket=1m", PolicySpec.parse("tuned").name());
     assertEquals(
+        "tuned:threshold=15,buckets=60,bucket=1m,payback=0",
+        PolicySpec.parse("tuned:payback=0").name());
+    assertEquals(
         "tuned:threshold=15,buckets=60,bucket=1m,payback=4",
         PolicySpec.parse("tuned:payback=4").name());
     assertThrows(IllegalArgumentException.class, () -> PolicySpec.parse("tuned:payback=-1"));
+  }
+
+  @Test
+  void tunedSpec_default_paybackOnAtTheMeasuredRatio() {
+    assertTrue(payback("tuned").enabled());
+    assertTrue(!payback("tuned:payback=0").enabled());
+  }
+
+  private MarginalPayback payback(String spec) {
+    AdmissionPolicy p = PolicySpec.parse(spec).create();
+    p.bind(PER_DAY, CAPACITY, zeroBudget(), clock, (a, b, c, d) -> {});
+    return p.tuner().get().payback();
+  }
+
+  @Test
+  void onRead_countJustPastTheThreshold_admitsAtTheMargin() {
+    AdmissionPolicy p = PolicySpec.parse("tuned:threshold=3").create();
+    p.bind(PER_DAY, CAPACITY, zeroBudget(), clock, (a, b, c, d) -> {});
+    for (int i = 1; i <= 3; i++) {
+      assertEquals(AdmissionDecision.REJECT, p.onRead(7), "read " + i);
+    }
+    for (int i = 4; i <= 7; i++) { // (T, 2T + 1]
+      assertEquals(AdmissionDecision.ADMIT_AT_MARGIN, p.onRead(7), "read " + i);
+    }
+    assertEquals(AdmissionDecision.ADMIT, p.onRead(7), "read 8");
   }
 
   /** A policy that admits every miss at the margin, with its tuner's payback to report to. */
@@ -155,13 +182,8 @@ class MarginalPaybackTest {
     }
 
     @Override
-    public Decision onRead(long key) {
-      return Decision.ADMIT;
-    }
-
-    @Override
-    public boolean admittedAtMargin() {
-      return true;
+    public AdmissionDecision onRead(long key) {
+      return AdmissionDecision.ADMIT_AT_MARGIN;
     }
 
     @Override

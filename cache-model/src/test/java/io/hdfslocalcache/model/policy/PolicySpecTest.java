@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.time.FakeClock;
 import java.time.Duration;
@@ -61,11 +60,11 @@ class PolicySpecTest {
   @Test
   void rejectX_secondReadWithinHistory_admitted() {
     AdmissionPolicy p = PolicySpec.parse("reject-x:x=1,history=2").create();
-    assertEquals(Decision.REJECT, p.onRead(1));
-    assertEquals(Decision.ADMIT, p.onRead(1)); // seen once among the last 2
-    assertEquals(Decision.REJECT, p.onRead(2));
-    assertEquals(Decision.REJECT, p.onRead(3));
-    assertEquals(Decision.REJECT, p.onRead(1)); // its reads left the 2-read history
+    assertEquals(AdmissionDecision.REJECT, p.onRead(1));
+    assertEquals(AdmissionDecision.ADMIT, p.onRead(1)); // seen once among the last 2
+    assertEquals(AdmissionDecision.REJECT, p.onRead(2));
+    assertEquals(AdmissionDecision.REJECT, p.onRead(3));
+    assertEquals(AdmissionDecision.REJECT, p.onRead(1)); // its reads left the 2-read history
   }
 
   @Test
@@ -109,11 +108,11 @@ class PolicySpecTest {
           PolicySpec.dataNode(new RateLimitConfig(1, 2, Duration.ofMinutes(1), 100), tuned)
               .create();
       p.bind(0, 0, NO_BUDGET, clock, (from, to, demand, target) -> {});
-      assertEquals(Decision.REJECT, p.onRead(7));
+      assertEquals(AdmissionDecision.REJECT, p.onRead(7));
       clock.advanceMillis(120_000); // the first read left the two-minute window
-      assertEquals(Decision.REJECT, p.onRead(7), "tuned " + tuned);
+      assertEquals(AdmissionDecision.REJECT, p.onRead(7), "tuned " + tuned);
       clock.advanceMillis(60_000);
-      assertEquals(Decision.ADMIT, p.onRead(7), "tuned " + tuned);
+      assertTrue(p.onRead(7).admits(), "tuned " + tuned);
       assertEquals(1, p.effectiveThreshold());
       assertEquals(1, p.limiterStats().trackedKeys());
       clock.advanceMillis(180_000);

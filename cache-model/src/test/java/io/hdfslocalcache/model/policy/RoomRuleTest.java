@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hdfslocalcache.ratelimit.Decision;
 import io.hdfslocalcache.time.FakeClock;
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +33,7 @@ class RoomRuleTest {
   private int readsToAdmit(AdmissionPolicy p) {
     long key = nextKey++;
     for (int n = 1; n <= 5_000; n++) {
-      if (p.onRead(key) == Decision.ADMIT) {
+      if (p.onRead(key).admits()) {
         return n;
       }
     }

@@ -4,14 +4,13 @@ import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CachedReplica;
-import io.hdfslocalcache.datanode.block.EntryHome;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
 import io.hdfslocalcache.datanode.dir.ServingDirectories;
 import io.hdfslocalcache.datanode.fill.FillRequest;
 import io.hdfslocalcache.datanode.fill.FillScheduler;
 import io.hdfslocalcache.model.EventRules;
+import io.hdfslocalcache.model.policy.AdmissionDecision;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
-import io.hdfslocalcache.ratelimit.Decision;
 import java.util.List;
 
 /**
@@ -48,18 +47,23 @@ public final class Admission {
     this.stats = stats;
   }
 
-  /** Records a client read of {@code id} at {@code genStamp}; {@code cached}: it is served. */
-  public AdmissionOutcome record(BlockId id, long genStamp, boolean cached) {
-    AdmissionOutcome outcome = decide(id, genStamp, cached, policy.onRead(id.admissionKey()));
+  /**
+   * Records a client read of {@code id} at {@code genStamp}; {@code cached}: it is served. The
+   * policy's decision comes back with the read (the policy is shared by every reader thread): a
+   * fill it asks for carries whether it was admitted at the tuner's margin.
+   */
+  public ReadAdmission record(BlockId id, long genStamp, boolean cached) {
+    AdmissionDecision d = policy.onRead(id.admissionKey());
+    AdmissionOutcome outcome = decide(id, genStamp, cached, d);
     stats.count(outcome);
-    return outcome;
+    return ReadAdmission.of(outcome, d.atMargin());
   }
 
-  private AdmissionOutcome decide(BlockId id, long genStamp, boolean cached, Decision d) {
+  private AdmissionOutcome decide(BlockId id, long genStamp, boolean cached, AdmissionDecision d) {
     if (cached) {
       return AdmissionOutcome.CACHED;
     }
-    if (d != Decision.ADMIT) {
+    if (!d.admits()) {
       return AdmissionOutcome.REJECTED;
     }
     if (map.contains(id)) {
@@ -75,7 +79,7 @@ public final class Admission {
     if (mode == FillMode.PAGES) {
       return AdmissionOutcome.FILL_ON_CLOSE;
     }
-    fills.request(FillRequest.wholeBlock(id, genStamp, dir));
+    fills.request(FillRequest.wholeBlock(id, genStamp, dir, d.atMargin()));
     return AdmissionOutcome.FILL_REQUESTED;
   }
 
@@ -94,23 +98,27 @@ public final class Admission {
   /** A read of cached entry {@code e} read data {@code [from, to)} from the HDD: fill it. */
   public void partialRead(CachedReplica e, long from, long to) {
     boolean whole = e.partialReads.incrementAndGet() >= WHOLE_AFTER_PARTIAL_READS;
-    fillTouched(e.id, e.genStamp, e.home(), whole ? 0 : from, whole ? e.dataLength : to);
+    fill(e.id, e.genStamp, dirs.of(e.home()), whole ? 0 : from, whole ? e.dataLength : to, false);
   }
 
   /**
-   * A read of data {@code [from, to)} of a block version ended that should leave its pages cached:
-   * an admitted read of an uncached block ({@link AdmissionOutcome#FILL_ON_CLOSE}, {@code home}
-   * null: placed here), or a read of a cached entry that read pages the entry lacks ({@code home}:
-   * the entry's directory). Pages already cached are skipped by the fill.
+   * An admitted read of data {@code [from, to)} of an uncached block version ended ({@link
+   * AdmissionOutcome#FILL_ON_CLOSE}): its pages should stay cached, in the directory the block is
+   * placed in; {@code read} says whether it was admitted at the margin. Pages already cached are
+   * skipped by the fill (another read may have filled the version meanwhile).
    */
-  public void fillTouched(BlockId id, long genStamp, EntryHome home, long from, long to) {
-    CacheDirectory dir = home == null ? placeFor(id) : dirs.of(home);
+  public void fillTouched(ReadAdmission read, BlockId id, long genStamp, long from, long to) {
+    fill(id, genStamp, placeFor(id), from, to, read.atMargin());
+  }
+
+  private void fill(
+      BlockId id, long genStamp, CacheDirectory dir, long from, long to, boolean atMargin) {
     if (dir == null || !dir.health().inService() || dir.budget().fileSystemLow()) {
       return;
     }
     int first = (int) (from / pageSize);
     int last = (int) (Math.max(from, to - 1) / pageSize);
-    fills.request(new FillRequest(id, genStamp, dir, first, last));
+    fills.request(new FillRequest(id, genStamp, dir, first, last, atMargin));
   }
 
   /**

@@ -49,6 +49,14 @@ public final class CachedReplica implements Slot {
 
   private final EntryHome home;
   public final long filledAtMillis;
+
+  /**
+   * Admitted at the admission tuner's margin: its hits and fills feed the margin's payback. Dropped
+   * at a restart (restored entries are not marginal: the payback judges the fills the tuner admits
+   * now, and a restored entry's fill is paid for).
+   */
+  public final boolean admittedAtMargin;
+
   private final AtomicInteger state = new AtomicInteger();
   private volatile boolean keepPages;
 
@@ -96,7 +104,8 @@ public final class CachedReplica implements Slot {
       int pageSize,
       boolean full,
       EntryHome home,
-      long filledAtMillis) {
+      long filledAtMillis,
+      boolean admittedAtMargin) {
     if (pageSize <= 0) {
       throw new IllegalArgumentException("page size " + pageSize);
     }
@@ -112,6 +121,7 @@ public final class CachedReplica implements Slot {
     this.metaSegmentCrcs = metaSegmentCrcs;
     this.home = home;
     this.filledAtMillis = filledAtMillis;
+    this.admittedAtMargin = admittedAtMargin;
     this.lastAccessMillis = filledAtMillis;
     this.persistedAccessMillis = filledAtMillis;
   }

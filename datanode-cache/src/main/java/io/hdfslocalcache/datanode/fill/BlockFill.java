@@ -117,7 +117,7 @@ public final class BlockFill {
               ? 0
               : Math.min(length, (last + 1L) * pageSize) - (long) r.firstPage * pageSize;
       long total = in.getLength() + data;
-      steps.admit(r.dir, data > 0 ? 2 : 1, total, null);
+      steps.admit(r.dir, data > 0 ? 2 : 1, total, null, r.atMargin);
       ticket.reservedBytes = total;
       meta = new byte[(int) in.getLength()];
       IOUtils.readFully(in, meta, 0, meta.length);
@@ -147,7 +147,8 @@ public final class BlockFill {
             pageSize,
             false,
             r.dir,
-            clock.millis());
+            clock.millis(),
+            r.atMargin);
     List<int[]> runs = PageCopier.claim(e, r.firstPage, last); // a new entry: one run
     String metaId = e.fileId(BlockId.CacheFile.META);
     for (long off = 0; off < meta.length; off += pageSize) {

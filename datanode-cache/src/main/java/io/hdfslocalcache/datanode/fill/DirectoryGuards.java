@@ -7,12 +7,14 @@ import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.model.policy.CacheRoom;
+import io.hdfslocalcache.model.policy.MarginalPayback;
 import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.time.CacheClock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +25,9 @@ import org.slf4j.LoggerFactory;
  * budget is its capacity times the drive writes per day, kept in its block index across restarts
  * ({@link PersistedBudget}). Built at start-up, a directory added when it joins later; lookups take
  * no lock (each guard takes its own monitor briefly). Their budgets together are what admission
- * tunes itself to ({@link ThresholdTuner.Budget}).
+ * tunes itself to ({@link ThresholdTuner.Budget}). The reads and fills of entries admitted at the
+ * tuner's margin are weighed by the same guards' disk model and told to the tuner's {@link
+ * MarginalPayback} (atomic adds, for flagged entries only).
  */
 public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budget {
   private static final Logger LOG = LoggerFactory.getLogger(DirectoryGuards.class);
@@ -35,6 +39,12 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
   private final FillPolicy policy;
   private final CacheClock clock;
   private final boolean tunesAdmission;
+
+  /**
+   * The admission tuner's margin payback, or null (no tuner, or its payback off): set once by
+   * {@link #admissionPolicy}, before the first read; reads of it come after.
+   */
+  private volatile MarginalPayback margin;
 
   public DirectoryGuards(List<CacheDirectory> dirs, FillPolicy policy, CacheClock clock) {
     this.policy = policy;
@@ -97,6 +107,30 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
     }
   }
 
+  /** The admission tuner's margin payback these guards report to, if it has one that is on. */
+  public Optional<MarginalPayback> marginPayback() {
+    return Optional.ofNullable(margin);
+  }
+
+  /** A hit's saving by the guard's own rule: the model's rules count it by the same. */
+  @Override
+  public void recordMarginHit(EntryHome dir, long readBytes, long hddIos, long hddBytes) {
+    MarginalPayback m = margin;
+    FillGuard g = guards.get(dir);
+    if (m != null && g != null) {
+      m.hit(g.config().disk().savedMicros(readBytes, hddIos, hddBytes));
+    }
+  }
+
+  @Override
+  public void recordMarginFill(EntryHome dir, long hddIos, long hddBytes) {
+    MarginalPayback m = margin;
+    FillGuard g = guards.get(dir);
+    if (m != null && g != null) {
+      m.fill(g.config().disk().micros(hddIos, hddBytes));
+    }
+  }
+
   /**
    * The cache model's admission policy for this DataNode ({@link PolicySpec#dataNode}: {@code
    * tuned} under {@code admission.tuning auto}, else {@code bucket-time}), bound to {@code clock}
@@ -123,6 +157,7 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
                 (long) target,
                 configured));
     p.watch(room);
+    margin = p.tuner().map(ThresholdTuner::payback).filter(MarginalPayback::enabled).orElse(null);
     return p;
   }
 

@@ -97,9 +97,11 @@ final class FillSteps {
 
   /**
    * Asks the guard, then reserves room (keeping {@code filling}, the entry a page fill adds to);
-   * throws {@link Refused} with the outcome otherwise.
+   * throws {@link Refused} with the outcome otherwise. A fill of an entry admitted at the margin
+   * ({@code atMargin}) that got its room reports its cost to the margin's payback, as the model
+   * does once a fill is allowed and fits.
    */
-  void admit(CacheDirectory dir, long ios, long bytes, CachedReplica filling)
+  void admit(CacheDirectory dir, long ios, long bytes, CachedReplica filling, boolean atMargin)
       throws IOException, InterruptedException {
     FillVerdict verdict = clearance.tryFill(dir, ios, bytes, bytes);
     if (verdict == FillVerdict.DENY_COST) {
@@ -121,6 +123,9 @@ final class FillSteps {
     if (got != Room.RESERVED) {
       stats.noRoom.get(got).inc();
       throw new Refused(FillOutcome.NO_ROOM);
+    }
+    if (atMargin) {
+      clearance.recordMarginFill(dir, ios, bytes);
     }
   }
 

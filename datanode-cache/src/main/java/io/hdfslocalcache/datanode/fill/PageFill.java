@@ -56,7 +56,7 @@ final class PageFill {
       FillRequest r, CachedReplica e, List<int[]> runs, BitSet published, boolean[] reserved)
       throws IOException, InterruptedException {
     // The reservation moves to the entry page by page as each is published.
-    steps.admit(r.dir, runs.size(), PageCopier.bytesOf(e, runs), e);
+    steps.admit(r.dir, runs.size(), PageCopier.bytesOf(e, runs), e, e.admittedAtMargin);
     reserved[0] = true;
     // The claimed pages are queued to the block index before their files are written: a restart
     // after a crash then finds a page recorded but missing (a miss) rather than a file nobody

@@ -3,6 +3,7 @@ package io.hdfslocalcache.datanode.read;
 import io.hdfslocalcache.datanode.admin.AdminControl;
 import io.hdfslocalcache.datanode.admission.Admission;
 import io.hdfslocalcache.datanode.admission.AdmissionOutcome;
+import io.hdfslocalcache.datanode.admission.ReadAdmission;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.BlockMap;
 import io.hdfslocalcache.datanode.block.CachedReplica;
@@ -33,9 +34,11 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
  * cached meta with HDD data or the reverse. The hand-off is the one piece of per-read state, scoped
  * to this router (one per DataNode), not a static.
  *
- * <p>When a read ends, what it did flows back: a cached read tells the fill guard what it saved and
- * asks for the pages it had to read from the HDD; an admitted read of an uncached block in {@code
- * pages} fill mode asks for the pages it read ({@link AdmissionOutcome#FILL_ON_CLOSE}).
+ * <p>When a read ends, what it did flows back: a cached read tells the fill guard what it saved
+ * (and, for an entry admitted at the tuner's margin, the margin's payback: one flag test per read)
+ * and asks for the pages it had to read from the HDD; an admitted read of an uncached block in
+ * {@code pages} fill mode asks for the pages it read ({@link AdmissionOutcome#FILL_ON_CLOSE}),
+ * carrying whether it was admitted at the margin.
  *
  * <p>The reads admission counts are also told to the shadow models' {@link ReadTap} when their data
  * stream closes, with what the real cache did with each (calibration).
@@ -99,16 +102,16 @@ public final class ReadRouter {
     /** The block the decision is for. */
     final ExtendedBlock block;
 
-    /** An HDD read admitted in pages mode: fill what it reads when it ends. */
-    final boolean fillOnClose;
+    /** What admission did with the read: in pages mode, FILL_ON_CLOSE fills what it reads. */
+    final ReadAdmission admitted;
 
     /** The finalized replica's length for a read admission counted, else {@link #UNCOUNTED}. */
     final long countedLength;
 
-    HandOff(ReadSession session, ExtendedBlock block, boolean fillOnClose, long countedLength) {
+    HandOff(ReadSession session, ExtendedBlock block, ReadAdmission admitted, long countedLength) {
       this.session = session;
       this.block = block;
-      this.fillOnClose = fillOnClose;
+      this.admitted = admitted;
       this.countedLength = countedLength;
     }
 
@@ -122,9 +125,13 @@ public final class ReadRouter {
   /** A hand-off's length for a read admission did not count: not told to the shadow models. */
   private static final long UNCOUNTED = -1;
 
+  /** What a read admission did not count (or did not admit) carries: nothing to fill. */
+  private static final ReadAdmission NOT_COUNTED =
+      ReadAdmission.of(AdmissionOutcome.REJECTED, false);
+
   /** What {@link #tryCache} found out besides its answer. */
   private static final class Opening {
-    AdmissionOutcome admitted = AdmissionOutcome.REJECTED;
+    ReadAdmission admitted = NOT_COUNTED;
     long countedLength = UNCOUNTED;
   }
 
@@ -139,7 +146,7 @@ public final class ReadRouter {
             ? reason(HddReason.BYPASS)
             : caller.mayUseCache ? tryCache(b, caller, o) : reason(HddReason.CALLER);
     if (s != null) {
-      handOff.set(new HandOff(s, new ExtendedBlock(b), false, o.countedLength));
+      handOff.set(new HandOff(s, new ExtendedBlock(b), o.admitted, o.countedLength));
       stats.hits.inc();
       return s.openMeta();
     }
@@ -147,12 +154,7 @@ public final class ReadRouter {
     if (caller != ReadCaller.CLIENT_READ || in == null) {
       return in;
     }
-    handOff.set(
-        new HandOff(
-            null,
-            new ExtendedBlock(b),
-            o.admitted == AdmissionOutcome.FILL_ON_CLOSE,
-            o.countedLength));
+    handOff.set(new HandOff(null, new ExtendedBlock(b), o.admitted, o.countedLength));
     return ReadAccounting.hddMeta(stats, in);
   }
 
@@ -177,7 +179,8 @@ public final class ReadRouter {
       }
       BlockId id = new BlockId(b.getBlockPoolId(), b.getBlockId());
       long gs = b.getGenerationStamp();
-      boolean fill = h.fillOnClose;
+      ReadAdmission admitted = h.admitted;
+      boolean fill = admitted.outcome() == AdmissionOutcome.FILL_ON_CLOSE;
       long counted = h.countedLength;
       return ReadAccounting.hddData(
           stats,
@@ -188,7 +191,7 @@ public final class ReadRouter {
               gate.recordMiss(dir, bytes); // the load the guard's allowance is a share of
             }
             if (fill) {
-              admission.fillTouched(id, gs, null, offset, offset + bytes);
+              admission.fillTouched(admitted, id, gs, offset, offset + bytes);
             }
             if (counted != UNCOUNTED) {
               tap.read(new ClientRead(id, gs, counted, offset, bytes, RealRead.HDD, 0));
@@ -203,6 +206,9 @@ public final class ReadRouter {
       ReadSession s, long served, long hddRuns, long hddBytes, long missFrom, long missTo) {
     CachedReplica e = s.entry;
     gate.recordRead(e.home(), served, hddRuns, hddBytes);
+    if (e.admittedAtMargin && served > hddBytes) {
+      gate.recordMarginHit(e.home(), served, hddRuns, hddBytes);
+    }
     tap.read(
         new ClientRead(
             new BlockId(s.block.getBlockPoolId(), s.block.getBlockId()),

@@ -41,7 +41,8 @@ final class Pending {
             pageSize,
             false,
             dir,
-            r.filledAtMillis());
+            r.filledAtMillis(),
+            false); // a restored entry is not marginal: CachedReplica#admittedAtMargin
     for (int p = whole.nextSetBit(0); p >= 0 && p < e.pages.pages(); p = whole.nextSetBit(p + 1)) {
       e.restorePage(p);
     }

@@ -105,9 +105,10 @@ class AdmissionTest {
     int threshold = tuner.threshold();
     assertTrue(threshold > 5, "raised from 2: " + threshold);
     for (int i = 0; i < threshold; i++) {
-      assertEquals(AdmissionOutcome.REJECTED, admission.record(id, 7, false), "read " + (i + 1));
+      assertEquals(
+          AdmissionOutcome.REJECTED, admission.record(id, 7, false).outcome(), "read " + (i + 1));
     }
-    assertEquals(AdmissionOutcome.FILL_REQUESTED, admission.record(id, 7, false));
+    assertEquals(AdmissionOutcome.FILL_REQUESTED, admission.record(id, 7, false).outcome());
     assertEquals(threshold, metrics.getGauges().get(AdmissionMetrics.THRESHOLD).getValue());
   }
 
@@ -123,9 +124,9 @@ class AdmissionTest {
 
   @Test
   void record_thirdReadInWindow_requestsFillIntoStableDirectory() {
-    assertEquals(AdmissionOutcome.REJECTED, admission.record(id, 7, false));
-    assertEquals(AdmissionOutcome.REJECTED, admission.record(id, 7, false));
-    assertEquals(AdmissionOutcome.FILL_REQUESTED, admission.record(id, 7, false));
+    assertEquals(AdmissionOutcome.REJECTED, admission.record(id, 7, false).outcome());
+    assertEquals(AdmissionOutcome.REJECTED, admission.record(id, 7, false).outcome());
+    assertEquals(AdmissionOutcome.FILL_REQUESTED, admission.record(id, 7, false).outcome());
     verify(fills)
         .request(
             argThat(
@@ -139,7 +140,7 @@ class AdmissionTest {
   @Test
   void record_readsSpreadPastTheWindow_neverAdmitted() {
     for (int i = 0; i < 6; i++) {
-      assertEquals(AdmissionOutcome.REJECTED, admission.record(id, 7, false));
+      assertEquals(AdmissionOutcome.REJECTED, admission.record(id, 7, false).outcome());
       clock.advance(Duration.ofMinutes(2)); // at most 2 reads in any 3 minutes
     }
     verify(fills, never()).request(any());
@@ -157,11 +158,11 @@ class AdmissionTest {
   @Test
   void record_cachedBlock_countedNeverFilled() {
     for (int i = 0; i < 5; i++) {
-      assertEquals(AdmissionOutcome.CACHED, admission.record(id, 7, true));
+      assertEquals(AdmissionOutcome.CACHED, admission.record(id, 7, true).outcome());
     }
     assertEquals(
         AdmissionOutcome.FILL_REQUESTED,
-        admission.record(id, 7, false),
+        admission.record(id, 7, false).outcome(),
         "its heat is known the moment it leaves the cache");
   }
 
@@ -170,11 +171,11 @@ class AdmissionTest {
     admission.record(id, 7, false);
     admission.record(id, 7, false);
     admission.placeFor(id).budget().fileSystemLow(true);
-    assertEquals(AdmissionOutcome.NO_SPACE, admission.record(id, 7, false));
+    assertEquals(AdmissionOutcome.NO_SPACE, admission.record(id, 7, false).outcome());
     assertEquals(1, registry.counter(AdmissionMetrics.SKIPPED_NO_SPACE).getCount());
     d0.dir.health().takeOutOfService("test");
     d1.dir.health().takeOutOfService("test");
-    assertEquals(AdmissionOutcome.NO_DIRECTORY, admission.record(id, 7, false));
+    assertEquals(AdmissionOutcome.NO_DIRECTORY, admission.record(id, 7, false).outcome());
     verify(fills, never()).request(any());
   }
 

@@ -58,7 +58,8 @@ class CachedReplicaTest {
         1 << 20,
         true,
         new Home(),
-        0);
+        0,
+        false);
   }
 
   @Test

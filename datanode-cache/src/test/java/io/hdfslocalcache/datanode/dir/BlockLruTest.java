@@ -73,7 +73,8 @@ class BlockLruTest {
             64,
             true,
             dir,
-            0);
+            0,
+            false);
     dir.blockAdded(e);
     dir.blockRead(e);
     assertEquals(0, dir.blockLru().size());

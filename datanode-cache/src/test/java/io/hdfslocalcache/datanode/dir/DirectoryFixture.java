@@ -116,7 +116,7 @@ public final class DirectoryFixture implements AutoCloseable {
     long metaLength = LAYOUT.expectedMetaLength(dataLength);
     int[] crcs = new int[SegmentCrcs.segmentCount(metaLength)];
     return new CachedReplica(
-        id, gs, 0, dataLength, metaLength, LAYOUT, crcs, store.pageSize, full, dir, 0);
+        id, gs, 0, dataLength, metaLength, LAYOUT, crcs, store.pageSize, full, dir, 0, false);
   }
 
   /** Publishes as a fill does: into the map, then the most recently read of its directory. */

@@ -61,7 +61,8 @@ class PageLruTest {
         PAGE,
         false,
         NO_HOME,
-        0);
+        0,
+        false);
   }
 
   /** The reference: an access-ordered map, keyed by entry identity and page. */

@@ -125,7 +125,8 @@ public final class CachedBlockFixture implements AutoCloseable {
             pageSize,
             true,
             cd,
-            0);
+            0,
+            false);
     block = new ExtendedBlock(id.poolId(), id.blockId(), dataLength, gs);
   }
 

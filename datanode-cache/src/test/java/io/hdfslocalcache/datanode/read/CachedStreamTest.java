@@ -216,7 +216,8 @@ class CachedStreamTest {
             PAGE,
             true,
             home,
-            0);
+            0,
+            false);
     block = new ExtendedBlock(id.poolId(), id.blockId(), LENGTH, gs);
   }
 
@@ -397,7 +398,8 @@ class CachedStreamTest {
             PAGE,
             false,
             home,
-            0);
+            0,
+            false);
     put(e.fileId(BlockId.CacheFile.META), meta);
     for (int p = 0; p < e.pages.pages(); p++) {
       if (!absent.contains(p)) {

@@ -167,7 +167,8 @@ class ReadSessionTimeoutTest {
                 0,
                 new SpaceBudget(store.capacityBytes()),
                 FillMode.BLOCK),
-            0);
+            0,
+            false);
     block = new ExtendedBlock(id.poolId(), id.blockId(), LENGTH, gs);
   }
 

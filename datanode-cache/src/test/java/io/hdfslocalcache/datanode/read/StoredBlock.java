@@ -85,7 +85,8 @@ final class StoredBlock {
               @Override
               public void pageAdded(CachedReplica e, int page) {}
             },
-            0);
+            0,
+            false);
     write(entry.fileId(BlockId.CacheFile.DATA), data, pageSize);
     write(entry.fileId(BlockId.CacheFile.META), meta, pageSize);
   }

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.simulator.model;
 
 import io.hdfslocalcache.model.EventRules;
+import io.hdfslocalcache.model.policy.AdmissionDecision;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.model.policy.MarginalPayback;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
@@ -131,21 +132,21 @@ final class FutureReadsOracle implements AdmissionPolicy {
   }
 
   @Override
-  public Decision onRead(long key) {
+  public AdmissionDecision onRead(long key) {
     int n = cursor++;
     if (n >= readBlock.length || blockKey[readBlock[n]] != key) {
       throw new IllegalStateException("oracle out of step with the replay at read " + n);
     }
     if (limiter != null && limiter.recordAndCheck(key) != Decision.ADMIT) {
       touch(readBlock[n], readTime[n]);
-      return Decision.REJECT;
+      return AdmissionDecision.REJECT;
     }
     int b = readBlock[n];
     long now = readTime[n];
     long tau = evictionAge(now);
     touch(b, now);
     int need = cutoffReads();
-    return chain(n, tau, need) >= need ? Decision.ADMIT : Decision.REJECT;
+    return chain(n, tau, need) >= need ? AdmissionDecision.ADMIT : AdmissionDecision.REJECT;
   }
 
   private void touch(int block, long now) {
