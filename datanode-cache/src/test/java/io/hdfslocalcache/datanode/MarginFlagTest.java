@@ -29,9 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The flag "admitted at the margin" on the DataNode as it wires itself (block fills, threshold 2, a
  * tuned admission on a fake clock that does not move, so the tuner's payback keeps what is reported
- * to it): set on an entry admitted with a window count in (2, 5], not on one admitted past it; the
- * fills and hits of a flagged entry reach the payback in the guard's disk model, those of others do
- * not.
+ * to it; the cache has room, so the room rule admits above 0): set on an entry admitted with a
+ * window count in (0, 1], not on one admitted past it; the fills and hits of a flagged entry reach
+ * the payback in the guard's disk model, those of others do not.
  */
 class MarginFlagTest {
   private static final String POOL = "BP-margin";
@@ -108,7 +108,9 @@ class MarginFlagTest {
   @Test
   void read_countJustPastTheThreshold_entryFlaggedAndItsFillReported() throws Exception {
     ExtendedBlock b = block(1_073_741_825L, 1001);
-    read(b, 3); // the third read in the window: 3 in (2, 5]
+    // The first read: the cache is empty and the budget full, so the room rule admits above
+    // max(lowest(2), 2 / 4) = 0, and 1 is at that threshold's margin, (0, 1].
+    read(b, 1);
     CachedReplica e = entry(b);
     assertTrue(e != null && e.admittedAtMargin, "flagged: " + e);
     assertEquals(DISK.micros(2, e.metaLength + LENGTH), payback.pendingFillMicros());
@@ -118,7 +120,7 @@ class MarginFlagTest {
   @Test
   void read_hitOfAFlaggedEntry_itsSavingReported() throws Exception {
     ExtendedBlock b = block(1_073_741_825L, 1001);
-    read(b, 3);
+    read(b, 1);
     read(b, 2); // two full hits: 1 IO of the read saved each
     assertEquals(2 * DISK.savedMicros(LENGTH, 0, 0), payback.pendingSavedMicros());
   }
@@ -126,10 +128,11 @@ class MarginFlagTest {
   @Test
   void read_admittedPastTheMargin_entryNotFlaggedAndNothingReported() throws Exception {
     ExtendedBlock b = block(1_073_741_825L, 1001);
-    read(b, 5); // admitted on the third, hit twice: 5 reads counted in the window
+    read(b, 5); // admitted on the first, hit four times: 5 reads counted in the window
     long fills = payback.pendingFillMicros();
     long saved = payback.pendingSavedMicros();
-    // An append: the cached version goes; the next read (the 6th, past 2 x 2 + 1) fills anew.
+    // An append: the cached version goes; the next read (the 6th, past the margins of both the
+    // room rule's threshold, 0, and the tuner's, 2) fills anew.
     ExtendedBlock newer = block(b.getBlockId(), 1002);
     wiring.invalidator.drop(new BlockId(POOL, b.getBlockId()), InvalidationCause.APPEND);
     read(newer, 3); // the fill, then two hits

@@ -9,7 +9,11 @@ package io.hdfslocalcache.model.policy;
  * threshold, with the rule 0.2-1.6); the budget's second half is kept for the blocks read most
  * often; never below the tuner's own lowest threshold, or a cache that never fills keeps the rule
  * on and fills blocks read a few times and never again (unclamped, {@code flat} at 20% went below
- * no cache). Measured in docs/tuning.md ("The room rule").
+ * no cache). Its admissions are flagged at their own margin (a count in (r, 2r + 1] for the rule's
+ * threshold r) and report to the tuner's {@link MarginalPayback}; while the margin falls short of
+ * paying (as of the tuner's last step) the rule does not hold: on {@code batch} at 5%, where the
+ * cache never fills, it would otherwise admit at 7 all day and undo what the payback holds (1.4-1.7
+ * points behind the best fixed threshold, 0.2 with this). Measured in docs/tuning.md.
  *
  * <p><b>Why its own class, and not {@link ThresholdTuner} or {@link TunedAdmission}.</b> It changes
  * which blocks are admitted at the tuner's threshold, not the tuner's loop: the tuner only
@@ -77,7 +81,10 @@ final class RoomRule {
       return t;
     }
     int lower = Math.max(lowest, t / divisor);
-    return lower < t && tuner.budgetShare() >= level && room.now() == CacheRoom.State.ROOM
+    return lower < t
+            && tuner.budgetShare() >= level
+            && !tuner.marginFallsShort()
+            && room.now() == CacheRoom.State.ROOM
         ? lower
         : t;
   }

@@ -4,15 +4,12 @@ import io.hdfslocalcache.time.CacheClock;
 
 /**
  * Admission that tunes itself to the SSD write budget: the operator sets what the SSD may write
- * (drive writes per day, the fill guard's budget) and the configured admission threshold F (named
- * the floor in the saved state); this class starts at F and moves the effective threshold within
- * [{@link #lowest}(F), {@link #ceiling}(F)] = about [F / {@link #BELOW}, {@link #CEILING_FACTOR} x
- * F] so that the fills the admitted blocks ask for spend the budget, not more: while fills want
- * more than the budget gives, only blocks read more often get in; while the budget sits idle,
- * blocks read less often do, down to half of F. Without a tuner the budget binds first come, first
- * served: the bytes go to whichever blocks cross the threshold first, not to the hottest. The
- * DataNode ({@code Admission}), the simulator and shadow mode ({@code EventRules}, through the
- * {@code tuned} policy) run this class.
+ * (drive writes per day, the fill guard's budget) and the configured threshold F (named the floor
+ * in the saved state); this class starts at F and moves the threshold within [{@link #lowest}(F),
+ * {@link #ceiling}(F)] = about [F / {@link #BELOW}, {@link #CEILING_FACTOR} x F] so that fills
+ * spend the budget, not more, on the blocks read most often (without a tuner the budget binds first
+ * come, first served). The DataNode ({@code Admission}), the simulator and shadow mode ({@code
+ * EventRules}, through the {@code tuned} policy) run this class.
  *
  * <p><b>Why below F, to F / 2.</b> The best fixed threshold in hindsight is nearly always the
  * lowest one whose fills the budget sustains (docs/tuning.md), below the default F = 15 on most 5%
@@ -43,36 +40,31 @@ import io.hdfslocalcache.time.CacheClock;
  * settled in 15-35 steps. One step moves T + 1 by at most e^(GAIN x ln 4) = 1.042 (a doubling takes
  * 17 minutes or more). The outer loop is the budget's level, dL/dt = r - R = -(L - L0) / H, first
  * order with time constant H (6 h above the reserve, 1 h below), slower than the inner loop
- * settles, so the two do not ring. The range's bounds and the crossing rule are saturations that
- * add no state to the loop, so the argument holds between them.
+ * settles: the two do not ring. The range's bounds and the crossing rule are saturations.
  *
  * <p><b>What it converges to.</b> The threshold at which the admitted blocks' fills ask for the
- * budget's rate r, with the level at the reserve (about 2.4 hours of refill at 0.5 drive writes a
- * day): fills are seldom denied for the budget, and the writes go to the blocks read most often in
- * the window. A cold cache's budget is spent over hours, 98% of it within a day, on the blocks read
- * most often rather than the floor's first comers; a level run below the reserve is refilled within
- * about an hour. With no write budget (guard off, or 0 drive writes per day) T is F. Why 6 hours
- * and 5% (a 1-hour drain to a quarter of the burst spent a cold budget on the first comers and
- * saved 4.5 points less on a 5% cache): docs/tuning.md.
+ * budget's rate r, the level at the reserve (2.4 hours of refill at 0.5 drive writes a day): fills
+ * are seldom denied for the budget, and the writes go to the blocks read most often in the window.
+ * A cold budget is spent over hours, 98% of it within a day; a level below the reserve is refilled
+ * within about an hour. With no write budget (guard off, or 0 drive writes per day) T is F. Why 6
+ * hours and 5% (a 1-hour drain to a quarter of the burst lost 4.5 points on a 5% cache): tuning.md.
  *
- * <p><b>The margin's payback</b> ({@code tuned:payback=N}, N = 4 by default, 0 off). The entries
- * admitted at the margin report their fills' and hits' disk time ({@link MarginalPayback}; the
- * model's rules, and a DataNode for the entries it flagged). T at or below F with an idle budget
- * does not go lower while they save less than N x their fills' cost, and climbs back to F at the
- * full pace if below it: an idle budget is no reason to admit blocks not read again ({@code batch}
- * at 5%: the law went to 7, where the margin pays 2x, and saved 2.4 points less than 15). It only
- * saturates the error, at 0 or +ln 4, and adds no state to the loop: the argument above holds.
+ * <p><b>The margin's payback</b> ({@code tuned:payback=N}, 4 by default, 0 off): entries admitted
+ * at the margin report their fills' and hits' disk time ({@link MarginalPayback}). T at or below F
+ * with an idle budget does not go lower while they save less than N x their fills' cost, and climbs
+ * back to F if below: an idle budget is no reason to fill blocks not read again ({@code batch} at
+ * 5%: 7, where the margin pays 2x, saved 2.4 points less than 15). It only saturates the error.
  *
- * <p><b>The room rule</b> ({@link RoomRule}: max(lowest, T / 4) while the cache has room and the
- * budget held half its burst at the last step, {@link #budgetShare}) changes which blocks are
- * admitted, not this loop: it is more demand D, which moves T as any does; it ends as the cache
- * fills or the level falls below half. No state of its own: the argument holds. <b>Costs.</b> A
- * read pays a volatile read and a comparison, with the payback a flag test per cached read and an
- * atomic add per hit or fill of a flagged entry; a step, once a minute under the monitor, reads the
- * budget and the payback and does a few logarithms; heap: a few fields, five in the payback, a flag
- * per cached entry ({@code CachedReplica}). The clock is injected (a clock going backwards does
+ * <p><b>The room rule</b> ({@link RoomRule}: max(lowest, T / 4) while the cache has room, the
+ * budget held half its burst and the margin did not fall short at the last step) changes which
+ * blocks are admitted, not this loop: more demand D, which moves T as any does. Its admissions
+ * report to the payback at their own margin, so it ends when they do not pay, as the cache fills,
+ * or as the level falls below half. <b>Costs.</b> A read: a volatile read or two, a comparison,
+ * with the payback a flag test per cached read and an atomic add per hit or fill of a flagged
+ * entry; a step, once a minute under the monitor: the budget, the payback, a few logarithms. Heap:
+ * a few fields, a flag per cached entry. The clock is injected (a clock going backwards does
  * nothing). {@code budget} is read under this monitor, so a budget's own lock comes after this one
- * (the guard never calls back here).
+ * (the guard never calls back).
  */
 public final class ThresholdTuner {
   public static final long STEP_MILLIS = 60_000;
@@ -122,6 +114,7 @@ public final class ThresholdTuner {
   private long largeChanges;
   private volatile long changedAtMillis; // when the threshold took its value
   private volatile double budgetShare; // the budget's level / burst at the last step; 0: no budget
+  private volatile boolean marginFallsShort; // at the last step
 
   /** What came of {@link #restore}. */
   public enum Restore {
@@ -217,12 +210,13 @@ public final class ThresholdTuner {
     budgetShare = level / burst;
     double excess = level - RESERVE * burst;
     payback.step();
+    marginFallsShort = payback.fallsShort();
     double horizon = excess < 0 ? REFILL_MILLIS : DRAIN_MILLIS;
     target = Math.max(ratePerStep / 8, ratePerStep + excess * STEP_MILLIS / horizon);
     double error = Math.log(Math.max(demand, ratePerStep / 64) / target);
     error = Math.max(-MAX_ERROR, Math.min(MAX_ERROR, error));
     double atF = Math.log(floor + 1.0);
-    if (error < 0 && logT <= atF + 1e-9 && payback.fallsShort()) {
+    if (error < 0 && logT <= atF + 1e-9 && marginFallsShort) {
       error = logT < atF - 1e-9 ? MAX_ERROR : 0; // an idle budget, but the margin does not pay
     }
     double next = logT + GAIN * error;
@@ -246,6 +240,11 @@ public final class ThresholdTuner {
   /** The budget's level / burst at the last step (or start), 0 without a budget: once a step. */
   public double budgetShare() {
     return budgetShare;
+  }
+
+  /** True if at the last step the margin's fills fell short of paying for themselves. */
+  boolean marginFallsShort() {
+    return marginFallsShort;
   }
 
   /** Where the fills admitted at the margin report what they cost and what their hits saved. */

@@ -71,8 +71,14 @@ final class TunedAdmission implements AdmissionPolicy {
   public AdmissionDecision onRead(long key) {
     int count = count(key);
     int t = tuner.threshold();
-    if (count <= t) { // at or below T: only a cache with room admits it, never at the margin
-      return count > room.threshold(t, tuner) ? AdmissionDecision.ADMIT : AdmissionDecision.REJECT;
+    if (count <= t) { // at or below T: only a cache with room admits it, at its own margin
+      int r = room.threshold(t, tuner);
+      if (count <= r) {
+        return AdmissionDecision.REJECT;
+      }
+      return MarginalPayback.marginal(count, r)
+          ? AdmissionDecision.ADMIT_AT_MARGIN
+          : AdmissionDecision.ADMIT;
     }
     return MarginalPayback.marginal(count, t)
         ? AdmissionDecision.ADMIT_AT_MARGIN

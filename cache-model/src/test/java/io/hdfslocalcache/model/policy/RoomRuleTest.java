@@ -92,6 +92,29 @@ class RoomRuleTest {
   }
 
   @Test
+  void onRead_roomRuleAdmits_atItsOwnMargin() {
+    AdmissionPolicy p = policy("tuned:threshold=31"); // the rule's threshold: 15
+    long key = nextKey++;
+    for (int n = 1; n <= 15; n++) {
+      assertEquals(AdmissionDecision.REJECT, p.onRead(key));
+    }
+    // 16 is in (15, 31]: the payback hears this fill and its hits, as it hears the tuner's margin.
+    assertEquals(AdmissionDecision.ADMIT_AT_MARGIN, p.onRead(key));
+  }
+
+  @Test
+  void onRead_marginFallsShortAtTheLastStep_admitsAtTheTunedThreshold() {
+    AdmissionPolicy p = policy("tuned:threshold=31");
+    MarginalPayback margin = p.tuner().get().payback();
+    margin.fill((long) (1e9)); // the margin's fills cost far more than their hits saved
+    margin.hit(1);
+    assertEquals(16, readsToAdmit(p)); // known only at the tuner's next step
+    clock.advanceMillis(ThresholdTuner.STEP_MILLIS);
+    p.effectiveThreshold();
+    assertEquals(32, readsToAdmit(p));
+  }
+
+  @Test
   void onRead_roomRuleOff_admitsAtTheTunedThreshold() {
     AdmissionPolicy p = policy("tuned:threshold=31,room=0");
     assertEquals(32, readsToAdmit(p));
