@@ -5,6 +5,7 @@ import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.config.SizeValue;
 import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.model.GuardSettings;
+import io.hdfslocalcache.model.policy.MarginalPayback;
 import io.hdfslocalcache.model.policy.PolicyType;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.simulator.model.RunConfig;
@@ -68,6 +69,15 @@ final class SiteXml {
     if (run.policy().numericParam("room") == 0) {
       lines.add(
           comment("room=0 has no setting: a DataNode with tuning auto admits by the room rule"));
+    }
+    long payback = run.policy().numericParam("payback");
+    if (payback >= 0 && payback != MarginalPayback.MEASURED_PAYS) {
+      lines.add(
+          comment(
+              "payback="
+                  + payback
+                  + " has no setting: a DataNode with tuning auto holds at payback="
+                  + MarginalPayback.MEASURED_PAYS));
     }
     lines.add(property(CacheKeys.ADMISSION_BUCKET_COUNT, Integer.toString(a.bucketCount())));
     lines.add(

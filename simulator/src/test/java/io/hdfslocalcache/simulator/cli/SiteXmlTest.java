@@ -107,6 +107,19 @@ class SiteXmlTest {
   }
 
   @Test
+  void lines_tunedAtAnotherPayback_commentSaysTheDataNodeHoldsAtFour() {
+    List<String> lines = lines("tuned:payback=0", 1L << 40, FillMode.PAGES, 1 << 20, 1);
+    assertTrue(
+        lines.contains(
+            "<!-- payback=0 has no setting: a DataNode with tuning auto holds at payback=4 -->"),
+        lines.toString());
+    assertFalse(
+        lines("tuned:payback=4", 1L << 40, FillMode.PAGES, 1 << 20, 1)
+            .toString()
+            .contains("has no setting"));
+  }
+
+  @Test
   void lines_pageSizeTheDataNodeRefuses_commentNotProperty() {
     List<String> lines = lines("bucket-time", 1L << 30, FillMode.PAGES, 4096, 1);
     assertTrue(
