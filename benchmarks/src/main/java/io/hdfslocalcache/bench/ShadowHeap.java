@@ -38,7 +38,10 @@ public final class ShadowHeap {
           new LiveModel(
               new CandidateSpec("c", admission, 1L << 60, fill, MB, false, 3_600_000, 0.5));
       twin = PolicySpec.dataNode(admission, false).create();
-      twin.bind(0, 0, null, CacheClock.ofEventTime(() -> time[0]), null);
+      // The clock reads a local, not the field: a lambda over this.time would hold this run, so
+      // the twin's graph would take in the model and its bytes would be subtracted from it.
+      long[] now = time;
+      twin.bind(0, 0, null, CacheClock.ofEventTime(() -> now[0]), null);
     }
 
     /** Reads {@code length} bytes at 0 of {@code blocks} blocks from {@code first}, 1 ms apart. */
@@ -52,7 +55,11 @@ public final class ShadowHeap {
     }
 
     long modelBytes() {
-      return GraphLayout.parseInstance(model).totalSize() - limiterBytes();
+      long bytes = GraphLayout.parseInstance(model).totalSize() - limiterBytes();
+      if (bytes < 0) { // the twin reached objects outside its limiter: the split is wrong
+        throw new IllegalStateException("the twin limiter measured more than the whole model");
+      }
+      return bytes;
     }
 
     long limiterBytes() {

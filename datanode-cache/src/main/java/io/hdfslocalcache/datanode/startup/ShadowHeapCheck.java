@@ -19,16 +19,16 @@ import java.util.Locale;
 public final class ShadowHeapCheck {
   private ShadowHeapCheck() {}
 
-  /** A started candidate in {@code pages} mode, nothing held (measured 462,168). */
+  /** A started candidate in {@code pages} mode, nothing held (measured 430,752-462,168). */
   static final long FIXED_BYTES = 470_000;
 
-  /** Per block the modelled SSD holds whole, {@code block} mode (measured 75.8-76.7). */
-  static final long PER_BLOCK_BLOCK_MODE = 77;
+  /** Per block the modelled SSD holds whole, {@code block} mode (measured 88.0-88.3). */
+  static final long PER_BLOCK_BLOCK_MODE = 89;
 
-  /** Per block held with its first page, {@code pages} mode (measured 129-138). */
-  static final long PER_BLOCK_PAGES_MODE = 138;
+  /** Per block held with its first page, {@code pages} mode (measured 140-150). */
+  static final long PER_BLOCK_PAGES_MODE = 150;
 
-  /** Per further page of a held block, {@code pages} mode (measured 53-68). */
+  /** Per further page of a held block, {@code pages} mode (measured 52-63, 68 before). */
   static final long PER_FURTHER_PAGE = 68;
 
   /** Per block the limiter counts reads of (measured 34-59). */
