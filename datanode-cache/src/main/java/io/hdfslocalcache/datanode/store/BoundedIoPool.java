@@ -24,6 +24,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * stuck operations (a dropped read-ahead). A timed-out operation may still complete later (into the
  * caller's buffer, for a read); callers never touch that buffer again after a failure.
  *
+ * <p>Nothing here interrupts an I/O thread, not even one past the timeout: the JDK closes an
+ * interruptible channel on the interrupting thread, and that close waits until every thread inside
+ * the channel's native read has left it ({@code FileChannelImpl.implCloseChannel}, {@code
+ * NativeThreadSet.signalAndWait}; JDK 8, 17 and 25). On a hung disk the read does not leave, so a
+ * reader that interrupted its timed-out read waited in {@code Thread.interrupt()} for as long as
+ * the disk hung. A timed-out operation is cancelled without an interrupt and left to the kernel;
+ * its thread stays counted as running until the read returns, so a hung disk takes at most the
+ * pool's threads and then gets refusals, never new threads.
+ *
  * <p>"Every thread in use" means running an operation, not merely alive: a thread that has just
  * finished one is not yet back waiting for the next, and a hand-off without a queue finds nobody
  * there (one reader's operations one after another on a one-thread pool: 19,848 of 20,000 were
@@ -178,7 +187,7 @@ final class BoundedIoPool {
       }
       f.get(timeoutNanos, TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
-      f.cancel(true);
+      f.cancel(false); // never interrupted: see the class comment
       throw new CacheException(
           CacheFailure.TIMEOUT, op + " took longer than " + Duration.ofNanos(timeoutNanos));
     } catch (ExecutionException e) {
@@ -224,8 +233,12 @@ final class BoundedIoPool {
     pool.shutdown();
   }
 
-  /** Lets running operations finish for up to 5 s, then interrupts them. */
+  /**
+   * Lets running operations finish for up to 5 s; those still running then are stuck on the disk
+   * and left to it, not interrupted (that would wait for them: see the class comment). Its threads
+   * are daemons and end when their operations do.
+   */
   void finish() {
-    CacheThreads.finish(pool);
+    CacheThreads.awaitQuietly(pool);
   }
 }

@@ -25,12 +25,17 @@ public final class CacheThreads {
    * interrupts them.
    */
   static void finish(java.util.concurrent.ExecutorService threads) {
+    awaitQuietly(threads);
+    threads.shutdownNow();
+  }
+
+  /** After {@code shutdown()}: waits up to 5 s for {@code threads} to finish what they run. */
+  static void awaitQuietly(java.util.concurrent.ExecutorService threads) {
     try {
       threads.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    threads.shutdownNow();
   }
 
   private static ThreadGroup topGroup() {

@@ -56,14 +56,10 @@ final class LocalPageReads {
       }
       return;
     }
-    FileChannel kept = open.get(page);
+    KeptFile kept = open.enter(page);
     if (kept != null) {
-      try {
-        if (readFully(kept, pageOffset, dst)) {
-          return;
-        }
-      } catch (IOException | RuntimeException e) {
-        // closed under us (evicted, deleted, interrupted): open it afresh below
+      if (readKept(kept, pageOffset, dst)) {
+        return;
       }
       open.drop(page, kept);
     }
@@ -83,16 +79,27 @@ final class LocalPageReads {
     try {
       whole = readFully(ch, pageOffset, dst);
     } catch (IOException | RuntimeException e) {
-      open.drop(page, ch);
+      KeptFile.closeQuietly(ch); // not kept yet: no other read is inside it
       throw new CacheException(CacheFailure.IO_ERROR, "read " + path, e);
     }
     if (!whole) {
-      open.drop(page, ch);
+      KeptFile.closeQuietly(ch);
       throw missing(page, "page file shorter than " + (pageOffset + len) + " bytes (torn)");
     }
-    ch = open.add(page, ch);
+    kept = open.add(page, ch);
     if (open.deletes() != deletesBefore) {
-      open.drop(page, ch); // a delete came meanwhile: never keep a deleted page's file
+      open.drop(page, kept); // a delete came meanwhile: never keep a deleted page's file
+    }
+  }
+
+  /** False if the kept file is no good (closed under us by an interrupt, or shorter): reopen it. */
+  private static boolean readKept(KeptFile kept, int pageOffset, ByteBuffer dst) {
+    try {
+      return readFully(kept.channel(), pageOffset, dst);
+    } catch (IOException | RuntimeException e) {
+      return false;
+    } finally {
+      kept.leave();
     }
   }
 

@@ -1,7 +1,6 @@
 package io.hdfslocalcache.datanode.store;
 
 import alluxio.client.file.cache.PageId;
-import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -26,21 +25,24 @@ import java.util.concurrent.ConcurrentHashMap;
  * after its add: changed, it drops the file itself; unchanged, any later forget finds and closes
  * it.
  *
- * <p>A cached channel can be closed under a reader (evicted here, forgotten by a delete, or by an
- * interrupt: a timed-out read's I/O thread is interrupted, and that closes a FileChannel); the
- * reader then drops it and opens the file afresh.
+ * <p>A file evicted or forgotten is only retired ({@link KeptFile}): it closes once no read is
+ * inside it, since a close waits for a read stuck in it on a hung disk. Nothing here interrupts a
+ * read (an interrupt closes a FileChannel); if the reader's own thread is interrupted its file
+ * closes under the other readers, who then drop it and open the file afresh.
  *
- * <p>Why {@link #get} takes no lock: every pread looks up two files here, and with hundreds of
+ * <p>Why {@link #enter} takes no lock: every pread looks up two files here, and with hundreds of
  * readers on a few cores a reader preempted while holding a lock around an access-ordered map made
  * the others queue behind it (a profile at 32 readers on 2 cores showed 15 s of waits of 10 ms or
  * more at that lock in about 10 s of reading). So the files are in a concurrent map, and a read
  * only stamps its file with the count of adds so far ({@link #adds}), writing it only if an add
- * came since the file's last stamp, so a hot meta page is not written by every reader. Files are
- * closed only on an add, so that order, exact between adds, is the whole least-recently-read order
- * needed; the stamps are sorted when files must be closed, a batch at a time.
+ * came since the file's last stamp, so a hot meta page's stamp is not written by every reader (its
+ * count of reads inside is: two atomic adds per read, the price of never closing a file a read is
+ * stuck in). Files are closed only on an add, so that order, exact between adds, is the whole
+ * least-recently-read order needed; the stamps are sorted when files must be closed, a batch at a
+ * time.
  *
- * <p>Lock: this object's monitor, held to add and remove (never by {@link #get}); files are closed
- * after it is released, never under it.
+ * <p>Lock: this object's monitor, held to add and remove (never by {@link #enter}); files are
+ * retired after it is released, never under it.
  */
 final class OpenPageFiles {
   /**
@@ -51,23 +53,12 @@ final class OpenPageFiles {
    */
   static final int FILES_PER_DIRECTORY = 1024;
 
-  /** One kept file and the count of adds when it was last read. */
-  private static final class Kept {
-    final FileChannel ch;
-    volatile long lastRead;
-
-    Kept(FileChannel ch, long lastRead) {
-      this.ch = ch;
-      this.lastRead = lastRead;
-    }
-  }
-
   private final int capacity;
 
   /** Files closed at once when the capacity is passed: a scan of the stamps per that many adds. */
   private final int closeBatch;
 
-  private final ConcurrentHashMap<PageId, Kept> open = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<PageId, KeptFile> open = new ConcurrentHashMap<>();
 
   /** Forgets so far: changed by every delete, under this object's monitor. */
   private volatile long deletes;
@@ -85,51 +76,62 @@ final class OpenPageFiles {
     return deletes;
   }
 
-  /** The open file of {@code page}, or null. */
-  FileChannel get(PageId page) {
-    Kept k = open.get(page);
-    if (k == null) {
+  /**
+   * The kept file of {@code page}, entered for one read ({@link KeptFile#leave} it after), or null
+   * if none is kept (or it is being retired).
+   */
+  KeptFile enter(PageId page) {
+    KeptFile k = open.get(page);
+    if (k == null || !k.enter()) {
       return null;
     }
     long now = adds;
     if (k.lastRead != now) {
       k.lastRead = now;
     }
-    return k.ch;
+    return k;
+  }
+
+  /** The open file of {@code page}, or null (for tests). */
+  FileChannel get(PageId page) {
+    KeptFile k = open.get(page);
+    return k == null ? null : k.channel();
   }
 
   /**
-   * Keeps {@code ch} open for {@code page} and returns it, or, if another reader added one first,
-   * closes {@code ch} and returns that one.
+   * Keeps {@code ch}, which no other thread reads, open for {@code page} and returns it kept, or,
+   * if another reader added one first, closes {@code ch} and returns that one.
    */
-  FileChannel add(PageId page, FileChannel ch) {
-    List<FileChannel> closing = new ArrayList<>(2);
-    FileChannel kept;
+  KeptFile add(PageId page, FileChannel ch) {
+    List<KeptFile> retiring = new ArrayList<>(2);
+    KeptFile kept;
     synchronized (this) {
-      Kept there = open.get(page);
-      if (there != null && there.ch.isOpen()) {
-        closing.add(ch);
-        kept = there.ch;
+      KeptFile there = open.get(page);
+      if (there != null && there.usable()) {
+        kept = there;
       } else {
-        open.put(page, new Kept(ch, adds));
+        kept = new KeptFile(ch, adds);
+        open.put(page, kept);
         adds++;
-        kept = ch;
         if (open.size() > capacity) {
-          closeLeastRecentlyRead(open.size() - capacity + closeBatch - 1, page, closing);
+          closeLeastRecentlyRead(open.size() - capacity + closeBatch - 1, page, retiring);
         }
       }
     }
-    closeAll(closing);
+    if (kept.channel() != ch) {
+      KeptFile.closeQuietly(ch);
+    }
+    retireAll(retiring);
     return kept;
   }
 
   /** A kept file with its stamp read once: readers restamp files while they are sorted. */
   private static final class Stamped {
     final PageId page;
-    final Kept kept;
+    final KeptFile kept;
     final long stamp;
 
-    Stamped(PageId page, Kept kept) {
+    Stamped(PageId page, KeptFile kept) {
       this.page = page;
       this.kept = kept;
       this.stamp = kept.lastRead;
@@ -137,9 +139,9 @@ final class OpenPageFiles {
   }
 
   /** Removes the {@code n} files read least recently, never {@code adding}'s; under the monitor. */
-  private void closeLeastRecentlyRead(int n, PageId adding, List<FileChannel> closing) {
+  private void closeLeastRecentlyRead(int n, PageId adding, List<KeptFile> retiring) {
     List<Stamped> all = new ArrayList<>(open.size());
-    for (Map.Entry<PageId, Kept> e : open.entrySet()) {
+    for (Map.Entry<PageId, KeptFile> e : open.entrySet()) {
       if (!e.getKey().equals(adding)) {
         all.add(new Stamped(e.getKey(), e.getValue()));
       }
@@ -148,78 +150,65 @@ final class OpenPageFiles {
     for (int i = 0; i < n && i < all.size(); i++) {
       Stamped s = all.get(i);
       if (open.remove(s.page, s.kept)) {
-        closing.add(s.kept.ch);
+        retiring.add(s.kept);
       }
     }
   }
 
-  /** Forgets and closes {@code ch} if it is the file kept for {@code page}, else just closes it. */
-  void drop(PageId page, FileChannel ch) {
+  /** Forgets {@code kept} if it is the file kept for {@code page}, and retires it. */
+  void drop(PageId page, KeptFile kept) {
     synchronized (this) {
-      Kept k = open.get(page);
-      if (k != null && k.ch == ch) {
-        open.remove(page, k);
-      }
+      open.remove(page, kept);
     }
-    closeQuietly(ch);
+    kept.retire();
   }
 
-  /** Closes the file of {@code page}, if open: its page was deleted. */
+  /** Retires the file of {@code page}, if kept: its page was deleted. */
   void forgetPage(PageId page) {
-    Kept k;
+    KeptFile k;
     synchronized (this) {
       deletes++;
       k = open.remove(page);
     }
     if (k != null) {
-      closeQuietly(k.ch);
+      k.retire();
     }
   }
 
-  /** Closes the open files of every page of {@code fileId}: its pages were deleted. */
+  /** Retires the kept files of every page of {@code fileId}: its pages were deleted. */
   void forgetFile(String fileId) {
-    List<FileChannel> closing = new ArrayList<>();
+    List<KeptFile> retiring = new ArrayList<>();
     synchronized (this) {
       deletes++;
-      for (Iterator<Map.Entry<PageId, Kept>> i = open.entrySet().iterator(); i.hasNext(); ) {
-        Map.Entry<PageId, Kept> e = i.next();
+      for (Iterator<Map.Entry<PageId, KeptFile>> i = open.entrySet().iterator(); i.hasNext(); ) {
+        Map.Entry<PageId, KeptFile> e = i.next();
         if (e.getKey().getFileId().equals(fileId)) {
-          closing.add(e.getValue().ch);
+          retiring.add(e.getValue());
           i.remove();
         }
       }
     }
-    closeAll(closing);
+    retireAll(retiring);
   }
 
-  /** Closes every open file (pages deleted in bulk, or the store closing). */
+  /** Retires every kept file (pages deleted in bulk, or the store closing). */
   void forgetAll() {
-    List<FileChannel> closing = new ArrayList<>();
+    List<KeptFile> retiring;
     synchronized (this) {
       deletes++;
-      for (Kept k : open.values()) {
-        closing.add(k.ch);
-      }
+      retiring = new ArrayList<>(open.values());
       open.clear();
     }
-    closeAll(closing);
+    retireAll(retiring);
   }
 
   int size() {
     return open.size();
   }
 
-  private static void closeAll(List<FileChannel> channels) {
-    for (FileChannel ch : channels) {
-      closeQuietly(ch);
-    }
-  }
-
-  private static void closeQuietly(FileChannel ch) {
-    try {
-      ch.close();
-    } catch (IOException e) {
-      // a read-only descriptor: nothing was left to write
+  private static void retireAll(List<KeptFile> files) {
+    for (KeptFile k : files) {
+      k.retire();
     }
   }
 }

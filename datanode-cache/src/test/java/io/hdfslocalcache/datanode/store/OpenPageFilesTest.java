@@ -1,6 +1,8 @@
 package io.hdfslocalcache.datanode.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,13 +29,21 @@ class OpenPageFilesTest {
     return FileChannel.open(p, StandardOpenOption.READ);
   }
 
+  /** One read of {@code page}'s kept file, if there is one. */
+  private static void read(OpenPageFiles files, PageId page) {
+    KeptFile k = files.enter(page);
+    if (k != null) {
+      k.leave();
+    }
+  }
+
   @Test
   void add_pastCapacity_closesTheLeastRecentlyRead() throws Exception {
     OpenPageFiles files = new OpenPageFiles(2);
-    FileChannel a = files.add(new PageId("f", 0), open("a"));
-    FileChannel b = files.add(new PageId("f", 1), open("b"));
-    files.get(new PageId("f", 0)); // read a again: b is now the eldest
-    FileChannel c = files.add(new PageId("f", 2), open("c"));
+    FileChannel a = files.add(new PageId("f", 0), open("a")).channel();
+    FileChannel b = files.add(new PageId("f", 1), open("b")).channel();
+    read(files, new PageId("f", 0)); // read a again: b is now the eldest
+    FileChannel c = files.add(new PageId("f", 2), open("c")).channel();
     assertEquals(2, files.size());
     assertTrue(a.isOpen() && c.isOpen());
     assertTrue(!b.isOpen());
@@ -44,10 +54,10 @@ class OpenPageFilesTest {
     OpenPageFiles files = new OpenPageFiles(32); // closes 32 / 16 = 2 at a time
     FileChannel[] ch = new FileChannel[33];
     for (int i = 0; i < 32; i++) {
-      ch[i] = files.add(new PageId("f", i), open("p" + i));
+      ch[i] = files.add(new PageId("f", i), open("p" + i)).channel();
     }
-    files.get(new PageId("f", 0)); // read again: 1 and 2 are now the least recently read
-    ch[32] = files.add(new PageId("f", 32), open("p32"));
+    read(files, new PageId("f", 0)); // read again: 1 and 2 are now the least recently read
+    ch[32] = files.add(new PageId("f", 32), open("p32")).channel();
     assertEquals(31, files.size());
     assertTrue(!ch[1].isOpen() && !ch[2].isOpen());
     assertTrue(ch[0].isOpen() && ch[3].isOpen() && ch[32].isOpen());
@@ -71,7 +81,7 @@ class OpenPageFilesTest {
               () -> {
                 Random random = new Random(seed);
                 while (!stop.get()) {
-                  files.get(new PageId("f", latest.get() - random.nextInt(256)));
+                  read(files, new PageId("f", latest.get() - random.nextInt(256)));
                 }
               });
       readers[r].start();
@@ -91,9 +101,9 @@ class OpenPageFilesTest {
   }
 
   @Test
-  void get_whileAnotherThreadHoldsTheLock_doesNotWaitForIt() throws Exception {
+  void enter_whileAnotherThreadHoldsTheLock_doesNotWaitForIt() throws Exception {
     OpenPageFiles files = new OpenPageFiles(4);
-    FileChannel a = files.add(new PageId("f", 0), open("a"));
+    FileChannel a = files.add(new PageId("f", 0), open("a")).channel();
     CountDownLatch held = new CountDownLatch(1);
     CountDownLatch done = new CountDownLatch(1);
     Thread holder =
@@ -113,7 +123,8 @@ class OpenPageFilesTest {
     try {
       assertSame(
           a,
-          assertTimeoutPreemptively(Duration.ofSeconds(10), () -> files.get(new PageId("f", 0))));
+          assertTimeoutPreemptively(
+              Duration.ofSeconds(10), () -> files.enter(new PageId("f", 0)).channel()));
     } finally {
       done.countDown();
       holder.join();
@@ -123,21 +134,56 @@ class OpenPageFilesTest {
   @Test
   void add_secondFileForTheSamePage_keepsTheFirstAndClosesTheSecond() throws Exception {
     OpenPageFiles files = new OpenPageFiles(4);
-    FileChannel first = files.add(new PageId("f", 0), open("a"));
+    FileChannel first = files.add(new PageId("f", 0), open("a")).channel();
     FileChannel second = open("b");
-    assertSame(first, files.add(new PageId("f", 0), second));
+    assertSame(first, files.add(new PageId("f", 0), second).channel());
     assertTrue(!second.isOpen());
   }
 
   @Test
   void forgetFile_closesEveryPageOfThatFileOnly() throws Exception {
     OpenPageFiles files = new OpenPageFiles(4);
-    FileChannel f0 = files.add(new PageId("f", 0), open("a"));
-    FileChannel f1 = files.add(new PageId("f", 1), open("b"));
-    FileChannel g0 = files.add(new PageId("g", 0), open("c"));
+    FileChannel f0 = files.add(new PageId("f", 0), open("a")).channel();
+    FileChannel f1 = files.add(new PageId("f", 1), open("b")).channel();
+    FileChannel g0 = files.add(new PageId("g", 0), open("c")).channel();
     files.forgetFile("f");
     assertTrue(!f0.isOpen() && !f1.isOpen());
     assertTrue(g0.isOpen());
     assertEquals(1, files.size());
+  }
+
+  @Test
+  void add_pastCapacityWhileAReadIsInTheEldest_closesItOnlyWhenTheReadLeaves() throws Exception {
+    OpenPageFiles files = new OpenPageFiles(1);
+    FileChannel a = files.add(new PageId("f", 0), open("a")).channel();
+    KeptFile reading = files.enter(new PageId("f", 0));
+    files.add(new PageId("f", 1), open("b")); // evicts a: a close now would wait for the read
+    assertTrue(a.isOpen(), "a read is inside it");
+    assertNull(files.enter(new PageId("f", 0)), "no new read enters an evicted file");
+    reading.leave();
+    assertFalse(a.isOpen(), "closed by the read that left it last");
+  }
+
+  @Test
+  void drop_whileAnotherReadIsInside_closesWhenThatReadLeaves() throws Exception {
+    OpenPageFiles files = new OpenPageFiles(4);
+    FileChannel a = files.add(new PageId("f", 0), open("a")).channel();
+    KeptFile stuck = files.enter(new PageId("f", 0));
+    KeptFile failed = files.enter(new PageId("f", 0));
+    failed.leave();
+    files.drop(new PageId("f", 0), failed);
+    assertEquals(0, files.size());
+    assertTrue(a.isOpen());
+    stuck.leave();
+    assertFalse(a.isOpen());
+  }
+
+  @Test
+  void forgetAll_noReadInside_closesAtOnce() throws Exception {
+    OpenPageFiles files = new OpenPageFiles(4);
+    FileChannel a = files.add(new PageId("f", 0), open("a")).channel();
+    read(files, new PageId("f", 0));
+    files.forgetAll();
+    assertFalse(a.isOpen());
   }
 }
