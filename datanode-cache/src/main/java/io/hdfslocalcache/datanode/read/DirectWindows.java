@@ -20,8 +20,10 @@ import org.slf4j.LoggerFactory;
  * next stream, and none is left to the garbage collector to free); they count in the bound.
  *
  * <p>Safety, as in {@link WindowBuffers}: a stream gives a buffer back only if it owns it alone (no
- * store read into it failed or is in flight). One a late read may still write into is {@link
- * #abandon}ed: never reused, no longer counted, freed by the garbage collector once unreachable.
+ * store read into it is in flight). One a timed-out read may still write into is handed over to
+ * that read's end ({@code store.OpEnd}), which gives it back here once the read returns: it is
+ * never reused before, stays counted while the read holds it, and is never left to the garbage
+ * collector (which frees direct memory only when it happens to run).
  *
  * <p>Sizes: powers of two from {@link WindowBuffers#MIN_BYTES} to {@link WindowBuffers#MAX_BYTES},
  * one lock-free queue of spares per size; larger windows (pages above 1 MiB) are heap buffers.
@@ -39,7 +41,7 @@ final class DirectWindows {
   private final WindowBuffers heap;
   private final ConcurrentLinkedQueue<ByteBuffer>[] spares;
 
-  /** Direct bytes held now (the gauge): taken by streams and not abandoned, plus spares. */
+  /** Direct bytes held now (the gauge): taken by streams or by reads outliving them, and spares. */
   private final AtomicLong held;
 
   /** {@link #MAX_DIRECT_BYTES}, or less once the JVM refused direct memory. */
@@ -91,7 +93,10 @@ final class DirectWindows {
     return ByteBuffer.wrap(heap.take(bytes));
   }
 
-  /** {@code b}, no longer read into nor served from by anyone, may serve a later window. */
+  /**
+   * {@code b}, no longer read into nor served from by anyone, may serve a later window. Called by
+   * streams, and by I/O threads for the windows of reads that ended after their stream gave up.
+   */
   void give(ByteBuffer b) {
     if (!b.isDirect()) {
       if (b.hasArray()) {
@@ -104,17 +109,6 @@ final class DirectWindows {
       return; // not one of ours (or empty)
     }
     spares[sizeFor(n)].offer(b);
-  }
-
-  /**
-   * {@code b} may still be written by a read that failed or timed out: it is never reused, and no
-   * longer counted (the garbage collector frees it once that read let go of it).
-   */
-  void abandon(ByteBuffer b) {
-    int n = b.capacity();
-    if (b.isDirect() && n >= WindowBuffers.MIN_BYTES && n <= WindowBuffers.MAX_BYTES) {
-      held.addAndGet(-n);
-    }
   }
 
   /** Direct bytes held now, spares included. */

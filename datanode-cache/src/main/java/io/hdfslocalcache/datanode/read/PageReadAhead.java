@@ -12,8 +12,8 @@ import java.util.ArrayDeque;
  * The whole pages a streaming {@link PageWindows} keeps in flight on the directory's I/O pool, each
  * read and verified there, in order. A page is used only once awaited, which orders its
  * verification before any of its bytes are served; on a seek, a close or a failure the pages are
- * cancelled (a page never served is never verified either) and their buffers given back, unless the
- * pool may still be writing into them: those are abandoned ({@link DirectWindows#abandon}). The
+ * cancelled (a page never served is never verified either) and their buffers given back, each once
+ * nothing can write into it: at once, or when a read the pool is still running ends. The
  * verification that runs on the pool touches only its own checksum object and checksum slice, both
  * taken here on the reader's thread. Not thread-safe: one per stream.
  */
@@ -89,7 +89,7 @@ final class PageReadAhead {
 
   /**
    * A seek: pending reads are cancelled (one not started never starts, one reading is not verified)
-   * and their buffers given back, or abandoned if the pool may still write into them.
+   * and their buffers given back, each once its read has ended.
    */
   void clear() {
     for (Page p : ahead) {
@@ -101,15 +101,13 @@ final class PageReadAhead {
   }
 
   /**
-   * A page no longer wanted, or whose read failed: its buffer goes back if nothing can write into
-   * it any more, else it is abandoned (a read that timed out may still be writing).
+   * A page no longer wanted, or whose read failed: its buffer goes back once nothing can write into
+   * it, at once or when a read that timed out ends (on the I/O thread, so straight to the shared
+   * spares, not this stream's).
    */
   void release(Page p) {
-    if (p.io.cancel() == PendingIo.Dest.FREE) {
-      buffers.give(p.buf);
-    } else {
-      buffers.abandon(p.buf);
-    }
+    ByteBuffer b = p.buf;
+    p.io.cancel().whenEnded(() -> buffers.give(b));
   }
 
   /** The stream closed: nothing read ahead is wanted; the spares no read writes into go back. */

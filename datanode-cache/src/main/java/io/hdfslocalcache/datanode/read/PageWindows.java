@@ -48,9 +48,6 @@ final class PageWindows implements CacheWindows {
   /** The checksums of the window being filled; reused from one window to the next. */
   private byte[] sums = new byte[0];
 
-  /** False once a store read into {@link #buf} failed (a late read may write into it). */
-  private boolean ownsBuffer = true;
-
   private long bufStart;
   private int bufLen;
   private final int initialReadAhead;
@@ -111,13 +108,21 @@ final class PageWindows implements CacheWindows {
     bufLen = 0;
   }
 
-  /** The window goes back if no late read may write into it, else it is abandoned. */
+  /** The window goes back: no read writes into it any more (a failed one took it over). */
   private void release(ByteBuffer b) {
-    if (ownsBuffer) {
-      windows.give(b);
-    } else {
-      windows.abandon(b);
-    }
+    windows.give(b);
+  }
+
+  /**
+   * A store read into the window failed, and may still be writing into it (it timed out): the
+   * window is that read's until it ends, and goes back to the spares then, not to the garbage
+   * collector. This stream takes a new one for its next fill.
+   */
+  private void handOver(CacheException failed) {
+    ByteBuffer lost = buf;
+    buf = NO_BUFFER;
+    bufLen = 0;
+    failed.operationEnd().whenEnded(() -> windows.give(lost));
   }
 
   @Override
@@ -182,15 +187,14 @@ final class PageWindows implements CacheWindows {
     }
     int n = (int) (end - start);
     bufLen = 0;
-    if (buf.capacity() < n || !ownsBuffer) {
+    if (buf.capacity() < n) {
       // From the spares: the first window of a stream (a whole pread), a streaming one as it
-      // grows, and one after a failed read (which may still write into the old one). The old one
-      // goes back if owned (no view of it is still unsent: the channel asks for the next bytes
-      // only once the socket took the last); the new one is owned.
+      // grows, and one after a failed read (which took the old one over). The old one goes back
+      // (no view of it is still unsent: the channel asks for the next bytes only once the socket
+      // took the last).
       ByteBuffer grown = windows.take(Math.max(n, Math.min(pageSize, buf.capacity() * 2)));
       release(buf);
       buf = grown;
-      ownsBuffer = true;
     }
     for (long p = start; p < end; ) {
       int inPage = (int) (p % pageSize);
@@ -201,11 +205,13 @@ final class PageWindows implements CacheWindows {
             .store()
             .read(fileId, p / pageSize, inPage, slice(buf, (int) (p - start), take));
       } catch (CacheException e) {
-        ownsBuffer = false;
         if (p == start || !evictedAt(e, p)) {
+          handOver(e);
           throw e;
         }
-        n = (int) (p - start); // a later page was evicted since checked: the gap stream's now
+        // A later page was evicted since checked: the gap stream's now. (A missing page is the
+        // read's own answer: that read has ended, and the window is still this stream's.)
+        n = (int) (p - start);
         break;
       }
       p += take;
@@ -228,7 +234,7 @@ final class PageWindows implements CacheWindows {
     try {
       next.io.await(); // the read and its verification
     } catch (CacheException e) {
-      ahead.release(next); // abandoned if it timed out, still reading into it
+      ahead.release(next); // back once its read ends, if it timed out still reading into it
       if (e.failure() == CacheFailure.BUSY) {
         session.stats().readAheadRefused.inc();
         return false;
@@ -236,15 +242,10 @@ final class PageWindows implements CacheWindows {
       throw e;
     }
     ByteBuffer done = buf;
-    buf = next.buf;
+    buf = next.buf; // awaited: its read is done
     bufStart = next.start;
     bufLen = next.len;
-    if (ownsBuffer) {
-      ahead.recycle(done);
-    } else {
-      windows.abandon(done);
-    }
-    ownsBuffer = true; // awaited: its read is done
+    ahead.recycle(done);
     readAhead();
     return true;
   }

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One directory's I/O threads: a page operation handed here is waited for at most the timeout. The
@@ -123,7 +124,7 @@ final class BoundedIoPool {
                   return task.call();
                 } finally {
                   running.remove(self);
-                  started.ended = true;
+                  started.end();
                 }
               });
     } catch (RejectedExecutionException e) {
@@ -132,32 +133,73 @@ final class BoundedIoPool {
     return new PendingIo() {
       @Override
       public void await() throws CacheException {
-        BoundedIoPool.this.await(f, spin ? started : null, op);
+        BoundedIoPool.this.await(f, started, spin, op);
       }
 
       @Override
-      public Dest cancel() {
-        f.cancel(false);
-        if (started.claimed.compareAndSet(false, true)) {
-          return Dest.FREE; // not started: now it never will
-        }
-        return started.ended ? Dest.FREE : Dest.IN_USE;
+      public OpEnd cancel() {
+        return stop(f, started);
       }
     };
   }
 
   /**
+   * Nobody waits for the operation any more: one not started never starts; one running is left to
+   * finish, never interrupted (see the class comment). Returns its end.
+   */
+  private static OpEnd stop(Future<Void> f, Started started) {
+    f.cancel(false);
+    if (started.claimed.compareAndSet(false, true)) {
+      started.end(); // not started: now it never will
+    }
+    return started;
+  }
+
+  /**
    * Set by the I/O thread when it starts an operation: the caller's spin watches it. {@code
    * claimed} is taken by whichever comes first, the operation's start or its cancel, so a cancel
-   * knows whether the operation can still write into its buffer.
+   * knows whether the operation can still write into its buffer. As an {@link OpEnd} it runs what
+   * waits for the operation's end, once the operation ran to its end (or failed, or never started).
    */
-  private static final class Started {
+  private static final class Started implements OpEnd {
+    private static final Object ENDED = new Object();
+
     final AtomicBoolean claimed = new AtomicBoolean();
 
-    /** The operation ran to its end (or failed): it writes nothing more. */
-    volatile boolean ended;
-
     volatile boolean yes;
+
+    /** Null while the operation may run, {@link #ENDED} after, else the actions its end runs. */
+    private final AtomicReference<Object> end = new AtomicReference<>();
+
+    /** The operation writes nothing more: runs the actions handed over meanwhile. */
+    void end() {
+      Object waiting = end.getAndSet(ENDED);
+      if (waiting instanceof Runnable) {
+        ((Runnable) waiting).run();
+      }
+    }
+
+    @Override
+    public void whenEnded(Runnable action) {
+      for (; ; ) {
+        Object now = end.get();
+        if (now == ENDED) {
+          action.run();
+          return;
+        }
+        Runnable next = now == null ? action : both((Runnable) now, action);
+        if (end.compareAndSet(now, next)) {
+          return;
+        }
+      }
+    }
+
+    private static Runnable both(Runnable first, Runnable second) {
+      return () -> {
+        first.run();
+        second.run();
+      };
+    }
   }
 
   /** BUSY, or TIMEOUT when every thread has been stuck longer than the timeout. */
@@ -179,17 +221,22 @@ final class BoundedIoPool {
         CacheFailure.BUSY, what + ": every I/O thread of this directory is busy");
   }
 
-  /** {@code started}: null to park at once (a read-ahead), else spin first. */
-  private void await(Future<Void> f, Started started, PageOp op) throws CacheException {
+  /**
+   * {@code spin}: false to park at once (a read-ahead). A failure the caller stops waiting for
+   * carries the operation's end ({@link CacheException#operationEnd}): it may still write.
+   */
+  private void await(Future<Void> f, Started started, boolean spin, PageOp op)
+      throws CacheException {
     try {
-      if (started != null) {
+      if (spin) {
         awaitBriefly(f, started);
       }
       f.get(timeoutNanos, TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
-      f.cancel(false); // never interrupted: see the class comment
       throw new CacheException(
-          CacheFailure.TIMEOUT, op + " took longer than " + Duration.ofNanos(timeoutNanos));
+          CacheFailure.TIMEOUT,
+          op + " took longer than " + Duration.ofNanos(timeoutNanos),
+          stop(f, started));
     } catch (ExecutionException e) {
       if (e.getCause() instanceof CacheException) {
         throw (CacheException) e.getCause();
@@ -199,8 +246,7 @@ final class BoundedIoPool {
       // The caller is being stopped, the disk did nothing wrong: the operation is left to finish
       // (never interrupted: that could fail it as an I/O error) and the caller keeps its flag.
       Thread.currentThread().interrupt();
-      f.cancel(false);
-      throw new CacheException(CacheFailure.INTERRUPTED, op + " interrupted");
+      throw new CacheException(CacheFailure.INTERRUPTED, op + " interrupted", stop(f, started));
     }
   }
 

@@ -79,7 +79,7 @@ final class HealthCheckedPageStore extends ForwardingPageStore {
       }
 
       @Override
-      public Dest cancel() {
+      public OpEnd cancel() {
         return pending.cancel();
       }
     };

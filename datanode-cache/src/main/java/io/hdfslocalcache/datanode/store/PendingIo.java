@@ -4,7 +4,8 @@ package io.hdfslocalcache.datanode.store;
  * A page operation started on another thread (a read from {@link PageStore#readAsync}). {@link
  * #await} ends it with the outcome the synchronous call would have had. Until await returns
  * normally a read's destination may still be written; after await threw, or if the caller never
- * awaits, it may be written later, so the caller drops that buffer rather than reuse it.
+ * awaits, it may be written later, so the caller reuses that buffer only once the operation has
+ * ended ({@link CacheException#operationEnd}, {@link #cancel}).
  */
 @FunctionalInterface
 public interface PendingIo {
@@ -14,20 +15,13 @@ public interface PendingIo {
 
   /**
    * The caller will not await: an operation not yet started never starts (one running finishes,
-   * since interrupting a read could fail it as a disk error). Says whether the destination may
-   * still be written: a caller reuses it only if {@link Dest#FREE}. By default the operation ran on
-   * the caller's thread (or was refused), so it is.
+   * since interrupting a read could fail it as a disk error, and waits for the disk). Returns the
+   * operation's end: the caller hands its destination over to it ({@link OpEnd#whenEnded}) and
+   * reuses it only from there. By default the operation ran on the caller's thread (or was
+   * refused), so it has ended.
    */
-  default Dest cancel() {
-    return Dest.FREE;
-  }
-
-  /** What a cancel leaves an operation's destination buffer as. */
-  enum Dest {
-    /** Never written again: the operation never started and now never will, or it has ended. */
-    FREE,
-    /** The operation is still running and may write into it: the caller drops it. */
-    IN_USE
+  default OpEnd cancel() {
+    return OpEnd.ENDED;
   }
 
   static PendingIo failed(CacheException e) {

@@ -2,7 +2,6 @@ package io.hdfslocalcache.datanode.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -50,22 +49,12 @@ class DirectWindowsTest {
   }
 
   @Test
-  void abandon_aWindowALateReadMayWrite_neverReusedAndNoLongerCounted() {
-    ByteBuffer b = windows.take(1 << 20);
-    windows.abandon(b);
-    assertEquals(0, held.get());
-    assertEquals(0, windows.spares());
-    ByteBuffer next = windows.take(1 << 20);
-    assertNotSame(b, next);
-    assertTrue(next.isDirect(), "its room in the bound is free again");
-  }
-
-  @Test
   void take_largerThanAnyPooledSize_heapAndNotCounted() {
     ByteBuffer b = windows.take(WindowBuffers.MAX_BYTES + 1);
     assertFalse(b.isDirect());
     assertEquals(0, held.get());
-    windows.abandon(b);
+    windows.give(b);
+    assertEquals(0, windows.spares());
     assertEquals(0, held.get());
   }
 

@@ -3,6 +3,7 @@ package io.hdfslocalcache.datanode.read;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyLong;
@@ -21,6 +22,7 @@ import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.datanode.store.DirectoryHealth;
 import io.hdfslocalcache.datanode.store.ForwardingPageStore;
+import io.hdfslocalcache.datanode.store.KernelHungFile;
 import io.hdfslocalcache.datanode.store.PageStore;
 import io.hdfslocalcache.datanode.store.PageStores;
 import io.hdfslocalcache.datanode.store.ReadBound;
@@ -41,6 +43,7 @@ import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.BlockMetadataHeader;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
@@ -70,6 +73,11 @@ class ReadSessionTimeoutTest {
 
   /** For the tests whose disk never hangs: their reads must not time out on a loaded machine. */
   private static final Duration NEVER = Duration.ofMinutes(5);
+
+  /**
+   * Only keeps a broken build from hanging the suite: no outcome depends on the machine's speed.
+   */
+  private static final Duration SAFETY = Duration.ofSeconds(30);
 
   /** More than the page reads any test here hands the pool (checked after each test). */
   private static final int IO_THREADS = 32;
@@ -216,7 +224,7 @@ class ReadSessionTimeoutTest {
   }
 
   @Test
-  void close_storeReadTimedOut_windowBufferNotGivenBack() throws Exception {
+  void close_storeReadTimedOut_windowGivenBackOnlyWhenTheReadEnds() throws Exception {
     setUp(100, TIMEOUT);
     InputStream[] s = open();
     hung = true;
@@ -225,10 +233,61 @@ class ReadSessionTimeoutTest {
     assertArrayEquals(Arrays.copyOfRange(data, 0, PAGE), got);
     s[0].close();
     s[1].close();
-    // The hung read still holds the buffer and writes into it once released: no later stream
-    // may verify its own bytes in it, and it no longer counts as held.
+    // The hung read still holds the window and writes into it once released: no later stream
+    // may verify its own bytes in it until then, and it still counts as held.
     assertEquals(0, buffers.windows().spares());
-    assertEquals(0, buffers.windows().heldBytes());
+    assertEquals(PAGE, buffers.windows().heldBytes());
+
+    release.countDown();
+    awaitWindowBack();
+    assertEquals(PAGE, buffers.windows().heldBytes(), "a spare, not garbage");
+  }
+
+  @Test
+  void read_pageHungInTheKernel_servedFromTheHddAndItsWindowBackWhenTheReadEnds() throws Exception {
+    try (KernelHungFile kernel = KernelHungFile.mount(dir, PAGE)) {
+      setUp(100, TIMEOUT);
+      Path page = dataPageFile(0);
+      Files.delete(page);
+      Files.createSymbolicLink(page, kernel.file()); // its reads now block in the kernel
+      InputStream[] s = open();
+      byte[] got = new byte[PAGE];
+      assertTimeoutPreemptively(
+          SAFETY, () -> IOUtils.readFully(s[1], got, 0, PAGE), "the reader must not wait");
+      assertArrayEquals(Arrays.copyOfRange(data, 0, PAGE), got, "the HDD's bytes");
+      assertEquals(List.of(CacheFailure.TIMEOUT), failures);
+      kernel.awaitHeldReads(1); // the I/O thread is in the kernel still
+      s[0].close();
+      s[1].close();
+      assertEquals(0, buffers.windows().spares());
+
+      kernel.answer(); // zeros, written into the window after the stream gave up: never served
+      awaitWindowBack();
+    }
+  }
+
+  /** Waits for the stream's window to come back from the read that outlived it. */
+  private void awaitWindowBack() {
+    assertTimeoutPreemptively(
+        SAFETY,
+        () -> {
+          while (buffers.windows().spares() == 0) {
+            Thread.sleep(10);
+          }
+        },
+        "the window comes back when the read ends");
+    assertEquals(1, buffers.windows().spares());
+  }
+
+  private Path dataPageFile(long index) throws Exception {
+    String fileId = entry.fileId(BlockId.CacheFile.DATA);
+    try (Stream<Path> files = Files.walk(dir.resolve("ssd"))) {
+      return files
+          .filter(p -> p.getFileName().toString().equals(Long.toString(index)))
+          .filter(p -> p.getParent().getFileName().toString().equals(fileId))
+          .findFirst()
+          .orElseThrow(AssertionError::new);
+    }
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.hdfslocalcache.datanode.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.metrics.CacheFailure;
 import io.hdfslocalcache.time.FakeClock;
@@ -12,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -89,29 +91,58 @@ class TimeBoundPageStoreTest {
   }
 
   /**
-   * A cancelled read-ahead's buffer may be reused only once nothing can write into it: not while
+   * A cancelled read-ahead's buffer is handed back only once nothing can write into it: not while
    * its read runs (a hung SSD), as soon as it has ended.
    */
   @Test
-  void readAsync_cancelledWhileReadingThenAfterItsEnd_inUseThenFree() throws Exception {
+  void readAsync_cancelledWhileReading_bufferHandedBackWhenTheReadEnds() throws Exception {
     PendingIo io = store.readAsync("hang", 9, 0, ByteBuffer.allocate(1), () -> {});
     if (!hanging.tryAcquire(30, TimeUnit.SECONDS)) {
       throw new AssertionError("the read-ahead did not start");
     }
-    assertEquals(PendingIo.Dest.IN_USE, io.cancel());
+    CountDownLatch handedBack = new CountDownLatch(1);
+    io.cancel().whenEnded(handedBack::countDown);
+    assertEquals(1, handedBack.getCount(), "the read still runs");
     release.countDown();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (io.cancel() != PendingIo.Dest.FREE && System.nanoTime() < deadline) {
-      Thread.sleep(1);
-    }
-    assertEquals(PendingIo.Dest.FREE, io.cancel());
+    assertTrue(handedBack.await(30, TimeUnit.SECONDS), "handed back as the read ended");
   }
 
   @Test
-  void readAsync_cancelledAfterItsEnd_free() throws Exception {
+  void readAsync_cancelledAfterItsEnd_bufferHandedBackAtOnce() throws Exception {
     PendingIo io = store.readAsync("other", 1, 0, ByteBuffer.allocate(1), () -> {});
     io.await();
-    assertEquals(PendingIo.Dest.FREE, io.cancel());
+    AtomicBoolean handedBack = new AtomicBoolean();
+    io.cancel().whenEnded(() -> handedBack.set(true));
+    assertTrue(handedBack.get());
+  }
+
+  @Test
+  void read_timedOut_bufferHandedBackWhenTheReadEnds() throws Exception {
+    Duration brief = Duration.ofSeconds(1); // the reader's wait, on the machine's clock
+    TimeBoundPageStore briefStore =
+        new TimeBoundPageStore(
+            hangable,
+            brief,
+            THREADS,
+            0,
+            "brief",
+            new InlineReadGate(ReadBound.STRICT, brief, "brief", now, ProcessStalls.NONE),
+            now);
+    try {
+      CacheException e =
+          assertThrows(
+              CacheException.class, () -> briefStore.read("hang", 3, 0, ByteBuffer.allocate(1)));
+      assertEquals(CacheFailure.TIMEOUT, e.failure());
+      assertTrue(hanging.tryAcquire(30, TimeUnit.SECONDS), "the read started");
+      CountDownLatch handedBack = new CountDownLatch(1);
+      e.operationEnd().whenEnded(handedBack::countDown);
+      assertEquals(1, handedBack.getCount(), "the read still runs");
+      release.countDown();
+      assertTrue(handedBack.await(30, TimeUnit.SECONDS), "handed back as the read ended");
+    } finally {
+      release.countDown();
+      briefStore.close();
+    }
   }
 
   @Test
