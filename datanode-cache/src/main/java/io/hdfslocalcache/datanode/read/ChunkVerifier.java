@@ -25,7 +25,12 @@ import org.apache.hadoop.util.DataChecksum;
  * 8 the checksums are copied into a direct buffer and Hadoop's check runs (libhadoop's CRC if
  * loaded, else its chunk copy).
  *
- * <p>One per thread: it holds a checksum object and a scratch buffer.
+ * <p>That direct buffer is taken from the DataNode's direct windows for the one check and given
+ * back after it: a verifier lives for one pread or one page read ahead, and a buffer of its own per
+ * verifier was direct memory that only the garbage collector freed, once per page streamed. Only
+ * when the windows' bound is full is one allocated for the check and left to the collector.
+ *
+ * <p>One per thread: it holds a checksum object.
  */
 final class ChunkVerifier {
   /** {@code Checksum.update(ByteBuffer)}: Java 9 and later; null on Java 8. */
@@ -39,16 +44,17 @@ final class ChunkVerifier {
   /** java.util.zip's checksum of the type for direct windows; null: Hadoop's check instead. */
   private final Checksum inPlace;
 
-  /** The checksums in a direct buffer for Hadoop's check of a direct window; taken when needed. */
-  private ByteBuffer directSums;
+  /** Where the Java 8 route takes the direct buffer for the checksums, for one check. */
+  private final DirectWindows scratch;
 
-  ChunkVerifier(DataChecksum dc) {
-    this(dc, UPDATE != null);
+  ChunkVerifier(DataChecksum dc, DirectWindows scratch) {
+    this(dc, scratch, UPDATE != null);
   }
 
   /** {@code inPlace}: false forces the Java 8 route (tests), true is honoured on Java 9+ only. */
-  ChunkVerifier(DataChecksum dc, boolean inPlace) {
+  ChunkVerifier(DataChecksum dc, DirectWindows scratch, boolean inPlace) {
     this.dc = dc;
+    this.scratch = scratch;
     this.inPlace = inPlace && UPDATE != null ? javaChecksum(dc.getChecksumType()) : null;
   }
 
@@ -64,7 +70,7 @@ final class ChunkVerifier {
       } else if (inPlace != null) {
         verifyInPlace(data.duplicate(), sums, start, fileId);
       } else {
-        dc.verifyChunkedSums(data.duplicate(), directSums(sums, data.remaining()), fileId, start);
+        verifyWithDirectSums(data.duplicate(), sums, start, fileId);
       }
     } catch (ChecksumException e) {
       throw new CacheException(CacheFailure.CHECKSUM_MISMATCH, e.getMessage(), e);
@@ -103,15 +109,19 @@ final class ChunkVerifier {
     }
   }
 
-  private ByteBuffer directSums(byte[] sums, int dataLength) {
+  /** Hadoop's check, with the checksums in a direct buffer taken for it (libhadoop needs that). */
+  private void verifyWithDirectSums(ByteBuffer d, byte[] sums, long start, String fileId)
+      throws ChecksumException {
     int chunk = dc.getBytesPerChecksum();
-    int n = (dataLength + chunk - 1) / chunk * dc.getChecksumSize();
-    if (directSums == null || directSums.capacity() < n) {
-      directSums = ByteBuffer.allocateDirect(n);
+    int n = (d.remaining() + chunk - 1) / chunk * dc.getChecksumSize();
+    ByteBuffer taken = scratch.take(n);
+    try {
+      ByteBuffer direct = taken.isDirect() ? taken : ByteBuffer.allocateDirect(n);
+      direct.put(sums, 0, n).flip();
+      dc.verifyChunkedSums(d, direct, fileId, start);
+    } finally {
+      scratch.give(taken); // read on this thread only, and done
     }
-    directSums.clear();
-    directSums.put(sums, 0, n).flip();
-    return directSums;
   }
 
   private static void update(Checksum c, ByteBuffer b) {

@@ -162,7 +162,7 @@ final class PageReadAhead {
         }
         into = buffers.take(pageSize);
       }
-      ChunkVerifier verifier = new ChunkVerifier(entry.checksum.newChecksum());
+      ChunkVerifier verifier = new ChunkVerifier(entry.checksum.newChecksum(), buffers);
       ByteBuffer data = PageWindows.slice(into, 0, len);
       long at = start;
       Page page = new Page(into, start, len);

@@ -63,9 +63,9 @@ final class PageWindows implements CacheWindows {
     this.fileId = entry.fileId(BlockId.CacheFile.DATA);
     this.pageSize = session.settings().pageSize;
     this.chunk = entry.checksum.bytesPerChecksum();
-    this.verifier = new ChunkVerifier(entry.checksum.newChecksum());
-    this.meta = new MetaSegments(entry, pageSize, session.buffers());
     this.windows = session.buffers().windows();
+    this.verifier = new ChunkVerifier(entry.checksum.newChecksum(), windows);
+    this.meta = new MetaSegments(entry, pageSize, session.buffers());
     this.ahead =
         new PageReadAhead(
             entry,

@@ -8,8 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.store.CacheException;
 import io.hdfslocalcache.metrics.CacheFailure;
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.fs.ChecksumException;
 import org.apache.hadoop.util.DataChecksum;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,6 +32,10 @@ class ChunkVerifierTest {
   private static final long START = 7L * CHUNK * 1024;
 
   private final byte[] data = new byte[LENGTH];
+
+  /** The direct windows the Java 8 route takes its checksum buffer from. */
+  private final DirectWindows scratch =
+      new DirectWindows(new WindowBuffers(), new AtomicLong(), 1 << 20);
 
   private ByteBuffer window(byte[] bytes, boolean direct) {
     // Not at position 0 of its buffer, as a view of a page window is not.
@@ -51,7 +58,8 @@ class ChunkVerifierTest {
   }
 
   private ChunkVerifier verifier(DataChecksum.Type type, String route) {
-    return new ChunkVerifier(DataChecksum.newDataChecksum(type, CHUNK), route.equals("inPlace"));
+    return new ChunkVerifier(
+        DataChecksum.newDataChecksum(type, CHUNK), scratch, route.equals("inPlace"));
   }
 
   @ParameterizedTest
@@ -110,7 +118,45 @@ class ChunkVerifierTest {
   @org.junit.jupiter.api.Test
   void constructor_thisJvmAndTheJava8Seam_pickTheirRoutes() {
     DataChecksum dc = DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, CHUNK);
-    assertTrue(new ChunkVerifier(dc).checksInPlace(), "Java 9+ checks direct windows in place");
-    assertFalse(new ChunkVerifier(dc, false).checksInPlace());
+    assertTrue(
+        new ChunkVerifier(dc, scratch).checksInPlace(), "Java 9+ checks direct windows in place");
+    assertFalse(new ChunkVerifier(dc, scratch, false).checksInPlace());
+  }
+
+  /**
+   * A verifier lives for one pread or one page read ahead: on the Java 8 route each allocated a
+   * direct buffer of its own for the checksums, freed only when the garbage collector ran.
+   */
+  @org.junit.jupiter.api.Test
+  void verify_java8RouteOneVerifierPerPage_checksumBufferPooledNotAllocated() throws Exception {
+    byte[] sums = sums(DataChecksum.Type.CRC32C);
+    ByteBuffer w = window(data, true);
+    BufferPoolMXBean direct =
+        ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
+            .filter(b -> b.getName().equals("direct"))
+            .findFirst()
+            .orElseThrow(AssertionError::new);
+    long before = direct.getCount();
+    for (int page = 0; page < 100; page++) {
+      verifier(DataChecksum.Type.CRC32C, "java8").verify(w, sums, START, "f");
+    }
+    // (A collection meanwhile could only lower the count: it cannot hide a buffer per verifier.)
+    assertTrue(direct.getCount() - before <= 1, (direct.getCount() - before) + " direct buffers");
+    assertEquals(1, scratch.spares(), "one checksum buffer, back in the pool after each check");
+  }
+
+  @org.junit.jupiter.api.Test
+  void verify_java8RouteDirectBoundFull_stillChecksAndKeepsTheBound() throws Exception {
+    DirectWindows full = new DirectWindows(new WindowBuffers(), new AtomicLong(), 0);
+    byte[] sums = sums(DataChecksum.Type.CRC32C);
+    ChunkVerifier v =
+        new ChunkVerifier(
+            DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, CHUNK), full, false);
+    v.verify(window(data, true), sums, START, "f");
+    byte[] corrupt = data.clone();
+    corrupt[3] ^= 1;
+    assertThrows(CacheException.class, () -> v.verify(window(corrupt, true), sums, START, "f"));
+    assertEquals(0, full.heldBytes());
+    assertEquals(0, full.spares());
   }
 }
