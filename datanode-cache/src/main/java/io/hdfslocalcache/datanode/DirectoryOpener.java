@@ -85,8 +85,8 @@ final class DirectoryOpener {
   }
 
   /**
-   * Opens one directory; null (logged) if it is unusable. {@code progress} moves with each step and
-   * with each page the store restores.
+   * Opens one directory; null (logged) if it is unusable. {@code progress} moves with each step
+   * (and with the CPU time of the calling thread, if it counts that).
    */
   static Opened openOne(
       CacheConfig config, int i, Path dir, CacheFaultInjector faults, OpenProgress progress) {

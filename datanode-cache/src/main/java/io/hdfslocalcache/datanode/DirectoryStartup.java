@@ -74,6 +74,7 @@ final class DirectoryStartup implements AutoCloseable {
       slots.add(s);
       CacheThreads.newThread(
               () -> {
+                s.progress.countCpuOfThisThread(); // where the open works without steps
                 try {
                   s.finished(opener.open(s.position, s.dir, s.progress));
                 } catch (LinkageError e) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.hdfslocalcache.datanode.index.BlockIndex;
 import io.hdfslocalcache.datanode.store.OpenProgress;
@@ -12,6 +13,8 @@ import io.hdfslocalcache.datanode.store.RecordingPageStore;
 import io.hdfslocalcache.time.FakeClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -22,7 +25,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import java.util.zip.CRC32;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -147,6 +152,54 @@ class DirectoryStartupTest {
     assertFalse(open.closed.get(), "a joined directory stays open");
     awaitTrue("nothing left opening", () -> !startup.anyOpening());
     DirectoryOpener.closeQuietly(Collections.singletonList(o));
+  }
+
+  /**
+   * An open that takes no step for longer than the stall limit but works all along on its thread,
+   * as RocksDB's open does while it replays a long write-ahead log: kept, not left out as hung.
+   * Each of start-up's polls (on the fake clock) waits until the opening thread has used more CPU
+   * time, so what the watch reads does not hang on how the machine schedules the thread.
+   */
+  @Test
+  void awaitStartup_openWorkingOnItsThreadWithoutSteps_keptNotLeftOut() throws Exception {
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    assumeTrue(threads.isThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled());
+    CountDownLatch end = new CountDownLatch(1);
+    AtomicLong openerId = new AtomicLong(-1);
+    AtomicLong lastCpu = new AtomicLong();
+    clock.onSleep(
+        () -> {
+          long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+          while (openerId.get() < 0 && System.nanoTime() < deadline) {
+            Thread.yield(); // the opening thread has not started its work yet
+          }
+          long id = openerId.get();
+          while (threads.getThreadCpuTime(id) <= lastCpu.get() && System.nanoTime() < deadline) {
+            Thread.yield();
+          }
+          lastCpu.set(threads.getThreadCpuTime(id));
+        });
+    startup =
+        DirectoryStartup.start(
+            Collections.singletonList(tmp.resolve("d0")),
+            limits,
+            clock,
+            (i, dir, p) -> {
+              openerId.set(Thread.currentThread().getId());
+              CRC32 replay = new CRC32(); // CPU-bound work that takes no step
+              byte[] log = new byte[64 << 10];
+              while (end.getCount() > 0) {
+                replay.update(log, 0, log.length);
+              }
+              return null;
+            });
+    try {
+      assertEquals(Collections.emptyList(), startup.awaitStartup());
+      assertTrue(clock.nanoTime() >= limits.startupNanos, "waited the limit");
+      assertTrue(startup.anyOpening(), "still opening, not left out");
+    } finally {
+      end.countDown();
+    }
   }
 
   @Test

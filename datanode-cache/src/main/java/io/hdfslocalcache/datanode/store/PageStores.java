@@ -22,7 +22,7 @@ public final class PageStores {
     return openAlluxio(dir, capacityBytes, pageSize, new OpenProgress());
   }
 
-  /** {@code progress} counts the pages restored while this opens, for the start-up watch. */
+  /** {@code progress} counts the open's step, for the start-up watch. */
   public static PageStore openAlluxio(
       Path dir, long capacityBytes, int pageSize, OpenProgress progress) throws IOException {
     return AlluxioPageStore.open(dir, capacityBytes, pageSize, progress);
