@@ -8,13 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
+import io.hdfslocalcache.datanode.store.KernelHungFile;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
 import io.hdfslocalcache.metrics.DirectoryNames;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -33,8 +36,8 @@ class HungSsdIT {
   @AfterEach
   void stop() {
     disk.release();
-    c.faults().set(null);
     if (c != null) {
+      c.faults().set(null);
       c.close();
     }
   }
@@ -63,6 +66,38 @@ class HungSsdIT {
     assertEquals(1, CacheCluster.gauge(cache, DirectoryNames.of(1, DirectoryMetrics.IN_SERVICE)));
     assertArrayEquals(data, c.readAll(new org.apache.hadoop.fs.Path("/start.bin")));
     assertTrue(millis < 30_000, "restart took " + millis + " ms");
+  }
+
+  /**
+   * A page read stuck in the kernel on a live DataNode ({@link KernelHungFile}: the I/O thread sits
+   * in the channel's native read, where no signal reaches it, unlike {@link HungDisk}'s hang in
+   * Java code): the client still reads every byte, from the HDD, and the DataNode still stops while
+   * the read is held. Before the fix the reader's timeout interrupted the stuck I/O thread, and the
+   * DataXceiver then waited inside {@code Thread.interrupt()} for as long as the read hung.
+   */
+  @Test
+  @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void pageReadHungInKernel_servedFromTheHddAndTheDataNodeStops() throws Exception {
+    try (KernelHungFile kernel = KernelHungFile.mount(base, 64 * 1024)) {
+      Configuration conf = CacheCluster.conf(base);
+      conf.set(CacheKeys.READ_TIMEOUT, "200ms");
+      // Every page read on the I/O threads: adaptive would run this one on the reader's thread,
+      // where no timeout applies (a read running when the disk hangs waits for the kernel).
+      conf.set(CacheKeys.READ_BOUND, "strict");
+      c = CacheCluster.start(conf, 1);
+      org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/kernel.bin");
+      byte[] data = c.cachedFile(p.toString(), 300_000);
+      for (ExtendedBlock b : c.blocks(p)) {
+        for (Path page : SsdFiles.pages(base.resolve("ssd"), b, ".data")) {
+          Files.delete(page);
+          Files.createSymbolicLink(page, kernel.file()); // its reads now hang in the kernel
+        }
+      }
+
+      assertArrayEquals(data, c.readAll(p));
+      kernel.awaitHeldReads(1); // an I/O thread is in the kernel still: nobody answered it
+      c.cluster.stopDataNode(0); // shutdown leaves the stuck read to the disk
+    }
   }
 
   @Test
