@@ -12,13 +12,21 @@ public final class AdmissionMetrics {
   public static final String REJECT = "admission.reject";
 
   @Describe(
-      "The admission threshold now: a block is admitted after more reads than this in the window."
-          + " The configured threshold, or, while admission tunes itself to the SSD write budget"
-          + " (admission.tuning auto), between half of it and 64 times it.")
+      "The admission threshold in effect now: a block is admitted after more reads than this in"
+          + " the window. The configured threshold, or, while admission tunes itself to the SSD"
+          + " write budget (admission.tuning auto), the tuner's (admission.threshold.tuned), or a"
+          + " quarter of it while the cache has room and the budget half its burst (never below"
+          + " half the configured one).")
   public static final String THRESHOLD = "admission.threshold";
 
   @Describe(
-      "When the admission threshold in use took its value, milliseconds since the epoch (UTC):"
+      "The admission threshold the tuner has set: the configured threshold, or, under"
+          + " admission.tuning auto, between half of it and 64 times it, kept across restarts."
+          + " admission.threshold is lower while the cache has room.")
+  public static final String THRESHOLD_TUNED = "admission.threshold.tuned";
+
+  @Describe(
+      "When the tuned admission threshold took its value, milliseconds since the epoch (UTC):"
           + " start-up, the tuner's last change, or, under admission.tuning auto, the change"
           + " before a restart (the tuned threshold is kept across restarts).")
   public static final String THRESHOLD_SINCE = "admission.threshold.since";

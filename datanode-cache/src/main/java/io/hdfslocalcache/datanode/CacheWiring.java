@@ -195,6 +195,7 @@ final class CacheWiring {
           space.sampleFreeSpace(d);
           DirectoryStats.registerDirectory(registry, d);
           GuardStats.register(registry, Collections.singletonList(d), gate);
+          threshold.join(d.blockIndex()); // the tuner's budget counts d since gate.add
           dirs.join(d);
           admin.join(d.path(), dataNodeDirs());
         });

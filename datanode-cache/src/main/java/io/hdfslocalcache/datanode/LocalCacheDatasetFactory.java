@@ -109,17 +109,11 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
           config.dirs());
       return inner;
     }
-    for (String problem :
-        FillUnitCheck.problems(
-            config.fillPolicy().mode(),
-            config.pageSize(),
-            conf.getLongBytes(
-                org.apache.hadoop.hdfs.DFSConfigKeys.DFS_BLOCK_SIZE_KEY,
-                org.apache.hadoop.hdfs.DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT),
-            dirs.stream().map(o -> o.path().toString()).collect(Collectors.toList()),
-            dirs.stream().map(o -> o.store().capacityBytes()).collect(Collectors.toList()))) {
-      LOG.warn(problem);
-    }
+    long blockSize =
+        conf.getLongBytes(
+            org.apache.hadoop.hdfs.DFSConfigKeys.DFS_BLOCK_SIZE_KEY,
+            org.apache.hadoop.hdfs.DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT);
+    warnTooSmall(config, blockSize, dirs);
     MetricRegistry registry = new MetricRegistry();
     Optional<ShadowFeed> shadow =
         config.candidates().isEmpty()
@@ -157,7 +151,11 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
             candidateNames(config)));
     shadow.ifPresent(cache::onClose);
     cache.onClose(startup);
-    startup.continueInBackground(cache::join);
+    startup.continueInBackground(
+        o -> {
+          warnTooSmall(config, blockSize, java.util.Collections.singletonList(o));
+          cache.join(o);
+        });
     LOG.info(
         activeLine(
             BuildVersion.get(),
@@ -165,6 +163,22 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
             config,
             shadow.isPresent()));
     return CachingDataset.wrap(inner, cache, wiring, shadow);
+  }
+
+  /**
+   * One WARN line per directory too small for one fill ({@link FillUnitCheck}): at start or join.
+   */
+  private static void warnTooSmall(
+      CacheConfig config, long blockSize, List<DirectoryOpener.Opened> dirs) {
+    for (String problem :
+        FillUnitCheck.problems(
+            config.fillPolicy().mode(),
+            config.pageSize(),
+            blockSize,
+            dirs.stream().map(o -> o.path().toString()).collect(Collectors.toList()),
+            dirs.stream().map(o -> o.store().capacityBytes()).collect(Collectors.toList()))) {
+      LOG.warn(problem);
+    }
   }
 
   /**

@@ -7,17 +7,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
+import io.hdfslocalcache.datanode.index.BlockIndex;
+import io.hdfslocalcache.metrics.AdmissionMetrics;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
 import io.hdfslocalcache.metrics.DirectoryNames;
 import io.hdfslocalcache.metrics.ReadPathMetrics;
 import io.hdfslocalcache.metrics.RestoreMetrics;
+import io.hdfslocalcache.model.policy.TunedThreshold;
 import java.nio.file.Path;
+import java.time.Instant;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
+import org.apache.hadoop.test.GenericTestUtils.LogCapturer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 /**
  * A cache directory still opening when start-up stops waiting, as a multi-terabyte one restoring
@@ -43,7 +49,13 @@ class SlowDirectoryOpenIT {
 
   /** Restarts DataNode 0 with start-up waiting 1 ms for its cache directories. */
   private void restartWithStartupLimitOf1ms() throws Exception {
+    restartWithStartupLimitOf1ms(() -> {});
+  }
+
+  /** The same, running {@code whileDown} while the DataNode is stopped. */
+  private void restartWithStartupLimitOf1ms(Runnable whileDown) throws Exception {
     DataNodeProperties props = c.cluster.stopDataNode(0);
+    whileDown.run();
     // The configuration a restart starts from (MiniDFSCluster keeps it apart from the DataNode's).
     java.lang.reflect.Field f = DataNodeProperties.class.getDeclaredField("conf");
     f.setAccessible(true);
@@ -115,5 +127,68 @@ class SlowDirectoryOpenIT {
             Thread.getAllStackTraces().keySet().stream()
                 .noneMatch(t -> t.getName().equals("local-cache-open-dir1")));
     assertEquals(0, inService(cache, 1));
+  }
+
+  /** What {@code whileDown} does to the stopped DataNode's index, through the index's own API. */
+  private interface IndexChange {
+    void apply(BlockIndex index);
+  }
+
+  private static Runnable onIndex(Path index, IndexChange change) {
+    return () -> {
+      try (BlockIndex i = BlockIndex.open(index)) {
+        change.apply(i);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    };
+  }
+
+  /** Restarts with the 1 ms limit and waits until the only directory joined; logs captured. */
+  private CacheLifecycle restartJoiningLate(Runnable whileDown, LogCapturer log) throws Exception {
+    log.clearOutput();
+    restartWithStartupLimitOf1ms(whileDown);
+    CacheLifecycle cache = c.cache(0);
+    CacheCluster.await("the directory joined", () -> log.getOutput().contains("joined after"));
+    return cache;
+  }
+
+  @Test
+  @Timeout(value = 240, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void restart_everyDirectoryJoinsLate_checkedAndTheThresholdTunesRestoresAndSaves()
+      throws Exception {
+    Configuration conf = CacheCluster.conf(base);
+    conf.setBoolean(CacheKeys.FILL_GUARD, true); // the write budget the threshold tunes to
+    conf.set(CacheKeys.FILL_MODE, "block");
+    conf.set(CacheKeys.CAPACITY, "1m"); // under two 1 MiB blocks: too small for a fill
+    c = CacheCluster.start(conf, 1);
+    String uuid = c.cluster.getDataNodes().get(0).getDatanodeUuid();
+    Path index = base.resolve("ssd").resolve(uuid).resolve("index");
+    long tunedAt = Instant.parse("2026-11-20T08:30:00Z").toEpochMilli();
+    LogCapturer log = LogCapturer.captureLogs(LoggerFactory.getLogger("io.hdfslocalcache"));
+    try {
+      // Tuned under another configured threshold: the tuner starts again at 1, and saves that.
+      restartJoiningLate(
+          onIndex(index, i -> i.putTunedThreshold(new TunedThreshold(2, 9, 0, 1))), log);
+      assertTrue(
+          log.getOutput().contains("has an effective capacity of"),
+          "the joined directory is checked for one fill: " + log.getOutput());
+      assertTrue(log.getOutput().contains("starts again from it"), log.getOutput());
+
+      CacheLifecycle cache =
+          restartJoiningLate(
+              onIndex(
+                  index,
+                  i -> {
+                    assertEquals(1, i.loadTunedThreshold().get().configured(), "saved");
+                    i.putTunedThreshold(new TunedThreshold(1, 9, 4.0e6, tunedAt));
+                  }),
+              log);
+
+      assertEquals(9, CacheCluster.gauge(cache, AdmissionMetrics.THRESHOLD_TUNED), "restored");
+      assertEquals(tunedAt, CacheCluster.gauge(cache, AdmissionMetrics.THRESHOLD_SINCE));
+    } finally {
+      log.stopCapturing();
+    }
   }
 }

@@ -75,14 +75,17 @@ class ThresholdRestartIT {
 
   @Test
   void restart_thresholdAtTheConfiguredOne_sinceTheFirstStartNotTheRestart() throws Exception {
-    assertEquals(1, gauge(AdmissionMetrics.THRESHOLD));
+    assertEquals(1, gauge(AdmissionMetrics.THRESHOLD_TUNED));
+    // An empty cache with a full budget: the room rule admits at max(lowest 0, 1 / 4 = 0), on the
+    // first read, and the gauge in effect says so.
+    assertEquals(0, gauge(AdmissionMetrics.THRESHOLD));
     long firstStart = gauge(AdmissionMetrics.THRESHOLD_SINCE);
     assertTrue(firstStart > 0 && firstStart <= System.currentTimeMillis());
     Thread.sleep(20); // so that a restart's own time would differ
 
     restart(() -> {});
 
-    assertEquals(1, gauge(AdmissionMetrics.THRESHOLD));
+    assertEquals(1, gauge(AdmissionMetrics.THRESHOLD_TUNED));
     assertEquals(firstStart, gauge(AdmissionMetrics.THRESHOLD_SINCE), "kept, not restarted");
   }
 
@@ -100,7 +103,10 @@ class ThresholdRestartIT {
           }
         });
 
-    assertEquals(9, gauge(AdmissionMetrics.THRESHOLD), "the tuned threshold, not the configured 1");
+    assertEquals(
+        9, gauge(AdmissionMetrics.THRESHOLD_TUNED), "the tuned threshold, not the configured 1");
+    // The cache has room and its budget more than half its burst: the room rule admits at 9 / 4.
+    assertEquals(2, gauge(AdmissionMetrics.THRESHOLD), "the threshold in effect");
     assertEquals(tunedAt, gauge(AdmissionMetrics.THRESHOLD_SINCE));
     JsonNode json = JSON.readTree(status("--json"));
     assertEquals(9, json.get("admissionThreshold").asLong(), json.toString());
@@ -109,7 +115,7 @@ class ThresholdRestartIT {
 
     restart(() -> {}); // what this DataNode saved itself
 
-    assertEquals(9, gauge(AdmissionMetrics.THRESHOLD));
+    assertEquals(9, gauge(AdmissionMetrics.THRESHOLD_TUNED));
     assertEquals(tunedAt, gauge(AdmissionMetrics.THRESHOLD_SINCE));
   }
 }

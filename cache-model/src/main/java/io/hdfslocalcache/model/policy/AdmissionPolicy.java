@@ -47,9 +47,19 @@ public interface AdmissionPolicy {
    */
   default void watch(CacheRoom room) {}
 
-  /** The threshold this policy admits above now; -1 if it has none. */
+  /**
+   * The threshold this policy admits above now (a tuned policy: its tuner's); -1 if it has none.
+   */
   default int effectiveThreshold() {
     return -1;
+  }
+
+  /**
+   * The threshold a read is admitted above now: {@link #effectiveThreshold}, or lower while a rule
+   * admits below it (the {@link RoomRule} of a cache with room). What an operator's gauge shows.
+   */
+  default int thresholdInEffect() {
+    return effectiveThreshold();
   }
 
   /** Keys the policy keeps history for now (its memory), for heap figures; 0 if it keeps none. */

@@ -20,8 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Costs and threads: reporters (the model's rules from one thread; on a DataNode its reader
  * threads for hits and its fill threads for fills, through the directory guards) add atomically per
  * fill or hit of an entry admitted at the margin, nothing for the others; {@link #step} runs under
- * the tuner's monitor and takes what was added since the last one. Heap: five fields, and a flag
- * per cached entry where the entries are kept.
+ * the tuner's monitor and takes what was added since the last one. Heap: six fields, and a flag per
+ * cached entry where the entries are kept.
  */
 public final class MarginalPayback {
   /** The payback below which the margin is held, the tuned policy's default: 4. */
@@ -35,6 +35,21 @@ public final class MarginalPayback {
   private final AtomicLong savedMicros = new AtomicLong();
   private double fill; // averaged per step
   private double saved;
+  private long regathering; // steps left before it judges again, after a restart
+
+  /** What the margin's averages say at the tuner's last step. */
+  public enum Verdict {
+    /** Not known to fall short: the margin pays, or too little evidence (or off) to say. */
+    NO_CASE,
+    /** The marginal fills are known to fall short of paying {@code pays} x their cost. */
+    FALLS_SHORT,
+    /**
+     * A restored tuner's first horizon: the averages restart from nothing while the entries
+     * admitted at the margin before the restart no longer report their hits, so no verdict either
+     * way.
+     */
+    REGATHERING
+  }
 
   /**
    * @param pays saved over cost below which the margin does not pay; 0: off
@@ -79,10 +94,29 @@ public final class MarginalPayback {
   void step() {
     fill += (fillMicros.getAndSet(0) - fill) / HORIZON_STEPS;
     saved += (savedMicros.getAndSet(0) - saved) / HORIZON_STEPS;
+    if (regathering > 0) {
+      regathering--;
+    }
   }
 
-  /** True if the marginal fills are known to fall short of paying {@code pays} x their cost. */
-  boolean fallsShort() {
-    return enabled() && fill * HORIZON_STEPS >= EVIDENCE_MICROS && saved < pays * fill;
+  /**
+   * The tuner was restored after a restart: for one horizon ({@link #HORIZON_STEPS} steps) the
+   * verdict is {@link Verdict#REGATHERING}, until the averages hold the fills and hits of entries
+   * admitted since (ThresholdTuner#restore says why neutral rather than carried).
+   */
+  void restarted() {
+    if (enabled()) {
+      regathering = (long) HORIZON_STEPS;
+    }
+  }
+
+  /** What the margin's averages say now (the tuner asks once a step, under its monitor). */
+  Verdict verdict() {
+    if (regathering > 0) {
+      return Verdict.REGATHERING;
+    }
+    return enabled() && fill * HORIZON_STEPS >= EVIDENCE_MICROS && saved < pays * fill
+        ? Verdict.FALLS_SHORT
+        : Verdict.NO_CASE;
   }
 }

@@ -41,9 +41,11 @@ final class RoomRule {
   private final double level;
   private volatile CacheRoom room = CacheRoom.NEVER;
 
-  /** The rule at its defaults for configured threshold {@code floor}; {@code on} false: never. */
-  RoomRule(int floor, boolean on) {
-    this(on, ThresholdTuner.lowest(floor), DIVISOR, LEVEL);
+  /**
+   * The rule at its defaults for configured threshold {@code configured}; {@code on} false: never.
+   */
+  RoomRule(int configured, boolean on) {
+    this(on, ThresholdTuner.lowest(configured), DIVISOR, LEVEL);
   }
 
   /**

@@ -4,12 +4,12 @@ import io.hdfslocalcache.time.CacheClock;
 
 /**
  * Admission that tunes itself to the SSD write budget: the operator sets what the SSD may write
- * (drive writes per day, the fill guard's budget) and the configured threshold F (named the floor
- * in the saved state); this class starts at F and moves the threshold within [{@link #lowest}(F),
- * {@link #ceiling}(F)] = about [F / {@link #BELOW}, {@link #CEILING_FACTOR} x F] so that fills
- * spend the budget, not more, on the blocks read most often (without a tuner the budget binds first
- * come, first served). The DataNode ({@code Admission}), the simulator and shadow mode ({@code
- * EventRules}, through the {@code tuned} policy) run this class.
+ * (drive writes per day, the fill guard's budget) and the configured threshold F; this class starts
+ * at F and moves the threshold within [{@link #lowest}(F), {@link #ceiling}(F)] = about [F / {@link
+ * #BELOW}, {@link #CEILING_FACTOR} x F] so that fills spend the budget, not more, on the blocks
+ * read most often (without a tuner the budget binds first come, first served). The DataNode ({@code
+ * Admission}), the simulator and shadow mode ({@code EventRules}, through the {@code tuned} policy)
+ * run this class.
  *
  * <p><b>Why below F, to F / 2.</b> The best fixed threshold in hindsight is nearly always the
  * lowest one whose fills the budget sustains (docs/tuning.md), below the default F = 15 on most 5%
@@ -94,12 +94,14 @@ public final class ThresholdTuner {
     void changed(int from, int to, double demandBytesPerDay, double targetBytesPerDay);
   }
 
-  private final int floor;
+  private final int configured;
   private final int lowest;
   private final MarginalPayback payback;
   private final int ceiling;
-  private final double ratePerStep;
-  private final double burst;
+  // The budget's refill rate and burst, from the same directories its level and bytes asked sum:
+  // a directory that joins after start-up grows all four at once ({@link #resize}).
+  private volatile double ratePerStep;
+  private volatile double burst;
   private final Budget budget;
   private final CacheClock clock;
   private final Listener listener;
@@ -121,7 +123,7 @@ public final class ThresholdTuner {
     /** The saved threshold is in use again, since it took that value. */
     RESTORED,
     /** Saved under another configured threshold: the tuner starts again at the new one. */
-    FLOOR_CHANGED,
+    CONFIGURED_CHANGED,
     /** The threshold does not tune itself here (tuning fixed, or no write budget): F. */
     NOT_TUNING,
     /** Nothing was saved (a first start): the tuner starts at F. */
@@ -129,13 +131,13 @@ public final class ThresholdTuner {
   }
 
   /**
-   * @param floor the configured threshold
-   * @param bytesPerDay the write budget's refill rate; 0 for none (T stays at the floor)
+   * @param configured the configured threshold F
+   * @param bytesPerDay the write budget's refill rate; 0 for none (T stays at F)
    * @param burstBytes the budget's burst (its largest level)
    * @param payback the margin's payback, which holds T at or below F while it falls short
    */
   public ThresholdTuner(
-      int floor,
+      int configured,
       double bytesPerDay,
       long burstBytes,
       Budget budget,
@@ -143,35 +145,60 @@ public final class ThresholdTuner {
       Listener listener,
       MarginalPayback payback) {
     this.payback = payback;
-    if (floor < 0 || bytesPerDay < 0 || burstBytes < 0) {
-      String got = floor + ", " + bytesPerDay + ", " + burstBytes;
-      throw new IllegalArgumentException("floor, bytesPerDay, burstBytes must be >= 0: " + got);
+    if (configured < 0) {
+      throw new IllegalArgumentException("configured threshold must be >= 0: " + configured);
     }
-    this.floor = floor;
-    this.lowest = lowest(floor);
-    this.ceiling = ceiling(floor);
+    checkBudget(bytesPerDay, burstBytes);
+    this.configured = configured;
+    this.lowest = lowest(configured);
+    this.ceiling = ceiling(configured);
     this.ratePerStep = bytesPerDay * STEP_MILLIS / MILLIS_PER_DAY;
     this.burst = burstBytes;
     this.budget = budget;
     this.clock = clock;
     this.listener = listener;
-    this.logT = Math.log(floor + 1.0);
-    this.threshold = floor;
-    this.announced = floor;
+    this.logT = Math.log(configured + 1.0);
+    this.threshold = configured;
+    this.announced = configured;
     this.changedAtMillis = clock.millis();
     this.stepEnd = clock.millis() + STEP_MILLIS;
     this.asked = budget.bytesAsked();
-    this.budgetShare = ratePerStep > 0 ? Math.min(burst, budget.availableBytes()) / burst : 0;
+    this.budgetShare = share();
   }
 
-  /** The smallest threshold a tuner started at {@code floor} reaches (while its budget idles). */
-  public static int lowest(int floor) {
-    return Math.max(0, (floor + 1) / BELOW - 1);
+  private static void checkBudget(double bytesPerDay, long burstBytes) {
+    if (!(bytesPerDay >= 0) || burstBytes < 0) {
+      throw new IllegalArgumentException(
+          "bytesPerDay, burstBytes must be >= 0: " + bytesPerDay + ", " + burstBytes);
+    }
   }
 
-  /** The largest threshold a tuner with this floor reaches: the limiter must count that far. */
-  public static int ceiling(int floor) {
-    return (int) Math.min(65_534L, CEILING_FACTOR * (floor + 1L) - 1);
+  /** The budget's level / burst now; 0 without a budget. */
+  private double share() {
+    return ratePerStep > 0 ? Math.min(burst, (double) budget.availableBytes()) / burst : 0;
+  }
+
+  /**
+   * The budget's directories changed (one that was still opening at start-up joined): its refill
+   * rate and burst from now on, summed over the same directories as its level and the bytes asked.
+   * A tuner bound before any directory had a budget starts tuning here, at F, warming up as at a
+   * first start.
+   */
+  public synchronized void resize(double bytesPerDay, long burstBytes) {
+    checkBudget(bytesPerDay, burstBytes);
+    ratePerStep = bytesPerDay * STEP_MILLIS / MILLIS_PER_DAY;
+    burst = burstBytes;
+    budgetShare = share();
+  }
+
+  /** The smallest threshold a tuner configured at {@code configured} reaches (budget idle). */
+  public static int lowest(int configured) {
+    return Math.max(0, (configured + 1) / BELOW - 1);
+  }
+
+  /** The largest threshold a tuner configured at this reaches: the limiter must count that far. */
+  public static int ceiling(int configured) {
+    return (int) Math.min(65_534L, CEILING_FACTOR * (configured + 1L) - 1);
   }
 
   /** The effective threshold now: admit a block read more than this often in the window. */
@@ -210,14 +237,17 @@ public final class ThresholdTuner {
     budgetShare = level / burst;
     double excess = level - RESERVE * burst;
     payback.step();
-    marginFallsShort = payback.fallsShort();
+    MarginalPayback.Verdict margin = payback.verdict();
+    marginFallsShort = margin == MarginalPayback.Verdict.FALLS_SHORT;
     double horizon = excess < 0 ? REFILL_MILLIS : DRAIN_MILLIS;
     target = Math.max(ratePerStep / 8, ratePerStep + excess * STEP_MILLIS / horizon);
     double error = Math.log(Math.max(demand, ratePerStep / 64) / target);
     error = Math.max(-MAX_ERROR, Math.min(MAX_ERROR, error));
-    double atF = Math.log(floor + 1.0);
+    double atF = Math.log(configured + 1.0);
     if (error < 0 && logT <= atF + 1e-9 && marginFallsShort) {
       error = logT < atF - 1e-9 ? MAX_ERROR : 0; // an idle budget, but the margin does not pay
+    } else if (error < 0 && logT <= atF + 1e-9 && margin == MarginalPayback.Verdict.REGATHERING) {
+      error = 0; // restored: no evidence yet either way, so T neither climbs nor goes lower
     }
     double next = logT + GAIN * error;
     if (next < atF && logT >= atF - 1e-9 && (demand >= ratePerStep || ++steps <= WARM_STEPS)) {
@@ -253,8 +283,8 @@ public final class ThresholdTuner {
   }
 
   /** The configured threshold F: where the tuner starts, and what its range scales from. */
-  public int floor() {
-    return floor;
+  public int configured() {
+    return configured;
   }
 
   /** When the threshold in use took its value (start-up, a step, or as restored), epoch ms. */
@@ -269,20 +299,27 @@ public final class ThresholdTuner {
 
   /** What a restart needs to go on where this tuner is now ({@link #restore}). */
   public synchronized TunedThreshold state() {
-    return new TunedThreshold(floor, threshold, demand, changedAtMillis);
+    return new TunedThreshold(configured, threshold, demand, changedAtMillis);
   }
 
   /**
    * Goes on from {@code saved}, a state this DataNode's tuner had before a restart: the threshold,
    * the smoothed demand (so the first steps do not read an idle budget into a cold average) and
-   * since when. Only under the same floor: a changed configured threshold starts again from it.
+   * since when. Only under the same configured threshold: a changed one starts again from it.
+   *
+   * <p>The margin's payback is not carried: it starts neutral ({@link MarginalPayback#restarted}).
+   * Carrying its evidence would take its two averages and, in every block's index record, whether
+   * the entry was admitted at the margin: without the flags, the restored entries' hits go unheard
+   * while new margin fills report their cost, and the payback reads as falling short for the
+   * horizon anyway. Neutral costs at most one horizon (two hours) in which the payback neither
+   * raises T nor lets an idle budget take it lower; the budget loop runs as ever.
    */
   public synchronized Restore restore(TunedThreshold saved) {
     if (!tunes()) {
       return Restore.NOT_TUNING;
     }
-    if (saved.floor() != floor) {
-      return Restore.FLOOR_CHANGED;
+    if (saved.configured() != configured) {
+      return Restore.CONFIGURED_CHANGED;
     }
     threshold = saved.threshold();
     logT = Math.log(threshold + 1.0);
@@ -290,6 +327,7 @@ public final class ThresholdTuner {
     steps = WARM_STEPS; // the saved demand is a warm one
     announced = threshold;
     changedAtMillis = saved.changedAtMillis();
+    payback.restarted();
     return Restore.RESTORED;
   }
 

@@ -96,6 +96,11 @@ final class TunedAdmission implements AdmissionPolicy {
   }
 
   @Override
+  public int thresholdInEffect() {
+    return tuner == null ? config.threshold() : room.threshold(tuner.threshold(), tuner);
+  }
+
+  @Override
   public long trackedKeys() {
     return gate.trackedKeys();
   }

@@ -4,28 +4,29 @@ package io.hdfslocalcache.model.policy;
  * What a {@link ThresholdTuner} keeps across a DataNode restart: the threshold in use, the
  * configured threshold it was tuned from, the smoothed fill demand and since when the threshold has
  * had its value. A value: the constructor refuses what no tuner could have been in (a threshold off
- * its floor's range, a negative or non-finite demand), so a damaged record is an error, never a
- * threshold in use.
+ * its configured threshold's range, a negative or non-finite demand), so a damaged record is an
+ * error, never a threshold in use.
  */
 public final class TunedThreshold {
-  private final int floor;
+  private final int configured;
   private final int threshold;
   private final double demandBytesPerStep;
   private final long changedAtMillis;
 
-  public TunedThreshold(int floor, int threshold, double demandBytesPerStep, long changedAtMillis) {
-    if (floor < 0
-        || threshold < ThresholdTuner.lowest(floor)
-        || threshold > ThresholdTuner.ceiling(floor)) {
+  public TunedThreshold(
+      int configured, int threshold, double demandBytesPerStep, long changedAtMillis) {
+    if (configured < 0
+        || threshold < ThresholdTuner.lowest(configured)
+        || threshold > ThresholdTuner.ceiling(configured)) {
       throw new IllegalArgumentException(
           "threshold "
               + threshold
-              + " is outside its floor's range ["
-              + (floor < 0 ? "?" : String.valueOf(ThresholdTuner.lowest(floor)))
+              + " is outside its range ["
+              + (configured < 0 ? "?" : String.valueOf(ThresholdTuner.lowest(configured)))
               + ", "
-              + (floor < 0 ? "?" : String.valueOf(ThresholdTuner.ceiling(floor)))
+              + (configured < 0 ? "?" : String.valueOf(ThresholdTuner.ceiling(configured)))
               + "], around the configured "
-              + floor);
+              + configured);
     }
     if (!(demandBytesPerStep >= 0) || Double.isInfinite(demandBytesPerStep)) {
       throw new IllegalArgumentException("fill demand must be >= 0, got " + demandBytesPerStep);
@@ -33,15 +34,15 @@ public final class TunedThreshold {
     if (changedAtMillis < 0) {
       throw new IllegalArgumentException("time must be >= 0, got " + changedAtMillis);
     }
-    this.floor = floor;
+    this.configured = configured;
     this.threshold = threshold;
     this.demandBytesPerStep = demandBytesPerStep;
     this.changedAtMillis = changedAtMillis;
   }
 
   /** The configured threshold the tuner ran above. */
-  public int floor() {
-    return floor;
+  public int configured() {
+    return configured;
   }
 
   /** The threshold in use. */
@@ -65,7 +66,7 @@ public final class TunedThreshold {
       return false;
     }
     TunedThreshold t = (TunedThreshold) o;
-    return floor == t.floor
+    return configured == t.configured
         && threshold == t.threshold
         && Double.compare(demandBytesPerStep, t.demandBytesPerStep) == 0
         && changedAtMillis == t.changedAtMillis;
@@ -73,7 +74,7 @@ public final class TunedThreshold {
 
   @Override
   public int hashCode() {
-    return ((floor * 31 + threshold) * 31 + Double.hashCode(demandBytesPerStep)) * 31
+    return ((configured * 31 + threshold) * 31 + Double.hashCode(demandBytesPerStep)) * 31
         + Long.hashCode(changedAtMillis);
   }
 
@@ -82,7 +83,7 @@ public final class TunedThreshold {
     return "threshold "
         + threshold
         + " (configured "
-        + floor
+        + configured
         + ") since "
         + changedAtMillis
         + " ms";

@@ -20,9 +20,9 @@ class ThresholdTunerTest {
   private long asked;
   private final List<String> changes = new ArrayList<>();
 
-  private ThresholdTuner tuner(int floor, double perDay) {
+  private ThresholdTuner tuner(int configured, double perDay) {
     return new ThresholdTuner(
-        floor,
+        configured,
         perDay,
         CAPACITY,
         new ThresholdTuner.Budget() {
@@ -53,7 +53,7 @@ class ThresholdTunerTest {
   }
 
   @Test
-  void threshold_noWriteBudget_staysAtTheFloor() {
+  void threshold_noWriteBudget_staysAtTheConfigured() {
     ThresholdTuner t = tuner(15, 0);
     for (int i = 0; i < 600; i++) {
       step(t, 100 * PER_STEP);
@@ -147,7 +147,8 @@ class ThresholdTunerTest {
 
   /**
    * The whole loop on a cold cache: the budget's level follows what it allows (a token bucket that
-   * refills at r and denies what it does not hold), and fills at the floor ask for 8x r.
+   * refills at r and denies what it does not hold), and fills at the configured threshold ask for
+   * 8x r.
    */
   @Test
   void threshold_coldBudget_spentOverHoursDownToTheReserveNeverEmptied() {
@@ -223,13 +224,13 @@ class ThresholdTunerTest {
     assertEquals(before, t.threshold());
   }
 
-  /** A tuner driven by demand the floor cannot meet, until its threshold rose. */
-  private ThresholdTuner raised(int floor) {
-    ThresholdTuner t = tuner(floor, PER_DAY);
+  /** A tuner driven by demand the configured threshold cannot meet, until its threshold rose. */
+  private ThresholdTuner raised(int configured) {
+    ThresholdTuner t = tuner(configured, PER_DAY);
     for (int i = 0; i < 120; i++) {
       step(t, demand(t.threshold(), 40 * PER_STEP, 1.5));
     }
-    assertTrue(t.threshold() > floor, "the demand must have raised it: " + t.threshold());
+    assertTrue(t.threshold() > configured, "the demand must have raised it: " + t.threshold());
     return t;
   }
 
@@ -240,7 +241,7 @@ class ThresholdTunerTest {
     clock.advanceMillis(3_600_000); // down an hour
 
     ThresholdTuner after = tuner(3, PER_DAY);
-    assertEquals(3, after.threshold(), "a new tuner starts at the floor");
+    assertEquals(3, after.threshold(), "a new tuner starts at the configured one");
     assertEquals(ThresholdTuner.Restore.RESTORED, after.restore(saved));
     assertEquals(saved.threshold(), after.threshold());
     assertEquals(saved.changedAtMillis(), after.changedAtMillis());
@@ -262,15 +263,15 @@ class ThresholdTunerTest {
   }
 
   @Test
-  void restore_anotherFloor_startsAtTheNewFloor() {
+  void restore_anotherConfiguredThreshold_startsAtTheNewOne() {
     TunedThreshold saved = raised(3).state();
     ThresholdTuner after = tuner(7, PER_DAY);
-    assertEquals(ThresholdTuner.Restore.FLOOR_CHANGED, after.restore(saved));
+    assertEquals(ThresholdTuner.Restore.CONFIGURED_CHANGED, after.restore(saved));
     assertEquals(7, after.threshold());
   }
 
   @Test
-  void restore_notTuning_staysAtTheFloor() {
+  void restore_notTuning_staysAtTheConfigured() {
     TunedThreshold saved = raised(3).state();
     ThresholdTuner fixed = tuner(3, 0);
     assertEquals(ThresholdTuner.Restore.NOT_TUNING, fixed.restore(saved));
@@ -296,7 +297,7 @@ class ThresholdTunerTest {
   }
 
   @Test
-  void tunedThreshold_outsideItsFloorsRange_refused() {
+  void tunedThreshold_outsideItsRange_refused() {
     assertThrows(IllegalArgumentException.class, () -> new TunedThreshold(15, 2, 0, 0));
     new TunedThreshold(15, 7, 0, 0); // half the configured: in range
     assertThrows(

@@ -30,7 +30,10 @@ public final class AdmissionStats {
         outcomes.put(o, registry.counter(MetricFamily.member(AdmissionMetrics.OUTCOME, o)));
       }
     }
-    registry.register(AdmissionMetrics.THRESHOLD, (Gauge<Integer>) policy::effectiveThreshold);
+    // In effect (the room rule's lower one while it holds) and the tuner's, side by side.
+    registry.register(AdmissionMetrics.THRESHOLD, (Gauge<Integer>) policy::thresholdInEffect);
+    registry.register(
+        AdmissionMetrics.THRESHOLD_TUNED, (Gauge<Integer>) policy::effectiveThreshold);
     registry.register(
         AdmissionMetrics.THRESHOLD_SINCE,
         (Gauge<Long>)

@@ -20,6 +20,11 @@ import org.slf4j.LoggerFactory;
  * admission.tuning fixed} or no write budget the threshold is the configured one and nothing is
  * kept.
  *
+ * <p>A directory still opening at start-up {@link #join}s later: its index is kept from then on,
+ * and if the tuner had no budget to tune to at start-up (every directory still opening) the restore
+ * happens then, from every index joined so far. Nothing is saved before a restore was tried while
+ * the tuner tunes, so a late directory's record is read before it could be overwritten.
+ *
  * <p>Lock: this object's monitor orders taking a state and queueing its save, so an older state
  * never overwrites a newer one; the tuner's monitor is taken inside it, briefly.
  */
@@ -28,21 +33,38 @@ public final class PersistedThreshold {
 
   private final ThresholdTuner tuner; // null when the policy has none
   private final List<BlockIndex> indexes;
-  private final boolean tuning;
+  private boolean restoreTried; // while the tuner tuned
   private TunedThreshold saved;
 
   /** Keeps the threshold of {@code policy}'s tuner, if it has one that tunes. */
   public PersistedThreshold(AdmissionPolicy policy, List<BlockIndex> indexes) {
     this.tuner = policy.tuner().orElse(null);
     this.indexes = new ArrayList<>(indexes);
-    this.tuning = tuner != null && tuner.tunes();
+  }
+
+  /** Whether the tuner tunes now: a directory that joins may give it its first budget. */
+  private boolean tuning() {
+    return tuner != null && tuner.tunes();
+  }
+
+  /**
+   * Keeps the threshold in {@code index} too, a directory that joined after start-up (its guard,
+   * and so the tuner's budget, already counting it); restores from it if no restore was tried yet.
+   */
+  public synchronized void join(BlockIndex index) {
+    indexes.add(index);
+    saved = null; // the next save writes the joined index too
+    if (!restoreTried) {
+      restore();
+    }
   }
 
   /** Takes up the newest threshold the indexes hold, if any; one INFO line says what came of it. */
   public synchronized ThresholdTuner.Restore restore() {
-    if (!tuning) {
+    if (!tuning()) {
       return ThresholdTuner.Restore.NOT_TUNING;
     }
+    restoreTried = true;
     TunedThreshold newest = null;
     for (BlockIndex index : indexes) {
       Optional<TunedThreshold> t = index.loadTunedThreshold();
@@ -61,16 +83,16 @@ public final class PersistedThreshold {
         LOG.info(
             "hdfs-local-cache: admission threshold {} restored (configured {}), in use since {}",
             newest.threshold(),
-            newest.floor(),
+            newest.configured(),
             java.time.Instant.ofEpochMilli(newest.changedAtMillis()));
         break;
-      case FLOOR_CHANGED:
+      case CONFIGURED_CHANGED:
         LOG.info(
             "hdfs-local-cache: admission threshold {} was tuned from {}; the configured"
                 + " threshold is now {}, so admission starts again from it",
             newest.threshold(),
-            newest.floor(),
-            tuner.floor());
+            newest.configured(),
+            tuner.configured());
         break;
       default:
         break;
@@ -80,7 +102,7 @@ public final class PersistedThreshold {
 
   /** Queues the tuner's state to every index if it moved since the last save. */
   public synchronized void save() {
-    if (!tuning) {
+    if (!tuning() || !restoreTried) {
       return;
     }
     TunedThreshold now = tuner.state();

@@ -46,6 +46,11 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
    */
   private volatile MarginalPayback margin;
 
+  /**
+   * The admission policy's tuner, or null: set with {@link #margin}, resized as directories join.
+   */
+  private volatile ThresholdTuner tuner;
+
   public DirectoryGuards(List<CacheDirectory> dirs, FillPolicy policy, CacheClock clock) {
     this.policy = policy;
     this.clock = clock;
@@ -54,9 +59,10 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
   }
 
   /**
-   * Gives {@code d} its guard, its write budget restored from its index; before it serves. The
-   * admission tuner's daily budget stays that of the directories open when it was built: a later
-   * directory's writes are bounded by its own guard.
+   * Gives {@code d} its guard, its write budget restored from its index; before it serves. A
+   * directory that joins after start-up counts in the admission tuner's budget from then on: its
+   * refill rate and burst with its level and bytes asked, so the four always sum the same
+   * directories.
    */
   public void add(CacheDirectory d) {
     GuardConfig config =
@@ -74,6 +80,10 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
       budgets.put(d, budget);
     }
     guards.put(d, guard);
+    ThresholdTuner t = tuner;
+    if (t != null) {
+      t.resize(tunedBytesPerDay(), budgetBurstBytes());
+    }
   }
 
   /** The guard of a directory of this cache. */
@@ -143,7 +153,7 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
         PolicySpec.dataNode(admission, policy.tuning() == AdmissionTuning.AUTO).create();
     int configured = admission.threshold();
     p.bind(
-        tunesAdmission ? budgetBytesPerDay() : 0,
+        tunedBytesPerDay(),
         budgetBurstBytes(),
         this,
         clock,
@@ -158,7 +168,13 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
                 configured));
     p.watch(room);
     margin = p.tuner().map(ThresholdTuner::payback).filter(MarginalPayback::enabled).orElse(null);
+    tuner = p.tuner().orElse(null);
     return p;
+  }
+
+  /** The daily budget admission tunes to: all directories', or 0 when it is not to tune. */
+  private double tunedBytesPerDay() {
+    return tunesAdmission ? budgetBytesPerDay() : 0;
   }
 
   /** SSD bytes all directories' budgets give per day; 0 when none has a budget. */

@@ -20,7 +20,10 @@ final class ThresholdCodec {
 
   private static final int FORMAT = 1;
 
-  /** format, configured threshold ({@code TunedThreshold#floor}), threshold, demand, changed at. */
+  /**
+   * format, configured threshold ({@code TunedThreshold#configured}), threshold, demand, changed
+   * at.
+   */
   private static final int LENGTH = 4 + 4 + 4 + 8 + 8;
 
   static final byte[] KEY = {0, 't', 'h', 'r', 'e', 's', 'h', 'o', 'l', 'd'};
@@ -30,7 +33,7 @@ final class ThresholdCodec {
       ByteArrayOutputStream bytes = new ByteArrayOutputStream(LENGTH);
       DataOutputStream out = new DataOutputStream(bytes);
       out.writeInt(FORMAT);
-      out.writeInt(t.floor());
+      out.writeInt(t.configured());
       out.writeInt(t.threshold());
       out.writeDouble(t.demandBytesPerStep());
       out.writeLong(t.changedAtMillis());

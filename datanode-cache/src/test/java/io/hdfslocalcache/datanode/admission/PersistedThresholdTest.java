@@ -71,6 +71,13 @@ class PersistedThresholdTest {
     indexes.forEach(BlockIndex::close); // drains the writer, as a DataNode stop does
   }
 
+  /** What a DataNode left in directory {@code dir}'s index when it stopped. */
+  private void leftBehind(String dir, TunedThreshold t) throws Exception {
+    List<BlockIndex> indexes = open(dir);
+    indexes.get(0).putTunedThreshold(t);
+    close(indexes);
+  }
+
   /**
    * Two hours of fills asking for 40x the budget at the configured threshold: the threshold rises.
    */
@@ -131,16 +138,15 @@ class PersistedThresholdTest {
 
   @Test
   void restore_configuredThresholdChanged_startsAtTheNewOne() throws Exception {
-    List<BlockIndex> indexes = open("ssd1");
-    indexes.get(0).putTunedThreshold(new TunedThreshold(CONFIGURED, 9, 0, 2_000));
-    close(indexes);
+    leftBehind("ssd1", new TunedThreshold(CONFIGURED, 9, 0, 2_000));
 
     List<BlockIndex> after = open("ssd1");
     try {
       AdmissionPolicy tPolicy = policy(7, PER_DAY);
       ThresholdTuner t = tPolicy.tuner().get();
       assertEquals(
-          ThresholdTuner.Restore.FLOOR_CHANGED, new PersistedThreshold(tPolicy, after).restore());
+          ThresholdTuner.Restore.CONFIGURED_CHANGED,
+          new PersistedThreshold(tPolicy, after).restore());
       assertEquals(7, t.threshold());
     } finally {
       close(after);
@@ -200,6 +206,58 @@ class PersistedThresholdTest {
       assertEquals(CONFIGURED, fixed.effectiveThreshold());
     } finally {
       close(indexes);
+    }
+  }
+
+  @Test
+  void join_noBudgetAtStartUp_restoresFromTheJoinedIndexThenSavesToIt() throws Exception {
+    leftBehind("ssd1", new TunedThreshold(CONFIGURED, 9, 0, 2_000));
+    List<BlockIndex> late = open("ssd1");
+    AdmissionPolicy policy = policy(CONFIGURED, 0); // every directory still opening
+    ThresholdTuner t = policy.tuner().get();
+    PersistedThreshold p = new PersistedThreshold(policy, new ArrayList<>());
+    assertEquals(ThresholdTuner.Restore.NOT_TUNING, p.restore());
+    p.save(); // nothing to save to, nor anything restored yet
+
+    t.resize(PER_DAY, CAPACITY); // the directory's guard joined the budget
+    p.join(late.get(0));
+    assertEquals(9, t.threshold(), "restored from the joined directory");
+    raise(t, p);
+    TunedThreshold state = t.state();
+    close(late);
+
+    List<BlockIndex> after = open("ssd1");
+    try {
+      assertEquals(state, after.get(0).loadTunedThreshold().get(), "saved to it");
+    } finally {
+      close(after);
+    }
+  }
+
+  @Test
+  void restore_marginFillsAfterTheRestart_notPushedBackUpUntilAHorizonOfItsOwnEvidence()
+      throws Exception {
+    // Tuned below the configured 3 by an idle budget while its margin paid, then restarted.
+    leftBehind("ssd1", new TunedThreshold(CONFIGURED, 1, 0, 2_000));
+
+    List<BlockIndex> after = open("ssd1");
+    try {
+      AdmissionPolicy restarted = policy(CONFIGURED, PER_DAY);
+      ThresholdTuner t = restarted.tuner().get();
+      assertEquals(
+          ThresholdTuner.Restore.RESTORED, new PersistedThreshold(restarted, after).restore());
+      for (int i = 0; i < 60; i++) { // an hour of idle budget, margin fills and no hit yet
+        t.payback().fill(2_000_000); // two seconds of disk-head time: evidence after one
+        clock.advanceMillis(ThresholdTuner.STEP_MILLIS);
+        assertEquals(1, t.threshold(), "step " + i);
+      }
+      for (int i = 0; i < 90; i++) { // past the payback's horizon: its own evidence, no hit
+        t.payback().fill(2_000_000);
+        clock.advanceMillis(ThresholdTuner.STEP_MILLIS);
+      }
+      assertEquals(CONFIGURED, t.threshold(), "the margin falls short: back to the configured");
+    } finally {
+      close(after);
     }
   }
 }

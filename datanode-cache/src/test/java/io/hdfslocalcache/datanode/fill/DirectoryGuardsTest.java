@@ -1,11 +1,16 @@
 package io.hdfslocalcache.datanode.fill;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardState;
+import io.hdfslocalcache.model.policy.CacheRoom;
+import io.hdfslocalcache.model.policy.ThresholdTuner;
+import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.time.CacheClock;
 import io.hdfslocalcache.time.FakeClock;
 import java.nio.file.Path;
@@ -88,6 +93,23 @@ class DirectoryGuardsTest {
       assertEquals(3 * MIB, g.of(d.dir).writeBudgetAvailableBytes());
       assertEquals(GuardState.FILLING, g.of(d.dir).state());
       assertEquals(0, g.of(d.dir).snapshot().transitions());
+    }
+  }
+
+  @Test
+  void add_everyDirectoryJoinsLate_countsInTheTunersBudget() throws Exception {
+    FillPolicy policy = new FillPolicy(FillMode.BLOCK, true, 0.5, DAY, AdmissionTuning.AUTO);
+    DirectoryGuards g = new DirectoryGuards(Collections.emptyList(), policy, clock);
+    ThresholdTuner tuner =
+        g.admissionPolicy(RateLimitConfig.defaults(), clock, CacheRoom.NEVER).tuner().get();
+    assertFalse(tuner.tunes(), "no directory yet: no budget");
+
+    try (DirectoryFixture d = dir()) {
+      g.add(d.dir);
+
+      assertTrue(tuner.tunes(), "the joined directory's budget is the tuner's");
+      // Its rate and burst with its level: a full budget reads as full, not as nothing.
+      assertEquals(1.0, tuner.budgetShare());
     }
   }
 }

@@ -271,14 +271,15 @@ final class StatusReport {
   }
 
   /**
-   * The admission threshold in use; empty when the DataNode exports no {@code admission.threshold}
-   * gauge (a DataNode without admission tuning support).
+   * The admission threshold the tuner set ({@link Thresholds#tuned}); empty when the DataNode
+   * exports no {@code admission.threshold} gauge (a DataNode without admission tuning support).
    */
   private String threshold() {
-    long t = num(AdmissionMetrics.THRESHOLD);
-    if (t == Long.MIN_VALUE) {
+    Object v = Thresholds.tuned(bean);
+    if (!(v instanceof Number)) {
       return "";
     }
+    long t = ((Number) v).longValue();
     return ", threshold "
         + count(t)
         + Thresholds.of(bean).sinceText().map(at -> " since " + at).orElse("");

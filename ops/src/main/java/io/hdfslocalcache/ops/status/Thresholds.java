@@ -7,11 +7,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The admission threshold in use (gauge {@code admission.threshold}: with tuning, the configured
- * threshold raised while the SSD write budget is short), as the lowest and highest over the
- * DataNodes a line covers: one DataNode's line has one value, the fleet total its range. A gauge,
- * so never summed; {@link #NONE} when no DataNode exports the gauge (one without admission tuning
- * support), so the column shows that nothing was reported rather than a threshold of 0.
+ * The admission threshold the tuner set (gauge {@code admission.threshold.tuned}, the one its
+ * {@code since} belongs to; {@code admission.threshold} from a release without it), as the lowest
+ * and highest over the DataNodes a line covers: one DataNode's line has one value, the fleet total
+ * its range. A gauge, so never summed; {@link #NONE} when no DataNode exports the gauge (one
+ * without admission tuning support), so the column shows that nothing was reported rather than a
+ * threshold of 0.
  *
  * @param low the lowest threshold reported, or -1 for none
  * @param high the highest threshold reported, or -1 for none
@@ -24,9 +25,15 @@ record Thresholds(long low, long high, long since) {
   static Thresholds of(Map<String, Object> bean) {
     long since =
         bean.get(AdmissionMetrics.THRESHOLD_SINCE) instanceof Number n ? n.longValue() : -1;
-    return bean.get(AdmissionMetrics.THRESHOLD) instanceof Number n
+    return tuned(bean) instanceof Number n
         ? new Thresholds(n.longValue(), n.longValue(), since)
         : NONE;
+  }
+
+  /** The tuned threshold's gauge; the threshold in effect from a release that has only that. */
+  static Object tuned(Map<String, Object> bean) {
+    Object t = bean.get(AdmissionMetrics.THRESHOLD_TUNED);
+    return t != null ? t : bean.get(AdmissionMetrics.THRESHOLD);
   }
 
   /** When one DataNode's threshold took its value, as ISO-8601 UTC to the second; empty if none. */

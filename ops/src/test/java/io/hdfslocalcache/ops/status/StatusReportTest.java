@@ -90,6 +90,18 @@ class StatusReportTest {
   }
 
   @Test
+  void render_roomRuleBelowTheTunedThreshold_showsTheTunedOneItsSinceBelongsTo()
+      throws IOException {
+    Map<String, Object> bean = bean(1);
+    bean.put(AdmissionMetrics.THRESHOLD, 7); // in effect: the room rule's
+    bean.put(AdmissionMetrics.THRESHOLD_TUNED, 31);
+    bean.put(AdmissionMetrics.THRESHOLD_SINCE, 1_764_000_000_000L);
+    String text = new StatusReport(bean).render("dn1:9864");
+    assertTrue(text.contains(", threshold 31 since 2025-11-24T16:00:00Z"), text);
+    assertEquals(31, CacheFigures.of(bean).threshold().low());
+  }
+
+  @Test
   void render_idleDataNode_noLatencyAndZeroRatios() throws IOException {
     String text = new StatusReport(bean(0)).render("dn0:9864");
     assertTrue(text.contains("read call latency  cache n/a   HDD n/a"), text);
