@@ -1,5 +1,6 @@
 package io.hdfslocalcache.bench;
 
+import io.hdfslocalcache.config.CacheDirMarker;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import java.io.IOException;
@@ -93,7 +94,7 @@ public class MissPathBenchmark {
       conf.set(CacheKeys.CAPACITY, "1g");
     }
     if (dataset.equals("cache")) {
-      conf.set(CacheKeys.DIRS, base.resolve("ssd").toString());
+      conf.set(CacheKeys.DIRS, CacheDirMarker.create(base.resolve("ssd")).toString());
       conf.setInt(CacheKeys.ADMISSION_THRESHOLD, 65_534);
     } else if (dataset.equals("shadow") || dataset.equals("shadow1")) {
       conf.set(CacheKeys.MODE, "shadow");

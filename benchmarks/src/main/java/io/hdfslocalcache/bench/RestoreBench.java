@@ -1,5 +1,6 @@
 package io.hdfslocalcache.bench;
 
+import io.hdfslocalcache.config.CacheDirMarker;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
@@ -46,7 +47,7 @@ public final class RestoreBench implements Callable<Integer> {
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve("dfs").toString());
     conf.set(
         DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, LocalCacheDatasetFactory.class.getName());
-    conf.set(CacheKeys.DIRS, base.resolve("ssd").toString());
+    conf.set(CacheKeys.DIRS, CacheDirMarker.create(base.resolve("ssd")).toString());
     conf.set(CacheKeys.CAPACITY, "2g");
     conf.set(CacheKeys.PAGE_SIZE, "64k");
     conf.setInt(CacheKeys.ADMISSION_THRESHOLD, 0);

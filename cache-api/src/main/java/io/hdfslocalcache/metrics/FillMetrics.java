@@ -33,6 +33,11 @@ public final class FillMetrics {
   @Describe("Data pages written to the SSD by fills, since start.")
   public static final String PAGES_WRITTEN = "fill.pages.written";
 
+  @Describe(
+      "Fills not queued because the HDD replica is a version an earlier fill found failing its own"
+          + " checksums (logged once, then); counted until the replica changes.")
+  public static final String SKIPPED_HDD_CORRUPT_KNOWN = "fill.skipped.hdd_corrupt_known";
+
   @Describe("Fills waiting in the queue now.")
   public static final String QUEUE_DEPTH = "fill.queue.depth";
 

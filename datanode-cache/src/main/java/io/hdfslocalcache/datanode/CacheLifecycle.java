@@ -20,8 +20,8 @@ import org.slf4j.LoggerFactory;
  * <p>Three steps, each explicit: {@link CacheWiring} builds and wires the parts (no I/O, no
  * thread); {@link #open} does the start-up I/O on the caller's thread (indexes loaded, orphan pages
  * deleted, space reserved, free space sampled, the directories recorded in each control folder,
- * operator commands read); {@link #start} starts the maintenance thread. Close order: close hooks
- * (metrics unregistered), maintenance stopped, fills stopped, then each directory's store and
+ * operator commands applied); {@link #start} starts the maintenance thread. Close order: close
+ * hooks (metrics unregistered), maintenance stopped, fills stopped, then each directory's store and
  * index: nothing can write to a closed index.
  *
  * <p>One lock of its own, {@code lifecycle}: a directory that finished opening after start-up joins
@@ -53,8 +53,10 @@ public final class CacheLifecycle implements AutoCloseable {
 
   /**
    * The cache over {@code wiring}, after the start-up I/O: indexes loaded (orphan pages deleted,
-   * space reserved), free space sampled, and a bypass set before a restart read, so it holds from
-   * the first read. Starts no thread of its own: {@link #start}.
+   * space reserved), free space sampled, and the commands written while the DataNode was down
+   * applied: a bypass, so it holds from the first read, and evictions, whose blocks are dropped
+   * instead of restored (listing requests wait for the first round, when the blocks are restored).
+   * Starts no thread of its own: {@link #start}.
    */
   static CacheLifecycle open(CacheWiring wiring) {
     CacheLifecycle cache = new CacheLifecycle(wiring);
@@ -62,7 +64,7 @@ public final class CacheLifecycle implements AutoCloseable {
     wiring.restorer.loadIndexes();
     wiring.dirs.all().forEach(wiring.space::sampleFreeSpace);
     wiring.admin.recordDirectories(wiring.dataNodeDirs());
-    wiring.admin.poll();
+    wiring.restorer.evictAtStart(wiring.admin.poll().evicts());
     return cache;
   }
 

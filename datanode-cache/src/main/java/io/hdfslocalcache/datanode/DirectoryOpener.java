@@ -1,5 +1,6 @@
 package io.hdfslocalcache.datanode;
 
+import io.hdfslocalcache.config.CacheDirMarker;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.index.BlockIndex;
 import io.hdfslocalcache.datanode.settings.CacheConfig;
@@ -21,8 +22,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Opens the configured SSD directories for one DataNode. Each DataNode gets its own {@code
  * <dir>/<datanodeUuid>/} (DataNodes sharing a host or a test JVM never mix caches, and a disk moved
- * to another node is not misread). ServingDirectories are created 0700. Pages and the block index
- * of an earlier run are kept; {@link CacheLifecycle} validates them before serving.
+ * to another node is not misread), created 0700 inside a configured directory that the operator
+ * created and marked ({@link MarkerCheck}): a configured directory itself is never created. Pages
+ * and the block index of an earlier run are kept; {@link CacheLifecycle} validates them before
+ * serving.
  */
 final class DirectoryOpener {
   private static final Logger LOG = LoggerFactory.getLogger(DirectoryOpener.class);
@@ -94,7 +97,17 @@ final class DirectoryOpener {
     try {
       faults.beforeDirectoryOpen(dir);
       Path root = dir.getParent();
-      Files.createDirectories(root);
+      MarkerCheck.Verdict home = MarkerCheck.judge(root, dir);
+      if (!home.usable()) {
+        throw new IOException(MarkerCheck.refusal(home, root));
+      }
+      if (home == MarkerCheck.Verdict.ADOPTED) {
+        LOG.info(
+            "hdfs-local-cache: cache directory {} holds this DataNode's cache from an earlier"
+                + " release; marked it with {}",
+            root,
+            CacheDirMarker.FILE_NAME);
+      }
       refuseIfOthersMayWrite(root);
       createPrivate(dir);
       progress.step();

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.config.CacheDirMarker;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
@@ -67,7 +68,10 @@ public final class CacheExport {
 
   /** Starts a cache in {@code dir}, takes its export and closes it. */
   public static CacheExport of(Path dir) throws Exception {
-    List<String> dirs = Arrays.asList(dir.resolve("a").toString(), dir.resolve("b").toString());
+    List<String> dirs =
+        Arrays.asList(
+            CacheDirMarker.create(dir.resolve("a")).toString(),
+            CacheDirMarker.create(dir.resolve("b")).toString());
     Configuration conf = new Configuration(false);
     conf.set(CacheKeys.DIRS, String.join(",", dirs));
     conf.set(CacheKeys.CAPACITY, "256m");

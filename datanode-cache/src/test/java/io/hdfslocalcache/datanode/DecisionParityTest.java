@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.config.CacheDirMarker;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.dir.DirectoryRoom;
@@ -404,6 +405,7 @@ class DecisionParityTest {
       fill = conf.get(CacheKeys.FILL_MODE);
       // A fill that waits for a reader to free room polls without moving the test's time.
       clock = new FakeClock(1_700_000_000_000L).sleepsMoveNoTime();
+      CacheDirMarker.create(config.dirs().get(0));
       List<DirectoryOpener.Opened> opened =
           DirectoryOpener.open(config, "dn", CacheFaultInjector.NONE);
       long capacity = opened.get(0).store().capacityBytes();

@@ -3,6 +3,7 @@ package io.hdfslocalcache.datanode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.config.CacheDirMarker;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.hdd.FakeReplicas;
@@ -28,7 +29,7 @@ class MaintenanceTest {
   @Test
   void runIfDue_intervalPassedOnTheClock_roundRunsThenAndNotBefore() throws Exception {
     Configuration conf = new Configuration(false);
-    conf.set(CacheKeys.DIRS, root.resolve("ssd").toString());
+    conf.set(CacheKeys.DIRS, CacheDirMarker.create(root.resolve("ssd")).toString());
     conf.set(CacheKeys.CAPACITY, "4m");
     conf.set(CacheKeys.PAGE_SIZE, "64k");
     conf.set(CacheKeys.ADMISSION_BUCKET_COUNT, "1");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.MetricRegistry;
+import io.hdfslocalcache.config.CacheDirMarker;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CachedReplica;
@@ -56,7 +57,7 @@ class MarginFlagTest {
   private void open(String fill) throws Exception {
     registry = new MetricRegistry();
     Configuration conf = new Configuration(false);
-    conf.set(CacheKeys.DIRS, root.resolve(fill).toString());
+    conf.set(CacheKeys.DIRS, CacheDirMarker.create(root.resolve(fill)).toString());
     conf.set(CacheKeys.CAPACITY, "4m");
     conf.set(CacheKeys.PAGE_SIZE, "64k");
     conf.set(CacheKeys.FILL_MODE, fill);

@@ -1,5 +1,6 @@
 package io.hdfslocalcache.demo;
 
+import io.hdfslocalcache.config.CacheDirMarker;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.demo.hdd.HddEmulator;
@@ -43,7 +44,7 @@ final class DemoCluster implements AutoCloseable {
     conf.set(
         DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, LocalCacheDatasetFactory.class.getName());
     conf.set(CacheKeys.INNER_FACTORY, HddEmulatorDatasetFactory.class.getName());
-    conf.set(CacheKeys.DIRS, base.resolve(CACHE_DIR).toString());
+    conf.set(CacheKeys.DIRS, CacheDirMarker.create(base.resolve(CACHE_DIR)).toString());
     conf.setLong(CacheKeys.CAPACITY, s.cacheBytesPerDataNode());
     conf.setInt(CacheKeys.ADMISSION_THRESHOLD, s.admissionThreshold());
     if (s.fillMode() != null) {

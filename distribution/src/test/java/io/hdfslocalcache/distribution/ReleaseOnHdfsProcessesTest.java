@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hdfslocalcache.config.CacheDirMarker;
 import io.hdfslocalcache.distribution.UnpackedRelease.Result;
 import io.hdfslocalcache.metrics.AdminMetrics;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
@@ -66,8 +67,11 @@ class ReleaseOnHdfsProcessesTest {
   static void start() throws Exception {
     release = UnpackedRelease.get();
     Path base = UnpackedRelease.TARGET.resolve("release-test/processes");
-    ssd = base.resolve("ssd/hdfs-local-cache");
-    ssd2 = base.resolve("ssd2/hdfs-local-cache");
+    // Beside base, which start() empties: each directory set up as docs/install.md says.
+    Path ssds = UnpackedRelease.TARGET.resolve("release-test/processes-ssds");
+    UnpackedRelease.deleteTree(ssds);
+    ssd = CacheDirMarker.create(ssds.resolve("ssd/hdfs-local-cache"));
+    ssd2 = CacheDirMarker.create(ssds.resolve("ssd2/hdfs-local-cache"));
     hdfs =
         HdfsProcesses.start(
             base,
@@ -256,7 +260,7 @@ class ReleaseOnHdfsProcessesTest {
       // the other tests expect a cache that is not bypassed
       for (Path d : List.of(ssd, ssd2)) {
         try (java.util.stream.Stream<Path> s = Files.list(d)) {
-          for (Path node : s.toList()) {
+          for (Path node : s.filter(Files::isDirectory).toList()) { // not the marker file
             Files.deleteIfExists(node.resolve("control").resolve("bypass"));
           }
         }

@@ -124,6 +124,26 @@ class AdminIT {
   }
 
   @Test
+  void evictWrittenWhileDataNodeDown_honouredAtStartBeforeTheFirstRead() throws Exception {
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/evict-down.bin");
+    byte[] data = c.cachedFile(p.toString(), 2 * CacheCluster.BLOCK);
+    ExtendedBlock first = c.blocks(p).get(0);
+    ExtendedBlock second = c.blocks(p).get(1);
+    org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties props = c.cluster.stopDataNode(0);
+    String said = admin("evict", first.getBlockPoolId(), String.valueOf(first.getBlockId()));
+    assertTrue(said.contains("at its next start"), said);
+    assertTrue(admin("state").contains("1 eviction command(s) pending"));
+    c.cluster.restartDataNode(props, false);
+    c.cluster.waitActive();
+    // Before any maintenance round: start-up itself applied the command to the restored blocks.
+    assertFalse(c.cache(0).isCached(first), "evicted at start");
+    assertTrue(c.cache(0).isCached(second), "the other block restored");
+    assertEquals(1, c.counter("store.invalidations.admin"));
+    assertTrue(admin("state").contains("0 eviction command(s) pending"));
+    assertArrayEquals(data, c.readAll(p));
+  }
+
+  @Test
   void list_cachedFile_itsBlocksPerDirectoryWithBytesPagesAndLastRead() throws Exception {
     org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/listed.bin");
     long before = System.currentTimeMillis();

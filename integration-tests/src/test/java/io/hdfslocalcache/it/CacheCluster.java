@@ -1,11 +1,14 @@
 package io.hdfslocalcache.it;
 
+import io.hdfslocalcache.config.CacheDirMarker;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.datanode.settings.CacheMode;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,7 +87,19 @@ final class CacheCluster implements AutoCloseable {
     return fillMode(conf);
   }
 
+  /**
+   * Starts a NameNode and {@code datanodes} DataNodes. Each cache directory of {@code conf} that
+   * does not exist yet is first created with its marker, as an operator sets up a mounted SSD (not
+   * in shadow mode, which must create nothing); one that exists is left as the test made it.
+   */
   static CacheCluster start(Configuration conf, int datanodes) throws IOException {
+    if (CacheConfig.from(conf).mode() != CacheMode.SHADOW) {
+      for (Path dir : CacheConfig.from(conf).dirs()) {
+        if (!Files.exists(dir)) {
+          CacheDirMarker.create(dir);
+        }
+      }
+    }
     MiniDFSCluster c = new MiniDFSCluster.Builder(conf).numDataNodes(datanodes).build();
     c.waitActive();
     return new CacheCluster(c, conf);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.config.CacheDirMarker;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
@@ -279,7 +280,9 @@ class CornerFaultsIT {
     // records are written on the index thread: a restart flushes and closes the index
     c.cluster.restartDataNode(0, true);
     c.cluster.waitActive();
+    // The marker is the operator's file, not the cache's.
     java.util.List<Path> files = SsdFiles.files(base.resolve("ssd"));
+    files.remove(base.resolve("ssd").resolve(CacheDirMarker.FILE_NAME));
     assertTrue(files.stream().anyMatch(f -> f.toString().contains("/LOCAL/")), "pages");
     assertTrue(files.stream().anyMatch(f -> f.toString().contains("/index/")), "index");
     for (Path f : files) {
@@ -293,7 +296,7 @@ class CornerFaultsIT {
 
   @Test
   void cacheRootWritableByOthers_refusedNamingKeyAndDirectory() throws Exception {
-    Path root = java.nio.file.Files.createDirectories(base.resolve("ssd"));
+    Path root = CacheDirMarker.create(base.resolve("ssd"));
     java.nio.file.Files.setPosixFilePermissions(
         root, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
     org.apache.hadoop.test.GenericTestUtils.LogCapturer log =

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hdfslocalcache.config.CacheDirMarker;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
@@ -16,7 +17,6 @@ import io.hdfslocalcache.ops.admin.AdminCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -115,7 +115,7 @@ class ReplaceSsdIT {
     assertArrayEquals(data, c.readAll(before));
 
     // Put a new, empty ssd3 in.
-    Files.createDirectories(ssd3);
+    CacheDirMarker.create(ssd3);
     restartWith(ssd1 + "," + ssd3, "64m,64m");
     cache = c.cache(0);
     assertEquals(1, dirGauge(cache, 1, DirectoryMetrics.IN_SERVICE), "ssd3 in service");

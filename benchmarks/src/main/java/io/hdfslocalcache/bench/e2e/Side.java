@@ -1,5 +1,6 @@
 package io.hdfslocalcache.bench.e2e;
 
+import io.hdfslocalcache.config.CacheDirMarker;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
@@ -79,7 +80,7 @@ final class Side implements AutoCloseable {
       conf.set(
           DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
           LocalCacheDatasetFactory.class.getName());
-      conf.set(CacheKeys.DIRS, dir.resolve("ssd").toString());
+      conf.set(CacheKeys.DIRS, CacheDirMarker.create(dir.resolve("ssd")).toString());
       conf.setLong(CacheKeys.CAPACITY, 2 * length + (256L << 20));
       conf.set(CacheKeys.FILL_MODE, kind.label());
       // Admit on the first read, fill at once: the bench measures hits, not admission.

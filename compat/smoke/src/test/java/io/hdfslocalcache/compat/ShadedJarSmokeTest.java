@@ -211,6 +211,9 @@ class ShadedJarSmokeTest {
   void writeReadThroughCacheAppendDelete() throws Exception {
     shadedJar();
     Path ssd = base.resolve("ssd");
+    // As docs/install.md says: the directory exists on the SSD and holds the marker.
+    Files.createDirectories(ssd);
+    Files.createFile(ssd.resolve("hdfs-local-cache.marker"));
     Configuration conf = new Configuration();
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve("dfs").toString());
     // The operator's hdfs-site.xml, key by key.

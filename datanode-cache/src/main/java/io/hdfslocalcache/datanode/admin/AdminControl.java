@@ -11,8 +11,11 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -117,6 +120,18 @@ public final class AdminControl {
     Commands(List<Eviction> evictions, List<Path> listRequests) {
       this.evictions = Collections.unmodifiableList(evictions);
       this.listRequests = Collections.unmodifiableList(listRequests);
+    }
+
+    /** Whether these eviction commands drop {@code id}. */
+    public Predicate<BlockId> evicts() {
+      Set<BlockId> named = new HashSet<>();
+      for (Eviction e : evictions) {
+        if (e.block == null) {
+          return id -> true;
+        }
+        named.add(e.block);
+      }
+      return named::contains;
     }
   }
 

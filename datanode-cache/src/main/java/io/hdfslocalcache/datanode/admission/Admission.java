@@ -11,15 +11,14 @@ import io.hdfslocalcache.datanode.fill.FillScheduler;
 import io.hdfslocalcache.model.EventRules;
 import io.hdfslocalcache.model.policy.AdmissionDecision;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
-import java.util.List;
 
 /**
  * Admission and placement: every client read of a finalized block is told to the cache model's
  * admission policy (cached or not, so a block's heat is known when it leaves the cache), the very
  * object the simulator and shadow mode replay traces with; a read it admits for an uncached block
- * requests a fill into the directory the block hashes to. What comes after the policy's answer
- * (placement, a fill already running, a full file system) is the DataNode's own. The policy's clock
- * is injected, so this is tested without a DataNode.
+ * requests a fill into the directory placed for it ({@link Placement}). What comes after the
+ * policy's answer (placement, a fill already running, a full file system) is the DataNode's own.
+ * The policy's clock is injected, so this is tested without a DataNode.
  */
 public final class Admission {
   private final AdmissionPolicy policy;
@@ -122,23 +121,12 @@ public final class Admission {
   }
 
   /**
-   * Both files of a block live in one directory, chosen by a stable hash of the block among the
-   * directories in service; null when none is.
+   * Both files of a block live in one directory, chosen among the directories in service in
+   * proportion to their capacities ({@link Placement}); null when none is (or every directory is
+   * still opening).
    */
   public CacheDirectory placeFor(BlockId id) {
-    List<CacheDirectory> all = dirs.all(); // one snapshot: a directory may join meanwhile
-    int n = all.size();
-    if (n == 0) {
-      return null; // every directory still opening
-    }
-    int start = Math.floorMod(Long.hashCode(id.admissionKey()), n);
-    for (int i = 0; i < n; i++) {
-      CacheDirectory d = all.get((start + i) % n);
-      if (d.health().inService()) {
-        return d;
-      }
-    }
-    return null;
+    return Placement.of(id, dirs.all()); // one snapshot: a directory may join meanwhile
   }
 
   /** Forgets history past the policy's window (maintenance: memory follows the window). */

@@ -60,6 +60,14 @@ public final class BlockFill {
     this.onPublished = onPublished;
   }
 
+  /**
+   * Whether a fill of {@code id} would read a replica version a fill already found failing its own
+   * checksums (logged then): such a request is skipped, not queued.
+   */
+  boolean knownCorrupt(BlockId id) {
+    return steps.corrupt.stillCorrupt(id);
+  }
+
   /** Adds the missing pages of the request to a published entry of its directory. */
   FillOutcome addPages(FillRequest r, CachedReplica e) {
     FillOutcome outcome = pageFill.addPages(r, e);

@@ -47,9 +47,14 @@ public final class FillScheduler implements AutoCloseable {
   /**
    * Queues a fill of the request: a first fill if the version has no slot, or a page fill of its
    * published entry (pages already cached or being filled are skipped when it runs). Nothing if a
-   * first fill of the block is running or another version is cached.
+   * first fill of the block is running or another version is cached, nor if the HDD replica is a
+   * version a fill found corrupt (counted: {@code fill.skipped.hdd_corrupt_known}).
    */
   public void request(FillRequest r) {
+    if (fill.knownCorrupt(r.id)) {
+      stats.knownCorrupt.inc();
+      return;
+    }
     CachedReplica e = map.lookupAny(r.id);
     if (e != null) {
       if (e.genStamp == r.genStamp && e.home() == r.dir) {

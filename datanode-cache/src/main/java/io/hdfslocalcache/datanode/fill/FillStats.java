@@ -22,6 +22,7 @@ public final class FillStats {
   final Counter otherFailures;
   final Map<Room, Counter> noRoom = new EnumMap<>(Room.class);
   final Counter pagesWritten;
+  final Counter knownCorrupt;
 
   public FillStats(MetricRegistry registry) {
     queued = registry.counter(FillMetrics.QUEUED);
@@ -33,6 +34,7 @@ public final class FillStats {
       storeFailures.put(f, registry.counter(MetricFamily.member(FillMetrics.FAILED_BY_STORE, f)));
     }
     pagesWritten = registry.counter(FillMetrics.PAGES_WRITTEN);
+    knownCorrupt = registry.counter(FillMetrics.SKIPPED_HDD_CORRUPT_KNOWN);
     for (Room r : Room.values()) {
       if (r != Room.RESERVED) {
         noRoom.put(r, registry.counter(MetricFamily.member(FillMetrics.NO_ROOM_BY_CAUSE, r)));

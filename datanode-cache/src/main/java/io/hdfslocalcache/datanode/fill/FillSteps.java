@@ -21,7 +21,8 @@ import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
  * and turn how it ended into one counted {@link FillOutcome}.
  *
  * <p><b>A corrupt HDD replica.</b> A fill verifies every chunk against the replica's own checksums
- * and caches nothing that fails them ({@code HDD_CORRUPT}, one WARN per detection). It tells HDFS
+ * and caches nothing that fails them ({@code HDD_CORRUPT}, one WARN). No fill reads that replica
+ * version again ({@link CorruptVersions}): later requests are skipped and counted. It tells HDFS
  * nothing: a fill is the cache's own read, not a client's, and an operator expects the NameNode to
  * learn of HDD rot exactly when it would without the cache. Stock HDFS learns of it from a client
  * read that fails its checksums while another replica proves the client sound, from a receiver
@@ -38,6 +39,7 @@ final class FillSteps {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(BlockFill.class);
 
   final HddReplicas hdd;
+  final CorruptVersions corrupt;
   private final PageCopier copier;
   final FillStats stats;
   private final BlockFill.RoomMaker room;
@@ -56,6 +58,7 @@ final class FillSteps {
       FillClearance clearance,
       Consumer<CacheDirectory> onNoSpace) {
     this.hdd = hdd;
+    this.corrupt = new CorruptVersions(hdd);
     this.copier = new PageCopier(hdd, throttle, stats);
     this.stats = stats;
     this.room = room;
@@ -148,10 +151,11 @@ final class FillSteps {
       if (!isFinalizedWithLength(r.id, b.getGenerationStamp(), b.getNumBytes())) {
         throw new Refused(FillOutcome.ABANDONED);
       }
+      corrupt.found(r.id, b.getGenerationStamp(), b.getNumBytes());
       LOG.warn(
           "hdfs-local-cache: HDD replica {} failed its own checksums in a fill ({}); not cached,"
               + " not reported: client reads, copies and the block scanner find it as without"
-              + " the cache",
+              + " the cache; no fill reads this version again",
           b,
           x.getMessage());
       throw x;

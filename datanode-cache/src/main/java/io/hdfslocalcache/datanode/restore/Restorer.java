@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,7 +45,8 @@ import org.slf4j.LoggerFactory;
  * #deletePool}) loses them.
  *
  * <p>A directory that opens after start-up is restored the same way, while the DataNode serves
- * ({@link #join}).
+ * ({@link #join}). Eviction commands an operator wrote while the DataNode was down drop their
+ * blocks' records before any is restored ({@link #evictAtStart}).
  *
  * <p>Lock: {@code pending} guards itself and the loaded pools; nothing else is held while it is.
  */
@@ -63,6 +65,9 @@ public final class Restorer {
   private final Map<String, List<Pending>> pending = new HashMap<>();
 
   private final Set<String> loadedPools = new HashSet<>(); // replicas loaded; guarded by pending
+
+  /** Blocks evicted by commands written while the DataNode was down ({@link #evictAtStart}). */
+  private volatile Predicate<BlockId> evictedAtStart = id -> false;
 
   public Restorer(
       BlockMap map,
@@ -94,6 +99,7 @@ public final class Restorer {
    */
   public void join(CacheDirectory d, Runnable publish) {
     List<Pending> records = IndexLoad.load(d, pageSize);
+    retireEvicted(records, evictedAtStart);
     publish.run();
     List<String> ready;
     synchronized (pending) {
@@ -101,6 +107,38 @@ public final class Restorer {
       ready = new ArrayList<>(loadedPools);
     }
     ready.forEach(this::restorePool);
+  }
+
+  /**
+   * Operator evictions written while the DataNode was down (read at start, after {@link
+   * #loadIndexes}): the records of the blocks they name are dropped with their pages instead of
+   * restored, now and in a directory that joins later, and counted as admin invalidations. Blocks
+   * filled after start are never touched by them.
+   */
+  public void evictAtStart(Predicate<BlockId> evicted) {
+    evictedAtStart = evicted;
+    List<Pending> all = new ArrayList<>();
+    synchronized (pending) {
+      pending.values().forEach(all::addAll);
+      pending.values().forEach(records -> records.removeIf(p -> evicted.test(p.record.id())));
+    }
+    retireEvicted(all, evicted);
+  }
+
+  /** Removes from {@code records} those {@code evicted} names, deleting their pages and records. */
+  private void retireEvicted(List<Pending> records, Predicate<BlockId> evicted) {
+    List<CachedReplica> dropped = new ArrayList<>();
+    records.removeIf(
+        p -> {
+          if (!evicted.test(p.record.id())) {
+            return false;
+          }
+          CachedReplica e = p.entry();
+          e.retire(); // never published: deletes its record and pages
+          dropped.add(e);
+          return true;
+        });
+    invalidator.count(dropped, InvalidationCause.ADMIN);
   }
 
   private void addPending(Pending p) {

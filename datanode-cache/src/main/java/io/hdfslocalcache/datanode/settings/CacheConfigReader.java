@@ -40,7 +40,7 @@ import org.apache.hadoop.conf.Configuration;
  * Reads a DataNode's {@code dfs.datanode.local-cache.*} keys into a {@link CacheConfig}, once, at
  * start-up: each value through {@link ConfigValues} (the directories through {@link
  * CacheDirsValue}), each error naming its key and value; an unknown key gets a WARN ({@link
- * UnknownKeys}).
+ * UnknownKeys}), and so does a capacity left at its default ({@link CapacityDefault}).
  */
 final class CacheConfigReader {
   private CacheConfigReader() {}
@@ -51,6 +51,7 @@ final class CacheConfigReader {
     CacheMode mode = CacheMode.parse(conf.getTrimmed(MODE, CacheMode.CACHE.configName()));
     List<Path> dirs = CacheDirsValue.read(conf);
     List<Long> capacities = ConfigValues.capacities(conf, dirs.size());
+    CapacityDefault.warn(conf, enabled);
     long page = ConfigValues.positiveSize(PAGE_SIZE, conf.getTrimmed(PAGE_SIZE, DEFAULT_PAGE_SIZE));
     if (!CacheKeys.isPageSize(page)) {
       throw new IllegalArgumentException(

@@ -17,11 +17,13 @@ import io.hdfslocalcache.datanode.hdd.FakeReplicas;
 import io.hdfslocalcache.datanode.hdd.HddReplicas;
 import io.hdfslocalcache.datanode.hdd.ReplicaVersion;
 import io.hdfslocalcache.datanode.index.IndexRecord;
+import io.hdfslocalcache.datanode.invalidate.InvalidationCause;
 import io.hdfslocalcache.datanode.invalidate.InvalidationStats;
 import io.hdfslocalcache.datanode.invalidate.Invalidator;
 import io.hdfslocalcache.datanode.store.ForwardingPageStore;
 import io.hdfslocalcache.datanode.store.MemoryPageStore;
 import io.hdfslocalcache.datanode.store.PageStore;
+import io.hdfslocalcache.metrics.InvalidationMetrics;
 import io.hdfslocalcache.metrics.MetricFamily;
 import io.hdfslocalcache.metrics.RestoreMetrics;
 import io.hdfslocalcache.time.CacheClock;
@@ -266,6 +268,15 @@ class RestorerTest {
    */
   private Restorer lateDirectory(BlockMap map, MemoryPageStore pages, HddReplicas replicas)
       throws Exception {
+    return lateDirectory(map, pages, replicas, id -> false);
+  }
+
+  /**
+   * As above, with eviction commands read at start ({@code evicted}) before the directory joins.
+   */
+  private Restorer lateDirectory(
+      BlockMap map, MemoryPageStore pages, HddReplicas replicas, Predicate<BlockId> evicted)
+      throws Exception {
     d = new DirectoryFixture(0, root, 1 << 20, 10, CacheClock.SYSTEM, pages, s -> s);
     ServingDirectories dirs = new ServingDirectories(Collections.emptyList(), 1);
     Invalidator inv = new Invalidator(map, replicas, new InvalidationStats(registry), dirs);
@@ -273,6 +284,7 @@ class RestorerTest {
         new Restorer(
             map, dirs, replicas, inv, new RestoreStats(registry), 1 << 20, CacheClock.SYSTEM);
     r.loadIndexes();
+    r.evictAtStart(evicted);
     r.restorePool(POOL); // the dataset loaded the pool while the directory was still opening
     List<String> order = new ArrayList<>();
     r.join(
@@ -297,6 +309,47 @@ class RestorerTest {
     assertEquals(3, map.size());
     assertEquals(3, registry.counter(RestoreMetrics.RESTORED).getCount());
     assertTrue(map.lookup(new BlockId(POOL, 2), 7).home() == d.dir);
+  }
+
+  /** {@link #firstRun}, its replicas unchanged while the DataNode was down. */
+  private MemoryPageStore firstRunReplicasUnchanged(int n) throws Exception {
+    MemoryPageStore pages = firstRun(n);
+    for (long b = 1; b <= n; b++) {
+      hdd.finalized(new BlockId(POOL, b), 7, LEN);
+    }
+    return pages;
+  }
+
+  private long adminInvalidations() {
+    return registry
+        .counter(MetricFamily.member(InvalidationMetrics.INVALIDATIONS, InvalidationCause.ADMIN))
+        .getCount();
+  }
+
+  @Test
+  void evictAtStart_blockNamedWhileDown_droppedWithItsPagesOthersRestored() throws Exception {
+    MemoryPageStore pages = firstRunReplicasUnchanged(3);
+    BlockMap map = new BlockMap();
+    Restorer r = secondRun(map, pages);
+    BlockId evicted = new BlockId(POOL, 2);
+    r.evictAtStart(evicted::equals);
+    assertFalse(pages.hasFile(evicted.fileId(7, BlockId.CacheFile.META)), "pages deleted at once");
+    r.restorePool(POOL);
+    assertEquals(2, map.size());
+    assertNull(map.lookupAny(evicted));
+    assertEquals(1, adminInvalidations());
+    assertEquals(2, registry.counter(RestoreMetrics.RESTORED).getCount());
+  }
+
+  @Test
+  void evictAtStart_directoryJoinsLater_itsEvictedBlockNotRestored() throws Exception {
+    MemoryPageStore pages = firstRunReplicasUnchanged(3);
+    BlockMap map = new BlockMap();
+    lateDirectory(map, pages, hdd, id -> id.blockId() == 3);
+    assertEquals(2, map.size());
+    assertNull(map.lookupAny(new BlockId(POOL, 3)));
+    assertFalse(pages.hasFile(new BlockId(POOL, 3).fileId(7, BlockId.CacheFile.DATA)));
+    assertEquals(1, adminInvalidations());
   }
 
   @Test

@@ -48,7 +48,11 @@ record Eviction(
   String text(Path control) {
     return lines().isEmpty()
         ? "nothing to evict: " + what
-        : "eviction of " + what + " requested in " + control;
+        : "eviction of "
+            + what
+            + " requested in "
+            + control
+            + ": the DataNode drops it within ~2 s, or, if it is down, at its next start";
   }
 
   String json(Path control) {
