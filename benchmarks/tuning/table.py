@@ -12,7 +12,8 @@ READS_PER_DAY = int(os.environ.get('READS_PER_DAY', '1000000'))
 
 SHAPES = {  # name -> hours (reads: READS_PER_DAY a day)
     'interactive': 24, 'batch': 24, 'skewed': 24, 'rotating': 6, 'multiday': 72, 'flat': 48,
-    'steep': 24, 'storms': 24, 'coldstart': 3, 'warm': 72}
+    'steep': 24, 'storms': 24, 'coldstart': 3, 'warm': 72,
+    'fading': 48, 'hourly': 6, 'reranked': 24}
 FIXED = os.environ.get('FIXED', '1,3,7,15,31,63,127,255')
 READ = re.compile(r'bytes: (\d+), op: HDFS_READ, .*?offset: (\d+), .*?blk_(\d+)_')
 
