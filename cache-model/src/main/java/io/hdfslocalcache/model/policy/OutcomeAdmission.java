@@ -84,7 +84,7 @@ final class OutcomeAdmission implements AdmissionPolicy {
 
   static OutcomeAdmission from(PolicyParams params) {
     RateLimitConfig config = BucketTimeAdmission.config(params);
-    int sample = params.integer("sample", 4);
+    int sample = params.integer("sample", 1);
     if (sample < 1) {
       throw new IllegalArgumentException(
           "outcome: sample must be >= 1 (1 in N blocks), got " + sample);
