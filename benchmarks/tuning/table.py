@@ -4,7 +4,9 @@ trace touched; the tuned default against the best fixed threshold at the same wr
 Usage: benchmarks/tuning/table.py WORKDIR SEEDS [SHAPES]  (from the repository root)
 Environment: HLC, the launcher (default bin/hdfs-local-cache); READS_PER_DAY (default 1000000);
 FIXED, the thresholds to beat; TAG, a name for the tuned runs' files (default tuned); POLICY, the
-policy run against them (default tuned, e.g. tuned:room=0 or frequency)."""
+policy run against them (default tuned, e.g. tuned:room=0 or frequency); DATANODES, a fleet of N
+DataNodes (default 1: `generate --datanodes N`, every block on 3 of them, a read on one at random;
+each DataNode's cache 1% / 5% of the bytes it touched on average, `--replicas on`; the fleet's row)."""
 import csv, os, re, subprocess, sys
 
 HLC = os.environ.get('HLC', 'bin/hdfs-local-cache')
@@ -12,8 +14,10 @@ READS_PER_DAY = int(os.environ.get('READS_PER_DAY', '1000000'))
 
 SHAPES = {  # name -> hours (reads: READS_PER_DAY a day)
     'interactive': 24, 'batch': 24, 'skewed': 24, 'rotating': 6, 'multiday': 72, 'flat': 48,
-    'steep': 24, 'storms': 24, 'coldstart': 3, 'warm': 72}
+    'steep': 24, 'storms': 24, 'coldstart': 3, 'warm': 72,
+    'fading': 48, 'hourly': 6, 'reranked': 24}
 FIXED = os.environ.get('FIXED', '1,3,7,15,31,63,127,255')
+DATANODES = int(os.environ.get('DATANODES', '1'))
 READ = re.compile(r'bytes: (\d+), op: HDFS_READ, .*?offset: (\d+), .*?blk_(\d+)_')
 
 def touched(path):
@@ -27,31 +31,38 @@ def touched(path):
     return sum(ends.values())
 
 def sweep(log, mib, what, out):
+    fleet = ['--replicas', 'on'] if DATANODES > 1 else []
     subprocess.run([HLC, 'sweep', '-q', '--trace', log, '--threads', '2', '--cache-size', mib,
-                    *what, '--csv', out], check=True,
+                    *fleet, *what, '--csv', out], check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 def run(work, shape, seed):
-    log = f'{work}/{shape}-{seed}.log'
-    if not os.path.exists(log):
+    name = f'{shape}-{seed}' if DATANODES == 1 else f'{shape}-{seed}-x{DATANODES}'
+    log = f'{work}/{name}.log'
+    logs = [log] if DATANODES == 1 else [f'{work}/{name}-dn{i}.log' for i in range(1, DATANODES + 1)]
+    if not os.path.exists(logs[-1]):
         reads = READS_PER_DAY * SHAPES[shape] // 24
-        subprocess.run([HLC, 'generate', '--shape', f'{shape}:reads={reads}',
-                        '--seed', str(seed), '--out', log], check=True, stderr=subprocess.DEVNULL)
-    t = touched(log)
+        subprocess.run([HLC, 'generate', '--shape', f'{shape}:reads={reads}', '--seed', str(seed),
+                        '--datanodes', str(DATANODES), '--out', log],
+                       check=True, stderr=subprocess.DEVNULL)
+    t = sum(touched(f) for f in logs) // len(logs)
+    if DATANODES > 1:
+        log = f'{work}/{name}-dn*.log'
     sizes = [max(1 << 20, t // 100), max(1 << 20, t * 5 // 100)]
     mib = ','.join(f'{s // (1 << 20)}m' for s in sizes)
-    fixed_csv = f'{work}/{shape}-{seed}.fixed.csv'  # the fixed thresholds: once per trace
+    fixed_csv = f'{work}/{name}.fixed.csv'  # the fixed thresholds: once per trace
     if not os.path.exists(fixed_csv):
         sweep(log, mib, ['--threshold', FIXED], fixed_csv)
-    tuned_csv = f'{work}/{shape}-{seed}.{os.environ.get("TAG", "tuned")}.csv'
+    tuned_csv = f'{work}/{name}.{os.environ.get("TAG", "tuned")}.csv'
     sweep(log, mib, ['--policy', os.environ.get('POLICY', 'tuned')], tuned_csv)
     def row(r):
         saved = 100 * (1 - float(r['diskHeadSecondsWithCache']) / float(r['diskHeadSecondsWithoutCache']))
         return (r['policy'].split(',')[0], saved, int(r['ssdBytesWritten']), int(r['fillsDeniedWriteBudget']))
     rows, runs = {}, {}
-    for r in csv.DictReader(open(fixed_csv)):
+    mine = lambda r: DATANODES == 1 or r['datanode'].startswith('fleet')
+    for r in filter(mine, csv.DictReader(open(fixed_csv))):
         rows.setdefault(int(r['cacheSizeBytes']), []).append(row(r))
-    for r in csv.DictReader(open(tuned_csv)):  # POLICY's row first: sweep may add the default's
+    for r in filter(mine, csv.DictReader(open(tuned_csv))):  # POLICY's row first: sweep may add the default's
         runs.setdefault(int(r['cacheSizeBytes']), row(r))
     for i, size in enumerate(sorted(rows)):
         fixed = [x for x in rows[size] if x[0].startswith('bucket-time')]

@@ -166,7 +166,8 @@ public final class EventRules {
     c.hddMicrosWithoutCache += DISK.micros(1, length);
     listener.hddWithoutCache(timeMs, length);
     keys[block] = key;
-    AdmissionDecision decision = policy.onRead(key); // at now, through the clock bound above
+    AdmissionDecision decision =
+        policy.onRead(key, offset, length, blockLength); // at now, through the clock bound above
     if (cache.holds(block) && cachedGenStamp[block] != genStamp) {
       if (cachedGenStamp[block] > genStamp) {
         // An old reader: served from HDD; the newer copy stays.

@@ -24,6 +24,15 @@ public interface AdmissionPolicy {
   AdmissionDecision onRead(long key);
 
   /**
+   * {@link #onRead(long)} for a read of {@code [offset, offset + length)} of a block of {@code
+   * blockLength} bytes: a policy that models what reads cost ({@code outcome}) needs the bytes; the
+   * others ignore them.
+   */
+  default AdmissionDecision onRead(long key, long offset, long length, long blockLength) {
+    return onRead(key);
+  }
+
+  /**
    * Gives the policy its clock and the write budget a self-tuning policy ({@code tuned}) follows;
    * called once, before the first read. {@code bytesPerDay} 0: no budget. {@code listener} hears
    * each large change of a tuned threshold.

@@ -18,7 +18,8 @@ public enum PolicyType {
   BUCKET_TIME("bucket-time", BucketTimeAdmission::from),
   TUNED("tuned", TunedAdmission::from),
   REJECT_X("reject-x", RejectX::from),
-  FREQUENCY("frequency", FrequencyAdmission::from);
+  FREQUENCY("frequency", FrequencyAdmission::from),
+  OUTCOME("outcome", OutcomeAdmission::from);
 
   private final String configName;
   private final Function<PolicyParams, AdmissionPolicy> constructor;
@@ -41,7 +42,7 @@ public enum PolicyType {
     if (this == TUNED) {
       return new HashSet<>(Arrays.asList("maxKeys", "payback", "room"));
     }
-    return this == BUCKET_TIME || this == FREQUENCY
+    return this == BUCKET_TIME || this == FREQUENCY || this == OUTCOME
         ? Collections.singleton("maxKeys")
         : Collections.<String>emptySet();
   }

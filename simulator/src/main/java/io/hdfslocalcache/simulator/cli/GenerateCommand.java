@@ -35,8 +35,8 @@ public final class GenerateCommand implements Callable<Integer> {
       paramLabel = "SHAPE[:key=value,...]",
       defaultValue = "interactive",
       description =
-          "interactive, batch, skewed, rotating, multiday, flat, steep, storms, coldstart or"
-              + " warm, with any parameter changed, e.g. "
+          "interactive, batch, skewed, rotating, multiday, flat, steep, storms, coldstart,"
+              + " warm, fading, hourly or reranked, with any parameter changed, e.g. "
               + "interactive:zipf=1.2,reads=13500000 (default: ${DEFAULT-VALUE}).")
   String shape;
 

@@ -50,6 +50,28 @@ final class ShapeVariants {
     return scaled(SkewedDay.params(), "hours=72,drift=0.01,partitionShare=0.05");
   }
 
+  /**
+   * 2 days, flatter popularity (Zipf 0.8), a partition every 2 hours taking 40% of the reads whose
+   * heat fades over hours (6-hour half-life): yesterday's hot data stays warm.
+   */
+  static DayParams fading() {
+    return scaled(
+        InteractiveDay.params(),
+        "hours=48,zipf=0.8,partitionMinutes=120,halfLife=6,partitionShare=0.4");
+  }
+
+  /** 6 hours; an hourly partition taking half the reads, cooling with a 1-hour half-life. */
+  static DayParams hourly() {
+    return scaled(InteractiveDay.params(), "hours=6,partitionShare=0.5,halfLife=1");
+  }
+
+  /** A day of half-hour partitions taking half the reads, ranks reshuffled every 15 minutes. */
+  static DayParams reranked() {
+    return scaled(
+        InteractiveDay.params(),
+        "partitionMinutes=30,driftMinutes=15,drift=0.2,partitionShare=0.5,halfLife=1");
+  }
+
   /** {@code base} with {@code changes}, its reads scaled to the new length at the same rate. */
   private static DayParams scaled(DayParams base, String changes) {
     Map<String, String> m = new LinkedHashMap<>();

@@ -19,7 +19,10 @@ public enum WorkloadShape {
   STEEP("steep", ShapeVariants::steep),
   STORMS("storms", ShapeVariants::storms),
   COLDSTART("coldstart", ShapeVariants::coldstart),
-  WARM("warm", ShapeVariants::warm);
+  WARM("warm", ShapeVariants::warm),
+  FADING("fading", ShapeVariants::fading),
+  HOURLY("hourly", ShapeVariants::hourly),
+  RERANKED("reranked", ShapeVariants::reranked);
 
   private final String configName;
   private final Supplier<DayParams> params;

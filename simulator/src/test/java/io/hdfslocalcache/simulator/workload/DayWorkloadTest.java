@@ -185,7 +185,7 @@ class DayWorkloadTest {
             .getMessage()
             .startsWith("unknown workload parameter 'hot'"));
     assertEquals(
-        "unknown workload shape 'daily' (known: interactive, batch, skewed, rotating, multiday, flat, steep, storms, coldstart, warm)",
+        "unknown workload shape 'daily' (known: interactive, batch, skewed, rotating, multiday, flat, steep, storms, coldstart, warm, fading, hourly, reranked)",
         assertThrows(IllegalArgumentException.class, () -> WorkloadShape.byName("daily"))
             .getMessage());
   }

@@ -1,0 +1,83 @@
+package io.hdfslocalcache.model.policy;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hdfslocalcache.time.FakeClock;
+import org.junit.jupiter.api.Test;
+
+/** Admission by measured outcome ({@code outcome}): the ghosts' ranking moves the threshold. */
+class OutcomeAdmissionTest {
+  private static final long BURST = 1L << 40;
+  private static final double PER_DAY = BURST / 2.0;
+  private static final long MIB = 1 << 20;
+  private static final long BLOCK = 128 * MIB;
+
+  private final FakeClock clock = new FakeClock(1_000_000);
+
+  private AdmissionPolicy policy(String spec, long burst) {
+    AdmissionPolicy p = PolicySpec.parse(spec).create();
+    p.bind(PER_DAY, burst, new FakeBudget(burst), clock, (from, to, demand, target) -> {});
+    return p;
+  }
+
+  @Test
+  void ladder_configured15_isThreeToOneTwentySeven() {
+    assertArrayEquals(new int[] {3, 7, 15, 31, 63, 127}, OutcomeAdmission.ladder(15));
+    assertArrayEquals(new int[] {0, 0, 1, 3, 7, 15}, OutcomeAdmission.ladder(1));
+  }
+
+  @Test
+  void onRead_blocksReadTenTimesAnHour_movesBelowTheConfiguredThreshold() {
+    AdmissionPolicy p = policy("outcome:threshold=15,sample=1", BURST);
+    // 50 blocks, each read every 6 minutes, 1 MiB at offset 0: 10 reads in any 1-hour window,
+    // never more than 15, so only the rungs below 15 cache them, and their hits pay
+    for (int minute = 0; minute < 8 * 60; minute++) {
+      for (long key = minute % 6; key < 300; key += 6) {
+        p.onRead(key, 0, MIB, BLOCK);
+      }
+      clock.advanceMillis(OutcomeAdmission.STEP_MS);
+    }
+    assertTrue(p.effectiveThreshold() < 15, "at " + p.effectiveThreshold());
+  }
+
+  @Test
+  void onRead_blocksReadSeventeenTimesAtNewOffsetsOnce_movesAboveTheConfiguredThreshold() {
+    AdmissionPolicy p = policy("outcome:threshold=15,sample=1", BURST);
+    // each minute 5 new blocks, each read 17 times at 17 different offsets and never again:
+    // the rungs at or below 15 fill and never hit, the rungs above never fill
+    long key = 0;
+    for (int minute = 0; minute < 8 * 60; minute++) {
+      for (int b = 0; b < 5; b++, key++) {
+        for (int r = 0; r < 17; r++) {
+          p.onRead(key, r * MIB, MIB, BLOCK);
+        }
+      }
+      clock.advanceMillis(OutcomeAdmission.STEP_MS);
+    }
+    assertTrue(p.effectiveThreshold() > 15, "at " + p.effectiveThreshold());
+  }
+
+  @Test
+  void onRead_withoutKnownCapacity_staysAtTheConfiguredThreshold() {
+    AdmissionPolicy p = policy("outcome:threshold=15,sample=1", 0);
+    long key = 0;
+    for (int minute = 0; minute < 4 * 60; minute++) {
+      for (int r = 0; r < 17; r++) {
+        p.onRead(key, r * MIB, MIB, BLOCK);
+      }
+      key++;
+      clock.advanceMillis(OutcomeAdmission.STEP_MS);
+    }
+    assertEquals(15, p.effectiveThreshold());
+  }
+
+  @Test
+  void parse_sampleZero_namesTheParameter() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> PolicySpec.parse("outcome:sample=0"));
+    assertTrue(e.getMessage().contains("sample"), e.getMessage());
+  }
+}
