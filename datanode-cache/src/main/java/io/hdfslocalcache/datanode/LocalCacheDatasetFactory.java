@@ -182,7 +182,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
   }
 
   /**
-   * The line that says the cache is active, as an operator greps for it (docs/install.md step 5
+   * The line that says the cache is active, as an operator greps for it (docs/install.md step 6
    * shows it; InstallDocTest keeps the two in step): sizes and durations in the configuration's own
    * grammar ({@code 1m}, {@code 1h}), as the operator wrote them.
    */

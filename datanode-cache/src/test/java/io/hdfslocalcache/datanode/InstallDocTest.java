@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * docs/install.md step 5 shows the start-up line an operator greps for and the path of a page file:
+ * docs/install.md step 6 shows the start-up line an operator greps for and the path of a page file:
  * the line is the one the factory logs, for the documented directories and the defaults; the path
  * is where a real (Alluxio) store puts a page a fill writes.
  */

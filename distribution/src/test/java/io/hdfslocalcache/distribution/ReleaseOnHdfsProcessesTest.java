@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The release as an operator runs it, on a real multi-process HDFS: a NameNode and a DataNode, each
  * its own JVM on Hadoop 3.5.0's jars, the release's DataNode jar on the DataNode's class path and
- * the keys of docs/install.md step 3 in its hdfs-site.xml; the stock HDFS client writes and reads;
+ * the keys of docs/install.md step 4 in its hdfs-site.xml; the stock HDFS client writes and reads;
  * the unpacked release's {@code status} and {@code admin} (no Maven on the PATH) read and steer the
  * live cache. Packaging faults (a class or native library missing from a jar, a key that does not
  * reach the DataNode) show up here, not on an operator's cluster. One cluster for the class; each

@@ -73,6 +73,34 @@ class ReleaseTarballTest {
     assertTrue(!Files.exists(home.resolve("pom.xml")), "a release is not a source checkout");
   }
 
+  /**
+   * The release's README is its own quick install: every {@code bin/hdfs-local-cache} command it
+   * shows is one this release's launcher runs (not {@code demo} or {@code bench}, which need the
+   * source checkout), it names no Maven build, and it sets the three keys that matter.
+   */
+  @Test
+  void readme_isTheReleasesQuickInstall_everyCommandItShowsRunsHere() throws Exception {
+    String readme = Files.readString(home.resolve("README.md"));
+    assertTrue(!readme.contains("mvn -B verify\n") && !readme.contains("\nmvn "), readme);
+    for (String key :
+        List.of(
+            "dfs.datanode.fsdataset.factory",
+            "dfs.datanode.local-cache.dirs",
+            "dfs.datanode.local-cache.capacity")) {
+      assertTrue(readme.contains("<name>" + key + "</name>"), key + " not set in the README");
+    }
+    Matcher m = Pattern.compile("(?m)^\\s*bin/hdfs-local-cache ([a-z]+)").matcher(readme);
+    List<String> commands = new ArrayList<>();
+    while (m.find()) {
+      commands.add(m.group(1));
+    }
+    assertTrue(commands.size() >= 2, "commands shown: " + commands);
+    for (String command : commands) {
+      Result r = launcher(home, command, "--help");
+      assertEquals(0, r.exit, "the README shows '" + command + "', the release refuses it: " + r);
+    }
+  }
+
   @Test
   void licences_inTheTarballAndInTheDataNodeJar() throws IOException {
     Path repo = UnpackedRelease.REPO;

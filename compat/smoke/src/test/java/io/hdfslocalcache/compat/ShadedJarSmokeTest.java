@@ -106,30 +106,30 @@ class ShadedJarSmokeTest {
   }
 
   /**
-   * The jar carries RocksDB's native library for every platform docs/install.md lists as
+   * The jar carries RocksDB's native library for every platform docs/compatibility.md lists as
    * supported, and for no other: a platform filtered out of the jar (the DataNode there would run
    * without the cache) fails here, as does one added without saying so.
    */
   @Test
-  void rocksDbNatives_exactlyThePlatformsInstallMdLists() throws Exception {
+  void rocksDbNatives_exactlyThePlatformsCompatibilityMdLists() throws Exception {
     Path root = Path.of(System.getProperty("compat.repo.root"));
     java.util.Set<String> listed = new java.util.TreeSet<>();
     java.util.regex.Matcher m =
         java.util.regex.Pattern.compile("^\\| Linux [^|]+\\| `(librocksdbjni-[^`]+)` \\|$",
                 java.util.regex.Pattern.MULTILINE)
-            .matcher(Files.readString(root.resolve("docs/install.md")));
+            .matcher(Files.readString(root.resolve("docs/compatibility.md")));
     while (m.find()) {
       listed.add(m.group(1));
     }
-    assertTrue(listed.contains("librocksdbjni-linux64.so"), "platforms in install.md: " + listed);
+    assertTrue(listed.contains("librocksdbjni-linux64.so"), "platforms in compatibility.md: " + listed);
     assertTrue(listed.contains("librocksdbjni-linux-aarch64.so"),
-        "platforms in install.md: " + listed);
+        "platforms in compatibility.md: " + listed);
     java.util.Set<String> inJar = new java.util.TreeSet<>();
     try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(shadedJar().toFile())) {
       z.stream().map(java.util.zip.ZipEntry::getName)
           .filter(n -> n.startsWith("librocksdbjni")).forEach(inJar::add);
     }
-    assertEquals(listed, inJar, "RocksDB natives in the jar vs the platforms docs/install.md lists");
+    assertEquals(listed, inJar, "RocksDB natives in the jar vs the platforms docs/compatibility.md lists");
   }
 
   /**

@@ -6,12 +6,13 @@ import org.rocksdb.RocksDB;
  * Loads RocksDB's native library once per JVM and keeps the outcome.
  *
  * <p>Why not {@link RocksDB#loadLibrary()} from every directory's open: when the jar has no library
- * for this platform (one docs/install.md does not list), RocksDB throws a RuntimeException, not a
- * LinkageError, and when the library cannot load (a {@code noexec} tmp) an UnsatisfiedLinkError;
- * either way it leaves its state "loading", so every later call, such as the next directory's open
- * on its own thread, spins forever. Here the first attempt is the only one: a failure becomes an
- * {@link UnsatisfiedLinkError} naming the platform, thrown to that caller and to every later one,
- * so the cache is disabled at once with one clear reason. The lock is held only for the load.
+ * for this platform (one docs/compatibility.md does not list), RocksDB throws a RuntimeException,
+ * not a LinkageError, and when the library cannot load (a {@code noexec} tmp) an
+ * UnsatisfiedLinkError; either way it leaves its state "loading", so every later call, such as the
+ * next directory's open on its own thread, spins forever. Here the first attempt is the only one: a
+ * failure becomes an {@link UnsatisfiedLinkError} naming the platform, thrown to that caller and to
+ * every later one, so the cache is disabled at once with one clear reason. The lock is held only
+ * for the load.
  */
 final class RocksNative {
   private static final Object LOCK = new Object();
@@ -39,7 +40,7 @@ final class RocksNative {
                   + System.getProperty("os.name")
                   + ", os.arch="
                   + System.getProperty("os.arch")
-                  + "; docs/install.md lists the platforms the jar carries it for): "
+                  + "; docs/compatibility.md lists the platforms the jar carries it for): "
                   + e;
         }
       }
