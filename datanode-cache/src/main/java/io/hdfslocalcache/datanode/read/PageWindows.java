@@ -178,8 +178,7 @@ final class PageWindows implements CacheWindows {
       // (Not on a first window: with 64 KB pages it would split a pread at a page boundary.)
       end = Math.min(length, (start / pageSize + 1) * pageSize);
     } else {
-      long span = Math.max(readahead, roundUp(pos - start + want));
-      end = Math.min(length, start + Math.min(span, pageSize));
+      end = windowEnd(start, pos, want, readahead, chunk, pageSize, length);
     }
     long pageEnd = (start / pageSize + 1) * pageSize;
     if (end > pageEnd && !entry.pages.has((int) (pageEnd / pageSize))) {
@@ -281,7 +280,20 @@ final class PageWindows implements CacheWindows {
     return out;
   }
 
-  private long roundUp(long v) {
-    return (v + chunk - 1) / chunk * chunk;
+  /**
+   * The end of a first, post-seek or growing window from the chunk boundary {@code start}.
+   *
+   * <p>Invariant: every window (and read-ahead) ends on a chunk boundary or at the block's end,
+   * since {@link #verify} checks whole chunks against their CRCs: a window ending mid-chunk checks
+   * part of a chunk against the whole chunk's CRC and fails on a healthy SSD. The read-ahead sizes
+   * (68 KB first) are not multiples of chunks of 8 KB or more, so the span is rounded up to whole
+   * chunks; the page size is a multiple of the chunk (fills refuse other blocks), so the page cap,
+   * page ends and read-ahead pages keep it.
+   */
+  static long windowEnd(
+      long start, long pos, int want, int readahead, int chunk, int pageSize, long length) {
+    long span = Math.max(readahead, pos - start + want);
+    long chunks = (span + chunk - 1) / chunk * chunk;
+    return Math.min(length, start + Math.min(chunks, pageSize));
   }
 }

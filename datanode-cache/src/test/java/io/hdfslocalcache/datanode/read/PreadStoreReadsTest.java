@@ -2,17 +2,13 @@ package io.hdfslocalcache.datanode.read;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.settings.CacheTunables;
-import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.InputStream;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.BlockMetadataHeader;
 import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.util.DataChecksum;
@@ -42,7 +38,7 @@ class PreadStoreReadsTest {
   void blockSenderOpen_headerThroughItsBufferedStream_noStoreCallBeforeTheOffset()
       throws Exception {
     StoredBlock b = new StoredBlock(LENGTH, PAGE);
-    ReadSession session = session(b);
+    ReadSession session = b.session(PAGE);
     long start = 3L * PAGE + 100_352; // chunk-aligned
     try (InputStream metaIn = session.openMeta();
         InputStream dataIn = session.openData(start)) {
@@ -66,7 +62,7 @@ class PreadStoreReadsTest {
   void openMeta_readWhole_bytesOfTheFileHeaderIncluded() throws Exception {
     StoredBlock b = new StoredBlock(LENGTH, PAGE);
     byte[] got = new byte[b.meta.length];
-    try (InputStream metaIn = session(b).openMeta()) {
+    try (InputStream metaIn = b.session(PAGE).openMeta()) {
       IOUtils.readFully(metaIn, got, 0, got.length);
     }
     assertArrayEquals(b.meta, got);
@@ -92,25 +88,9 @@ class PreadStoreReadsTest {
         "the meta stream's window is not thread-safe: another thread never reads it");
   }
 
-  private static ReadSession session(StoredBlock b) {
-    assertTrue(b.entry.pin());
-    return new ReadSession(
-        b.entry,
-        new ExtendedBlock(b.id.poolId(), b.id.blockId(), LENGTH, b.genStamp),
-        null,
-        new ReadPathStats(new MetricRegistry()),
-        (e, x) -> {
-          throw new AssertionError("cache failure " + x);
-        },
-        new ReadSettings(PAGE, 2, CacheTunables.INITIAL_READ_AHEAD_BYTES),
-        (x, served, runs, hddBytes, from, to) -> {},
-        new WindowBuffers(),
-        CacheFaultInjector.NONE);
-  }
-
   /** BlockSender's pread: each packet's checksums, then its data ({@code dataOn} runs the read). */
   private static void pread(StoredBlock b, java.util.concurrent.Executor dataOn) throws Exception {
-    ReadSession session = session(b);
+    ReadSession session = b.session(PAGE);
 
     long offset = 3 * PAGE + 100_000 + 77; // the client's
     long start = offset - offset % 512; // BlockSender's chunk-aligned range

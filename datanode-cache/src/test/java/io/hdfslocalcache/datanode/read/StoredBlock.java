@@ -1,9 +1,12 @@
 package io.hdfslocalcache.datanode.read;
 
+import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.block.CachedReplica;
 import io.hdfslocalcache.datanode.block.EntryHome;
+import io.hdfslocalcache.datanode.settings.CacheTunables;
 import io.hdfslocalcache.datanode.store.CacheException;
+import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.datanode.store.ForwardingPageStore;
 import io.hdfslocalcache.datanode.store.MemoryPageStore;
 import io.hdfslocalcache.datanode.store.PageStore;
@@ -16,13 +19,14 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.BlockMetadataHeader;
 import org.apache.hadoop.util.DataChecksum;
 
 /**
- * A block cached in a {@link MemoryPageStore} as a fill leaves it (CRC32C per 512 bytes, the meta
- * slices' CRCs), with every store read its entry makes recorded in {@link #reads} as the file's
- * suffix and the length, e.g. {@code ".meta 4096"}.
+ * A block cached in a {@link MemoryPageStore} as a fill leaves it (CRC32C per 512 bytes unless
+ * told, the meta slices' CRCs), with every store read its entry makes recorded in {@link #reads} as
+ * the file's suffix and the length, e.g. {@code ".meta 4096"}.
  */
 final class StoredBlock {
   final BlockId id = new BlockId("BP-1", 1073741825L);
@@ -34,10 +38,15 @@ final class StoredBlock {
   final List<String> reads = new CopyOnWriteArrayList<>();
 
   StoredBlock(int length, int pageSize) {
+    this(length, pageSize, 512);
+  }
+
+  /** {@code chunk}: the block's bytes per checksum, as {@code dfs.bytes-per-checksum} wrote it. */
+  StoredBlock(int length, int pageSize, int chunk) {
     data = new byte[length];
     new Random(11).nextBytes(data);
-    DataChecksum dc = DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, 512);
-    byte[] sums = new byte[(length + 511) / 512 * 4];
+    DataChecksum dc = DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, chunk);
+    byte[] sums = new byte[(length + chunk - 1) / chunk * 4];
     dc.calculateChunkedSums(data, 0, length, sums, 0);
     ByteArrayOutputStream m = new ByteArrayOutputStream();
     try {
@@ -100,5 +109,27 @@ final class StoredBlock {
     for (int off = 0; off < bytes.length; off += pageSize) {
       pages.write(fileId, off / pageSize, bytes, off, Math.min(pageSize, bytes.length - off));
     }
+  }
+
+  /**
+   * A read session on this block as the DataNode opens one ({@code pageSize} pages, the default
+   * read-ahead); any cache failure fails the test.
+   */
+  ReadSession session(int pageSize) {
+    if (!entry.pin()) {
+      throw new AssertionError("entry not pinned");
+    }
+    return new ReadSession(
+        entry,
+        new ExtendedBlock(id.poolId(), id.blockId(), data.length, genStamp),
+        null,
+        new ReadPathStats(new MetricRegistry()),
+        (e, x) -> {
+          throw new AssertionError("cache failure " + x);
+        },
+        new ReadSettings(pageSize, 2, CacheTunables.INITIAL_READ_AHEAD_BYTES),
+        (x, served, runs, hddBytes, from, to) -> {},
+        new WindowBuffers(),
+        CacheFaultInjector.NONE);
   }
 }
