@@ -4,6 +4,8 @@ import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.config.SizeValue;
 import io.hdfslocalcache.model.policy.PolicySpec;
+import io.hdfslocalcache.simulator.model.RoutingType;
+import io.hdfslocalcache.simulator.trace.BlockSample;
 import java.time.Duration;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -45,6 +47,29 @@ final class Converters {
     @Override
     public FillMode convert(String value) {
       return wrap(v -> FillMode.parse("--fill", v), value);
+    }
+  }
+
+  static final class Routing implements ITypeConverter<RoutingType> {
+    @Override
+    public RoutingType convert(String value) {
+      return wrap(RoutingType::byName, value);
+    }
+  }
+
+  static final class Sample implements ITypeConverter<BlockSample> {
+    @Override
+    public BlockSample convert(String value) {
+      return wrap(v -> new BlockSample(rate(v)), value);
+    }
+
+    private static double rate(String v) {
+      try {
+        return Double.parseDouble(v.trim());
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(
+            "--sample-blocks must be a share of the blocks in (0, 1], e.g. 0.01; got '" + v + "'");
+      }
     }
   }
 

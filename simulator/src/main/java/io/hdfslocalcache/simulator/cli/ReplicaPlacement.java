@@ -1,23 +1,23 @@
 package io.hdfslocalcache.simulator.cli;
 
+import io.hdfslocalcache.simulator.trace.Placement;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.UUID;
 
 /**
  * Spreads one generated DataNode log over a fleet the way HDFS places and reads replicas. Each
  * block has replicas on {@code min(3, N)} of the N DataNodes ({@code dfs.replication}'s default),
- * chosen by its id; a write reaches every replica (the write pipeline) and so does a replica's
- * deletion (the NameNode invalidates every one); a read goes to one replica picked at random, as a
- * DFSClient outside the DataNodes' racks does (the NameNode sorts replicas by network distance and
- * shuffles the ties). Each DataNode's lines name it ({@code srvID}); everything else is copied.
+ * chosen by its id ({@link Placement}); a write reaches every replica (the write pipeline) and so
+ * does a replica's deletion (the NameNode invalidates every one); a read goes to one replica picked
+ * at random, as a DFSClient outside the DataNodes' racks does (the NameNode sorts replicas by
+ * network distance and shuffles the ties). Each DataNode's lines name it ({@code srvID});
+ * everything else is copied.
  */
 final class ReplicaPlacement extends OutputStream {
-  static final int REPLICATION = 3;
   private static final byte[] BLOCK = "blk_".getBytes(StandardCharsets.ISO_8859_1);
   private static final byte[] READ = "op: HDFS_READ".getBytes(StandardCharsets.ISO_8859_1);
   private static final byte[] SRV_ID = "srvID: ".getBytes(StandardCharsets.ISO_8859_1);
@@ -31,18 +31,12 @@ final class ReplicaPlacement extends OutputStream {
 
   ReplicaPlacement(List<OutputStream> dataNodes, long seed) {
     this.dataNodes = List.copyOf(dataNodes);
-    this.replication = Math.min(REPLICATION, dataNodes.size());
+    this.replication = Placement.replicas(dataNodes.size());
     this.reader = new Random(seed);
     this.ids = new byte[dataNodes.size()][];
     for (int d = 0; d < ids.length; d++) {
-      ids[d] = id(d).getBytes(StandardCharsets.ISO_8859_1);
+      ids[d] = Placement.id(d).getBytes(StandardCharsets.ISO_8859_1);
     }
-  }
-
-  /** DataNode {@code d}'s UUID, the same in every run. */
-  static String id(int d) {
-    return UUID.nameUUIDFromBytes(("generated-datanode-" + d).getBytes(StandardCharsets.UTF_8))
-        .toString();
   }
 
   @Override
@@ -65,7 +59,7 @@ final class ReplicaPlacement extends OutputStream {
       }
       return;
     }
-    int first = Math.floorMod(mix(blockId(at + BLOCK.length)), dataNodes.size());
+    int first = Placement.first(blockId(at + BLOCK.length), dataNodes.size());
     if (indexOf(READ, 0) >= 0) {
       send((first + reader.nextInt(replication)) % dataNodes.size());
     } else {
@@ -100,13 +94,6 @@ final class ReplicaPlacement extends OutputStream {
       id = id * 10 + (line[i] - '0');
     }
     return negative ? -id : id;
-  }
-
-  /** Spreads consecutive block ids over the DataNodes (SplitMix64's finaliser). */
-  private static long mix(long z) {
-    z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-    z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-    return z ^ (z >>> 31);
   }
 
   private int indexOf(byte[] what, int from) {

@@ -1,11 +1,13 @@
 package io.hdfslocalcache.simulator.cli;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.hdfslocalcache.simulator.model.ReplicaResult;
+import io.hdfslocalcache.simulator.model.RoutingType;
 import io.hdfslocalcache.simulator.model.RunResult;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
@@ -30,11 +32,23 @@ final class Reports {
   }
 
   /**
-   * A result of one DataNode, or of the fleet ("fleet"): the result's fields after "datanode", then
-   * on the fleet's rows its replica figures when they were asked for (none on a DataNode's row).
+   * A result of one DataNode, or of the fleet ("fleet"): the result's fields after "datanode" (and
+   * "routing", with replica figures), then on the fleet's rows its replica figures when they were
+   * asked for (none on a DataNode's row).
    */
   record FleetRow(
-      String datanode, @JsonUnwrapped RunResult result, @JsonUnwrapped ReplicaResult replicas) {}
+      String datanode,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String routing,
+      @JsonUnwrapped RunResult result,
+      @JsonUnwrapped ReplicaResult replicas) {
+
+    /** The table's first column: the DataNode, marked when its reads were re-routed. */
+    String label() {
+      return routing == null || routing.equals(RoutingType.STOCK.configName())
+          ? datanode
+          : datanode + " [" + routing + "]";
+    }
+  }
 
   static void writeFleetJson(Path file, List<FleetRow> rows) throws IOException {
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), rows);
@@ -54,6 +68,9 @@ final class Reports {
     CsvSchema.Builder columns = CsvSchema.builder();
     if (fleet) {
       columns.addColumn("datanode");
+    }
+    if (replicas) {
+      columns.addColumn("routing");
     }
     for (RecordComponent c : RunResult.class.getRecordComponents()) {
       columns.addColumn(c.getName());

@@ -1,5 +1,7 @@
 package io.hdfslocalcache.simulator.cli;
 
+import io.hdfslocalcache.simulator.model.RoutingType;
+import io.hdfslocalcache.simulator.trace.BlockSample;
 import io.hdfslocalcache.simulator.trace.Strictness;
 import io.hdfslocalcache.simulator.trace.TraceFormat;
 import java.nio.file.Path;
@@ -53,6 +55,44 @@ final class TraceOptions {
             + "hit. Holds every DataNode's trace in memory at once (default: ${DEFAULT-VALUE})."
       })
   GuardOptions.Toggle replicas;
+
+  @Option(
+      names = "--routing",
+      paramLabel = "stock|owner[,...]",
+      split = ",",
+      defaultValue = "stock",
+      converter = Converters.Routing.class,
+      description = {
+        "With --replicas on: which replica serves each read. stock: the one whose log has it"
+            + " (Hadoop shuffles equally distant replicas); owner: every read of a block to one"
+            + " replica, picked by a rendezvous hash of (block, DataNode), the next one when it is"
+            + " gone (the NameNode plugin's order). stock,owner: both, side by side"
+            + " (default: ${DEFAULT-VALUE})."
+      })
+  List<RoutingType> routings;
+
+  @Option(
+      names = "--sample-blocks",
+      paramLabel = "RATE",
+      defaultValue = "1",
+      converter = Converters.Sample.class,
+      description = {
+        "Keep the blocks whose hash falls under RATE (0 < RATE <= 1) as the trace is read, replay"
+            + " them against RATE of each cache and scale the totals back by 1/RATE (SHARDS):"
+            + " memory and time scale with RATE (default: ${DEFAULT-VALUE}, every block)."
+      })
+  BlockSample sample;
+
+  @Option(
+      names = "--spread",
+      paramLabel = "N",
+      defaultValue = "1",
+      description = {
+        "Replay one DataNode's log as N DataNodes': each block on 3 of them (all, if fewer), its"
+            + " writes and deletions on each, each read on one at random, as generate --datanodes"
+            + " does (default: ${DEFAULT-VALUE}, as logged)."
+      })
+  int spread;
 
   @Option(names = "--json", paramLabel = "OUT", description = "Write results as JSON.")
   Path json;
@@ -118,5 +158,19 @@ final class TraceOptions {
       throw new IllegalArgumentException(
           "--page-size must be a positive multiple of 512 bytes, got " + pageSize);
     }
+    if (spread < 1) {
+      throw new IllegalArgumentException("--spread must be >= 1, got " + spread);
+    }
+    if (!replicas.on() && routings.stream().anyMatch(r -> r != RoutingType.STOCK)) {
+      throw new IllegalArgumentException(
+          "--routing "
+              + String.join(",", routings.stream().map(RoutingType::configName).toList())
+              + " re-routes the fleet's reads over its replicas: it needs --replicas on");
+    }
+  }
+
+  /** The routings to replay with --replicas on, each once, in the order given. */
+  List<RoutingType> routings() {
+    return routings.stream().distinct().toList();
   }
 }

@@ -14,6 +14,7 @@ import java.util.Map;
  */
 final class FleetBlocks {
   private final int[][] fleetIndex; // [dataNode][its block] -> fleet block
+  private final int[][] entryIndex; // [dataNode][its block] -> its entry
   private final String[] pool; // per fleet block
   private final long[] blockId;
   private final int[] start; // per fleet block, its first entry in dataNode/dataNodeBlock
@@ -52,10 +53,13 @@ final class FleetBlocks {
     }
     dataNode = new int[entries];
     dataNodeBlock = new int[entries];
+    entryIndex = new int[fleetIndex.length][];
     int[] next = Arrays.copyOf(start, n);
     for (int d = 0; d < fleetIndex.length; d++) {
+      entryIndex[d] = new int[fleetIndex[d].length];
       for (int b = 0; b < fleetIndex[d].length; b++) {
         int e = next[fleetIndex[d][b]]++;
+        entryIndex[d][b] = e;
         dataNode[e] = d;
         dataNodeBlock[e] = b;
       }
@@ -71,6 +75,11 @@ final class FleetBlocks {
   /** The fleet index of block {@code block} of DataNode {@code dataNode}. */
   int of(int dataNode, int block) {
     return fleetIndex[dataNode][block];
+  }
+
+  /** The entry of block {@code block} of DataNode {@code dataNode} among its fleet block's. */
+  int entry(int dataNode, int block) {
+    return entryIndex[dataNode][block];
   }
 
   String pool(int fleetBlock) {

@@ -28,7 +28,7 @@ public final class Replayer {
   }
 
   /** HDD time per minute with and without the cache, as the rules report its IOs. */
-  private record Loads(DiskLoad withCache, DiskLoad withoutCache) implements EventRules.Listener {
+  record Loads(DiskLoad withCache, DiskLoad withoutCache) implements EventRules.Listener {
     @Override
     public void hddWithCache(long timeMs, long ios, long bytes) {
       withCache.ios(timeMs, ios, bytes);
@@ -37,6 +37,13 @@ public final class Replayer {
     @Override
     public void hddWithoutCache(long timeMs, long bytes) {
       withoutCache.io(timeMs, bytes);
+    }
+
+    /** Over the minutes of {@code trace}. */
+    static Loads over(Trace trace) {
+      return new Loads(
+          new DiskLoad(trace.firstTimeMs(), trace.lastTimeMs()),
+          new DiskLoad(trace.firstTimeMs(), trace.lastTimeMs()));
     }
   }
 
@@ -47,10 +54,7 @@ public final class Replayer {
     for (int b = 0; b < blocks; b++) {
       keys[b] = BlockKey.of(trace.pool(b), trace.blockId()[b]);
     }
-    Loads loads =
-        new Loads(
-            new DiskLoad(trace.firstTimeMs(), trace.lastTimeMs()),
-            new DiskLoad(trace.firstTimeMs(), trace.lastTimeMs()));
+    Loads loads = Loads.over(trace);
     AdmissionPolicy policy =
         config
             .oracle()
@@ -75,13 +79,18 @@ public final class Replayer {
     }
     double elapsed = (System.nanoTime() - start) / 1e9;
     rules.finish();
+    totals = rules.totals(held(rules, blocks));
+    return RunTotals.outcome(
+        config, trace, totals, rules, loads.withCache(), loads.withoutCache(), elapsed);
+  }
+
+  /** How many of blocks {@code [0, blocks)} {@code rules} holds. */
+  static int held(EventRules rules, int blocks) {
     int held = 0;
     for (int b = 0; b < blocks; b++) {
       held += rules.holds(b) ? 1 : 0;
     }
-    totals = rules.totals(held);
-    return RunTotals.outcome(
-        config, trace, totals, rules, loads.withCache(), loads.withoutCache(), elapsed);
+    return held;
   }
 
   /**

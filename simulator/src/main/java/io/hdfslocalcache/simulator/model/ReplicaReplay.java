@@ -5,16 +5,23 @@ import io.hdfslocalcache.model.ModelConfig;
 import io.hdfslocalcache.model.ModelTotals;
 import io.hdfslocalcache.ratelimit.BlockKey;
 import io.hdfslocalcache.simulator.trace.EventLog;
+import io.hdfslocalcache.simulator.trace.Op;
 import io.hdfslocalcache.simulator.trace.Trace;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The fleet's replicas for one configuration: replays every DataNode's trace as one stream, merged
- * by time (a DataNode's own events keep their order), through each DataNode's own model, as its
- * {@link Replayer} does, and through one model of the fleet's combined capacity.
+ * The fleet's replicas for one configuration and one {@link RoutingType}: replays every DataNode's
+ * trace as one stream, merged by time (a DataNode's own events keep their order), through each
+ * DataNode's own model and through one model of the fleet's combined capacity. A DataNode's writes
+ * and deletions go to its own model; each read to the model of the DataNode the routing picks among
+ * the block's replicas: with {@code stock} the one that logged it, so each model sees the same
+ * events in the same order as the DataNode's {@link Replayer} and gives the same figures; with
+ * {@code owner} the block's rendezvous owner ({@link OwnerRouting}). Each DataNode's figures come
+ * back as a {@link RunOutcome}, as its own replay's would.
  *
  * <p>The DataNodes' models give the duplicated bytes ({@link DuplicatedBytes}), sampled every
  * {@link #SAMPLE_MILLIS} of trace time and at the end; the time average is what replica-aware
@@ -29,35 +36,64 @@ public final class ReplicaReplay {
   public static final long SAMPLE_MILLIS = 15 * 60_000L;
 
   private final List<Trace> dataNodes;
+  private final List<String> ids;
   private final RunConfig config;
+  private final RoutingType routing;
   private final FleetBlocks blocks;
   private final LongAdder progress;
 
-  public ReplicaReplay(List<Trace> dataNodes, RunConfig config, LongAdder progress) {
-    this(dataNodes, new FleetBlocks(dataNodes), config, progress);
+  /**
+   * @param ids the DataNodes' ids (their UUIDs, or their files), in {@code dataNodes}' order: what
+   *     the owner routing hashes
+   */
+  public ReplicaReplay(
+      List<Trace> dataNodes,
+      List<String> ids,
+      RunConfig config,
+      RoutingType routing,
+      LongAdder progress) {
+    this(dataNodes, ids, new FleetBlocks(dataNodes), config, routing, progress);
   }
 
   private ReplicaReplay(
-      List<Trace> dataNodes, FleetBlocks blocks, RunConfig config, LongAdder progress) {
+      List<Trace> dataNodes,
+      List<String> ids,
+      FleetBlocks blocks,
+      RunConfig config,
+      RoutingType routing,
+      LongAdder progress) {
+    if (ids.size() != dataNodes.size()) {
+      throw new IllegalArgumentException(
+          ids.size() + " DataNode ids for " + dataNodes.size() + " DataNodes");
+    }
     this.dataNodes = dataNodes;
+    this.ids = ids;
     this.config = config;
+    this.routing = routing;
     this.blocks = blocks;
     this.progress = progress;
   }
 
-  /** One replay per configuration, in parallel on {@code threads}, sharing the block map. */
-  public static List<ReplicaResult> run(
-      List<Trace> dataNodes, List<RunConfig> configs, int threads, LongAdder progress)
+  /**
+   * One replay per routing and configuration, in parallel on {@code threads}, sharing the block
+   * map; routing-major: all of {@code routings.get(0)}'s configurations first.
+   */
+  public static List<ReplicaOutcome> run(
+      List<Trace> dataNodes,
+      List<String> ids,
+      List<RunConfig> configs,
+      List<RoutingType> routings,
+      int threads,
+      LongAdder progress)
       throws InterruptedException {
     FleetBlocks blocks = new FleetBlocks(dataNodes);
-    return SweepRunner.inParallel(
-        configs.stream()
-            .map(
-                c ->
-                    (Callable<ReplicaResult>)
-                        () -> new ReplicaReplay(dataNodes, blocks, c, progress).run())
-            .toList(),
-        threads);
+    List<Callable<ReplicaOutcome>> replays = new ArrayList<>();
+    for (RoutingType r : routings) {
+      for (RunConfig c : configs) {
+        replays.add(() -> new ReplicaReplay(dataNodes, ids, blocks, c, r, progress).run());
+      }
+    }
+    return SweepRunner.inParallel(replays, threads);
   }
 
   /** A DataNode's place in its trace during the merge. */
@@ -88,9 +124,13 @@ public final class ReplicaReplay {
     }
   }
 
-  public ReplicaResult run() {
+  public ReplicaOutcome run() {
+    long start = System.nanoTime();
     int n = dataNodes.size();
     EventRules[] own = new EventRules[n];
+    Replayer.Loads[] loads = new Replayer.Loads[n];
+    long[] firstMs = new long[n];
+    long[] lastMs = new long[n];
     long[][] keys = new long[n][];
     PriorityQueue<Cursor> next =
         new PriorityQueue<>(
@@ -101,9 +141,12 @@ public final class ReplicaReplay {
     long first = Long.MAX_VALUE;
     for (int d = 0; d < n; d++) {
       Trace t = dataNodes.get(d);
+      loads[d] = Replayer.Loads.over(t);
+      firstMs[d] = t.firstTimeMs();
+      lastMs[d] = t.lastTimeMs();
       own[d] =
           new EventRules(
-              config.model(), config.policy().create(), t.firstTimeMs(), t.blockCount(), NONE);
+              config.model(), config.policy().create(), t.firstTimeMs(), t.blockCount(), loads[d]);
       keys[d] = new long[t.blockCount()];
       for (int b = 0; b < t.blockCount(); b++) {
         keys[d][b] = BlockKey.of(t.pool(b), t.blockId()[b]);
@@ -122,6 +165,7 @@ public final class ReplicaReplay {
             first == Long.MAX_VALUE ? 0 : first,
             blocks.count(),
             NONE);
+    Routing route = routing.create(blocks, ids, firstMs, lastMs);
     DuplicatedBytes duplicated = new DuplicatedBytes(blocks, own);
     Samples samples = new Samples();
     long sampleAt = first == Long.MAX_VALUE ? Long.MAX_VALUE : first + SAMPLE_MILLIS;
@@ -135,7 +179,7 @@ public final class ReplicaReplay {
         samples.add(duplicated.now(), times);
         sampleAt += times * SAMPLE_MILLIS;
       }
-      replay(c, own[c.dataNode], keys[c.dataNode], pooled);
+      replay(c, route, own, keys[c.dataNode], pooled);
       c.advance();
       if (c.more()) {
         next.add(c);
@@ -145,24 +189,40 @@ public final class ReplicaReplay {
       }
     }
     progress.add(done & 0xFFFF);
+    double elapsed = (System.nanoTime() - start) / 1e9;
     pooled.finish();
     long end = duplicated.now();
     samples.add(end, 1);
+    List<RunOutcome> perDataNode = new ArrayList<>();
+    for (int d = 0; d < n; d++) {
+      Trace t = dataNodes.get(d);
+      own[d].finish();
+      ModelTotals totals = own[d].totals(Replayer.held(own[d], t.blockCount()));
+      perDataNode.add(
+          RunTotals.outcome(
+              config, t, totals, own[d], loads[d].withCache(), loads[d].withoutCache(), elapsed));
+    }
     ModelTotals p = pooled.totals(0);
-    return new ReplicaResult(
-        n,
-        samples.mean(),
-        samples.peak(),
-        end,
-        pooledSize,
-        p.hitBytes,
-        p.byteHitRatio(),
-        p.hddMicrosWithCache / 1e6,
-        p.hddMicrosWithoutCache / 1e6);
+    return new ReplicaOutcome(
+        routing,
+        perDataNode,
+        new ReplicaResult(
+            n,
+            samples.mean(),
+            samples.peak(),
+            end,
+            pooledSize,
+            p.hitBytes,
+            p.byteHitRatio(),
+            p.hddMicrosWithCache / 1e6,
+            p.hddMicrosWithoutCache / 1e6));
   }
 
-  /** One event to its DataNode's model and, by its fleet block, to the one model. */
-  private void replay(Cursor c, EventRules own, long[] keys, EventRules pooled) {
+  /**
+   * One event to a DataNode's model (its own for a write or a deletion, the routing's pick for a
+   * read) and, by its fleet block, to the one model.
+   */
+  private void replay(Cursor c, Routing route, EventRules[] own, long[] keys, EventRules pooled) {
     EventLog.Chunk chunk = c.chunks.get(c.chunk);
     int i = c.i;
     Trace t = dataNodes.get(c.dataNode);
@@ -171,7 +231,19 @@ public final class ReplicaReplay {
     int fleetBlock = blocks.of(c.dataNode, block);
     long genStamp = t.versionGenStamp()[version];
     long length = t.versionLength()[version];
-    Replayer.apply(own, block, keys[block], genStamp, length, chunk, i);
+    int logged = blocks.entry(c.dataNode, block);
+    Op op = Op.of(chunk.op[i]);
+    route.seen(logged, op, genStamp);
+    int serves =
+        op == Op.READ ? route.route(fleetBlock, logged, genStamp, chunk.timeMs[i]) : logged;
+    Replayer.apply(
+        own[blocks.dataNode(serves)],
+        blocks.dataNodeBlock(serves),
+        keys[block],
+        genStamp,
+        length,
+        chunk,
+        i);
     Replayer.apply(pooled, fleetBlock, keys[block], genStamp, length, chunk, i);
   }
 

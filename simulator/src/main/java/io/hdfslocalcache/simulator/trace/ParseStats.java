@@ -7,6 +7,7 @@ import java.util.List;
  *
  * @param lines lines in the file
  * @param events events kept (reads + writes + deletes)
+ * @param sampledOutEvents events of the blocks a block sample left out ({@code --sample-blocks})
  * @param skippedLines lines that are not records of the format (other loggers, other ops, headers)
  * @param malformedLines lines that look like records but do not parse
  * @param firstMalformed the first few malformed lines, with line number and reason
@@ -18,6 +19,7 @@ public record ParseStats(
     long reads,
     long writes,
     long deletes,
+    long sampledOutEvents,
     long skippedLines,
     long malformedLines,
     List<Malformed> firstMalformed,

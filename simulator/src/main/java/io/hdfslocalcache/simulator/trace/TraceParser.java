@@ -16,16 +16,29 @@ import java.util.concurrent.atomic.AtomicLong;
  * one trace, each with its own reader (a CSV header per file) and line numbers.
  */
 public final class TraceParser {
+  /** {@code --spread}'s reads go to replicas drawn from this seed, the same in every run. */
+  static final long SPREAD_SEED = 1;
+
   private final Optional<TraceFormat> format;
   private final Strictness strictness;
+  private final BlockSample sample;
   private final AtomicLong bytesRead = new AtomicLong();
 
   /**
    * @param format the format, or empty to detect it from the file's first lines
    */
   public TraceParser(Optional<TraceFormat> format, Strictness strictness) {
+    this(format, strictness, BlockSample.ALL);
+  }
+
+  /**
+   * @param sample the blocks kept: the others' events are dropped as they are read, so the trace's
+   *     memory is the sample's
+   */
+  public TraceParser(Optional<TraceFormat> format, Strictness strictness, BlockSample sample) {
     this.format = format;
     this.strictness = strictness;
+    this.sample = sample;
   }
 
   /** Compressed bytes consumed so far, for a progress bar on another thread. */
@@ -51,9 +64,27 @@ public final class TraceParser {
    * several. All must be of one format.
    */
   public Trace parse(List<TraceInput> files) throws IOException, TraceFormatException {
+    return parse(files, 1).get(0);
+  }
+
+  /**
+   * The files of one DataNode spread over {@code dataNodes} DataNodes ({@link SpreadSink}), one
+   * trace each; the lines, skipped and malformed lines are counted on the first alone, so a fleet's
+   * sum counts each once. One DataNode: its trace.
+   */
+  public List<Trace> parse(List<TraceInput> files, int dataNodes)
+      throws IOException, TraceFormatException {
+    if (dataNodes < 1) {
+      throw new IllegalArgumentException("--spread must be >= 1, got " + dataNodes);
+    }
     long start = System.nanoTime();
-    TraceBuilder builder = new TraceBuilder();
-    Counter counter = new Counter(builder, strictness);
+    TraceBuilder[] builders = new TraceBuilder[dataNodes];
+    for (int d = 0; d < dataNodes; d++) {
+      builders[d] = new TraceBuilder();
+    }
+    TraceSink spread = dataNodes == 1 ? builders[0] : new SpreadSink(builders, SPREAD_SEED);
+    BlockSample.Filter sampled = sample.filter(spread);
+    Counter counter = new Counter(sample.all() ? spread : sampled, strictness);
     TraceFormat first = null;
     long lineCount = 0;
     for (TraceInput file : files) {
@@ -78,18 +109,26 @@ public final class TraceParser {
       }
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    ParseStats stats =
-        new ParseStats(
-            lineCount,
-            builder.events(),
-            builder.reads(),
-            builder.writes(),
-            builder.deletes(),
-            counter.skipped,
-            counter.malformed,
-            List.copyOf(counter.firstMalformed),
-            seconds);
-    return builder.build(first == null ? format.orElse(TraceFormat.CLIENTTRACE) : first, stats);
+    TraceFormat parsed = first == null ? format.orElse(TraceFormat.CLIENTTRACE) : first;
+    List<Trace> out = new ArrayList<>();
+    for (int d = 0; d < dataNodes; d++) {
+      TraceBuilder b = builders[d];
+      boolean lines = d == 0;
+      ParseStats stats =
+          new ParseStats(
+              lines ? lineCount : 0,
+              b.events(),
+              b.reads(),
+              b.writes(),
+              b.deletes(),
+              lines ? sampled.leftOut() : 0,
+              lines ? counter.skipped : 0,
+              lines ? counter.malformed : 0,
+              lines ? List.copyOf(counter.firstMalformed) : List.of(),
+              seconds);
+      out.add(b.build(parsed, stats));
+    }
+    return out;
   }
 
   static TraceFormat detect(LineSource lines, byte[] head) {
@@ -102,7 +141,7 @@ public final class TraceParser {
 
   /** Feeds lines to the current file's reader and counts what is skipped or malformed. */
   private static final class Counter implements LineHandler {
-    private final TraceBuilder sink;
+    private final TraceSink sink;
     private final Strictness strictness;
     private final List<ParseStats.Malformed> firstMalformed = new ArrayList<>();
     private TraceReader reader;
@@ -111,7 +150,7 @@ public final class TraceParser {
     long skipped;
     long malformed;
 
-    Counter(TraceBuilder sink, Strictness strictness) {
+    Counter(TraceSink sink, Strictness strictness) {
       this.sink = sink;
       this.strictness = strictness;
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.simulator.trace.EventLog;
 import io.hdfslocalcache.simulator.trace.Op;
+import io.hdfslocalcache.simulator.trace.Placement;
 import io.hdfslocalcache.simulator.trace.TestTraces;
 import io.hdfslocalcache.simulator.trace.Trace;
 import io.hdfslocalcache.simulator.trace.TraceFormat;
@@ -49,7 +50,7 @@ class ReplicaPlacementTest {
         spread(3, FleetLogs.line("10:00:00,000", "HDFS_WRITE", FleetLogs.A, 7, 1, 9));
     for (int d = 0; d < 3; d++) {
       assertEquals(
-          FleetLogs.line("10:00:00,000", "HDFS_WRITE", ReplicaPlacement.id(d), 7, 1, 9) + "\n",
+          FleetLogs.line("10:00:00,000", "HDFS_WRITE", Placement.id(d), 7, 1, 9) + "\n",
           got.get(d));
     }
   }
@@ -104,7 +105,7 @@ class ReplicaPlacementTest {
     Set<Long> writtenEverywhere = null;
     for (int d = 1; d <= 3; d++) {
       Path file = dir.resolve("fleet-dn" + d + ".log");
-      assertTrue(Files.readString(file).contains("srvID: " + ReplicaPlacement.id(d - 1) + ","));
+      assertTrue(Files.readString(file).contains("srvID: " + Placement.id(d - 1) + ","));
       Trace t = parse(file);
       reads += t.stats().reads();
       assertEquals(whole.stats().writes(), t.stats().writes(), "every write on every replica");
