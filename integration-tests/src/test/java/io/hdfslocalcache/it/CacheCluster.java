@@ -84,6 +84,11 @@ final class CacheCluster implements AutoCloseable {
     return fillMode(conf);
   }
 
+  /** A cluster the caller built (racks, hosts) with {@code conf}, which it was built from. */
+  static CacheCluster of(MiniDFSCluster cluster, Configuration conf) throws IOException {
+    return new CacheCluster(cluster, conf);
+  }
+
   static CacheCluster start(Configuration conf, int datanodes) throws IOException {
     MiniDFSCluster c = new MiniDFSCluster.Builder(conf).numDataNodes(datanodes).build();
     c.waitActive();
