@@ -1,7 +1,7 @@
 package io.hdfslocalcache.namenode.routing;
 
 import io.hdfslocalcache.namenode.routing.ReplicaKey.Keyability;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
@@ -124,11 +124,12 @@ public class RendezvousTopology extends DFSNetworkTopology implements Configurab
       while (to < activeLen && weights[to] == weights[from]) {
         to++;
       }
+      // Stock also hands a group of one to the secondary sorter, a stable sort: a no-op there.
       if (to - from > 1) {
         counters.count(orderGroup(nodes, from, to, keyability));
-      }
-      if (secondarySort != null) {
-        applySecondary(nodes, from, to, secondarySort);
+        if (secondarySort != null) {
+          applySecondary(nodes, from, to, secondarySort);
+        }
       }
       from = to;
     }
@@ -186,8 +187,13 @@ public class RendezvousTopology extends DFSNetworkTopology implements Configurab
   /** Stock's secondary sort, on one group, in place. */
   private static <T extends Node> void applySecondary(
       T[] nodes, int from, int to, Consumer<List<T>> secondarySort) {
-    T[] group = Arrays.copyOfRange(nodes, from, to);
-    secondarySort.accept(Arrays.asList(group));
-    System.arraycopy(group, 0, nodes, from, to - from);
+    List<T> group = new ArrayList<>(to - from);
+    for (int i = from; i < to; i++) {
+      group.add(nodes[i]);
+    }
+    secondarySort.accept(group);
+    for (int i = from; i < to; i++) {
+      nodes[i] = group.get(i - from);
+    }
   }
 }
