@@ -10,8 +10,8 @@ import picocli.CommandLine.Command;
 
 /**
  * {@code bench heap}, {@code restore}, {@code hitpath}, {@code builds}, {@code misspath}, {@code
- * e2e} and {@code scale} run the measurements that are not JMH benchmarks, each a picocli command
- * ({@code --help} lists its options); anything else goes to JMH unchanged.
+ * e2e}, {@code scale} and {@code nnsort} run the measurements that are not JMH benchmarks, each a
+ * picocli command ({@code --help} lists its options); anything else goes to JMH unchanged.
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -24,7 +24,8 @@ public final class BenchMain {
           "builds", BuildsPaired::new,
           "misspath", MissPathPaired::new,
           "e2e", E2eCommand::new,
-          "scale", ScaleBench::new);
+          "scale", ScaleBench::new,
+          "nnsort", NnSortPaired::new);
 
   /** {@code bench heap}: the JOL heap measurements, one line each. */
   @Command(

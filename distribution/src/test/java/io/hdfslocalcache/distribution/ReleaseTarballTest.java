@@ -53,12 +53,30 @@ class ReleaseTarballTest {
   }
 
   @Test
+  void namenodeJar_onlyItsOwnClasses() throws IOException {
+    // The NameNode loads it next to its own Hadoop: nothing of the DataNode jar's dependencies.
+    Path jar = home.resolve("lib/hdfs-local-cache-namenode-" + UnpackedRelease.VERSION + ".jar");
+    try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(jar.toFile())) {
+      java.util.List<String> foreign =
+          zip.stream()
+              .map(java.util.zip.ZipEntry::getName)
+              .filter(n -> n.endsWith(".class"))
+              .filter(n -> !n.startsWith("io/hdfslocalcache/namenode/routing/"))
+              .collect(java.util.stream.Collectors.toList());
+      assertEquals(java.util.Collections.emptyList(), foreign);
+      assertTrue(
+          zip.getEntry("io/hdfslocalcache/namenode/routing/RendezvousTopology.class") != null);
+    }
+  }
+
+  @Test
   void layout() throws IOException {
     String version = UnpackedRelease.VERSION;
     assertEquals(
         new TreeSet<>(
             Arrays.asList(
                 "hdfs-local-cache-datanode-" + version + ".jar",
+                "hdfs-local-cache-namenode-" + version + ".jar",
                 "hdfs-local-cache-tools-" + version + ".jar")),
         list(home.resolve("lib")));
     assertTrue(Files.isExecutable(home.resolve("bin/hdfs-local-cache")));

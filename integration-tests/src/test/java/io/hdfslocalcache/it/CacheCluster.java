@@ -93,6 +93,12 @@ final class CacheCluster implements AutoCloseable {
    * in shadow mode, which must create nothing); one that exists is left as the test made it.
    */
   static CacheCluster start(Configuration conf, int datanodes) throws IOException {
+    return start(conf, new MiniDFSCluster.Builder(conf).numDataNodes(datanodes));
+  }
+
+  /** As {@link #start(Configuration, int)}, for a cluster the caller shapes (racks, hosts). */
+  static CacheCluster start(Configuration conf, MiniDFSCluster.Builder builder)
+      throws IOException {
     if (CacheConfig.from(conf).mode() != CacheMode.SHADOW) {
       for (Path dir : CacheConfig.from(conf).dirs()) {
         if (!Files.exists(dir)) {
@@ -100,7 +106,7 @@ final class CacheCluster implements AutoCloseable {
         }
       }
     }
-    MiniDFSCluster c = new MiniDFSCluster.Builder(conf).numDataNodes(datanodes).build();
+    MiniDFSCluster c = builder.build();
     c.waitActive();
     return new CacheCluster(c, conf);
   }
