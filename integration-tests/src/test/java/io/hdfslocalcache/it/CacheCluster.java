@@ -97,8 +97,7 @@ final class CacheCluster implements AutoCloseable {
   }
 
   /** As {@link #start(Configuration, int)}, for a cluster the caller shapes (racks, hosts). */
-  static CacheCluster start(Configuration conf, MiniDFSCluster.Builder builder)
-      throws IOException {
+  static CacheCluster start(Configuration conf, MiniDFSCluster.Builder builder) throws IOException {
     if (CacheConfig.from(conf).mode() != CacheMode.SHADOW) {
       for (Path dir : CacheConfig.from(conf).dirs()) {
         if (!Files.exists(dir)) {
