@@ -4,6 +4,7 @@ import io.hdfslocalcache.config.CacheDirMarker;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.index.BlockIndex;
 import io.hdfslocalcache.datanode.settings.CacheConfig;
+import io.hdfslocalcache.datanode.startup.FillUnitCheck;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.datanode.store.OpenProgress;
 import io.hdfslocalcache.datanode.store.PageStore;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -194,6 +196,21 @@ final class DirectoryOpener {
           }
         }
       }
+    }
+  }
+
+  /**
+   * One WARN line per directory too small for one fill ({@link FillUnitCheck}): at start or join.
+   */
+  static void warnTooSmall(CacheConfig config, long blockSize, List<Opened> dirs) {
+    for (String problem :
+        FillUnitCheck.problems(
+            config.fillPolicy().mode(),
+            config.pageSize(),
+            blockSize,
+            dirs.stream().map(o -> o.path().toString()).collect(Collectors.toList()),
+            dirs.stream().map(o -> o.store().capacityBytes()).collect(Collectors.toList()))) {
+      LOG.warn(problem);
     }
   }
 

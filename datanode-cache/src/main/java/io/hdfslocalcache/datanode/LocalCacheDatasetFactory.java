@@ -13,7 +13,6 @@ import io.hdfslocalcache.datanode.settings.CacheTunables;
 import io.hdfslocalcache.datanode.shadow.Calibration;
 import io.hdfslocalcache.datanode.shadow.ReadTap;
 import io.hdfslocalcache.datanode.shadow.ShadowFeed;
-import io.hdfslocalcache.datanode.startup.FillUnitCheck;
 import io.hdfslocalcache.datanode.startup.ShadowHeapCheck;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.datanode.store.FaultInjectors;
@@ -113,7 +112,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
         conf.getLongBytes(
             org.apache.hadoop.hdfs.DFSConfigKeys.DFS_BLOCK_SIZE_KEY,
             org.apache.hadoop.hdfs.DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT);
-    warnTooSmall(config, blockSize, dirs);
+    DirectoryOpener.warnTooSmall(config, blockSize, dirs);
     MetricRegistry registry = new MetricRegistry();
     Optional<ShadowFeed> shadow =
         config.candidates().isEmpty()
@@ -153,7 +152,7 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
     cache.onClose(startup);
     startup.continueInBackground(
         o -> {
-          warnTooSmall(config, blockSize, java.util.Collections.singletonList(o));
+          DirectoryOpener.warnTooSmall(config, blockSize, Collections.singletonList(o));
           cache.join(o);
         });
     LOG.info(
@@ -163,22 +162,6 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
             config,
             shadow.isPresent()));
     return CachingDataset.wrap(inner, cache, wiring, shadow);
-  }
-
-  /**
-   * One WARN line per directory too small for one fill ({@link FillUnitCheck}): at start or join.
-   */
-  private static void warnTooSmall(
-      CacheConfig config, long blockSize, List<DirectoryOpener.Opened> dirs) {
-    for (String problem :
-        FillUnitCheck.problems(
-            config.fillPolicy().mode(),
-            config.pageSize(),
-            blockSize,
-            dirs.stream().map(o -> o.path().toString()).collect(Collectors.toList()),
-            dirs.stream().map(o -> o.store().capacityBytes()).collect(Collectors.toList()))) {
-      LOG.warn(problem);
-    }
   }
 
   /**

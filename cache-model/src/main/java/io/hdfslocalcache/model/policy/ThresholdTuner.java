@@ -55,16 +55,13 @@ import io.hdfslocalcache.time.CacheClock;
  * back to F if below: an idle budget is no reason to fill blocks not read again ({@code batch} at
  * 5%: 7, where the margin pays 2x, saved 2.4 points less than 15). It only saturates the error.
  *
- * <p><b>The room rule</b> ({@link RoomRule}: max(lowest, T / 4) while the cache has room, the
- * budget held half its burst and the margin did not fall short at the last step) changes which
- * blocks are admitted, not this loop: more demand D, which moves T as any does. Its admissions
- * report to the payback at their own margin, so it ends when they do not pay, as the cache fills,
- * or as the level falls below half. <b>Costs.</b> A read: a volatile read or two, a comparison,
- * with the payback a flag test per cached read and an atomic add per hit or fill of a flagged
- * entry; a step, once a minute under the monitor: the budget, the payback, a few logarithms. Heap:
- * a few fields, a flag per cached entry. The clock is injected (a clock going backwards does
- * nothing). {@code budget} is read under this monitor, so a budget's own lock comes after this one
- * (the guard never calls back).
+ * <p><b>The room rule</b> ({@link RoomRule}) changes which blocks are admitted, not this loop: more
+ * demand D, which moves T as any does; it reports to the payback at its own margin. <b>Costs.</b> A
+ * read: a volatile read or two, a comparison, with the payback a flag test per cached read and an
+ * atomic add per hit or fill of a flagged entry; a step, once a minute under the monitor: the
+ * budget, the payback, a few logarithms. Heap: a few fields, a flag per cached entry. The clock is
+ * injected (a clock going backwards does nothing). {@code budget} is read under this monitor, so a
+ * budget's own lock comes after this one (the guard never calls back).
  */
 public final class ThresholdTuner {
   public static final long STEP_MILLIS = 60_000;
@@ -78,7 +75,7 @@ public final class ThresholdTuner {
   static final long WARM_STEPS = 60;
   private static final double MAX_ERROR = Math.log(4);
   private static final double LARGE_CHANGE = Math.log(2);
-  private static final double MILLIS_PER_DAY = 86_400_000.0;
+  static final double MILLIS_PER_DAY = 86_400_000.0;
 
   /** What the tuner watches: the fill guards' write budget and what fills asked of it. */
   public interface Budget {
@@ -98,10 +95,9 @@ public final class ThresholdTuner {
   private final int lowest;
   private final MarginalPayback payback;
   private final int ceiling;
-  // The budget's refill rate and burst, from the same directories its level and bytes asked sum:
-  // a directory that joins after start-up grows all four at once ({@link #resize}).
-  private volatile double ratePerStep;
-  private volatile double burst;
+  // From the same directories as the budget's level and bytes asked: a directory that joins after
+  // start-up grows all four at once ({@link #resize}).
+  private volatile BudgetRate rate;
   private final Budget budget;
   private final CacheClock clock;
   private final Listener listener;
@@ -117,18 +113,6 @@ public final class ThresholdTuner {
   private volatile long changedAtMillis; // when the threshold took its value
   private volatile double budgetShare; // the budget's level / burst at the last step; 0: no budget
   private volatile boolean marginFallsShort; // at the last step
-
-  /** What came of {@link #restore}. */
-  public enum Restore {
-    /** The saved threshold is in use again, since it took that value. */
-    RESTORED,
-    /** Saved under another configured threshold: the tuner starts again at the new one. */
-    CONFIGURED_CHANGED,
-    /** The threshold does not tune itself here (tuning fixed, or no write budget): F. */
-    NOT_TUNING,
-    /** Nothing was saved (a first start): the tuner starts at F. */
-    NONE_SAVED
-  }
 
   /**
    * @param configured the configured threshold F
@@ -148,12 +132,10 @@ public final class ThresholdTuner {
     if (configured < 0) {
       throw new IllegalArgumentException("configured threshold must be >= 0: " + configured);
     }
-    checkBudget(bytesPerDay, burstBytes);
+    this.rate = new BudgetRate(bytesPerDay, burstBytes);
     this.configured = configured;
     this.lowest = lowest(configured);
     this.ceiling = ceiling(configured);
-    this.ratePerStep = bytesPerDay * STEP_MILLIS / MILLIS_PER_DAY;
-    this.burst = burstBytes;
     this.budget = budget;
     this.clock = clock;
     this.listener = listener;
@@ -163,32 +145,16 @@ public final class ThresholdTuner {
     this.changedAtMillis = clock.millis();
     this.stepEnd = clock.millis() + STEP_MILLIS;
     this.asked = budget.bytesAsked();
-    this.budgetShare = share();
-  }
-
-  private static void checkBudget(double bytesPerDay, long burstBytes) {
-    if (!(bytesPerDay >= 0) || burstBytes < 0) {
-      throw new IllegalArgumentException(
-          "bytesPerDay, burstBytes must be >= 0: " + bytesPerDay + ", " + burstBytes);
-    }
-  }
-
-  /** The budget's level / burst now; 0 without a budget. */
-  private double share() {
-    return ratePerStep > 0 ? Math.min(burst, (double) budget.availableBytes()) / burst : 0;
+    this.budgetShare = rate.share(budget);
   }
 
   /**
-   * The budget's directories changed (one that was still opening at start-up joined): its refill
-   * rate and burst from now on, summed over the same directories as its level and the bytes asked.
-   * A tuner bound before any directory had a budget starts tuning here, at F, warming up as at a
-   * first start.
+   * A directory still opening at start-up joined: the budget's rate and burst over the new set. A
+   * tuner bound before any directory had a budget starts tuning here, at F, as at a first start.
    */
   public synchronized void resize(double bytesPerDay, long burstBytes) {
-    checkBudget(bytesPerDay, burstBytes);
-    ratePerStep = bytesPerDay * STEP_MILLIS / MILLIS_PER_DAY;
-    burst = burstBytes;
-    budgetShare = share();
+    rate = new BudgetRate(bytesPerDay, burstBytes);
+    budgetShare = rate.share(budget);
   }
 
   /** The smallest threshold a tuner configured at {@code configured} reaches (budget idle). */
@@ -230,6 +196,8 @@ public final class ThresholdTuner {
     long nowAsked = budget.bytesAsked();
     demand += (nowAsked - asked - demand) / SMOOTHING_STEPS;
     asked = nowAsked;
+    double ratePerStep = rate.perStep;
+    double burst = rate.burst;
     if (ratePerStep <= 0) {
       return;
     }
@@ -294,7 +262,7 @@ public final class ThresholdTuner {
 
   /** Whether the threshold moves at all: a write budget to tune to. */
   public boolean tunes() {
-    return ratePerStep > 0;
+    return rate.perStep > 0;
   }
 
   /** What a restart needs to go on where this tuner is now ({@link #restore}). */
@@ -305,21 +273,15 @@ public final class ThresholdTuner {
   /**
    * Goes on from {@code saved}, a state this DataNode's tuner had before a restart: the threshold,
    * the smoothed demand (so the first steps do not read an idle budget into a cold average) and
-   * since when. Only under the same configured threshold: a changed one starts again from it.
-   *
-   * <p>The margin's payback is not carried: it starts neutral ({@link MarginalPayback#restarted}).
-   * Carrying its evidence would take its two averages and, in every block's index record, whether
-   * the entry was admitted at the margin: without the flags, the restored entries' hits go unheard
-   * while new margin fills report their cost, and the payback reads as falling short for the
-   * horizon anyway. Neutral costs at most one horizon (two hours) in which the payback neither
-   * raises T nor lets an idle budget take it lower; the budget loop runs as ever.
+   * since when. Only under the same configured threshold: a changed one starts again from it. The
+   * margin's payback starts neutral ({@link MarginalPayback#restarted}; why: {@link TunerRestore}).
    */
-  public synchronized Restore restore(TunedThreshold saved) {
+  public synchronized TunerRestore restore(TunedThreshold saved) {
     if (!tunes()) {
-      return Restore.NOT_TUNING;
+      return TunerRestore.NOT_TUNING;
     }
     if (saved.configured() != configured) {
-      return Restore.CONFIGURED_CHANGED;
+      return TunerRestore.CONFIGURED_CHANGED;
     }
     threshold = saved.threshold();
     logT = Math.log(threshold + 1.0);
@@ -328,7 +290,7 @@ public final class ThresholdTuner {
     announced = threshold;
     changedAtMillis = saved.changedAtMillis();
     payback.restarted();
-    return Restore.RESTORED;
+    return TunerRestore.RESTORED;
   }
 
   /** Large changes so far (one INFO line each on a DataNode). */

@@ -242,7 +242,7 @@ class ThresholdTunerTest {
 
     ThresholdTuner after = tuner(3, PER_DAY);
     assertEquals(3, after.threshold(), "a new tuner starts at the configured one");
-    assertEquals(ThresholdTuner.Restore.RESTORED, after.restore(saved));
+    assertEquals(TunerRestore.RESTORED, after.restore(saved));
     assertEquals(saved.threshold(), after.threshold());
     assertEquals(saved.changedAtMillis(), after.changedAtMillis());
     assertEquals(saved, after.state());
@@ -266,7 +266,7 @@ class ThresholdTunerTest {
   void restore_anotherConfiguredThreshold_startsAtTheNewOne() {
     TunedThreshold saved = raised(3).state();
     ThresholdTuner after = tuner(7, PER_DAY);
-    assertEquals(ThresholdTuner.Restore.CONFIGURED_CHANGED, after.restore(saved));
+    assertEquals(TunerRestore.CONFIGURED_CHANGED, after.restore(saved));
     assertEquals(7, after.threshold());
   }
 
@@ -274,7 +274,7 @@ class ThresholdTunerTest {
   void restore_notTuning_staysAtTheConfigured() {
     TunedThreshold saved = raised(3).state();
     ThresholdTuner fixed = tuner(3, 0);
-    assertEquals(ThresholdTuner.Restore.NOT_TUNING, fixed.restore(saved));
+    assertEquals(TunerRestore.NOT_TUNING, fixed.restore(saved));
     assertEquals(3, fixed.threshold());
   }
 

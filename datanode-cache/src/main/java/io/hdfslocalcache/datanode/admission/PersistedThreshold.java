@@ -4,6 +4,7 @@ import io.hdfslocalcache.datanode.index.BlockIndex;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.model.policy.TunedThreshold;
+import io.hdfslocalcache.model.policy.TunerRestore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -60,9 +61,9 @@ public final class PersistedThreshold {
   }
 
   /** Takes up the newest threshold the indexes hold, if any; one INFO line says what came of it. */
-  public synchronized ThresholdTuner.Restore restore() {
+  public synchronized TunerRestore restore() {
     if (!tuning()) {
-      return ThresholdTuner.Restore.NOT_TUNING;
+      return TunerRestore.NOT_TUNING;
     }
     restoreTried = true;
     TunedThreshold newest = null;
@@ -74,9 +75,9 @@ public final class PersistedThreshold {
       }
     }
     if (newest == null) {
-      return ThresholdTuner.Restore.NONE_SAVED;
+      return TunerRestore.NONE_SAVED;
     }
-    ThresholdTuner.Restore r = tuner.restore(newest);
+    TunerRestore r = tuner.restore(newest);
     switch (r) {
       case RESTORED:
         saved = newest;

@@ -9,6 +9,7 @@ import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.model.policy.TunedThreshold;
+import io.hdfslocalcache.model.policy.TunerRestore;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.time.FakeClock;
 import java.nio.file.Path;
@@ -98,7 +99,7 @@ class PersistedThresholdTest {
     AdmissionPolicy firstPolicy = policy(CONFIGURED, PER_DAY);
     ThresholdTuner first = firstPolicy.tuner().get();
     PersistedThreshold p = new PersistedThreshold(firstPolicy, before);
-    assertEquals(ThresholdTuner.Restore.NONE_SAVED, p.restore());
+    assertEquals(TunerRestore.NONE_SAVED, p.restore());
     raise(first, p);
     TunedThreshold state = first.state();
     close(before);
@@ -108,8 +109,7 @@ class PersistedThresholdTest {
     try {
       AdmissionPolicy secondPolicy = policy(CONFIGURED, PER_DAY);
       ThresholdTuner second = secondPolicy.tuner().get();
-      assertEquals(
-          ThresholdTuner.Restore.RESTORED, new PersistedThreshold(secondPolicy, after).restore());
+      assertEquals(TunerRestore.RESTORED, new PersistedThreshold(secondPolicy, after).restore());
       assertEquals(state.threshold(), second.threshold());
       assertEquals(state.changedAtMillis(), second.changedAtMillis());
     } finally {
@@ -145,8 +145,7 @@ class PersistedThresholdTest {
       AdmissionPolicy tPolicy = policy(7, PER_DAY);
       ThresholdTuner t = tPolicy.tuner().get();
       assertEquals(
-          ThresholdTuner.Restore.CONFIGURED_CHANGED,
-          new PersistedThreshold(tPolicy, after).restore());
+          TunerRestore.CONFIGURED_CHANGED, new PersistedThreshold(tPolicy, after).restore());
       assertEquals(7, t.threshold());
     } finally {
       close(after);
@@ -159,7 +158,7 @@ class PersistedThresholdTest {
     AdmissionPolicy fixedPolicy = policy(CONFIGURED, 0);
     ThresholdTuner fixed = fixedPolicy.tuner().get();
     PersistedThreshold p = new PersistedThreshold(fixedPolicy, indexes);
-    assertEquals(ThresholdTuner.Restore.NOT_TUNING, p.restore());
+    assertEquals(TunerRestore.NOT_TUNING, p.restore());
     p.save();
     close(indexes);
 
@@ -202,7 +201,7 @@ class PersistedThresholdTest {
     fixed.bind(PER_DAY, CAPACITY, null, clock, (from, to, demand, target) -> {});
     PersistedThreshold p = new PersistedThreshold(fixed, indexes);
     try {
-      assertEquals(ThresholdTuner.Restore.NOT_TUNING, p.restore());
+      assertEquals(TunerRestore.NOT_TUNING, p.restore());
       assertEquals(CONFIGURED, fixed.effectiveThreshold());
     } finally {
       close(indexes);
@@ -216,7 +215,7 @@ class PersistedThresholdTest {
     AdmissionPolicy policy = policy(CONFIGURED, 0); // every directory still opening
     ThresholdTuner t = policy.tuner().get();
     PersistedThreshold p = new PersistedThreshold(policy, new ArrayList<>());
-    assertEquals(ThresholdTuner.Restore.NOT_TUNING, p.restore());
+    assertEquals(TunerRestore.NOT_TUNING, p.restore());
     p.save(); // nothing to save to, nor anything restored yet
 
     t.resize(PER_DAY, CAPACITY); // the directory's guard joined the budget
@@ -244,8 +243,7 @@ class PersistedThresholdTest {
     try {
       AdmissionPolicy restarted = policy(CONFIGURED, PER_DAY);
       ThresholdTuner t = restarted.tuner().get();
-      assertEquals(
-          ThresholdTuner.Restore.RESTORED, new PersistedThreshold(restarted, after).restore());
+      assertEquals(TunerRestore.RESTORED, new PersistedThreshold(restarted, after).restore());
       for (int i = 0; i < 60; i++) { // an hour of idle budget, margin fills and no hit yet
         t.payback().fill(2_000_000); // two seconds of disk-head time: evidence after one
         clock.advanceMillis(ThresholdTuner.STEP_MILLIS);
