@@ -87,17 +87,17 @@ final class CacheCluster implements AutoCloseable {
     return fillMode(conf);
   }
 
-  /**
-   * Starts a NameNode and {@code datanodes} DataNodes. Each cache directory of {@code conf} that
-   * does not exist yet is first created with its marker, as an operator sets up a mounted SSD (not
-   * in shadow mode, which must create nothing); one that exists is left as the test made it.
-   */
+  /** Starts a NameNode and {@code datanodes} DataNodes, the cache directories marked first. */
   static CacheCluster start(Configuration conf, int datanodes) throws IOException {
     return start(conf, new MiniDFSCluster.Builder(conf).numDataNodes(datanodes));
   }
 
-  /** As {@link #start(Configuration, int)}, for a cluster the caller shapes (racks, hosts). */
-  static CacheCluster start(Configuration conf, MiniDFSCluster.Builder builder) throws IOException {
+  /**
+   * Creates each cache directory of {@code conf} that does not exist yet with its marker, as an
+   * operator sets up a mounted SSD (not in shadow mode, which must create nothing); one that exists
+   * is left as the test made it. For a test that builds its MiniDFSCluster itself.
+   */
+  static void markDirs(Configuration conf) throws IOException {
     if (CacheConfig.from(conf).mode() != CacheMode.SHADOW) {
       for (Path dir : CacheConfig.from(conf).dirs()) {
         if (!Files.exists(dir)) {
@@ -105,6 +105,11 @@ final class CacheCluster implements AutoCloseable {
         }
       }
     }
+  }
+
+  /** As {@link #start(Configuration, int)}, for a cluster the caller shapes (racks, hosts). */
+  static CacheCluster start(Configuration conf, MiniDFSCluster.Builder builder) throws IOException {
+    markDirs(conf);
     MiniDFSCluster c = builder.build();
     c.waitActive();
     return new CacheCluster(c, conf);

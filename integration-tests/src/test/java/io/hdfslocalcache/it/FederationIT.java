@@ -10,6 +10,7 @@ import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.metrics.ReadPathMetrics;
 import java.io.IOException;
 import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -38,8 +39,10 @@ class FederationIT {
 
   @Test
   void collidingBlockIds_twoPools_cachedApartAndDeleteInOneKeepsTheOther() throws Exception {
+    Configuration conf = CacheCluster.conf(base);
+    CacheCluster.markDirs(conf);
     cluster =
-        new MiniDFSCluster.Builder(CacheCluster.conf(base))
+        new MiniDFSCluster.Builder(conf)
             .nnTopology(MiniDFSNNTopology.simpleFederatedTopology(2))
             .numDataNodes(1)
             .build();
