@@ -147,7 +147,13 @@ class SlowDirectoryOpenIT {
   /** Restarts with the 1 ms limit and waits until the only directory joined; logs captured. */
   private CacheLifecycle restartJoiningLate(Runnable whileDown, LogCapturer log) throws Exception {
     log.clearOutput();
+    // Held until the DataNode has started: an open that beat the 1 ms limit (CI saw one) joined
+    // nothing late. Released at once after, well before the 30 s without progress that rules a
+    // directory out.
+    HungDisk held = new HungDisk();
+    c.faults().set(held.hangingOpensUnder(base.resolve("ssd")));
     restartWithStartupLimitOf1ms(whileDown);
+    held.release();
     CacheLifecycle cache = c.cache(0);
     CacheCluster.await("the directory joined", () -> log.getOutput().contains("joined after"));
     return cache;
