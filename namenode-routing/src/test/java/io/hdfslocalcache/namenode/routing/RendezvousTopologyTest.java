@@ -167,6 +167,25 @@ class RendezvousTopologyTest {
   }
 
   @Test
+  void sortByDistanceUsingNetworkLocation_considerLoadWithStaleSuffix_sortsActiveGroupOnly() {
+    // the group is the active prefix, not the whole array: the sorter must not see the stale one
+    DatanodeInfoWithStorage stale = replica(dataNode(4, "/r4"), "DS-d");
+    stale.setXceiverCount(0);
+    DatanodeInfoWithStorage[] active = offRackBlock();
+    active[0].setXceiverCount(9);
+    active[1].setXceiverCount(1);
+    active[2].setXceiverCount(5);
+    DatanodeInfoWithStorage[] nodes = {active[0], active[1], active[2], stale};
+    Consumer<List<DatanodeInfoWithStorage>> considerLoad =
+        list -> Collections.sort(list, Comparator.comparingInt(DatanodeInfo::getXceiverCount));
+    topology().sortByDistanceUsingNetworkLocation(client("/r9"), nodes, 3, considerLoad);
+    assertSame(active[1], nodes[0]);
+    assertSame(active[2], nodes[1]);
+    assertSame(active[0], nodes[2]);
+    assertSame(stale, nodes[3]);
+  }
+
+  @Test
   void sortByDistanceUsingNetworkLocation_noStorageIds_unkeyedShuffle() {
     RendezvousTopology topology = topology();
     Node[] nodes = {dataNode(1, "/r1"), dataNode(2, "/r2"), dataNode(3, "/r3")};
