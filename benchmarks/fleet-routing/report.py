@@ -58,3 +58,12 @@ which = sys.argv[1] if len(sys.argv) > 1 else 'all'
 if which in ('all', 'routing'): routing_table('routing')
 if which in ('all', 'spread'): routing_table('spread')
 if which in ('all', 'sample'): sample_table()
+if which == 'compare':  # report.py compare FULL.csv ESTIMATE.csv: an estimate's fleet rows
+    full, est = fleet(sys.argv[2]), fleet(sys.argv[3])
+    for i, size in enumerate(sorted({k[0] for k in full})):
+        for rt in ('stock', 'owner', 'pooled'):
+            k = (size, 'owner' if rt == 'pooled' else rt)
+            key = 'pooled' if rt == 'pooled' else 'saved'
+            fv, ev = full[k][key], est[k][key]
+            print(f"{('1%', '5%')[i]} {rt}: full {fv:.1f}, estimate {ev:.1f} ({ev - fv:+.1f}); "
+                  f"write-budget denials {full[k]['denied']} / {est[k]['denied']}")
