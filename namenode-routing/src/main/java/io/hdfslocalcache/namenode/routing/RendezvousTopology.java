@@ -1,7 +1,6 @@
 package io.hdfslocalcache.namenode.routing;
 
 import io.hdfslocalcache.namenode.routing.ReplicaKey.Keyability;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
@@ -184,16 +183,9 @@ public class RendezvousTopology extends DFSNetworkTopology implements Configurab
     }
   }
 
-  /** Stock's secondary sort, on one group, in place. */
+  /** Stock's secondary sort, on one group, in place (no copy; see GroupView for its sort). */
   private static <T extends Node> void applySecondary(
       T[] nodes, int from, int to, Consumer<List<T>> secondarySort) {
-    List<T> group = new ArrayList<>(to - from);
-    for (int i = from; i < to; i++) {
-      group.add(nodes[i]);
-    }
-    secondarySort.accept(group);
-    for (int i = from; i < to; i++) {
-      nodes[i] = group.get(i - from);
-    }
+    secondarySort.accept(new GroupView<>(nodes, from, to));
   }
 }
