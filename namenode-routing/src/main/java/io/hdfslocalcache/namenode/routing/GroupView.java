@@ -17,7 +17,7 @@ import java.util.RandomAccess;
  * will not inline it into another caller ("already compiled into a big method"), and whichever
  * caller was compiled first keeps it inlined. Measured with -XX:+PrintInlining, stock's
  * sortByDistance had it inlined and this topology called it out of line, which made the
- * considerLoad sort about 7% slower than stock's; here the sort is this class's own small method. A
+ * considerLoad sort 5-7% slower than stock's; here the sort is this class's own small method. A
  * group of 32 or more (not a replica set in practice) still goes to Arrays.sort, which stays O(n
  * log n). The size is fixed: a sorter that adds or removes gets UnsupportedOperationException.
  */
