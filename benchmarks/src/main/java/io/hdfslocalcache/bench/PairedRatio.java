@@ -84,38 +84,111 @@ final class PairedRatio {
 
   /** Warms both up for {@code warmupRounds}, then measures {@code rounds} pairs. */
   Result measure(Op baseline, Op candidate, int warmupRounds, int rounds) throws Exception {
-    ExecutorService pool =
-        Executors.newFixedThreadPool(
-            threads,
-            r -> {
-              Thread t = new Thread(r, "paired-ratio");
-              t.setDaemon(true);
-              return t;
-            });
+    ExecutorService pool = pool();
     try {
       for (int i = 0; i < warmupRounds; i++) {
         round(pool, baseline);
         round(pool, candidate);
       }
-      double[] base = new double[rounds];
-      double[] cand = new double[rounds];
-      double[] ratio = new double[rounds];
-      double[] baseCpu = new double[rounds];
-      double[] candCpu = new double[rounds];
-      double[] cpuRatio = new double[rounds];
-      double[] cpu = new double[1];
+      Rounds r = new Rounds(rounds);
       for (int i = 0; i < rounds; i++) {
-        if (i % 2 == 0) {
-          base[i] = round(pool, baseline, cpu);
-          baseCpu[i] = cpu[0];
-          cand[i] = round(pool, candidate, cpu);
-          candCpu[i] = cpu[0];
-        } else {
-          cand[i] = round(pool, candidate, cpu);
-          candCpu[i] = cpu[0];
-          base[i] = round(pool, baseline, cpu);
-          baseCpu[i] = cpu[0];
+        r.measure(pool, i, baseline, candidate, i % 2 == 0);
+      }
+      return r.result();
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** A candidate and its baseline, one row of an interleaved measurement. */
+  record Pair(Op baseline, Op candidate) {}
+
+  /**
+   * Like {@link #measure} for several rows at once, interleaved: every round (warm-up rounds too)
+   * runs every row, which row goes first rotating, and within a row which of the two goes first
+   * alternating. So no row is measured on a JIT state that only the rows before it shaped (the
+   * compiler inlines a shared callee into whichever caller it compiles first), and drift in the
+   * machine's speed hits every row alike.
+   */
+  List<Result> measureInterleaved(List<Pair> rows, int warmupRounds, int rounds) throws Exception {
+    ExecutorService pool = pool();
+    try {
+      int n = rows.size();
+      for (int i = 0; i < warmupRounds; i++) {
+        for (int k = 0; k < n; k++) {
+          Pair row = rows.get((i + k) % n);
+          boolean baselineFirst = (i + k) % 2 == 0;
+          round(pool, baselineFirst ? row.baseline() : row.candidate());
+          round(pool, baselineFirst ? row.candidate() : row.baseline());
         }
+      }
+      List<Rounds> measured = new ArrayList<>();
+      for (int k = 0; k < n; k++) {
+        measured.add(new Rounds(rounds));
+      }
+      for (int i = 0; i < rounds; i++) {
+        for (int k = 0; k < n; k++) {
+          int row = (i + k) % n;
+          measured
+              .get(row)
+              .measure(pool, i, rows.get(row).baseline(), rows.get(row).candidate(), i % 2 == 0);
+        }
+      }
+      List<Result> results = new ArrayList<>();
+      for (Rounds r : measured) {
+        results.add(r.result());
+      }
+      return results;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private ExecutorService pool() {
+    return Executors.newFixedThreadPool(
+        threads,
+        r -> {
+          Thread t = new Thread(r, "paired-ratio");
+          t.setDaemon(true);
+          return t;
+        });
+  }
+
+  /** The measured rounds of one pair, and their summary. */
+  private final class Rounds {
+    final double[] base;
+    final double[] cand;
+    final double[] baseCpu;
+    final double[] candCpu;
+    private final double[] cpu = new double[1];
+
+    Rounds(int rounds) {
+      base = new double[rounds];
+      cand = new double[rounds];
+      baseCpu = new double[rounds];
+      candCpu = new double[rounds];
+    }
+
+    void measure(ExecutorService pool, int i, Op baseline, Op candidate, boolean baselineFirst)
+        throws Exception {
+      if (baselineFirst) {
+        base[i] = round(pool, baseline, cpu);
+        baseCpu[i] = cpu[0];
+        cand[i] = round(pool, candidate, cpu);
+        candCpu[i] = cpu[0];
+      } else {
+        cand[i] = round(pool, candidate, cpu);
+        candCpu[i] = cpu[0];
+        base[i] = round(pool, baseline, cpu);
+        baseCpu[i] = cpu[0];
+      }
+    }
+
+    Result result() {
+      int rounds = base.length;
+      double[] ratio = new double[rounds];
+      double[] cpuRatio = new double[rounds];
+      for (int i = 0; i < rounds; i++) {
         ratio[i] = base[i] / cand[i];
         cpuRatio[i] = baseCpu[i] / candCpu[i];
       }
@@ -141,8 +214,6 @@ final class PairedRatio {
           cpuRatio[0],
           cpuRatio[rounds - 1],
           rounds);
-    } finally {
-      pool.shutdownNow();
     }
   }
 
