@@ -4,7 +4,6 @@ import static io.hdfslocalcache.namenode.routing.Replicas.client;
 import static io.hdfslocalcache.namenode.routing.Replicas.dataNode;
 import static io.hdfslocalcache.namenode.routing.Replicas.replica;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -184,23 +183,6 @@ class RendezvousTopologyTest {
     assertSame(active[2], nodes[1]);
     assertSame(active[0], nodes[2]);
     assertSame(stale, nodes[3]);
-  }
-
-  @Test
-  void sortByDistanceUsingNetworkLocation_considerLoadSorter_sortsOutsideSharedTimSort() {
-    RendezvousTopology topology = topology();
-    DatanodeInfoWithStorage[] nodes = withLoad(hashOrder(topology)[2].getDatanodeUuid(), 1, 3);
-    boolean[] inTimSort = {false};
-    Comparator<DatanodeInfo> byLoad =
-        (a, b) -> {
-          inTimSort[0] |= TimSortWatch.calledFromTimSort();
-          return Integer.compare(a.getXceiverCount(), b.getXceiverCount());
-        };
-    topology.sortByDistanceUsingNetworkLocation(
-        client("/r9"), nodes, 3, list -> Collections.sort(list, byLoad));
-    assertEquals(1, nodes[0].getXceiverCount());
-    // The JIT does not inline the NameNode-wide TimSort.sort here: see GroupView.
-    assertFalse(inTimSort[0], "the considerLoad sort went through java.util.TimSort");
   }
 
   @Test
