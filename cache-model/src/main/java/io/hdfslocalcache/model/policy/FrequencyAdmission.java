@@ -1,7 +1,6 @@
 package io.hdfslocalcache.model.policy;
 
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
-import io.hdfslocalcache.ratelimit.RateLimitStats;
 import io.hdfslocalcache.time.CacheClock;
 import java.util.Optional;
 
@@ -35,7 +34,7 @@ import java.util.Optional;
  * block held (at most {@code maxKeys} x 16). Serves one replay thread: the DataNode does not run
  * it.
  */
-final class FrequencyAdmission implements AdmissionPolicy {
+final class FrequencyAdmission implements GatedPolicy {
   private final TunedAdmission tuned;
   private final FrequencySketch sketch;
   private final int floorDiv;
@@ -137,18 +136,8 @@ final class FrequencyAdmission implements AdmissionPolicy {
   }
 
   @Override
-  public long trackedKeys() {
-    return tuned.trackedKeys();
-  }
-
-  @Override
-  public RateLimitStats limiterStats() {
-    return tuned.limiterStats();
-  }
-
-  @Override
-  public void expire() {
-    tuned.expire();
+  public AdmissionPolicy gate() {
+    return tuned;
   }
 
   @Override

@@ -1,7 +1,6 @@
 package io.hdfslocalcache.model.policy;
 
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
-import io.hdfslocalcache.ratelimit.RateLimitStats;
 import io.hdfslocalcache.time.CacheClock;
 
 /**
@@ -46,7 +45,7 @@ import io.hdfslocalcache.time.CacheClock;
  * 1-in-{@code sample} slice of the cache holds (about 80 bytes each). Thread-safe: reader threads
  * share it; the ghosts and the step run under its monitor, the threshold is a volatile read.
  */
-final class OutcomeAdmission implements AdmissionPolicy {
+final class OutcomeAdmission implements GatedPolicy {
   static final int STEP_MS = 60_000;
   private static final int RUNGS_BELOW = 2;
   private static final int RUNGS_ABOVE = 3;
@@ -224,17 +223,7 @@ final class OutcomeAdmission implements AdmissionPolicy {
   }
 
   @Override
-  public long trackedKeys() {
-    return gate.trackedKeys();
-  }
-
-  @Override
-  public RateLimitStats limiterStats() {
-    return gate.limiterStats();
-  }
-
-  @Override
-  public void expire() {
-    gate.expire();
+  public AdmissionPolicy gate() {
+    return gate;
   }
 }

@@ -1,7 +1,6 @@
 package io.hdfslocalcache.model.policy;
 
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
-import io.hdfslocalcache.ratelimit.RateLimitStats;
 import io.hdfslocalcache.time.CacheClock;
 import java.util.Optional;
 
@@ -16,7 +15,7 @@ import java.util.Optional;
  * whether it admitted at the margin ({@link AdmissionDecision#ADMIT_AT_MARGIN}), so whoever fills
  * the entry (the model's rules, the DataNode's fill) flags it and reports its hits and fills.
  */
-final class TunedAdmission implements AdmissionPolicy {
+final class TunedAdmission implements GatedPolicy {
   private final RateLimitConfig config;
   private final int payback;
   private final BucketTimeAdmission gate;
@@ -101,18 +100,8 @@ final class TunedAdmission implements AdmissionPolicy {
   }
 
   @Override
-  public long trackedKeys() {
-    return gate.trackedKeys();
-  }
-
-  @Override
-  public RateLimitStats limiterStats() {
-    return gate.limiterStats();
-  }
-
-  @Override
-  public void expire() {
-    gate.expire();
+  public AdmissionPolicy gate() {
+    return gate;
   }
 
   @Override
