@@ -2,6 +2,7 @@ package io.hdfslocalcache.simulator.cli;
 
 import io.hdfslocalcache.simulator.model.RoutingType;
 import io.hdfslocalcache.simulator.trace.BlockSample;
+import io.hdfslocalcache.simulator.trace.EventsOn;
 import io.hdfslocalcache.simulator.trace.Strictness;
 import io.hdfslocalcache.simulator.trace.TraceFormat;
 import java.nio.file.Path;
@@ -84,6 +85,28 @@ final class TraceOptions {
   BlockSample sample;
 
   @Option(
+      names = "--events-on",
+      paramLabel = "disk|heap",
+      converter = Converters.Events.class,
+      description = {
+        "Where the parsed events wait for their replays: heap, 25 bytes an event; disk, a file of"
+            + " 25 bytes an event under --events-dir, deleted at exit, the heap then holding the"
+            + " blocks' tables and the caches' state alone (default: disk with --replicas on, which"
+            + " holds every DataNode's events until the fleet's pass; else heap, one DataNode's at"
+            + " a time)."
+      })
+  EventsOn eventsOn;
+
+  @Option(
+      names = "--events-dir",
+      paramLabel = "DIR",
+      description = {
+        "A local directory for --events-on disk's file (default: java.io.tmpdir, "
+            + "${sys:java.io.tmpdir})."
+      })
+  Path eventsDir;
+
+  @Option(
       names = "--spread",
       paramLabel = "N",
       defaultValue = "1",
@@ -161,12 +184,25 @@ final class TraceOptions {
     if (spread < 1) {
       throw new IllegalArgumentException("--spread must be >= 1, got " + spread);
     }
+    if (eventsDir != null && eventsOn() != EventsOn.DISK) {
+      throw new IllegalArgumentException(
+          "--events-dir is where --events-on disk writes the events; they are on the heap here");
+    }
     if (!replicas.on() && routings.stream().anyMatch(r -> r != RoutingType.STOCK)) {
       throw new IllegalArgumentException(
           "--routing "
               + String.join(",", routings.stream().map(RoutingType::configName).toList())
               + " re-routes the fleet's reads over its replicas: it needs --replicas on");
     }
+  }
+
+  /** Where the events wait: as asked, else on disk for a fleet replay and on the heap otherwise. */
+  EventsOn eventsOn() {
+    return eventsOn != null ? eventsOn : replicas.on() ? EventsOn.DISK : EventsOn.HEAP;
+  }
+
+  Path eventsDir() {
+    return eventsDir != null ? eventsDir : Path.of(System.getProperty("java.io.tmpdir"));
   }
 
   /** The routings to replay with --replicas on, each once, in the order given. */
