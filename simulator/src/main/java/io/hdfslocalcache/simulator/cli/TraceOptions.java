@@ -53,7 +53,8 @@ final class TraceOptions {
       description = {
         "With several DataNodes: also the SSD bytes their caches hold twice (a block version "
             + "on more than one DataNode) and what one cache of their combined capacity would "
-            + "hit. Holds every DataNode's trace in memory at once (default: ${DEFAULT-VALUE})."
+            + "hit. Keeps every DataNode's events until the end, on disk by default (--events-on)"
+            + " (default: ${DEFAULT-VALUE})."
       })
   GuardOptions.Toggle replicas;
 

@@ -43,6 +43,15 @@ final class FileEvents extends EventLog {
 
   /** A new file at {@code file}, which must not exist. */
   FileEvents(Path file, int chunkEvents) throws IOException {
+    this(
+        file,
+        FileChannel.open(
+            file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, StandardOpenOption.READ),
+        chunkEvents);
+  }
+
+  /** {@code file} open as {@code channel}: the file the messages name and close deletes. */
+  FileEvents(Path file, FileChannel channel, int chunkEvents) {
     super(chunkEvents);
     this.file = file;
     this.stride = (long) chunkEvents * BYTES_PER_EVENT;
@@ -50,9 +59,7 @@ final class FileEvents extends EventLog {
       throw new IllegalArgumentException(chunkEvents + " events per chunk do not fit one map");
     }
     this.chunksPerMap = (int) (MAX_MAP / stride);
-    this.channel =
-        FileChannel.open(
-            file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, StandardOpenOption.READ);
+    this.channel = channel;
     this.out = ByteBuffer.allocateDirect((int) stride).order(ByteOrder.nativeOrder());
   }
 

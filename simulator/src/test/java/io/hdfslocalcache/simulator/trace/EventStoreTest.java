@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.stream.Stream;
@@ -102,6 +105,24 @@ class EventStoreTest {
     }
     assertFalse(Files.exists(runDir));
     assertEquals(List.of(), listed(dir));
+  }
+
+  @Test
+  void add_diskFull_errorNamesTheFileAndTheWaysOut() throws Exception {
+    Path full = Path.of("/dev/full"); // every write fails with ENOSPC
+    assumeTrue(Files.exists(full), "no /dev/full here");
+    Path named = dir.resolve("events-0.bin");
+    // Never closed: close() deletes the file it names; the channel closes here.
+    try (FileChannel channel = FileChannel.open(full, StandardOpenOption.WRITE)) {
+      FileEvents events = new FileEvents(named, channel, 2);
+      events.add(1, 0, Op.READ, 0, 10);
+      UncheckedIOException e =
+          assertThrows(UncheckedIOException.class, () -> events.add(2, 0, Op.READ, 0, 10));
+      assertTrue(
+          e.getMessage().startsWith("cannot write the trace's events to " + named), e.getMessage());
+      assertTrue(e.getMessage().contains("--events-dir"), e.getMessage());
+      assertTrue(e.getMessage().contains("--events-on heap"), e.getMessage());
+    }
   }
 
   @Test
