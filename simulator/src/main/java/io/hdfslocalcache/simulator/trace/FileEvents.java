@@ -34,7 +34,7 @@ final class FileEvents extends EventLog {
 
   private final Path file;
   private final FileChannel channel;
-  private final ByteBuffer out;
+  private ByteBuffer out; // the write buffer, dropped once sealed (1.6 MB a DataNode)
   private final long stride;
   private final int chunksPerMap;
   private final List<MappedByteBuffer> maps = new ArrayList<>();
@@ -98,6 +98,7 @@ final class FileEvents extends EventLog {
 
   @Override
   void sealed() {
+    out = null;
     long bytes = chunks == 0 ? 0 : (chunks - 1) * stride + lastCount * BYTES_PER_EVENT;
     try {
       for (long from = 0; from < bytes; from += chunksPerMap * stride) {
