@@ -48,7 +48,8 @@ final class Cli {
       return "I/O error: " + ex.getMessage();
     }
     if (ex instanceof OutOfMemoryError) {
-      return "out of memory: raise -Xmx through HDFS_LOCAL_CACHE_JAVA_OPTS";
+      return "out of memory: raise -Xmx through HDFS_LOCAL_CACHE_JAVA_OPTS, or keep the parsed"
+          + " events on disk (--events-on disk)";
     }
     return ex.getClass().getSimpleName() + ": " + ex.getMessage();
   }

@@ -6,6 +6,7 @@ import io.hdfslocalcache.config.SizeValue;
 import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.simulator.model.RoutingType;
 import io.hdfslocalcache.simulator.trace.BlockSample;
+import io.hdfslocalcache.simulator.trace.EventsOn;
 import java.time.Duration;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -54,6 +55,13 @@ final class Converters {
     @Override
     public RoutingType convert(String value) {
       return wrap(RoutingType::byName, value);
+    }
+  }
+
+  static final class Events implements ITypeConverter<EventsOn> {
+    @Override
+    public EventsOn convert(String value) {
+      return wrap(EventsOn::byName, value);
     }
   }
 

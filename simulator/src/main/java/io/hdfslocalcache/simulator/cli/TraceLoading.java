@@ -8,6 +8,8 @@ import io.hdfslocalcache.simulator.model.RunConfig;
 import io.hdfslocalcache.simulator.model.RunOutcome;
 import io.hdfslocalcache.simulator.model.SampleScale;
 import io.hdfslocalcache.simulator.model.SweepRunner;
+import io.hdfslocalcache.simulator.trace.EventLog;
+import io.hdfslocalcache.simulator.trace.EventStore;
 import io.hdfslocalcache.simulator.trace.ParseStats;
 import io.hdfslocalcache.simulator.trace.Placement;
 import io.hdfslocalcache.simulator.trace.Trace;
@@ -23,9 +25,10 @@ import org.apache.hadoop.hdfs.HdfsConfiguration;
 
 /**
  * Finds the trace files, puts them together per DataNode, and for each DataNode in turn parses its
- * trace and replays the configurations (one parsed trace in memory at a time; with {@code
- * --replicas on} every one is kept for the fleet's replica pass at the end), with progress and a
- * summary on stderr.
+ * trace and replays the configurations (one parsed trace at a time; with {@code --replicas on}
+ * every one is kept for the fleet's replica pass at the end, its events on the heap or in a file as
+ * {@code --events-on} says), with progress and a summary on stderr. The run's {@link EventStore}
+ * deletes its files when the run ends, however it ends.
  */
 final class TraceLoading {
   private TraceLoading() {}
@@ -60,6 +63,19 @@ final class TraceLoading {
               + String.join(", ", dataNodes.stream().map(DataNodeTraces::name).toList())
               + ")");
     }
+    try (EventStore store =
+        EventStore.open(options.eventsOn(), options.eventsDir(), EventLog.CHUNK)) {
+      return run(dataNodes, configs, options, store, err);
+    }
+  }
+
+  private static Runs run(
+      List<DataNodeTraces> dataNodes,
+      List<RunConfig> configs,
+      TraceOptions options,
+      EventStore store,
+      PrintStream err)
+      throws IOException, TraceFormatException, InterruptedException {
     SampleScale scale = new SampleScale(options.sample);
     List<RunConfig> scaled = configs.stream().map(scale::scaled).toList();
     List<DataNodeRuns> out = new ArrayList<>();
@@ -68,13 +84,14 @@ final class TraceLoading {
     int fleet = dataNodes.size() * options.spread;
     boolean replicas = options.replicas.on() && fleet > 1;
     for (DataNodeTraces dn : dataNodes) {
-      List<Trace> traces = parse(dn, options, err);
+      List<Trace> traces = parse(dn, options, store, err);
       for (int s = 0; s < traces.size(); s++) {
         Trace trace = traces.get(s);
         String name = traces.size() == 1 ? dn.name() : Placement.id(s);
         if (trace.stats().reads() == 0 && fleet > 1) {
           err.println(
               "warning: " + noReads(dn, trace) + (s > 0 ? " spread " + s : "") + "; left out");
+          trace.events().close();
           continue;
         }
         if (trace.stats().reads() == 0) {
@@ -85,6 +102,8 @@ final class TraceLoading {
         if (replicas) {
           kept.add(trace);
           keptNames.add(name);
+        } else {
+          trace.events().close(); // its file, if any, is not needed again
         }
       }
     }
@@ -154,10 +173,11 @@ final class TraceLoading {
   }
 
   /** One DataNode's trace, or with {@code --spread N} the N traces it spreads into. */
-  static List<Trace> parse(DataNodeTraces dn, TraceOptions options, PrintStream err)
+  static List<Trace> parse(
+      DataNodeTraces dn, TraceOptions options, EventStore store, PrintStream err)
       throws IOException, TraceFormatException {
     TraceParser parser =
-        new TraceParser(options.traceFormat(), options.strictness(), options.sample);
+        new TraceParser(options.traceFormat(), options.strictness(), options.sample, store);
     List<Trace> traces;
     try (ProgressBar bar =
         new ProgressBar(options.console(), err, "parsing", dn.length(), parser.bytesRead()::get)) {

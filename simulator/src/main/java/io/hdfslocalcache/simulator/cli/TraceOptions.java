@@ -2,6 +2,7 @@ package io.hdfslocalcache.simulator.cli;
 
 import io.hdfslocalcache.simulator.model.RoutingType;
 import io.hdfslocalcache.simulator.trace.BlockSample;
+import io.hdfslocalcache.simulator.trace.EventsOn;
 import io.hdfslocalcache.simulator.trace.Strictness;
 import io.hdfslocalcache.simulator.trace.TraceFormat;
 import java.nio.file.Path;
@@ -52,7 +53,8 @@ final class TraceOptions {
       description = {
         "With several DataNodes: also the SSD bytes their caches hold twice (a block version "
             + "on more than one DataNode) and what one cache of their combined capacity would "
-            + "hit. Holds every DataNode's trace in memory at once (default: ${DEFAULT-VALUE})."
+            + "hit. Keeps every DataNode's events until the end, on disk by default (--events-on)"
+            + " (default: ${DEFAULT-VALUE})."
       })
   GuardOptions.Toggle replicas;
 
@@ -82,6 +84,28 @@ final class TraceOptions {
             + " memory and time scale with RATE (default: ${DEFAULT-VALUE}, every block)."
       })
   BlockSample sample;
+
+  @Option(
+      names = "--events-on",
+      paramLabel = "disk|heap",
+      converter = Converters.Events.class,
+      description = {
+        "Where the parsed events wait for their replays: heap, 25 bytes an event; disk, a file of"
+            + " 25 bytes an event under --events-dir, deleted at exit, the heap then holding the"
+            + " blocks' tables and the caches' state alone (default: disk with --replicas on, which"
+            + " holds every DataNode's events until the fleet's pass; else heap, one DataNode's at"
+            + " a time)."
+      })
+  EventsOn eventsOn;
+
+  @Option(
+      names = "--events-dir",
+      paramLabel = "DIR",
+      description = {
+        "A local directory for --events-on disk's file (default: java.io.tmpdir, "
+            + "${sys:java.io.tmpdir})."
+      })
+  Path eventsDir;
 
   @Option(
       names = "--spread",
@@ -161,12 +185,25 @@ final class TraceOptions {
     if (spread < 1) {
       throw new IllegalArgumentException("--spread must be >= 1, got " + spread);
     }
+    if (eventsDir != null && eventsOn() != EventsOn.DISK) {
+      throw new IllegalArgumentException(
+          "--events-dir is where --events-on disk writes the events; they are on the heap here");
+    }
     if (!replicas.on() && routings.stream().anyMatch(r -> r != RoutingType.STOCK)) {
       throw new IllegalArgumentException(
           "--routing "
               + String.join(",", routings.stream().map(RoutingType::configName).toList())
               + " re-routes the fleet's reads over its replicas: it needs --replicas on");
     }
+  }
+
+  /** Where the events wait: as asked, else on disk for a fleet replay and on the heap otherwise. */
+  EventsOn eventsOn() {
+    return eventsOn != null ? eventsOn : replicas.on() ? EventsOn.DISK : EventsOn.HEAP;
+  }
+
+  Path eventsDir() {
+    return eventsDir != null ? eventsDir : Path.of(System.getProperty("java.io.tmpdir"));
   }
 
   /** The routings to replay with --replicas on, each once, in the order given. */

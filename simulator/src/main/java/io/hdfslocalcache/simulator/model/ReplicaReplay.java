@@ -8,6 +8,7 @@ import io.hdfslocalcache.simulator.trace.EventLog;
 import io.hdfslocalcache.simulator.trace.Op;
 import io.hdfslocalcache.simulator.trace.Trace;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.concurrent.Callable;
@@ -96,30 +97,43 @@ public final class ReplicaReplay {
     return SweepRunner.inParallel(replays, threads);
   }
 
-  /** A DataNode's place in its trace during the merge. */
+  /**
+   * A DataNode's place in its trace during the merge: its chunk iterator's current chunk (valid
+   * until the iterator moves on, as a file's chunks are read into one array set) and the event in
+   * it.
+   */
   private static final class Cursor {
     final int dataNode;
-    final List<EventLog.Chunk> chunks;
-    int chunk;
+    final Iterator<EventLog.Chunk> chunks;
+    EventLog.Chunk chunk;
     int i;
 
-    Cursor(int dataNode, List<EventLog.Chunk> chunks) {
+    Cursor(int dataNode, Iterable<EventLog.Chunk> log) {
       this.dataNode = dataNode;
-      this.chunks = chunks;
+      this.chunks = log.iterator();
+      nextChunk();
+    }
+
+    private void nextChunk() {
+      chunk = null;
+      i = 0;
+      while (chunk == null && chunks.hasNext()) {
+        EventLog.Chunk c = chunks.next();
+        chunk = c.count() > 0 ? c : null;
+      }
     }
 
     boolean more() {
-      return chunk < chunks.size() && i < chunks.get(chunk).count();
+      return chunk != null;
     }
 
     long timeMs() {
-      return chunks.get(chunk).timeMs[i];
+      return chunk.timeMs[i];
     }
 
     void advance() {
-      if (++i == chunks.get(chunk).count()) {
-        chunk++;
-        i = 0;
+      if (++i == chunk.count()) {
+        nextChunk();
       }
     }
   }
@@ -223,7 +237,7 @@ public final class ReplicaReplay {
    * read) and, by its fleet block, to the one model.
    */
   private void replay(Cursor c, Routing route, EventRules[] own, long[] keys, EventRules pooled) {
-    EventLog.Chunk chunk = c.chunks.get(c.chunk);
+    EventLog.Chunk chunk = c.chunk;
     int i = c.i;
     Trace t = dataNodes.get(c.dataNode);
     int version = chunk.version[i];

@@ -13,7 +13,7 @@ final class TraceBuilder implements TraceSink {
   private final Map<String, Integer> poolIndex = new HashMap<>();
   private final PairIndex blocks = new PairIndex();
   private final PairIndex versions = new PairIndex();
-  private final EventLog events = new EventLog();
+  private final EventLog events;
 
   /** Per version: largest offset + length written (-1 if never written) and read. */
   private long[] written = new long[1 << 10];
@@ -29,7 +29,8 @@ final class TraceBuilder implements TraceSink {
   private long lastTime = Long.MIN_VALUE;
   private long reads;
 
-  TraceBuilder() {
+  TraceBuilder(EventLog events) {
+    this.events = events;
     Arrays.fill(written, -1);
   }
 
@@ -114,6 +115,7 @@ final class TraceBuilder implements TraceSink {
     for (int v = 0; v < n; v++) {
       length[v] = Math.max(written[v], read[v]);
     }
+    events.seal();
     boolean empty = events.size() == 0;
     return new Trace(
         format,

@@ -2,6 +2,7 @@ package io.hdfslocalcache.simulator.trace;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ public final class TraceParser {
   private final Optional<TraceFormat> format;
   private final Strictness strictness;
   private final BlockSample sample;
+  private final EventStore store;
   private final AtomicLong bytesRead = new AtomicLong();
 
   /**
@@ -36,9 +38,18 @@ public final class TraceParser {
    *     memory is the sample's
    */
   public TraceParser(Optional<TraceFormat> format, Strictness strictness, BlockSample sample) {
+    this(format, strictness, sample, EventStore.heap());
+  }
+
+  /**
+   * @param store where the events go: the traces' logs are its, and valid until it is closed
+   */
+  public TraceParser(
+      Optional<TraceFormat> format, Strictness strictness, BlockSample sample, EventStore store) {
     this.format = format;
     this.strictness = strictness;
     this.sample = sample;
+    this.store = store;
   }
 
   /** Compressed bytes consumed so far, for a progress bar on another thread. */
@@ -74,13 +85,23 @@ public final class TraceParser {
    */
   public List<Trace> parse(List<TraceInput> files, int dataNodes)
       throws IOException, TraceFormatException {
+    try {
+      return parseAll(files, dataNodes);
+    } catch (UncheckedIOException e) {
+      // A file-backed event log could not be written (its message names the file and the fix).
+      throw new IOException(e.getMessage(), e.getCause());
+    }
+  }
+
+  private List<Trace> parseAll(List<TraceInput> files, int dataNodes)
+      throws IOException, TraceFormatException {
     if (dataNodes < 1) {
       throw new IllegalArgumentException("--spread must be >= 1, got " + dataNodes);
     }
     long start = System.nanoTime();
     TraceBuilder[] builders = new TraceBuilder[dataNodes];
     for (int d = 0; d < dataNodes; d++) {
-      builders[d] = new TraceBuilder();
+      builders[d] = new TraceBuilder(store.newLog());
     }
     TraceSink spread = dataNodes == 1 ? builders[0] : new SpreadSink(builders, SPREAD_SEED);
     BlockSample.Filter sampled = sample.filter(spread);

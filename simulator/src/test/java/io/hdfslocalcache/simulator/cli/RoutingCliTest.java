@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hdfslocalcache.simulator.trace.BlockSample;
 import io.hdfslocalcache.simulator.trace.Placement;
 import java.nio.file.Files;
@@ -159,6 +160,83 @@ class RoutingCliTest {
     assertError("--spread must be >= 1", "--trace", trace, "--spread", "0");
     Files.writeString(dir.resolve("u.csv"), HEADER + "0,p,1,1,READ,0,10\n");
     assertError("spreads one DataNode's log", "--trace", dir + "/*.csv", "--spread", "3");
+  }
+
+  @Test
+  void simulate_eventsOnDiskOrHeap_sameRowsAndNoFileLeft() throws Exception {
+    twoReplicasReadOnce();
+    Path events = Files.createDirectory(dir.resolve("events"));
+    Map<String, Map<String, JsonNode>> byPlace = new HashMap<>();
+    for (String on : List.of("disk", "heap")) {
+      Path json = dir.resolve(on + ".json");
+      List<String> args =
+          new ArrayList<>(
+              List.of(
+                  "--trace",
+                  dir + "/*.log",
+                  "--replicas",
+                  "on",
+                  "--routing",
+                  "stock,owner",
+                  "--events-on",
+                  on));
+      if (on.equals("disk")) {
+        args.addAll(List.of("--events-dir", events.toString()));
+      }
+      FleetTraceTest.Outcome o = simulate(json, args.toArray(String[]::new));
+      assertEquals(0, o.exit(), o.err());
+      Map<String, JsonNode> rows = rows(json);
+      rows.values()
+          .forEach(
+              r ->
+                  ((ObjectNode) r)
+                      .remove(List.of("elapsedSeconds", "eventsPerSecond", "parseSeconds")));
+      byPlace.put(on, rows);
+    }
+    assertEquals(6, byPlace.get("disk").size());
+    assertEquals(byPlace.get("heap"), byPlace.get("disk"));
+    assertEquals(List.of(), List.of(events.toFile().list()), "the run's files are deleted");
+  }
+
+  @Test
+  void simulate_eventsOnDiskAndALogFails_noFileLeft() throws Exception {
+    twoReplicasReadOnce();
+    String c = "c3c3c3c3-0000-4000-8000-00000000000c";
+    Files.writeString(
+        dir.resolve("z.log"),
+        FleetLogs.line("10:00:00,000", "HDFS_READ", c, 1, 1, 516)
+            .replace("bytes: 516", "bytes: x"));
+    Path events = Files.createDirectory(dir.resolve("events"));
+    FleetTraceTest.Outcome o =
+        simulate(
+            dir.resolve("out.json"),
+            "--trace",
+            dir + "/*.log",
+            "--replicas",
+            "on",
+            "--strict",
+            "--events-dir",
+            events.toString());
+    assertTrue(o.exit() != 0 && o.err().contains("malformed"), o.err());
+    assertEquals(List.of(), List.of(events.toFile().list()), "the run's files are deleted");
+  }
+
+  @Test
+  void simulate_badEventsOnOrDir_oneLineErrorNamingIt() throws Exception {
+    twoReplicasReadOnce();
+    String trace = dir + "/*.log";
+    Path missing = dir.resolve("missing");
+    assertError(
+        "--events-on must be heap or disk, got 'ssd'", "--trace", trace, "--events-on", "ssd");
+    assertError(
+        "--events-dir " + missing + ": no such directory",
+        "--trace",
+        trace,
+        "--replicas",
+        "on",
+        "--events-dir",
+        missing.toString());
+    assertError("they are on the heap here", "--trace", trace, "--events-dir", dir.toString());
   }
 
   private void assertError(String mentions, String... args) {

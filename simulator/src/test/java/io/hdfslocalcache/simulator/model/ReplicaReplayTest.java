@@ -287,7 +287,7 @@ class ReplicaReplayTest {
   }
 
   /** A result's fields but its wall times. */
-  private static Map<String, Object> comparable(RunResult r) throws Exception {
+  static Map<String, Object> comparable(RunResult r) throws Exception {
     Map<String, Object> out = new LinkedHashMap<>();
     for (RecordComponent c : RunResult.class.getRecordComponents()) {
       if (!c.getName().equals("elapsedSeconds") && !c.getName().equals("eventsPerSecond")) {

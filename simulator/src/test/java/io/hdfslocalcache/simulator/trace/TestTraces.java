@@ -18,6 +18,13 @@ public final class TestTraces {
         .parse(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
   }
 
+  /** {@code text} parsed with its events in {@code store}. */
+  public static Trace parse(String text, TraceFormat format, EventStore store)
+      throws IOException, TraceFormatException {
+    return new TraceParser(Optional.ofNullable(format), Strictness.STRICT, BlockSample.ALL, store)
+        .parse(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
+  }
+
   public static Trace parse(InputStream in, TraceFormat format)
       throws IOException, TraceFormatException {
     return new TraceParser(Optional.ofNullable(format), Strictness.STRICT).parse(in);
