@@ -33,6 +33,17 @@ public interface AdmissionPolicy {
   }
 
   /**
+   * {@link #onRead(long, long, long, long)} in two halves, for a caller that decides at a read's
+   * start and learns its range at its end (the DataNode): records the read of {@code key} and
+   * decides now; the range comes to {@link PolicyRead#ended}. Reads that run one after another
+   * decide as {@code onRead} with their ranges would. The default decides by {@link #onRead(long)}
+   * and ignores the range.
+   */
+  default PolicyRead startRead(long key) {
+    return PolicyRead.decided(onRead(key));
+  }
+
+  /**
    * Gives the policy its clock and the write budget a self-tuning policy ({@code tuned}) follows;
    * called once, before the first read. {@code bytesPerDay} 0: no budget. {@code listener} hears
    * each large change of a tuned threshold.
@@ -86,6 +97,13 @@ public interface AdmissionPolicy {
 
   /** The tuner that moves this policy's threshold, to keep its state across restarts; if any. */
   default Optional<ThresholdTuner> tuner() {
+    return Optional.empty();
+  }
+
+  /**
+   * The outcome ladder whose live rung this policy admits at, to keep it across restarts; if any.
+   */
+  default Optional<OutcomeLadder> ladder() {
     return Optional.empty();
   }
 }

@@ -194,6 +194,7 @@ public final class ReadRouter {
               admission.fillTouched(admitted, id, gs, offset, offset + bytes);
             }
             if (counted != UNCOUNTED) {
+              admitted.ended(offset, bytes, counted);
               tap.read(new ClientRead(id, gs, counted, offset, bytes, RealRead.HDD, 0));
             }
           });
@@ -201,10 +202,20 @@ public final class ReadRouter {
     return hddData.open();
   }
 
-  /** A cached read's data stream closed: the guard's ledger, and the pages it lacked. */
+  /**
+   * A cached read's data stream closed: the guard's ledger, the admission policy's read ({@code
+   * admitted}), and the pages it lacked.
+   */
   private void ended(
-      ReadSession s, long served, long hddRuns, long hddBytes, long missFrom, long missTo) {
+      ReadSession s,
+      ReadAdmission admitted,
+      long served,
+      long hddRuns,
+      long hddBytes,
+      long missFrom,
+      long missTo) {
     CachedReplica e = s.entry;
+    admitted.ended(s.dataOffset(), served, e.dataLength);
     gate.recordRead(e.home(), served, hddRuns, hddBytes);
     if (e.admittedAtMargin && served > hddBytes) {
       gate.recordMarginHit(e.home(), served, hddRuns, hddBytes);
@@ -248,8 +259,12 @@ public final class ReadRouter {
       return reason(e != null ? HddReason.RETIRED : stale ? HddReason.STALE : HddReason.NOT_CACHED);
     }
     map.accessed(e, clock.millis());
+    ReadAdmission admitted = o.admitted;
+    ReadSession.ReadEnd end =
+        (session, served, runs, bytes, from, to) ->
+            ended(session, admitted, served, runs, bytes, from, to);
     return new ReadSession(
-        e, b, hdd, stats, invalidator::onReadFailure, settings, this::ended, buffers, faults);
+        e, b, hdd, stats, invalidator::onReadFailure, settings, end, buffers, faults);
   }
 
   private ReadSession reason(HddReason why) {
