@@ -292,8 +292,8 @@ final class OutcomeAdmission implements AdmissionPolicy, OutcomeLadder {
   }
 
   @Override
-  public synchronized LiveRung state(long nowMillis) {
-    return new LiveRung(config.threshold(), ladder[live], nowMillis);
+  public synchronized LiveRung state() {
+    return new LiveRung(config.threshold(), ladder[live], clock.millis());
   }
 
   @Override

@@ -12,8 +12,8 @@ public interface OutcomeLadder {
   /** Whether the rung moves at all: a cache to model (a capacity known at bind). */
   boolean moves();
 
-  /** The live rung now, stamped {@code nowMillis}. */
-  LiveRung state(long nowMillis);
+  /** The live rung now, stamped with the bound clock's time. */
+  LiveRung state();
 
   /**
    * Admits at {@code saved}'s rung from now on, if it was saved under the same configured threshold

@@ -81,7 +81,7 @@ class OutcomeLadderTest {
   void restore_savedRung_admitsAtItAndHoldsItUntilTheGhostsHaveSeenReads() {
     AdmissionPolicy before = policy(SPEC, BURST);
     readTenTimesAnHour(before, 8 * 60);
-    LiveRung saved = before.ladder().get().state(clock.millis());
+    LiveRung saved = before.ladder().get().state();
     assertTrue(saved.threshold() < 15, "moved to " + saved.threshold());
 
     AdmissionPolicy after = policy(SPEC, BURST);
