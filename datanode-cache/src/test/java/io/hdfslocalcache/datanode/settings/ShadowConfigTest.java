@@ -81,6 +81,25 @@ class ShadowConfigTest {
   }
 
   @Test
+  void from_tuningOutcome_candidatesRunOutcomeUnlessTheyNameAnother() {
+    List<CandidateSpec> s =
+        CacheConfig.from(
+                conf(
+                    CacheKeys.MODE,
+                    "shadow",
+                    CacheKeys.ADMISSION_TUNING,
+                    "outcome",
+                    CacheKeys.SHADOW_CANDIDATES,
+                    "same,tuned",
+                    C + "tuned",
+                    "tuning=auto"))
+            .candidates()
+            .specs();
+    assertEquals(CandidateSpec.Tuning.OUTCOME, s.get(0).tuning());
+    assertEquals(CandidateSpec.Tuning.AUTO, s.get(1).tuning());
+  }
+
+  @Test
   void from_candidatesBesideTheCache_capacityIsTheSumOfTheDirectories() {
     CacheConfig c =
         CacheConfig.from(
