@@ -4,6 +4,7 @@ import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.config.SizeValue;
 import io.hdfslocalcache.guard.GuardConfig;
+import io.hdfslocalcache.model.policy.OutcomeLadder;
 import io.hdfslocalcache.model.policy.PolicyType;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.time.Duration;
@@ -114,6 +115,14 @@ public final class CandidateSpec {
 
   /** This spec with admission by {@code tuning}'s policy; a spec is built fixed. */
   public CandidateSpec withTuning(Tuning tuning) {
+    if (tuning == Tuning.OUTCOME && admission.threshold() > OutcomeLadder.maxConfigured()) {
+      throw new IllegalArgumentException(
+          name
+              + ": threshold must be at most "
+              + OutcomeLadder.maxConfigured()
+              + " with tuning=outcome (its ladder counts to 8 x (threshold + 1) - 1), got "
+              + admission.threshold());
+    }
     CandidateSpec c =
         new CandidateSpec(
             name,

@@ -131,4 +131,11 @@ class OutcomeLadderTest {
         assertThrows(IllegalArgumentException.class, () -> new LiveRung(15, 16, 1));
     assertTrue(e.getMessage().contains("[3, 7, 15, 31, 63, 127]"), e.getMessage());
   }
+
+  @Test
+  void maxConfigured_theLargestThresholdWhoseLadderTheCounterKeeps() {
+    assertEquals(8190, OutcomeLadder.maxConfigured());
+    assertEquals(8190, policy("outcome:threshold=8190", BURST).effectiveThreshold());
+    assertThrows(IllegalArgumentException.class, () -> policy("outcome:threshold=8191", BURST));
+  }
 }
