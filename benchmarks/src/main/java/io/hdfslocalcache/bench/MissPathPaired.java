@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
  * of {@link MissPathBenchmark} (64 KB preads at random offsets of a 64 MB file, every read a miss)
  * as paired rounds in one JVM: two 1-DataNode MiniDFSClusters side by side, one plain, one with the
  * cache wrapper (or in shadow mode with 8 candidates, or 1), read in alternation so the machine's
- * drift hits both alike. The baseline may be a wrapped one too: {@code outcome tuned} pairs the two
+ * drift hits both alike. The baseline may be a wrapped one too: {@code outcome cache} pairs the two
  * admission policies.
  */
 @Command(
@@ -43,8 +43,8 @@ final class MissPathPaired implements Callable<Integer> {
       arity = "0..1",
       paramLabel = "WRAPPED",
       description =
-          "cache (the cache wrapper), tuned or outcome (the wrapper under that admission),"
-              + " shadow (shadow mode, 8 candidates) or shadow1 (1). Default: ${DEFAULT-VALUE}.")
+          "cache (the cache wrapper, tuned admission), outcome (under admission.tuning"
+              + " outcome), shadow (shadow mode, 8 candidates) or shadow1 (1). Default: ${DEFAULT-VALUE}.")
   String wrapped = "cache";
 
   @Parameters(
@@ -53,7 +53,7 @@ final class MissPathPaired implements Callable<Integer> {
       paramLabel = "BASELINE",
       description =
           "What it is paired against: plain (the stock dataset) or one of the above (e.g."
-              + " outcome against tuned). Default: ${DEFAULT-VALUE}.")
+              + " outcome against cache). Default: ${DEFAULT-VALUE}.")
   String baseline = "plain";
 
   @Override
