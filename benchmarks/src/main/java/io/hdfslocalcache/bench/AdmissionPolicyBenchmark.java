@@ -2,11 +2,8 @@ package io.hdfslocalcache.bench;
 
 import io.hdfslocalcache.model.policy.AdmissionDecision;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
-import io.hdfslocalcache.model.policy.CacheRoom;
 import io.hdfslocalcache.model.policy.PolicyRead;
-import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.model.policy.PolicyType;
-import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.time.CacheClock;
 import java.util.concurrent.TimeUnit;
@@ -53,24 +50,12 @@ public class AdmissionPolicyBenchmark {
     public void setUp() {
       keys = ZipfKeys.stream(1_000_000, 1.1, RateLimitBenchmark.STREAM, 42);
       PolicyType type = "tuned".equals(policy) ? PolicyType.TUNED : PolicyType.OUTCOME;
-      p = PolicySpec.dataNode(RateLimitConfig.defaults(), type).create();
-      p.bind(
-          0.5 * CAPACITY,
-          CAPACITY,
-          new ThresholdTuner.Budget() {
-            @Override
-            public long availableBytes() {
-              return CAPACITY;
-            }
-
-            @Override
-            public long bytesAsked() {
-              return 0;
-            }
-          },
-          CacheClock.ofEventTime(() -> RateLimitBenchmark.Cursor.NOW.get()[0]),
-          (from, to, demand, target) -> {});
-      p.watch(CacheRoom.NEVER);
+      p =
+          BoundPolicy.of(
+              type,
+              RateLimitConfig.DEFAULT_THRESHOLD,
+              CAPACITY,
+              CacheClock.ofEventTime(() -> RateLimitBenchmark.Cursor.NOW.get()[0]));
     }
   }
 

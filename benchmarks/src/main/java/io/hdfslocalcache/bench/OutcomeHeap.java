@@ -1,11 +1,7 @@
 package io.hdfslocalcache.bench;
 
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
-import io.hdfslocalcache.model.policy.CacheRoom;
-import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.model.policy.PolicyType;
-import io.hdfslocalcache.model.policy.ThresholdTuner;
-import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.time.CacheClock;
 import org.openjdk.jol.info.GraphLayout;
 
@@ -28,26 +24,8 @@ public final class OutcomeHeap {
 
   /** {@code type}'s policy at threshold 1 after {@code blocks} blocks read 16 times each. */
   static long policyBytes(PolicyType type, int blocks) {
-    AdmissionPolicy p =
-        PolicySpec.dataNode(RateLimitConfig.defaults().withThreshold(1), type).create();
     long[] now = {1_700_000_000_000L};
-    p.bind(
-        0.5 * CAPACITY,
-        CAPACITY,
-        new ThresholdTuner.Budget() {
-          @Override
-          public long availableBytes() {
-            return CAPACITY;
-          }
-
-          @Override
-          public long bytesAsked() {
-            return 0;
-          }
-        },
-        CacheClock.ofEventTime(() -> now[0]),
-        (from, to, demand, target) -> {});
-    p.watch(CacheRoom.NEVER);
+    AdmissionPolicy p = BoundPolicy.of(type, 1, CAPACITY, CacheClock.ofEventTime(() -> now[0]));
     for (int r = 0; r < READS_EACH; r++) {
       for (long key = 1; key <= blocks; key++) {
         p.startRead(key).ended(0, MB, BLOCK);
