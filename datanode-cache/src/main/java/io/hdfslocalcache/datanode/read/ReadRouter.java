@@ -46,7 +46,7 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
  * <p>No locks: the block map is a concurrent map with atomic publish, entries carry their own pin
  * state, the limiter stripes internally. Under {@code admission.tuning outcome} a sampled read
  * takes the policy's monitor when it ends (its range to the ghosts), and a read at a minute's step
- * when it opens: about 2 us a read on this project's bench machine, flat from 1 to 128 readers.
+ * when it opens: 1.5-5 us a read on this project's bench machine, flat from 1 to 128 readers.
  */
 public final class ReadRouter {
   /** Opens the HDD stream the dataset itself would have returned. */
