@@ -7,12 +7,12 @@ import java.util.Optional;
 /**
  * Decides, on every read of a block, whether a miss on it should fill the cache. Called for hits
  * too, as the DataNode records every client read. The simulator and shadow mode replay a trace
- * through one; the DataNode holds the same object ({@code bucket-time} or {@code tuned}) and asks
- * it on every client read, so the two cannot decide differently.
+ * through one; the DataNode holds the same object ({@code bucket-time}, {@code tuned} or {@code
+ * outcome}) and asks it on every client read, so the two cannot decide differently.
  *
  * <p>Time comes only from the clock given to {@link #bind}: the DataNode's clock, or a replay's
- * event-time clock. The DataNode's two policies are thread-safe (every reader thread asks them);
- * the others serve one replay thread.
+ * event-time clock. The DataNode's policies are thread-safe (every reader thread asks them); the
+ * others serve one replay thread.
  */
 public interface AdmissionPolicy {
   /**
