@@ -31,7 +31,9 @@ public final class BenchMain {
   @Command(
       name = "hdfs-local-cache bench heap",
       mixinStandardHelpOptions = true,
-      description = "Heap of the limiter, a cache entry, the shadow models and the shadow queue.")
+      description =
+          "Heap of the limiter, a cache entry, the shadow models, the shadow queue and the"
+              + " admission policy (tuned against outcome).")
   static final class Heap implements Callable<Integer> {
     @Override
     public Integer call() {
@@ -39,6 +41,7 @@ public final class BenchMain {
       EntryHeap.main(new String[0]);
       ShadowHeap.main(new String[0]);
       ShadowQueueHeap.main(new String[0]);
+      OutcomeHeap.main(new String[0]);
       return 0;
     }
   }

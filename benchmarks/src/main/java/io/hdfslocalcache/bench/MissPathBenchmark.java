@@ -79,6 +79,7 @@ public class MissPathBenchmark {
 
   /**
    * A 1-DataNode cluster under {@code base}: {@code plain}, {@code cache} (the wrapper, nothing
+   * admitted), {@code outcome} (the wrapper under {@code admission.tuning outcome}, nothing
    * admitted), {@code shadow} (shadow mode, {@link #SHADOW_CANDIDATES}) or {@code shadow1} (shadow
    * mode, the first of them only).
    */
@@ -96,6 +97,13 @@ public class MissPathBenchmark {
     if (dataset.equals("cache")) {
       conf.set(CacheKeys.DIRS, CacheDirMarker.create(base.resolve("ssd")).toString());
       conf.setInt(CacheKeys.ADMISSION_THRESHOLD, 65_534);
+    } else if (dataset.equals("outcome")) {
+      // The largest threshold outcome runs with, held through the run (the law's first hour): a
+      // run's ~7,000 reads a block do not reach it; its ghosts see every read (sample 1, the
+      // default), the lower rungs' ghosts fill. Paired against cache (tuned, nothing admitted).
+      conf.set(CacheKeys.DIRS, CacheDirMarker.create(base.resolve("ssd")).toString());
+      conf.setInt(CacheKeys.ADMISSION_THRESHOLD, 8_190);
+      conf.set(CacheKeys.ADMISSION_TUNING, "outcome");
     } else if (dataset.equals("shadow") || dataset.equals("shadow1")) {
       conf.set(CacheKeys.MODE, "shadow");
       StringBuilder names = new StringBuilder();
@@ -107,7 +115,7 @@ public class MissPathBenchmark {
       conf.set(CacheKeys.SHADOW_CANDIDATES, names.toString());
     } else if (!dataset.equals("plain")) {
       throw new IllegalArgumentException(
-          "dataset must be plain, cache, shadow or shadow1: " + dataset);
+          "dataset must be plain, cache, outcome, shadow or shadow1: " + dataset);
     }
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
     cluster.waitActive();

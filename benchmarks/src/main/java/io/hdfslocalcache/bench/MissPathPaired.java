@@ -11,11 +11,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code bench misspath [rounds] [preads per round] [cache|shadow|shadow1]}: the miss-path
- * comparison of {@link MissPathBenchmark} (64 KB preads at random offsets of a 64 MB file, every
- * read a miss) as paired rounds in one JVM: two 1-DataNode MiniDFSClusters side by side, one plain,
- * one with the cache wrapper (or in shadow mode with 8 candidates, or 1), read in alternation so
- * the machine's drift hits both alike.
+ * {@code bench misspath [rounds] [preads per round] [wrapped] [baseline]}: the miss-path comparison
+ * of {@link MissPathBenchmark} (64 KB preads at random offsets of a 64 MB file, every read a miss)
+ * as paired rounds in one JVM: two 1-DataNode MiniDFSClusters side by side, one plain, one with the
+ * cache wrapper (or in shadow mode with 8 candidates, or 1), read in alternation so the machine's
+ * drift hits both alike. The baseline may be a wrapped one too: {@code outcome cache} pairs the two
+ * admission policies.
  */
 @Command(
     name = "hdfs-local-cache bench misspath",
@@ -42,20 +43,31 @@ final class MissPathPaired implements Callable<Integer> {
       arity = "0..1",
       paramLabel = "WRAPPED",
       description =
-          "cache (the cache wrapper), shadow (shadow mode, 8 candidates) or shadow1 (1)."
-              + " Default: ${DEFAULT-VALUE}.")
+          "cache (the cache wrapper, tuned admission), outcome (under admission.tuning"
+              + " outcome), shadow (shadow mode, 8 candidates) or shadow1 (1). Default: ${DEFAULT-VALUE}.")
   String wrapped = "cache";
+
+  @Parameters(
+      index = "3",
+      arity = "0..1",
+      paramLabel = "BASELINE",
+      description =
+          "What it is paired against: plain (the stock dataset) or one of the above (e.g."
+              + " outcome against cache). Default: ${DEFAULT-VALUE}.")
+  String baseline = "plain";
 
   @Override
   public Integer call() throws Exception {
     Path base = Files.createTempDirectory("misspath-paired");
-    try (Reader plain = new Reader(base.resolve("plain"), "plain");
+    try (Reader plain = new Reader(base.resolve("baseline"), baseline);
         Reader cache = new Reader(base.resolve(wrapped), wrapped)) {
       PairedRatio.Result r =
           new PairedRatio(1, preads).measure(plain::pread, cache::pread, 10, rounds);
       System.out.printf(
-          "miss path (%s), 64 KB preads: %s; overhead %.1f%% (95%% CI %.1f%% to %.1f%%)%n",
+          "miss path (%s against %s), 64 KB preads: %s; overhead %.1f%% (95%% CI %.1f%% to"
+              + " %.1f%%)%n",
           wrapped,
+          baseline,
           r.format("ms"),
           100 * (1 / r.ratio() - 1),
           100 * (1 / r.ciHigh() - 1),

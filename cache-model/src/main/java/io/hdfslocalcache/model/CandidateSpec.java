@@ -4,6 +4,8 @@ import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.config.SizeValue;
 import io.hdfslocalcache.guard.GuardConfig;
+import io.hdfslocalcache.model.policy.OutcomeLadder;
+import io.hdfslocalcache.model.policy.PolicyType;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.time.Duration;
 import java.util.Locale;
@@ -15,10 +17,10 @@ import java.util.Locale;
  * validated at construction.
  *
  * <p>Text form, as in {@code hdfs-site.xml}: {@code
- * threshold=3,window=1h,capacity=2TB,fill=pages,page=1MB,guard=on,tuning=auto}; a key left out
- * keeps the value of the base it is parsed against (the DataNode's own settings). The window is
- * split into the base admission's bucket count, so it must be a whole number of milliseconds per
- * bucket.
+ * threshold=3,window=1h,capacity=2TB,fill=pages,page=1MB,guard=on,tuning=auto} ({@code tuning}:
+ * auto, fixed or outcome, as {@code admission.tuning}); a key left out keeps the value of the base
+ * it is parsed against (the DataNode's own settings). The window is split into the base admission's
+ * bucket count, so it must be a whole number of milliseconds per bucket.
  */
 public final class CandidateSpec {
   private final String name;
@@ -29,7 +31,40 @@ public final class CandidateSpec {
   private final boolean guardEnabled;
   private final long guardWindowMillis;
   private final double maxDriveWritesPerDay;
-  private boolean tuned; // set once, by withTuning, before the spec is shared
+  private Tuning tuning = Tuning.FIXED; // set once, by withTuning, before the spec is shared
+
+  /** {@code tuning=}: the admission policy a candidate runs, as the DataNode's setting names it. */
+  public enum Tuning {
+    AUTO("auto", PolicyType.TUNED),
+    FIXED("fixed", PolicyType.BUCKET_TIME),
+    OUTCOME("outcome", PolicyType.OUTCOME);
+
+    private final String configName;
+    private final PolicyType policy;
+
+    Tuning(String configName, PolicyType policy) {
+      this.configName = configName;
+      this.policy = policy;
+    }
+
+    public String configName() {
+      return configName;
+    }
+
+    /** The cache model's policy this setting runs. */
+    public PolicyType policy() {
+      return policy;
+    }
+
+    static Tuning parse(String v) {
+      for (Tuning t : values()) {
+        if (t.configName.equals(v.toLowerCase(Locale.ROOT))) {
+          return t;
+        }
+      }
+      throw new IllegalArgumentException("use auto, fixed or outcome");
+    }
+  }
 
   public CandidateSpec(
       String name,
@@ -75,6 +110,19 @@ public final class CandidateSpec {
    * a fixed threshold; a spec is built fixed.
    */
   public CandidateSpec withTuning(boolean tuned) {
+    return withTuning(tuned ? Tuning.AUTO : Tuning.FIXED);
+  }
+
+  /** This spec with admission by {@code tuning}'s policy; a spec is built fixed. */
+  public CandidateSpec withTuning(Tuning tuning) {
+    if (tuning == Tuning.OUTCOME && admission.threshold() > OutcomeLadder.maxConfigured()) {
+      throw new IllegalArgumentException(
+          name
+              + ": threshold must be at most "
+              + OutcomeLadder.maxConfigured()
+              + " with tuning=outcome (its ladder counts to 8 x (threshold + 1) - 1), got "
+              + admission.threshold());
+    }
     CandidateSpec c =
         new CandidateSpec(
             name,
@@ -85,13 +133,18 @@ public final class CandidateSpec {
             guardEnabled,
             guardWindowMillis,
             maxDriveWritesPerDay);
-    c.tuned = tuned;
+    c.tuning = tuning;
     return c;
   }
 
   /** True when admission tunes itself to the write budget ({@code tuning=auto}). */
   public boolean tuned() {
-    return tuned;
+    return tuning == Tuning.AUTO;
+  }
+
+  /** The admission policy this candidate runs ({@code tuning=}). */
+  public Tuning tuning() {
+    return tuning;
   }
 
   /**
@@ -106,7 +159,7 @@ public final class CandidateSpec {
     FillMode fill = base.fill;
     long page = base.pageSizeBytes;
     boolean guard = base.guardEnabled;
-    boolean tuned = base.tuned;
+    Tuning tuning = base.tuning;
     for (String part : text.split(",")) {
       String p = part.trim();
       if (p.isEmpty()) {
@@ -140,7 +193,7 @@ public final class CandidateSpec {
             guard = onOff(v);
             break;
           case "tuning":
-            tuned = autoFixed(v);
+            tuning = Tuning.parse(v);
             break;
           default:
             throw new IllegalArgumentException(
@@ -160,18 +213,7 @@ public final class CandidateSpec {
             guard,
             base.guardWindowMillis,
             base.maxDriveWritesPerDay)
-        .withTuning(tuned);
-  }
-
-  private static boolean autoFixed(String v) {
-    switch (v.toLowerCase(Locale.ROOT)) {
-      case "auto":
-        return true;
-      case "fixed":
-        return false;
-      default:
-        throw new IllegalArgumentException("use auto or fixed");
-    }
+        .withTuning(tuning);
   }
 
   private static int wholeNumber(String v) {
@@ -271,6 +313,6 @@ public final class CandidateSpec {
         + ",guard="
         + (guardEnabled ? "on" : "off")
         + ",tuning="
-        + (tuned ? "auto" : "fixed");
+        + tuning.configName();
   }
 }

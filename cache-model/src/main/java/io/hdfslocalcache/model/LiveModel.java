@@ -44,7 +44,7 @@ public final class LiveModel {
    *     guard's buckets
    */
   public LiveModel(CandidateSpec spec) {
-    this(spec, PolicySpec.dataNode(spec.admission(), spec.tuned()));
+    this(spec, PolicySpec.dataNode(spec.admission(), spec.tuning().policy()));
   }
 
   /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.config.FillMode;
+import io.hdfslocalcache.model.policy.PolicyType;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,19 @@ class CandidateSpecTest {
     assertEquals(
         "big: threshold=3,window=2h,capacity=4t,fill=block,page=256k,guard=off,tuning=auto",
         c.toString());
+  }
+
+  @Test
+  void parse_tuningOutcome_runsTheOutcomePolicy() {
+    CandidateSpec c = CandidateSpec.parse("o", "tuning=outcome", BASE);
+    assertEquals(CandidateSpec.Tuning.OUTCOME, c.tuning());
+    assertEquals(PolicyType.OUTCOME, c.tuning().policy());
+    assertFalse(c.tuned());
+    assertTrue(c.toString().endsWith(",tuning=outcome"), c.toString());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> CandidateSpec.parse("o", "tuning=ghost", BASE));
+    assertTrue(e.getMessage().contains("use auto, fixed or outcome"), e.getMessage());
   }
 
   @Test

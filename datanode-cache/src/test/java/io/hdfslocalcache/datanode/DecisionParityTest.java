@@ -15,6 +15,7 @@ import io.hdfslocalcache.datanode.settings.CacheConfig;
 import io.hdfslocalcache.datanode.settings.ShadowCandidates;
 import io.hdfslocalcache.datanode.shadow.TallyTap;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
+import io.hdfslocalcache.metrics.AdmissionMetrics;
 import io.hdfslocalcache.metrics.FillMetrics;
 import io.hdfslocalcache.metrics.FillOutcome;
 import io.hdfslocalcache.metrics.MetricFamily;
@@ -90,6 +91,7 @@ class DecisionParityTest {
   /** What one run ended with: the model's totals, and how the room rule was reached. */
   private static final class Run {
     ModelTotals totals;
+    java.util.SortedSet<Integer> thresholds = new java.util.TreeSet<>(); // the DataNode's gauge
     ModelTotals withoutRoomRule; // the same events, tuned:room=0; null when tuning is fixed
     long roomAfterEvictions; // events after which the cache had room again, having evicted
     long full; // events after which the cache had no room
@@ -143,6 +145,28 @@ class DecisionParityTest {
     for (int i = 0; i < reached.length; i++) {
       assertTrue(reached[i] > 10, "rule " + i + " reached only " + reached[i] + " times");
     }
+  }
+
+  /**
+   * Admission by outcome ({@code admission.tuning outcome}): the DataNode decides at a read's start
+   * and hears its range at its end, the model decides on the logged read; both must agree read by
+   * read while the live rung moves. Streams of {@link #EVENTS} events span hours of the clock (the
+   * rung holds for the law's first hour); it fails if the DataNode does not tell the policy the
+   * reads' ranges (its ghosts see nothing, so its rung stays at the configured threshold while the
+   * model's moves) or tells it other ranges than the ones read.
+   */
+  @Test
+  void dataNodeAndModel_outcomeAdmission_sameDecisionsWhileTheRungMoves() throws Exception {
+    int run = 200;
+    long moved = 0;
+    for (String fill : new String[] {"pages", "block"}) {
+      for (boolean guard : new boolean[] {false, true}) {
+        Run outcome = runOnce(run++, fill, guard, "outcome", TIGHT_BUDGET);
+        moved += outcome.thresholds.size() > 1 ? 1 : 0;
+        assertTrue(outcome.totals.hits > 10, fill + ": hits " + outcome.totals.hits);
+      }
+    }
+    assertEquals(4, moved, "runs in which the outcome rung moved");
   }
 
   /** The room rule changed what was admitted in {@code r}: the same events, without it, differ. */
@@ -353,6 +377,7 @@ class DecisionParityTest {
               kind < 8 ? 60_000L * (1 + random.nextInt(10)) : random.nextInt(burst ? 20 : 3000));
         }
         rig.check(event);
+        out.thresholds.add(rig.threshold());
         if (room.now() == CacheRoom.State.FULL) {
           out.full++;
         } else if (model.totals().evictions > 0) {
@@ -471,6 +496,11 @@ class DecisionParityTest {
         twin.read(POOL, blockId, gs, length, offset, size, clock.millis());
       }
       awaitFills(registry);
+    }
+
+    /** The DataNode's admission threshold gauge now. */
+    int threshold() {
+      return (Integer) registry.getGauges().get(AdmissionMetrics.THRESHOLD).getValue();
     }
 
     /** Runs maintenance if due, then both sides must agree. */

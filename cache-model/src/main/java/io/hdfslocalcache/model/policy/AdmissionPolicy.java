@@ -7,12 +7,12 @@ import java.util.Optional;
 /**
  * Decides, on every read of a block, whether a miss on it should fill the cache. Called for hits
  * too, as the DataNode records every client read. The simulator and shadow mode replay a trace
- * through one; the DataNode holds the same object ({@code bucket-time} or {@code tuned}) and asks
- * it on every client read, so the two cannot decide differently.
+ * through one; the DataNode holds the same object ({@code bucket-time}, {@code tuned} or {@code
+ * outcome}) and asks it on every client read, so the two cannot decide differently.
  *
  * <p>Time comes only from the clock given to {@link #bind}: the DataNode's clock, or a replay's
- * event-time clock. The DataNode's two policies are thread-safe (every reader thread asks them);
- * the others serve one replay thread.
+ * event-time clock. The DataNode's policies are thread-safe (every reader thread asks them); the
+ * others serve one replay thread.
  */
 public interface AdmissionPolicy {
   /**
@@ -30,6 +30,17 @@ public interface AdmissionPolicy {
    */
   default AdmissionDecision onRead(long key, long offset, long length, long blockLength) {
     return onRead(key);
+  }
+
+  /**
+   * {@link #onRead(long, long, long, long)} in two halves, for a caller that decides at a read's
+   * start and learns its range at its end (the DataNode): records the read of {@code key} and
+   * decides now; the range comes to {@link PolicyRead#ended}. Reads that run one after another
+   * decide as {@code onRead} with their ranges would. The default decides by {@link #onRead(long)}
+   * and ignores the range.
+   */
+  default PolicyRead startRead(long key) {
+    return PolicyRead.decided(onRead(key));
   }
 
   /**
@@ -86,6 +97,13 @@ public interface AdmissionPolicy {
 
   /** The tuner that moves this policy's threshold, to keep its state across restarts; if any. */
   default Optional<ThresholdTuner> tuner() {
+    return Optional.empty();
+  }
+
+  /**
+   * The outcome ladder whose live rung this policy admits at, to keep it across restarts; if any.
+   */
+  default Optional<OutcomeLadder> ladder() {
     return Optional.empty();
   }
 }

@@ -2,6 +2,7 @@ package io.hdfslocalcache.model.policy;
 
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.time.CacheClock;
+import java.util.Optional;
 
 /**
  * Admission decided by measured outcome ({@code outcome}): the threshold moves toward whichever of
@@ -45,7 +46,7 @@ import io.hdfslocalcache.time.CacheClock;
  * 1-in-{@code sample} slice of the cache holds (about 80 bytes each). Thread-safe: reader threads
  * share it; the ghosts and the step run under its monitor, the threshold is a volatile read.
  */
-final class OutcomeAdmission implements GatedPolicy {
+final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
   static final int STEP_MS = 60_000;
   private static final int RUNGS_BELOW = 2;
   private static final int RUNGS_ABOVE = 3;
@@ -155,10 +156,7 @@ final class OutcomeAdmission implements GatedPolicy {
       long now = clock.millis();
       if (sampled(key) || now >= nextStepMs) {
         synchronized (this) {
-          while (now >= nextStepMs) {
-            step(nextStepMs);
-            nextStepMs += STEP_MS;
-          }
+          stepDue(now);
           if (sampled(key)) {
             for (GhostCache g : ghosts) {
               g.read(key, count, offset, length, blockLength, now);
@@ -168,6 +166,63 @@ final class OutcomeAdmission implements GatedPolicy {
       }
     }
     return decide(count);
+  }
+
+  /**
+   * The DataNode's read: counted, the law stepped if a step is due and decided now, as {@link
+   * #onRead(long, long, long, long)} does; a sampled read's range goes to the ghosts at its end,
+   * with the count it had (reads one after another: the same decisions as {@code onRead}).
+   */
+  @Override
+  public PolicyRead startRead(long key) {
+    int count = gate.count(key);
+    if (ghosts == null) {
+      return PolicyRead.decided(decide(count));
+    }
+    if (clock.millis() >= nextStepMs) {
+      synchronized (this) {
+        stepDue(clock.millis());
+      }
+    }
+    AdmissionDecision d = decide(count);
+    return sampled(key) ? new SampledRead(key, count, d) : PolicyRead.decided(d);
+  }
+
+  /** Runs the steps due by {@code now} (under the monitor). */
+  private void stepDue(long now) {
+    while (now >= nextStepMs) {
+      step(nextStepMs);
+      nextStepMs += STEP_MS;
+    }
+  }
+
+  /** A sampled read in progress: its range goes to every rung's ghost when it ends. */
+  private final class SampledRead implements PolicyRead {
+    private final long key;
+    private final int count;
+    private final AdmissionDecision decision;
+
+    SampledRead(long key, int count, AdmissionDecision decision) {
+      this.key = key;
+      this.count = count;
+      this.decision = decision;
+    }
+
+    @Override
+    public AdmissionDecision decision() {
+      return decision;
+    }
+
+    @Override
+    public void ended(long offset, long length, long blockLength) {
+      long now = clock.millis();
+      synchronized (OutcomeAdmission.this) {
+        stepDue(now);
+        for (GhostCache g : ghosts) {
+          g.read(key, count, offset, length, blockLength, now);
+        }
+      }
+    }
   }
 
   private AdmissionDecision decide(int count) {
@@ -220,6 +275,38 @@ final class OutcomeAdmission implements GatedPolicy {
   @Override
   public int effectiveThreshold() {
     return ladder[live];
+  }
+
+  @Override
+  public Optional<OutcomeLadder> ladder() {
+    return Optional.of(this);
+  }
+
+  @Override
+  public boolean moves() {
+    return ghosts != null;
+  }
+
+  @Override
+  public synchronized LiveRung state() {
+    return new LiveRung(config.threshold(), ladder[live], clock.millis());
+  }
+
+  @Override
+  public synchronized TunerRestore restore(LiveRung saved) {
+    if (!moves()) {
+      return TunerRestore.NOT_TUNING;
+    }
+    if (saved.configured() != config.threshold()) {
+      return TunerRestore.CONFIGURED_CHANGED;
+    }
+    for (int i = 0; i < ladder.length; i++) {
+      if (ladder[i] == saved.threshold()) {
+        live = i; // held until the ghosts have seen reads: the law's first horizon / 2 steps
+        return TunerRestore.RESTORED;
+      }
+    }
+    throw new IllegalArgumentException(saved + " is not a rung of this ladder");
   }
 
   @Override

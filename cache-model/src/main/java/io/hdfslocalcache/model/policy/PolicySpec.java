@@ -77,7 +77,14 @@ public final class PolicySpec {
    * bucket-time} (the threshold fixed). Shadow mode models a DataNode with the same spec.
    */
   public static PolicySpec dataNode(RateLimitConfig config, boolean tuned) {
-    PolicyType type = tuned ? PolicyType.TUNED : PolicyType.BUCKET_TIME;
+    return dataNode(config, tuned ? PolicyType.TUNED : PolicyType.BUCKET_TIME);
+  }
+
+  /**
+   * The policy {@code type} ({@code bucket-time}, {@code tuned} or {@code outcome}) on a DataNode's
+   * admission settings {@code config}, its other parameters at their defaults.
+   */
+  public static PolicySpec dataNode(RateLimitConfig config, PolicyType type) {
     return parse(
         type.configName()
             + ":threshold="

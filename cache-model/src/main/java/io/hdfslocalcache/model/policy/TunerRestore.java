@@ -1,7 +1,8 @@
 package io.hdfslocalcache.model.policy;
 
 /**
- * What came of {@link ThresholdTuner#restore}: whether a restart goes on at the saved threshold.
+ * What came of {@link ThresholdTuner#restore} (or {@link OutcomeLadder#restore}, the outcome
+ * policy's live rung): whether a restart goes on at the saved threshold.
  *
  * <p>The margin's payback is not carried across a restart: it starts neutral ({@link
  * MarginalPayback#restarted}). Carrying its evidence would take its two averages and, in every

@@ -11,6 +11,7 @@ import io.hdfslocalcache.datanode.fill.FillScheduler;
 import io.hdfslocalcache.model.EventRules;
 import io.hdfslocalcache.model.policy.AdmissionDecision;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
+import io.hdfslocalcache.model.policy.PolicyRead;
 
 /**
  * Admission and placement: every client read of a finalized block is told to the cache model's
@@ -49,13 +50,15 @@ public final class Admission {
   /**
    * Records a client read of {@code id} at {@code genStamp}; {@code cached}: it is served. The
    * policy's decision comes back with the read (the policy is shared by every reader thread): a
-   * fill it asks for carries whether it was admitted at the tuner's margin.
+   * fill it asks for carries whether it was admitted at the tuner's margin. The read is decided at
+   * its start, when BlockSender opens the block and its length is not known yet; the range it read
+   * goes to the policy when it ends ({@link ReadAdmission#ended}).
    */
   public ReadAdmission record(BlockId id, long genStamp, boolean cached) {
-    AdmissionDecision d = policy.onRead(id.admissionKey());
-    AdmissionOutcome outcome = decide(id, genStamp, cached, d);
+    PolicyRead read = policy.startRead(id.admissionKey());
+    AdmissionOutcome outcome = decide(id, genStamp, cached, read.decision());
     stats.count(outcome);
-    return ReadAdmission.of(outcome, d.atMargin());
+    return ReadAdmission.of(outcome, read);
   }
 
   private AdmissionOutcome decide(BlockId id, long genStamp, boolean cached, AdmissionDecision d) {

@@ -2,50 +2,41 @@ package io.hdfslocalcache.datanode.admission;
 
 import io.hdfslocalcache.datanode.index.BlockIndex;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
-import io.hdfslocalcache.model.policy.ThresholdTuner;
-import io.hdfslocalcache.model.policy.TunedThreshold;
 import io.hdfslocalcache.model.policy.TunerRestore;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * Keeps the admission threshold in use (the tuned policy's {@link ThresholdTuner}) across restarts,
- * in every cache directory's block index next to that directory's write budget: any directory that
- * survives (an SSD replaced, another taken out) carries it. Restored once at start-up, from the
- * record whose threshold changed last; saved by the maintenance thread whenever the tuner's state
- * moved (at most once per tuner step, a minute) and once more when the cache closes. A kill -9
- * loses at most the last minute's step. Only while admission tunes itself: with {@code
- * admission.tuning fixed} or no write budget the threshold is the configured one and nothing is
- * kept.
+ * Keeps the admission threshold in use across restarts: the tuned policy's {@link
+ * io.hdfslocalcache.model.policy.ThresholdTuner} ({@link KeptTuner}) or the outcome policy's live
+ * rung ({@link KeptRung}), in every cache directory's block index next to that directory's write
+ * budget: any directory that survives (an SSD replaced, another taken out) carries it. Restored
+ * once at start-up, from the newest record; saved by the maintenance thread whenever the state
+ * moved (at most once per step, a minute) and once more when the cache closes. A kill -9 loses at
+ * most the last minute's step. Only while the threshold moves: with {@code admission.tuning fixed}
+ * or nothing to tune to or model the threshold is the configured one and nothing is kept.
  *
  * <p>A directory still opening at start-up {@link #join}s later: its index is kept from then on,
- * and if the tuner had no budget to tune to at start-up (every directory still opening) the restore
- * happens then, from every index joined so far. Nothing is saved before a restore was tried while
- * the tuner tunes, so a late directory's record is read before it could be overwritten.
+ * and if the threshold did not move at start-up (every directory still opening) the restore happens
+ * then, from every index joined so far. Nothing is saved before a restore was tried while the
+ * threshold moves, so a late directory's record is read before it could be overwritten.
  *
  * <p>Lock: this object's monitor orders taking a state and queueing its save, so an older state
- * never overwrites a newer one; the tuner's monitor is taken inside it, briefly.
+ * never overwrites a newer one; the tuner's (or the ladder's) monitor is taken inside it, briefly.
  */
 public final class PersistedThreshold {
-  private static final Logger LOG = LoggerFactory.getLogger(PersistedThreshold.class);
-
-  private final ThresholdTuner tuner; // null when the policy has none
+  private final KeptState kept;
   private final List<BlockIndex> indexes;
-  private boolean restoreTried; // while the tuner tuned
-  private TunedThreshold saved;
+  private boolean restoreTried; // while the state moved
 
-  /** Keeps the threshold of {@code policy}'s tuner, if it has one that tunes. */
+  /** Keeps the threshold of {@code policy}'s tuner or outcome ladder, if it has one. */
   public PersistedThreshold(AdmissionPolicy policy, List<BlockIndex> indexes) {
-    this.tuner = policy.tuner().orElse(null);
+    this.kept =
+        policy
+            .tuner()
+            .<KeptState>map(KeptTuner::new)
+            .orElseGet(() -> policy.ladder().<KeptState>map(KeptRung::new).orElse(KeptState.NONE));
     this.indexes = new ArrayList<>(indexes);
-  }
-
-  /** Whether the tuner tunes now: a directory that joins may give it its first budget. */
-  private boolean tuning() {
-    return tuner != null && tuner.tunes();
   }
 
   /**
@@ -54,7 +45,7 @@ public final class PersistedThreshold {
    */
   public synchronized void join(BlockIndex index) {
     indexes.add(index);
-    saved = null; // the next save writes the joined index too
+    kept.forgetSaved(); // the next save writes the joined index too
     if (!restoreTried) {
       restore();
     }
@@ -62,56 +53,17 @@ public final class PersistedThreshold {
 
   /** Takes up the newest threshold the indexes hold, if any; one INFO line says what came of it. */
   public synchronized TunerRestore restore() {
-    if (!tuning()) {
+    if (!kept.moves()) {
       return TunerRestore.NOT_TUNING;
     }
     restoreTried = true;
-    TunedThreshold newest = null;
-    for (BlockIndex index : indexes) {
-      Optional<TunedThreshold> t = index.loadTunedThreshold();
-      if (t.isPresent()
-          && (newest == null || t.get().changedAtMillis() > newest.changedAtMillis())) {
-        newest = t.get();
-      }
-    }
-    if (newest == null) {
-      return TunerRestore.NONE_SAVED;
-    }
-    TunerRestore r = tuner.restore(newest);
-    switch (r) {
-      case RESTORED:
-        saved = newest;
-        LOG.info(
-            "hdfs-local-cache: admission threshold {} restored (configured {}), in use since {}",
-            newest.threshold(),
-            newest.configured(),
-            java.time.Instant.ofEpochMilli(newest.changedAtMillis()));
-        break;
-      case CONFIGURED_CHANGED:
-        LOG.info(
-            "hdfs-local-cache: admission threshold {} was tuned from {}; the configured"
-                + " threshold is now {}, so admission starts again from it",
-            newest.threshold(),
-            newest.configured(),
-            tuner.configured());
-        break;
-      default:
-        break;
-    }
-    return r;
+    return kept.restore(indexes);
   }
 
-  /** Queues the tuner's state to every index if it moved since the last save. */
+  /** Queues the state to every index if it moved since the last save. */
   public synchronized void save() {
-    if (!tuning() || !restoreTried) {
-      return;
-    }
-    TunedThreshold now = tuner.state();
-    if (!now.equals(saved)) {
-      for (BlockIndex index : indexes) {
-        index.putTunedThreshold(now);
-      }
-      saved = now;
+    if (kept.moves() && restoreTried) {
+      kept.save(indexes);
     }
   }
 }

@@ -143,14 +143,13 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
 
   /**
    * The cache model's admission policy for this DataNode ({@link PolicySpec#dataNode}: {@code
-   * tuned} under {@code admission.tuning auto}, else {@code bucket-time}), bound to {@code clock}
-   * and to these budgets, told whether the cache has room by {@code room} (its room rule); each
-   * large change of a tuned threshold is one INFO line.
+   * tuned} under {@code admission.tuning auto}, {@code outcome} under {@code outcome}, else {@code
+   * bucket-time}), bound to {@code clock} and to these budgets, told whether the cache has room by
+   * {@code room} (its room rule); each large change of a tuned threshold is one INFO line.
    */
   public AdmissionPolicy admissionPolicy(
       RateLimitConfig admission, CacheClock clock, CacheRoom room) {
-    AdmissionPolicy p =
-        PolicySpec.dataNode(admission, policy.tuning() == AdmissionTuning.AUTO).create();
+    AdmissionPolicy p = PolicySpec.dataNode(admission, policy.tuning().policy()).create();
     int configured = admission.threshold();
     p.bind(
         tunedBytesPerDay(),

@@ -38,9 +38,12 @@ public final class FillPolicy {
     return tuning;
   }
 
-  /** True when admission tunes itself: tuning auto, and a write budget to tune to. */
+  /**
+   * True when admission follows the write budget: tuning auto (or outcome, whose models spend it),
+   * and a write budget to follow.
+   */
   public boolean tunesAdmission() {
-    return tuning == AdmissionTuning.AUTO && guard && maxDriveWritesPerDay > 0;
+    return tuning.followsBudget() && guard && maxDriveWritesPerDay > 0;
   }
 
   public FillMode mode() {

@@ -5,6 +5,7 @@ import io.hdfslocalcache.datanode.files.OwnerOnlyFiles;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.datanode.store.CacheThreads;
 import io.hdfslocalcache.guard.WriteBudgetState;
+import io.hdfslocalcache.model.policy.LiveRung;
 import io.hdfslocalcache.model.policy.TunedThreshold;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -145,6 +146,20 @@ public final class BlockIndex implements AutoCloseable {
   /** Queues the admission threshold in use (the newest queued wins). */
   public void putTunedThreshold(TunedThreshold t) {
     writer.execute(() -> write(db -> db.put(ThresholdCodec.KEY, ThresholdCodec.encode(t))));
+  }
+
+  /** Queues the rung outcome admission admits at (the newest queued wins). */
+  public void putLiveRung(LiveRung r) {
+    writer.execute(() -> write(db -> db.put(RungCodec.KEY, RungCodec.encode(r))));
+  }
+
+  /** The outcome rung last persisted; empty if none was (or it is unreadable: logged). */
+  public Optional<LiveRung> loadLiveRung() {
+    return load(
+        RungCodec.KEY,
+        RungCodec::decode,
+        "outcome admission rung",
+        "admission starts at the configured threshold");
   }
 
   /** The write budget level last persisted; empty if none was (or it is unreadable: logged). */

@@ -83,6 +83,7 @@ final class CacheConfigReader {
     }
     String inner = conf.getTrimmed(INNER_FACTORY, DEFAULT_INNER_FACTORY);
     FillPolicy fill = ConfigValues.fillPolicy(conf);
+    ConfigValues.checkOutcomeThreshold(admission, fill);
     long ssd = dirs.isEmpty() ? ConfigValues.oneCapacity(conf) : sum(capacities);
     ShadowCandidates candidates =
         ShadowCandidates.read(conf, ShadowCandidates.base(admission, ssd, page, fill));

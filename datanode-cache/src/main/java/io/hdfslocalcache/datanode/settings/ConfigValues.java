@@ -3,6 +3,9 @@ package io.hdfslocalcache.datanode.settings;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.config.SizeValue;
+import io.hdfslocalcache.datanode.fill.AdmissionTuning;
+import io.hdfslocalcache.datanode.fill.FillPolicy;
+import io.hdfslocalcache.model.policy.OutcomeLadder;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -160,5 +163,24 @@ final class ConfigValues {
             conf.getTrimmed(
                 CacheKeys.ADMISSION_TUNING,
                 io.hdfslocalcache.datanode.fill.AdmissionTuning.DEFAULT)));
+  }
+
+  /**
+   * Under {@code admission.tuning outcome}, the configured threshold must leave its ladder's top
+   * rung a count the admission counter keeps: checked before the shadow candidates are built on it,
+   * so the error names the DataNode's keys.
+   */
+  static void checkOutcomeThreshold(RateLimitConfig admission, FillPolicy fill) {
+    int max = OutcomeLadder.maxConfigured();
+    if (fill.tuning() == AdmissionTuning.OUTCOME && admission.threshold() > max) {
+      throw new IllegalArgumentException(
+          CacheKeys.ADMISSION_THRESHOLD
+              + " must be at most "
+              + max
+              + " when "
+              + CacheKeys.ADMISSION_TUNING
+              + " is outcome (its ladder counts to 8 x (threshold + 1) - 1), got "
+              + admission.threshold());
+    }
   }
 }

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.index.BlockIndex;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
+import io.hdfslocalcache.model.policy.LiveRung;
 import io.hdfslocalcache.model.policy.PolicySpec;
+import io.hdfslocalcache.model.policy.PolicyType;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.model.policy.TunedThreshold;
 import io.hdfslocalcache.model.policy.TunerRestore;
@@ -39,8 +41,13 @@ class PersistedThresholdTest {
    * perDay}.
    */
   private AdmissionPolicy policy(int configured, double perDay) {
+    return bound(configured, perDay, PolicyType.TUNED);
+  }
+
+  /** The DataNode's policy {@code type} with threshold {@code configured}, bound as above. */
+  private AdmissionPolicy bound(int configured, double perDay, PolicyType type) {
     AdmissionPolicy p =
-        PolicySpec.dataNode(RateLimitConfig.defaults().withThreshold(configured), true).create();
+        PolicySpec.dataNode(RateLimitConfig.defaults().withThreshold(configured), type).create();
     p.bind(
         perDay,
         CAPACITY,
@@ -257,5 +264,94 @@ class PersistedThresholdTest {
     } finally {
       close(after);
     }
+  }
+
+  /**
+   * Outcome admission for eight hours of blocks read ten times an hour (its rung goes below the
+   * configured 15), the maintenance thread saving every minute.
+   */
+  private AdmissionPolicy outcomeMovedDown(PersistedThreshold[] saver, List<BlockIndex> indexes) {
+    AdmissionPolicy p = bound(15, PER_DAY, PolicyType.OUTCOME);
+    saver[0] = new PersistedThreshold(p, indexes);
+    assertEquals(TunerRestore.NONE_SAVED, saver[0].restore());
+    for (int minute = 0; minute < 8 * 60; minute++) {
+      for (long key = minute % 6; key < 300; key += 6) {
+        p.startRead(key).ended(0, 1 << 20, 128 << 20);
+      }
+      clock.advanceMillis(ThresholdTuner.STEP_MILLIS);
+      saver[0].save();
+    }
+    assertTrue(p.effectiveThreshold() < 15, "moved down: " + p.effectiveThreshold());
+    return p;
+  }
+
+  @Test
+  void restore_outcomeAfterRestart_liveRungKept() throws Exception {
+    List<BlockIndex> before = open("ssd1", "ssd2");
+    PersistedThreshold[] saver = new PersistedThreshold[1];
+    int rung = outcomeMovedDown(saver, before).effectiveThreshold();
+    close(before);
+    clock.advanceMillis(600_000); // down ten minutes
+
+    List<BlockIndex> after = open("ssd2", "new-ssd3");
+    try {
+      AdmissionPolicy restarted = bound(15, PER_DAY, PolicyType.OUTCOME);
+      assertEquals(15, restarted.effectiveThreshold(), "before the restore");
+      assertEquals(TunerRestore.RESTORED, new PersistedThreshold(restarted, after).restore());
+      assertEquals(rung, restarted.effectiveThreshold());
+      assertEquals(rung, restarted.thresholdInEffect());
+    } finally {
+      close(after);
+    }
+  }
+
+  @Test
+  void restore_outcomeRungUnderAnotherTuning_neitherReadsTheOther() throws Exception {
+    List<BlockIndex> before = open("ssd1");
+    PersistedThreshold[] saver = new PersistedThreshold[1];
+    outcomeMovedDown(saver, before);
+    before.get(0).putTunedThreshold(new TunedThreshold(15, 40, 0, 1_000));
+    close(before);
+
+    List<BlockIndex> after = open("ssd1");
+    try {
+      AdmissionPolicy tuned = policy(15, PER_DAY);
+      PersistedThreshold p = new PersistedThreshold(tuned, after);
+      assertEquals(TunerRestore.RESTORED, p.restore());
+      assertEquals(40, tuned.effectiveThreshold(), "the tuner's own record");
+      AdmissionPolicy outcome7 = bound(7, PER_DAY, PolicyType.OUTCOME);
+      assertEquals(
+          TunerRestore.CONFIGURED_CHANGED, new PersistedThreshold(outcome7, after).restore());
+      assertEquals(7, outcome7.effectiveThreshold());
+    } finally {
+      close(after);
+    }
+  }
+
+  @Test
+  void save_outcomeRungUnmoved_writesNothingNew() throws Exception {
+    List<BlockIndex> indexes = open("ssd1");
+    try {
+      AdmissionPolicy p = bound(15, PER_DAY, PolicyType.OUTCOME);
+      PersistedThreshold kept = new PersistedThreshold(p, indexes);
+      kept.save();
+      assertFalse(indexes.get(0).loadLiveRung().isPresent(), "nothing before a restore was tried");
+      kept.restore();
+      kept.save();
+      LiveRung first = awaitRung(indexes.get(0));
+      clock.advanceMillis(ThresholdTuner.STEP_MILLIS);
+      kept.save();
+      assertEquals(first, awaitRung(indexes.get(0)), "the same rung: the record as it was");
+    } finally {
+      close(indexes);
+    }
+  }
+
+  /** The rung {@code index} holds once its queued writes are done. */
+  private static LiveRung awaitRung(BlockIndex index) throws Exception {
+    while (index.queuedWrites() > 0) {
+      Thread.sleep(1);
+    }
+    return index.loadLiveRung().get();
   }
 }

@@ -2,12 +2,14 @@ package io.hdfslocalcache.datanode.fill;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardState;
+import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.model.policy.CacheRoom;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
@@ -111,5 +113,29 @@ class DirectoryGuardsTest {
       // Its rate and burst with its level: a full budget reads as full, not as nothing.
       assertEquals(1.0, tuner.budgetShare());
     }
+  }
+
+  @Test
+  void admissionPolicy_tuningOutcome_runsOutcomeOnTheBudgetAndCapacity() throws Exception {
+    FillPolicy policy = new FillPolicy(FillMode.BLOCK, true, 0.5, DAY, AdmissionTuning.OUTCOME);
+    try (DirectoryFixture d = dir()) {
+      DirectoryGuards g = new DirectoryGuards(Collections.singletonList(d.dir), policy, clock);
+      AdmissionPolicy p = g.admissionPolicy(RateLimitConfig.defaults(), clock, CacheRoom.NEVER);
+
+      assertTrue(p.ladder().isPresent(), "outcome's ladder");
+      assertTrue(p.ladder().get().moves(), "the directory's capacity to model");
+      assertFalse(p.tuner().isPresent());
+      assertEquals(RateLimitConfig.defaults().threshold(), p.thresholdInEffect());
+      assertTrue(policy.tunesAdmission(), "told the write budget");
+    }
+  }
+
+  @Test
+  void parse_unknownTuning_namesTheKeyAndTheValues() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> AdmissionTuning.parse("the.key", "outcomes"));
+    assertEquals("the.key must be auto, fixed or outcome, got 'outcomes'", e.getMessage());
+    assertEquals(AdmissionTuning.OUTCOME, AdmissionTuning.parse("the.key", " Outcome "));
   }
 }

@@ -81,6 +81,62 @@ class ShadowConfigTest {
   }
 
   @Test
+  void from_tuningOutcome_candidatesRunOutcomeUnlessTheyNameAnother() {
+    List<CandidateSpec> s =
+        CacheConfig.from(
+                conf(
+                    CacheKeys.MODE,
+                    "shadow",
+                    CacheKeys.ADMISSION_TUNING,
+                    "outcome",
+                    CacheKeys.SHADOW_CANDIDATES,
+                    "same,tuned",
+                    C + "tuned",
+                    "tuning=auto"))
+            .candidates()
+            .specs();
+    assertEquals(CandidateSpec.Tuning.OUTCOME, s.get(0).tuning());
+    assertEquals(CandidateSpec.Tuning.AUTO, s.get(1).tuning());
+  }
+
+  @Test
+  void from_tuningOutcomeAboveItsLargestThreshold_namesBothKeys() {
+    assertEquals(
+        CacheKeys.ADMISSION_THRESHOLD
+            + " must be at most 8190 when "
+            + CacheKeys.ADMISSION_TUNING
+            + " is outcome (its ladder counts to 8 x (threshold + 1) - 1), got 8191",
+        error(
+            conf(
+                CacheKeys.DIRS,
+                "/ssd1",
+                CacheKeys.ADMISSION_TUNING,
+                "outcome",
+                CacheKeys.ADMISSION_THRESHOLD,
+                "8191")));
+    assertTrue(
+        error(
+                conf(
+                    CacheKeys.DIRS,
+                    "/ssd1",
+                    CacheKeys.ADMISSION_THRESHOLD,
+                    "9000",
+                    CacheKeys.SHADOW_CANDIDATES,
+                    "o",
+                    C + "o",
+                    "tuning=outcome"))
+            .contains("o: threshold must be at most 8190 with tuning=outcome"));
+    CacheConfig.from(
+        conf(
+            CacheKeys.DIRS,
+            "/ssd1",
+            CacheKeys.ADMISSION_TUNING,
+            "outcome",
+            CacheKeys.ADMISSION_THRESHOLD,
+            "8190"));
+  }
+
+  @Test
   void from_candidatesBesideTheCache_capacityIsTheSumOfTheDirectories() {
     CacheConfig c =
         CacheConfig.from(

@@ -54,6 +54,16 @@ class ShadowHeapCheckTest {
   }
 
   @Test
+  void worstCaseBytes_outcomeCandidate_sixGhostEntriesPerBlockMore() {
+    CandidateSpec fixed = candidate(FillMode.BLOCK, 2 * TB, 1000);
+    CandidateSpec outcome = fixed.withTuning(CandidateSpec.Tuning.OUTCOME);
+    assertEquals(
+        16_384 * ShadowHeapCheck.PER_BLOCK_OUTCOME_GHOSTS,
+        ShadowHeapCheck.worstCaseBytes(outcome, BLOCK)
+            - ShadowHeapCheck.worstCaseBytes(fixed, BLOCK));
+  }
+
+  @Test
   void message_overAQuarterOfTheHeap_warnsNamingTheKeyToLower() {
     List<CandidateSpec> eight = Collections.nCopies(8, candidate(FillMode.PAGES, 2 * TB, 1 << 20));
     long heap = 4L << 30; // a 4 GB DataNode heap
