@@ -14,12 +14,22 @@ import java.util.Map;
  * (fills it cannot pay for are refused, first come first served, as the guard refuses them). It
  * adds what its hits saved and what its fills cost, in the guard's disk model, for the ladder to
  * take at each step. Not thread-safe: the ladder calls it under its monitor.
+ *
+ * <p>Heap bound: an entry is a block, whatever its range, so a ghost of small reads (64 KiB preads
+ * on distinct blocks) would hold capacity / 64 KiB entries, about 11 GB of heap a TiB over six
+ * rungs. So a ghost holds at most one entry per {@link #ENTRY_FLOOR_BYTES} of its capacity (LRU
+ * beyond it, as beyond the capacity): at most 114 bytes an entry, about 45 MB a TiB of cache over
+ * six rungs. Whole-block caches (128 MiB blocks) never reach it.
  */
 final class GhostCache {
   private static final DiskModel DISK = DiskModel.DEFAULT;
 
+  /** A ghost holds at most one entry per this many bytes of its capacity (the heap bound). */
+  static final long ENTRY_FLOOR_BYTES = 16L << 20;
+
   private final int threshold;
   private final long capacityBytes;
+  private final long maxEntries;
   private final double budgetBytesPerMs; // 0: no budget
   private final double burstBytes;
   private final LinkedHashMap<Long, long[]> entries = new LinkedHashMap<>(64, 0.75f, true);
@@ -33,6 +43,7 @@ final class GhostCache {
   GhostCache(int threshold, long capacityBytes, double budgetBytesPerMs, double burstBytes) {
     this.threshold = threshold;
     this.capacityBytes = capacityBytes;
+    this.maxEntries = Math.max(1, (capacityBytes + ENTRY_FLOOR_BYTES - 1) / ENTRY_FLOOR_BYTES);
     this.budgetBytesPerMs = budgetBytesPerMs;
     this.burstBytes = burstBytes;
     this.tokens = burstBytes;
@@ -112,7 +123,7 @@ final class GhostCache {
 
   private void evict(long keep) {
     Iterator<Map.Entry<Long, long[]>> it = entries.entrySet().iterator();
-    while (usedBytes > capacityBytes && it.hasNext()) {
+    while ((usedBytes > capacityBytes || entries.size() > maxEntries) && it.hasNext()) {
       Map.Entry<Long, long[]> victim = it.next();
       if (victim.getKey() == keep) {
         continue;
