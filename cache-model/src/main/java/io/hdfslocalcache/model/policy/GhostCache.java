@@ -11,13 +11,9 @@ import java.util.Map;
  * a fixed threshold, on the sampled blocks only (capacity and write budget scaled by the sample
  * rate, as in SHARDS' miniature simulation). An LRU of entries, each the byte range its reads
  * filled (the pages fill's entry, kept as one hull); a token bucket as the guard's write budget
- * (fills it cannot pay for are refused, first come first served, as the guard refuses them), with
- * the guard's pause: once a fill finds it short it refuses everything until it holds a window's
- * refill, as {@code WriteBudget} does (without the pause, a rung whose budget runs dry kept filling
- * whatever fit as tokens trickled in: its ghost saved 30-45% less than the real fixed threshold on
- * {@code interactive} and {@code rotating}, and with it within 2-23%). It adds what its hits saved
- * and what its fills cost, in the guard's disk model, for the ladder to take at each step. Not
- * thread-safe: the ladder calls it under its monitor.
+ * (fills it cannot pay for are refused, first come first served, as the guard refuses them). It
+ * adds what its hits saved and what its fills cost, in the guard's disk model, for the ladder to
+ * take at each step. Not thread-safe: the ladder calls it under its monitor.
  */
 final class GhostCache {
   private static final DiskModel DISK = DiskModel.DEFAULT;
@@ -26,28 +22,19 @@ final class GhostCache {
   private final long capacityBytes;
   private final double budgetBytesPerMs; // 0: no budget
   private final double burstBytes;
-  private final double resumeBytes; // what a paused budget must hold again: a window's refill
   private final LinkedHashMap<Long, long[]> entries = new LinkedHashMap<>(64, 0.75f, true);
   private long usedBytes;
   private double tokens;
-  private boolean paused;
-  private long neededBytes; // the fill that found the budget short, while paused
   private long lastMs = Long.MIN_VALUE;
   private long savedMicros; // since the last take
   private long fillMicros;
   private long askedBytes; // fills' bytes, paid for or refused
 
-  GhostCache(
-      int threshold,
-      long capacityBytes,
-      double budgetBytesPerMs,
-      double burstBytes,
-      double resumeBytes) {
+  GhostCache(int threshold, long capacityBytes, double budgetBytesPerMs, double burstBytes) {
     this.threshold = threshold;
     this.capacityBytes = capacityBytes;
     this.budgetBytesPerMs = budgetBytesPerMs;
     this.burstBytes = burstBytes;
-    this.resumeBytes = resumeBytes;
     this.tokens = burstBytes;
   }
 
@@ -109,37 +96,11 @@ final class GhostCache {
     if (budgetBytesPerMs <= 0) {
       return true;
     }
-    if (resumeBytes < 0) { // experiment: no pause
-      if (tokens < bytes) {
-        return false;
-      }
-      tokens -= bytes;
-      return true;
-    }
-    if (paused && tokens >= Math.min(burstBytes, Math.max(resumeBytes, neededBytes))) {
-      paused = false;
-    }
-    if (paused || bytes > burstBytes) {
-      return false;
-    }
     if (tokens < bytes) {
-      paused = true;
-      neededBytes = bytes;
       return false;
     }
     tokens -= bytes;
     return true;
-  }
-
-  /** The bucket's level now (after a refill to {@code nowMs}). */
-  double level(long nowMs) {
-    refill(nowMs);
-    return tokens;
-  }
-
-  /** Sets the bucket's level (the live budget's, scaled), leaving a pause as it is. */
-  void syncLevel(double bytes) {
-    tokens = Math.max(0, Math.min(burstBytes, bytes));
   }
 
   private void refill(long nowMs) {

@@ -63,7 +63,7 @@ class OutcomeAdmissionTest {
   @Test
   void onRead_hungrierRungBuysLittlePerExtraByte_staysAtTheRungDrawingTheBurst() {
     long burst = 8L << 30;
-    AdmissionPolicy p = PolicySpec.parse("outcome:threshold=15,sample=1,price=1").create();
+    AdmissionPolicy p = PolicySpec.parse("outcome:threshold=15,sample=1").create();
     // refill 0.5 MiB a minute; the live level stays full, so the burst looks spendable over 6 hours
     p.bind(720.0 * MIB, burst, new FakeBudget(burst), clock, (from, to, demand, target) -> {});
     // each minute: 2 new blocks read 12 times (rung 7 fills them at the 8th read, 3 at the 4th)
@@ -94,6 +94,13 @@ class OutcomeAdmissionTest {
       clock.advanceMillis(OutcomeAdmission.STEP_MS);
     }
     assertEquals(15, p.effectiveThreshold());
+  }
+
+  @Test
+  void parse_paybackTwo_namesTheParameter() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> PolicySpec.parse("outcome:payback=2"));
+    assertTrue(e.getMessage().contains("payback"), e.getMessage());
   }
 
   @Test
