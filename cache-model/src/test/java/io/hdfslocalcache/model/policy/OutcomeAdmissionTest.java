@@ -83,6 +83,29 @@ class OutcomeAdmissionTest {
   }
 
   @Test
+  void onRead_rungSpendingTheBurstOverTheHorizon_isFollowed() {
+    long burst = 7500 * MIB;
+    AdmissionPolicy p = PolicySpec.parse("outcome:threshold=15,sample=1").create();
+    // refill 12 MiB a minute; the live level stays full
+    p.bind(
+        12 * 1440.0 * MIB, burst, new FakeBudget(burst), clock, (from, to, demand, target) -> {});
+    // each minute: 10 new blocks read 100 times (every rung up to 63 fills them, 3 earliest: it
+    // saves the most, 96 reads a block against 92 at 7) and 40 new blocks read 5 times (only 3
+    // fills them, for no gain). Rung 3 asks 50 MiB a minute, 7 asks 10 (under the refill): 3
+    // spends the burst in about 3 hours, which the law allows over a 2-hour drain and not over 6
+    long key = 0;
+    for (int minute = 0; minute < 150; minute++) {
+      for (int b = 0; b < 50; b++, key++) {
+        for (int r = 0; r < (b < 10 ? 100 : 5); r++) {
+          p.onRead(key, 0, MIB, BLOCK);
+        }
+      }
+      clock.advanceMillis(OutcomeAdmission.STEP_MS);
+    }
+    assertEquals(3, p.effectiveThreshold());
+  }
+
+  @Test
   void onRead_withoutKnownCapacity_staysAtTheConfiguredThreshold() {
     AdmissionPolicy p = policy("outcome:threshold=15,sample=1", 0);
     long key = 0;
