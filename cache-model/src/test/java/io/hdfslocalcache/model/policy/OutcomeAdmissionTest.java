@@ -61,6 +61,51 @@ class OutcomeAdmissionTest {
   }
 
   @Test
+  void onRead_hungrierRungBuysLittlePerExtraByte_staysAtTheRungDrawingTheBurst() {
+    long burst = 8L << 30;
+    AdmissionPolicy p = PolicySpec.parse("outcome:threshold=15,sample=1").create();
+    // refill 0.5 MiB a minute; the live level stays full, so the burst looks spendable over 6 hours
+    p.bind(720.0 * MIB, burst, new FakeBudget(burst), clock, (from, to, demand, target) -> {});
+    // each minute: 2 new blocks read 12 times (rung 7 fills them at the 8th read, 3 at the 4th)
+    // and 20 new blocks read 5 times (only rung 3 fills them, for one hit each: no gain). Rung 3
+    // saves 14 reads a minute for 22 MiB of fills, rung 7 saves 6 for 2 MiB, more than the refill:
+    // 3's extra 8 reads for 20 extra MiB buy less per byte than 7 gets, so the burst stays with 7
+    long key = 0;
+    for (int minute = 0; minute < 3 * 60; minute++) {
+      for (int b = 0; b < 22; b++, key++) {
+        for (int r = 0; r < (b < 2 ? 12 : 5); r++) {
+          p.onRead(key, 0, MIB, BLOCK);
+        }
+      }
+      clock.advanceMillis(OutcomeAdmission.STEP_MS);
+    }
+    assertEquals(7, p.effectiveThreshold());
+  }
+
+  @Test
+  void onRead_rungSpendingTheBurstOverTheHorizon_isFollowed() {
+    long burst = 7500 * MIB;
+    AdmissionPolicy p = PolicySpec.parse("outcome:threshold=15,sample=1").create();
+    // refill 12 MiB a minute; the live level stays full
+    p.bind(
+        12 * 1440.0 * MIB, burst, new FakeBudget(burst), clock, (from, to, demand, target) -> {});
+    // each minute: 10 new blocks read 100 times (every rung up to 63 fills them, 3 earliest: it
+    // saves the most, 96 reads a block against 92 at 7) and 40 new blocks read 5 times (only 3
+    // fills them, for no gain). Rung 3 asks 50 MiB a minute, 7 asks 10 (under the refill): 3
+    // spends the burst in about 3 hours, which the law allows over a 2-hour drain and not over 6
+    long key = 0;
+    for (int minute = 0; minute < 150; minute++) {
+      for (int b = 0; b < 50; b++, key++) {
+        for (int r = 0; r < (b < 10 ? 100 : 5); r++) {
+          p.onRead(key, 0, MIB, BLOCK);
+        }
+      }
+      clock.advanceMillis(OutcomeAdmission.STEP_MS);
+    }
+    assertEquals(3, p.effectiveThreshold());
+  }
+
+  @Test
   void onRead_withoutKnownCapacity_staysAtTheConfiguredThreshold() {
     AdmissionPolicy p = policy("outcome:threshold=15,sample=1", 0);
     long key = 0;
@@ -72,6 +117,13 @@ class OutcomeAdmissionTest {
       clock.advanceMillis(OutcomeAdmission.STEP_MS);
     }
     assertEquals(15, p.effectiveThreshold());
+  }
+
+  @Test
+  void parse_paybackTwo_namesTheParameter() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> PolicySpec.parse("outcome:payback=2"));
+    assertTrue(e.getMessage().contains("payback"), e.getMessage());
   }
 
   @Test
