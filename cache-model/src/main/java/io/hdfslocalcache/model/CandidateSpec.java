@@ -5,7 +5,6 @@ import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.config.SizeValue;
 import io.hdfslocalcache.guard.GuardConfig;
 import io.hdfslocalcache.model.policy.OutcomeLadder;
-import io.hdfslocalcache.model.policy.PolicyType;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.time.Duration;
 import java.util.Locale;
@@ -31,40 +30,8 @@ public final class CandidateSpec {
   private final boolean guardEnabled;
   private final long guardWindowMillis;
   private final double maxDriveWritesPerDay;
-  private Tuning tuning = Tuning.FIXED; // set once, by withTuning, before the spec is shared
-
-  /** {@code tuning=}: the admission policy a candidate runs, as the DataNode's setting names it. */
-  public enum Tuning {
-    AUTO("auto", PolicyType.TUNED),
-    FIXED("fixed", PolicyType.BUCKET_TIME),
-    OUTCOME("outcome", PolicyType.OUTCOME);
-
-    private final String configName;
-    private final PolicyType policy;
-
-    Tuning(String configName, PolicyType policy) {
-      this.configName = configName;
-      this.policy = policy;
-    }
-
-    public String configName() {
-      return configName;
-    }
-
-    /** The cache model's policy this setting runs. */
-    public PolicyType policy() {
-      return policy;
-    }
-
-    static Tuning parse(String v) {
-      for (Tuning t : values()) {
-        if (t.configName.equals(v.toLowerCase(Locale.ROOT))) {
-          return t;
-        }
-      }
-      throw new IllegalArgumentException("use auto, fixed or outcome");
-    }
-  }
+  private CandidateTuning tuning =
+      CandidateTuning.FIXED; // set once, by withTuning, before the spec is shared
 
   public CandidateSpec(
       String name,
@@ -110,12 +77,13 @@ public final class CandidateSpec {
    * a fixed threshold; a spec is built fixed.
    */
   public CandidateSpec withTuning(boolean tuned) {
-    return withTuning(tuned ? Tuning.AUTO : Tuning.FIXED);
+    return withTuning(tuned ? CandidateTuning.AUTO : CandidateTuning.FIXED);
   }
 
   /** This spec with admission by {@code tuning}'s policy; a spec is built fixed. */
-  public CandidateSpec withTuning(Tuning tuning) {
-    if (tuning == Tuning.OUTCOME && admission.threshold() > OutcomeLadder.maxConfigured()) {
+  public CandidateSpec withTuning(CandidateTuning tuning) {
+    if (tuning == CandidateTuning.OUTCOME
+        && admission.threshold() > OutcomeLadder.maxConfigured()) {
       throw new IllegalArgumentException(
           name
               + ": threshold must be at most "
@@ -139,11 +107,11 @@ public final class CandidateSpec {
 
   /** True when admission tunes itself to the write budget ({@code tuning=auto}). */
   public boolean tuned() {
-    return tuning == Tuning.AUTO;
+    return tuning == CandidateTuning.AUTO;
   }
 
   /** The admission policy this candidate runs ({@code tuning=}). */
-  public Tuning tuning() {
+  public CandidateTuning tuning() {
     return tuning;
   }
 
@@ -159,7 +127,7 @@ public final class CandidateSpec {
     FillMode fill = base.fill;
     long page = base.pageSizeBytes;
     boolean guard = base.guardEnabled;
-    Tuning tuning = base.tuning;
+    CandidateTuning tuning = base.tuning;
     for (String part : text.split(",")) {
       String p = part.trim();
       if (p.isEmpty()) {
@@ -193,7 +161,7 @@ public final class CandidateSpec {
             guard = onOff(v);
             break;
           case "tuning":
-            tuning = Tuning.parse(v);
+            tuning = CandidateTuning.parse(v);
             break;
           default:
             throw new IllegalArgumentException(

@@ -51,7 +51,7 @@ class CandidateSpecTest {
   @Test
   void parse_tuningOutcome_runsTheOutcomePolicy() {
     CandidateSpec c = CandidateSpec.parse("o", "tuning=outcome", BASE);
-    assertEquals(CandidateSpec.Tuning.OUTCOME, c.tuning());
+    assertEquals(CandidateTuning.OUTCOME, c.tuning());
     assertEquals(PolicyType.OUTCOME, c.tuning().policy());
     assertFalse(c.tuned());
     assertTrue(c.toString().endsWith(",tuning=outcome"), c.toString());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.index.BlockIndex;
+import io.hdfslocalcache.datanode.index.OwnRecord;
 import io.hdfslocalcache.metrics.AdmissionMetrics;
 import io.hdfslocalcache.model.policy.LiveRung;
 import java.io.IOException;
@@ -58,7 +59,7 @@ class OutcomeRestartIT {
     restart(
         () -> {
           try (BlockIndex i = BlockIndex.open(index)) {
-            i.putLiveRung(new LiveRung(1, 7, System.currentTimeMillis()));
+            i.putOwn(OwnRecord.LIVE_RUNG, new LiveRung(1, 7, System.currentTimeMillis()));
           } catch (IOException e) {
             throw new UncheckedIOException(e);
           }

@@ -8,6 +8,7 @@ import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.CacheLifecycle;
 import io.hdfslocalcache.datanode.LocalCacheDatasetFactory;
 import io.hdfslocalcache.datanode.index.BlockIndex;
+import io.hdfslocalcache.datanode.index.OwnRecord;
 import io.hdfslocalcache.metrics.AdmissionMetrics;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
 import io.hdfslocalcache.metrics.DirectoryNames;
@@ -175,7 +176,8 @@ class SlowDirectoryOpenIT {
     try {
       // Tuned under another configured threshold: the tuner starts again at 1, and saves that.
       restartJoiningLate(
-          onIndex(index, i -> i.putTunedThreshold(new TunedThreshold(2, 9, 0, 1))), log);
+          onIndex(index, i -> i.putOwn(OwnRecord.TUNED_THRESHOLD, new TunedThreshold(2, 9, 0, 1))),
+          log);
       assertTrue(
           log.getOutput().contains("has an effective capacity of"),
           "the joined directory is checked for one fill: " + log.getOutput());
@@ -186,8 +188,9 @@ class SlowDirectoryOpenIT {
               onIndex(
                   index,
                   i -> {
-                    assertEquals(1, i.loadTunedThreshold().get().configured(), "saved");
-                    i.putTunedThreshold(new TunedThreshold(1, 9, 4.0e6, tunedAt));
+                    assertEquals(
+                        1, i.loadOwn(OwnRecord.TUNED_THRESHOLD).get().configured(), "saved");
+                    i.putOwn(OwnRecord.TUNED_THRESHOLD, new TunedThreshold(1, 9, 4.0e6, tunedAt));
                   }),
               log);
 

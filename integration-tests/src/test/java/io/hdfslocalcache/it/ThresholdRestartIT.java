@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.index.BlockIndex;
+import io.hdfslocalcache.datanode.index.OwnRecord;
 import io.hdfslocalcache.metrics.AdmissionMetrics;
 import io.hdfslocalcache.model.policy.TunedThreshold;
 import io.hdfslocalcache.ops.status.StatusCommand;
@@ -97,7 +98,7 @@ class ThresholdRestartIT {
     restart(
         () -> {
           try (BlockIndex i = BlockIndex.open(index)) {
-            i.putTunedThreshold(new TunedThreshold(1, 9, 4.0e6, tunedAt));
+            i.putOwn(OwnRecord.TUNED_THRESHOLD, new TunedThreshold(1, 9, 4.0e6, tunedAt));
           } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
           }

@@ -17,35 +17,8 @@ import java.util.Optional;
  * fills cost in the guard's disk model, its fills refused once its share of the write budget is
  * spent. This is DIP's set dueling and ARC's ghost lists with whole cache models as the duellists.
  *
- * <p><b>The law.</b> Every minute (a step) each rung's net saving of the step is added to a sum
- * that forgets with time constant H ({@code horizon}, 120 steps: two hours, about a block's
- * residency in the measured caches, so the sum answers "which threshold pays on the reads now", not
- * "since the start"); so are the bytes its fills asked for. A rung asking k times more than the
- * live write budget sustains (its refill, plus its level above a reserve of 1/20 of the burst
- * spread over {@code drain} steps, 120) keeps about 1/k of its fills, so its score is its net
- * saving / k. With {@code drain} = H this is a projection over the horizon: a rung asking more than
- * the refill keeps all its fills until it would run the live level dry, then the refill's share
- * (third round: 120 against the earlier 360, the tuned law's target, measured better on tuning and
- * held-out cells alike once payback guards the burst). A rung that wins by spending the burst early
- * is not followed into an empty budget (measured: without this the threshold followed the lower
- * rung for hours on {@code steep} at 1% and ran the live budget empty, 5 points below the best
- * threshold). The live threshold moves one rung a step toward the rung with the highest score, only
- * while that score beats the live rung's by more than {@code dead} percent (1) of its magnitude,
- * and not during the first H / 2 steps (the ghosts start as cold as the cache; until they have seen
- * reads, F).
- *
- * <p><b>Payback of the burst</b> ({@code payback}, on by default). While the live rung asks more
- * than the budget's refill, it is drawing down the burst, and a burst byte a hungrier rung spends
- * is one the live rung no longer has later. So the live threshold moves down to a hungrier rung
- * only if that rung's extra net saving per extra byte asked is at least what the live rung saves
- * per byte (the greedy order of a knapsack: the burst goes where it buys most); otherwise the best
- * rung at or above the live one is followed. While the live rung asks no more than the refill, the
- * burst is idle under it and the ranking decides alone. Measured: on {@code fading} at 5% the rung
- * below led by 3-38% over the horizon for 3-4 times the bytes and ran the budget dry by hour 20;
- * with this test the live threshold stays on the best fixed threshold (-1.5 points from -6.7). Its
- * price: where the burst outlasts the trace, it keeps a rung that a cheaper-per-byte hungrier rung
- * would have beaten (fleets of 3 at 1%: -1.5 on {@code interactive} and -1.2 on {@code storms};
- * docs/research/outcome-admission.md, "Third round").
+ * <p><b>The law</b> and <b>payback of the burst</b>: {@link RungScores}, every minute (a step), on
+ * what each rung's ghost saved and asked for; the live threshold moves a rung a step at most.
  *
  * <p><b>Why it is stable and robust.</b> The ghosts do not depend on the live threshold (they see
  * the counts, not the live cache), so the ranking is exogenous but for the budget's level in the
@@ -69,67 +42,25 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
   private static final int RUNGS_ABOVE = 3;
 
   private final RateLimitConfig config;
-  private final int sample;
-  private final int horizon;
-  private final double dead;
-  private final int drainSteps;
-  private final boolean payback;
+  private final OutcomeParams params;
   private final int[] ladder;
   private final BucketTimeAdmission gate;
   private GhostCache[] ghosts; // null: no cache to model, the configured threshold
-  private double[] scores;
-  private double[] nets; // per rung: net saving, forgetting over H
-  private double[] asked; // per rung: bytes its fills asked for, forgetting over H
-  private final double[] taken = new double[2];
-  private double bytesPerStep; // the write budget's refill, whole cache; 0: no budget
-  private long burstBytes;
-  private ThresholdTuner.Budget budget;
+  private RungScores scores;
   private CacheClock clock;
   private volatile int live; // the rung admitted at
   private volatile long nextStepMs = Long.MAX_VALUE;
-  private long steps;
 
-  OutcomeAdmission(RateLimitConfig config, int sample, int horizon, int dead, int drain) {
-    this(config, sample, horizon, dead, drain, true);
-  }
-
-  OutcomeAdmission(
-      RateLimitConfig config, int sample, int horizon, int dead, int drain, boolean payback) {
-    this.payback = payback;
-    this.drainSteps = drain;
-    this.dead = dead / 100.0;
+  OutcomeAdmission(RateLimitConfig config, OutcomeParams params) {
     this.config = config;
-    this.sample = sample;
-    this.horizon = horizon;
+    this.params = params;
     this.ladder = ladder(config.threshold());
     this.live = RUNGS_BELOW;
     this.gate = new BucketTimeAdmission(config, ladder[ladder.length - 1]);
   }
 
   static OutcomeAdmission from(PolicyParams params) {
-    RateLimitConfig config = BucketTimeAdmission.config(params);
-    int sample = params.integer("sample", 1);
-    if (sample < 1) {
-      throw new IllegalArgumentException(
-          "outcome: sample must be >= 1 (1 in N blocks), got " + sample);
-    }
-    int horizon = params.integer("horizon", 120);
-    if (horizon < 1) {
-      throw new IllegalArgumentException("outcome: horizon must be >= 1 step, got " + horizon);
-    }
-    int dead = params.integer("dead", 1);
-    if (dead < 0) {
-      throw new IllegalArgumentException("outcome: dead must be >= 0 (percent), got " + dead);
-    }
-    int drain = params.integer("drain", 120);
-    if (drain < 1) {
-      throw new IllegalArgumentException("outcome: drain must be >= 1 step, got " + drain);
-    }
-    int payback = params.integer("payback", 1);
-    if (payback != 0 && payback != 1) {
-      throw new IllegalArgumentException("outcome: payback must be 0 or 1, got " + payback);
-    }
-    return new OutcomeAdmission(config, sample, horizon, dead, drain, payback == 1);
+    return new OutcomeAdmission(BucketTimeAdmission.config(params), OutcomeParams.from(params));
   }
 
   /** The candidate thresholds: (F + 1) x 2^k - 1, k = -2..3, at least 0. */
@@ -154,6 +85,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
     if (burstBytes <= 0) {
       return; // no capacity known: nothing to model, admitted at F
     }
+    int sample = params.sample();
     ghosts = new GhostCache[ladder.length];
     for (int i = 0; i < ladder.length; i++) {
       ghosts[i] =
@@ -163,12 +95,9 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
               bytesPerDay / 86_400_000.0 / sample,
               burstBytes / (double) sample);
     }
-    scores = new double[ladder.length];
-    asked = new double[ladder.length];
-    nets = new double[ladder.length];
-    this.bytesPerStep = bytesPerDay * STEP_MS / 86_400_000.0;
-    this.burstBytes = burstBytes;
-    this.budget = budget;
+    scores =
+        new RungScores(
+            ladder.length, params, bytesPerDay * STEP_MS / 86_400_000.0, burstBytes, budget);
     nextStepMs = clock.millis() + STEP_MS;
   }
 
@@ -260,71 +189,12 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
   private boolean sampled(long key) {
     long h = key * 0x9E3779B97F4A7C15L;
     h ^= h >>> 32;
-    return sample == 1 || Long.remainderUnsigned(h, sample) == 0;
+    return params.sample() == 1 || Long.remainderUnsigned(h, params.sample()) == 0;
   }
 
   /** One step of the law (under the monitor). */
   private void step(long stepMs) {
-    double keep = Math.exp(-1.0 / horizon);
-    double sustained = sustainedBytesPerStep();
-    int best = 0;
-    for (int i = 0; i < ghosts.length; i++) {
-      ghosts[i].take(stepMs, taken);
-      nets[i] = nets[i] * keep + taken[0];
-      asked[i] = asked[i] * keep + taken[1];
-      // a rung asking k times what the budget sustains keeps about 1/k of its fills
-      double askedPerStep = asked[i] * (1 - keep) * sample;
-      scores[i] = askedPerStep > sustained ? nets[i] * sustained / askedPerStep : nets[i];
-      if (scores[i] > scores[best]) {
-        best = i;
-      }
-    }
-    if (++steps < horizon / 2) {
-      return;
-    }
-    int at = live;
-    if (payback && best < at && !paysBack(best, at, keep)) {
-      best = bestFrom(at);
-    }
-    if (best != at && scores[best] - scores[at] > dead * Math.abs(scores[at])) {
-      live = at + Integer.signum(best - at);
-    }
-  }
-
-  /**
-   * Whether moving from the live rung {@code at} down to the hungrier rung {@code to} buys at least
-   * as much net saving per extra byte as {@code at} saves per byte, when {@code at} itself asks
-   * more than the refill (draws the burst); true when it does not.
-   */
-  private boolean paysBack(int to, int at, double keep) {
-    double askAt = asked[at] * (1 - keep) * sample;
-    double extra = asked[to] - asked[at];
-    if (bytesPerStep <= 0 || askAt <= bytesPerStep || extra <= 0) {
-      return true;
-    }
-    return (nets[to] - nets[at]) / extra >= nets[at] / asked[at];
-  }
-
-  /** The rung with the highest score among {@code from} and the rungs above it. */
-  private int bestFrom(int from) {
-    int best = from;
-    for (int i = from + 1; i < scores.length; i++) {
-      if (scores[i] > scores[best]) {
-        best = i;
-      }
-    }
-    return best;
-  }
-
-  /**
-   * What fills may ask for a step on the live budget: its refill, and its level above a reserve of
-   * 1/20 of the burst spread over {@code drain} steps (by default the horizon, 2 hours).
-   */
-  private double sustainedBytesPerStep() {
-    if (bytesPerStep <= 0) {
-      return Double.MAX_VALUE;
-    }
-    return bytesPerStep + (budget.availableBytes() - burstBytes / 20.0) / drainSteps;
+    live = scores.step(ghosts, stepMs, live);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode.admission;
 
 import io.hdfslocalcache.datanode.index.BlockIndex;
+import io.hdfslocalcache.datanode.index.OwnRecord;
 import io.hdfslocalcache.model.policy.LiveRung;
 import io.hdfslocalcache.model.policy.OutcomeLadder;
 import io.hdfslocalcache.model.policy.TunerRestore;
@@ -31,7 +32,8 @@ final class KeptRung implements KeptState {
 
   @Override
   public TunerRestore restore(List<BlockIndex> indexes) {
-    LiveRung newest = KeptState.newest(indexes, BlockIndex::loadLiveRung, LiveRung::savedAtMillis);
+    LiveRung newest =
+        KeptState.newest(indexes, i -> i.loadOwn(OwnRecord.LIVE_RUNG), LiveRung::savedAtMillis);
     if (newest == null) {
       return TunerRestore.NONE_SAVED;
     }
@@ -59,7 +61,7 @@ final class KeptRung implements KeptState {
     LiveRung now = ladder.state();
     if (!now.sameRung(saved)) {
       for (BlockIndex index : indexes) {
-        index.putLiveRung(now);
+        index.putOwn(OwnRecord.LIVE_RUNG, now);
       }
       saved = now;
     }

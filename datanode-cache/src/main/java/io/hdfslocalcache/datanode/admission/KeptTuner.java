@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode.admission;
 
 import io.hdfslocalcache.datanode.index.BlockIndex;
+import io.hdfslocalcache.datanode.index.OwnRecord;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.model.policy.TunedThreshold;
 import io.hdfslocalcache.model.policy.TunerRestore;
@@ -30,7 +31,8 @@ final class KeptTuner implements KeptState {
   @Override
   public TunerRestore restore(List<BlockIndex> indexes) {
     TunedThreshold newest =
-        KeptState.newest(indexes, BlockIndex::loadTunedThreshold, TunedThreshold::changedAtMillis);
+        KeptState.newest(
+            indexes, i -> i.loadOwn(OwnRecord.TUNED_THRESHOLD), TunedThreshold::changedAtMillis);
     if (newest == null) {
       return TunerRestore.NONE_SAVED;
     }
@@ -63,7 +65,7 @@ final class KeptTuner implements KeptState {
     TunedThreshold now = tuner.state();
     if (!now.equals(saved)) {
       for (BlockIndex index : indexes) {
-        index.putTunedThreshold(now);
+        index.putOwn(OwnRecord.TUNED_THRESHOLD, now);
       }
       saved = now;
     }

@@ -1,6 +1,6 @@
 package io.hdfslocalcache.datanode.fill;
 
-import io.hdfslocalcache.model.CandidateSpec;
+import io.hdfslocalcache.model.CandidateTuning;
 import io.hdfslocalcache.model.policy.PolicyType;
 import java.util.Locale;
 
@@ -9,24 +9,24 @@ import java.util.Locale;
  * to the SSD write budget ({@code io.hdfslocalcache.model.policy.ThresholdTuner}), moves to the
  * fixed threshold that saved the most disk time on the reads just seen ({@code outcome}, opt-in),
  * or stays where it is configured. Each value is a shadow candidate's {@code tuning=} of the same
- * name ({@link CandidateSpec.Tuning}), so the DataNode and shadow mode run the same policy.
+ * name ({@link CandidateTuning}), so the DataNode and shadow mode run the same policy.
  */
 public enum AdmissionTuning {
   /** The tuner moves the threshold from the configured one to fit the write budget. */
-  AUTO(CandidateSpec.Tuning.AUTO),
+  AUTO(CandidateTuning.AUTO),
   /** Admit at the configured threshold always. */
-  FIXED(CandidateSpec.Tuning.FIXED),
+  FIXED(CandidateTuning.FIXED),
   /**
    * Admit at the rung of a ladder around the configured threshold whose model of the cache saved
    * the most disk time, net of its fills, on the recent reads ({@code outcome}).
    */
-  OUTCOME(CandidateSpec.Tuning.OUTCOME);
+  OUTCOME(CandidateTuning.OUTCOME);
 
   public static final String DEFAULT = "auto";
 
-  private final CandidateSpec.Tuning model;
+  private final CandidateTuning model;
 
-  AdmissionTuning(CandidateSpec.Tuning model) {
+  AdmissionTuning(CandidateTuning model) {
     this.model = model;
   }
 
@@ -35,7 +35,7 @@ public enum AdmissionTuning {
   }
 
   /** The same setting as a shadow candidate's {@code tuning=}. */
-  public CandidateSpec.Tuning model() {
+  public CandidateTuning model() {
     return model;
   }
 

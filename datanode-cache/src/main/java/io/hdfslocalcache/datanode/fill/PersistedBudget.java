@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode.fill;
 
 import io.hdfslocalcache.datanode.index.BlockIndex;
+import io.hdfslocalcache.datanode.index.OwnRecord;
 import io.hdfslocalcache.guard.FillGuard;
 import io.hdfslocalcache.guard.WriteBudgetState;
 import java.util.Optional;
@@ -26,7 +27,7 @@ final class PersistedBudget {
 
   /** Takes up the level the index holds, if any. */
   synchronized void restore() {
-    Optional<WriteBudgetState> s = index.loadWriteBudget();
+    Optional<WriteBudgetState> s = index.loadOwn(OwnRecord.WRITE_BUDGET);
     if (s.isPresent()) {
       guard.restoreWriteBudget(s.get());
       saved = s.get();
@@ -37,7 +38,7 @@ final class PersistedBudget {
   synchronized void save() {
     Optional<WriteBudgetState> s = guard.writeBudgetState();
     if (s.isPresent() && !s.get().sameLevel(saved)) {
-      index.putWriteBudget(s.get());
+      index.putOwn(OwnRecord.WRITE_BUDGET, s.get());
       saved = s.get();
     }
   }

@@ -4,9 +4,6 @@ import io.hdfslocalcache.datanode.block.BlockId;
 import io.hdfslocalcache.datanode.files.OwnerOnlyFiles;
 import io.hdfslocalcache.datanode.store.CacheFaultInjector;
 import io.hdfslocalcache.datanode.store.CacheThreads;
-import io.hdfslocalcache.guard.WriteBudgetState;
-import io.hdfslocalcache.model.policy.LiveRung;
-import io.hdfslocalcache.model.policy.TunedThreshold;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -138,56 +135,22 @@ public final class BlockIndex implements AutoCloseable {
         });
   }
 
-  /** Queues the directory's write budget level (the newest queued wins, as writes keep order). */
-  public void putWriteBudget(WriteBudgetState s) {
-    writer.execute(() -> write(db -> db.put(BudgetCodec.KEY, BudgetCodec.encode(s))));
+  /** Queues one of the directory's own records (the newest queued wins, as writes keep order). */
+  public <T> void putOwn(OwnRecord<T> r, T value) {
+    writer.execute(() -> write(db -> db.put(r.key, r.encoder.apply(value))));
   }
 
-  /** Queues the admission threshold in use (the newest queued wins). */
-  public void putTunedThreshold(TunedThreshold t) {
-    writer.execute(() -> write(db -> db.put(ThresholdCodec.KEY, ThresholdCodec.encode(t))));
-  }
-
-  /** Queues the rung outcome admission admits at (the newest queued wins). */
-  public void putLiveRung(LiveRung r) {
-    writer.execute(() -> write(db -> db.put(RungCodec.KEY, RungCodec.encode(r))));
-  }
-
-  /** The outcome rung last persisted; empty if none was (or it is unreadable: logged). */
-  public Optional<LiveRung> loadLiveRung() {
-    return load(
-        RungCodec.KEY,
-        RungCodec::decode,
-        "outcome admission rung",
-        "admission starts at the configured threshold");
-  }
-
-  /** The write budget level last persisted; empty if none was (or it is unreadable: logged). */
-  public Optional<WriteBudgetState> loadWriteBudget() {
-    return load(BudgetCodec.KEY, BudgetCodec::decode, "write budget", "it starts full");
-  }
-
-  /** The admission threshold last persisted; empty if none was (or it is unreadable: logged). */
-  public Optional<TunedThreshold> loadTunedThreshold() {
-    return load(
-        ThresholdCodec.KEY,
-        ThresholdCodec::decode,
-        "admission threshold",
-        "admission starts at the configured threshold");
-  }
-
-  private interface Decoder<T> {
-    T decode(byte[] value) throws IOException;
-  }
-
-  /** One of the directory's own records (a key starting with a zero byte), never a block's. */
-  private <T> Optional<T> load(byte[] key, Decoder<T> d, String what, String otherwise) {
+  /**
+   * One of the directory's own records as last persisted; empty if none was (or unreadable:
+   * logged).
+   */
+  public <T> Optional<T> loadOwn(OwnRecord<T> r) {
     try {
-      byte[] v = db.get(key);
-      return v == null ? Optional.empty() : Optional.of(d.decode(v));
+      byte[] v = db.get(r.key);
+      return v == null ? Optional.empty() : Optional.of(r.decoder.decode(v));
     } catch (RocksDBException | IOException | RuntimeException e) {
       LOG.warn(
-          "hdfs-local-cache: {} in {} unreadable ({}); {}", what, dir, e.toString(), otherwise);
+          "hdfs-local-cache: {} in {} unreadable ({}); {}", r.what, dir, e.toString(), r.otherwise);
       return Optional.empty();
     }
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.datanode.index.BlockIndex;
+import io.hdfslocalcache.datanode.index.OwnRecord;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.model.policy.LiveRung;
 import io.hdfslocalcache.model.policy.PolicySpec;
@@ -82,7 +83,7 @@ class PersistedThresholdTest {
   /** What a DataNode left in directory {@code dir}'s index when it stopped. */
   private void leftBehind(String dir, TunedThreshold t) throws Exception {
     List<BlockIndex> indexes = open(dir);
-    indexes.get(0).putTunedThreshold(t);
+    indexes.get(0).putOwn(OwnRecord.TUNED_THRESHOLD, t);
     close(indexes);
   }
 
@@ -127,8 +128,8 @@ class PersistedThresholdTest {
   @Test
   void restore_directoriesDisagree_theNewestChangeWins() throws Exception {
     List<BlockIndex> indexes = open("ssd1", "ssd2");
-    indexes.get(0).putTunedThreshold(new TunedThreshold(CONFIGURED, 9, 0, 2_000));
-    indexes.get(1).putTunedThreshold(new TunedThreshold(CONFIGURED, 5, 0, 1_000));
+    indexes.get(0).putOwn(OwnRecord.TUNED_THRESHOLD, new TunedThreshold(CONFIGURED, 9, 0, 2_000));
+    indexes.get(1).putOwn(OwnRecord.TUNED_THRESHOLD, new TunedThreshold(CONFIGURED, 5, 0, 1_000));
     close(indexes);
 
     List<BlockIndex> after = open("ssd2", "ssd1", "new-ssd3");
@@ -171,7 +172,7 @@ class PersistedThresholdTest {
 
     List<BlockIndex> after = open("ssd1");
     try {
-      assertFalse(after.get(0).loadTunedThreshold().isPresent());
+      assertFalse(after.get(0).loadOwn(OwnRecord.TUNED_THRESHOLD).isPresent());
     } finally {
       close(after);
     }
@@ -187,12 +188,14 @@ class PersistedThresholdTest {
     TunedThreshold first = t.state();
     // A record another writer left is not overwritten while the tuner's state stays the same.
     TunedThreshold other = new TunedThreshold(CONFIGURED, 4, 0, 5);
-    indexes.get(0).putTunedThreshold(other);
+    indexes.get(0).putOwn(OwnRecord.TUNED_THRESHOLD, other);
     p.save();
     close(indexes);
     List<BlockIndex> after = open("ssd1");
     try {
-      assertEquals(Arrays.asList(other), Arrays.asList(after.get(0).loadTunedThreshold().get()));
+      assertEquals(
+          Arrays.asList(other),
+          Arrays.asList(after.get(0).loadOwn(OwnRecord.TUNED_THRESHOLD).get()));
       assertTrue(!first.equals(other));
     } finally {
       close(after);
@@ -202,7 +205,7 @@ class PersistedThresholdTest {
   @Test
   void restore_fixedThresholdPolicy_notTuningAndNothingKept() throws Exception {
     List<BlockIndex> indexes = open("ssd1");
-    indexes.get(0).putTunedThreshold(new TunedThreshold(CONFIGURED, 9, 0, 2_000));
+    indexes.get(0).putOwn(OwnRecord.TUNED_THRESHOLD, new TunedThreshold(CONFIGURED, 9, 0, 2_000));
     AdmissionPolicy fixed =
         PolicySpec.dataNode(RateLimitConfig.defaults().withThreshold(CONFIGURED), false).create();
     fixed.bind(PER_DAY, CAPACITY, null, clock, (from, to, demand, target) -> {});
@@ -234,7 +237,7 @@ class PersistedThresholdTest {
 
     List<BlockIndex> after = open("ssd1");
     try {
-      assertEquals(state, after.get(0).loadTunedThreshold().get(), "saved to it");
+      assertEquals(state, after.get(0).loadOwn(OwnRecord.TUNED_THRESHOLD).get(), "saved to it");
     } finally {
       close(after);
     }
@@ -310,7 +313,7 @@ class PersistedThresholdTest {
     List<BlockIndex> before = open("ssd1");
     PersistedThreshold[] saver = new PersistedThreshold[1];
     outcomeMovedDown(saver, before);
-    before.get(0).putTunedThreshold(new TunedThreshold(15, 40, 0, 1_000));
+    before.get(0).putOwn(OwnRecord.TUNED_THRESHOLD, new TunedThreshold(15, 40, 0, 1_000));
     close(before);
 
     List<BlockIndex> after = open("ssd1");
@@ -335,7 +338,9 @@ class PersistedThresholdTest {
       AdmissionPolicy p = bound(15, PER_DAY, PolicyType.OUTCOME);
       PersistedThreshold kept = new PersistedThreshold(p, indexes);
       kept.save();
-      assertFalse(indexes.get(0).loadLiveRung().isPresent(), "nothing before a restore was tried");
+      assertFalse(
+          indexes.get(0).loadOwn(OwnRecord.LIVE_RUNG).isPresent(),
+          "nothing before a restore was tried");
       kept.restore();
       kept.save();
       LiveRung first = awaitRung(indexes.get(0));
@@ -352,6 +357,6 @@ class PersistedThresholdTest {
     while (index.queuedWrites() > 0) {
       Thread.sleep(1);
     }
-    return index.loadLiveRung().get();
+    return index.loadOwn(OwnRecord.LIVE_RUNG).get();
   }
 }

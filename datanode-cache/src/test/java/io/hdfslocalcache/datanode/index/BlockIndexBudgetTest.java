@@ -17,13 +17,13 @@ class BlockIndexBudgetTest {
   @Test
   void loadWriteBudget_afterReopen_theLevelLastPut() throws Exception {
     try (BlockIndex index = BlockIndex.open(dir)) {
-      assertFalse(index.loadWriteBudget().isPresent(), "none before the first fill");
-      index.putWriteBudget(new WriteBudgetState(5, false, 0, 100));
-      index.putWriteBudget(new WriteBudgetState(3, true, 4, 200));
+      assertFalse(index.loadOwn(OwnRecord.WRITE_BUDGET).isPresent(), "none before the first fill");
+      index.putOwn(OwnRecord.WRITE_BUDGET, new WriteBudgetState(5, false, 0, 100));
+      index.putOwn(OwnRecord.WRITE_BUDGET, new WriteBudgetState(3, true, 4, 200));
     }
 
     try (BlockIndex index = BlockIndex.open(dir)) {
-      Optional<WriteBudgetState> s = index.loadWriteBudget();
+      Optional<WriteBudgetState> s = index.loadOwn(OwnRecord.WRITE_BUDGET);
 
       assertTrue(s.isPresent());
       assertTrue(s.get().sameLevel(new WriteBudgetState(3, true, 4, 0)), s.get().toString());
@@ -34,12 +34,13 @@ class BlockIndexBudgetTest {
   @Test
   void loadAll_besideTheBudgetRecord_noBlockAndTheRecordKept() throws Exception {
     try (BlockIndex index = BlockIndex.open(dir)) {
-      index.putWriteBudget(new WriteBudgetState(3, false, 0, 200));
+      index.putOwn(OwnRecord.WRITE_BUDGET, new WriteBudgetState(3, false, 0, 200));
     }
 
     try (BlockIndex index = BlockIndex.open(dir)) {
       assertEquals(0, index.loadAll().size());
-      assertTrue(index.loadWriteBudget().isPresent(), "not deleted as an undecodable block");
+      assertTrue(
+          index.loadOwn(OwnRecord.WRITE_BUDGET).isPresent(), "not deleted as an undecodable block");
     }
   }
 }

@@ -45,14 +45,15 @@ class RungCodecTest {
   @Test
   void loadLiveRung_afterReopen_theRungLastPutAndNoBlock() throws Exception {
     try (BlockIndex index = BlockIndex.open(dir)) {
-      assertFalse(index.loadLiveRung().isPresent(), "none before the first save");
-      index.putLiveRung(new LiveRung(15, 7, 100));
-      index.putLiveRung(RUNG);
+      assertFalse(index.loadOwn(OwnRecord.LIVE_RUNG).isPresent(), "none before the first save");
+      index.putOwn(OwnRecord.LIVE_RUNG, new LiveRung(15, 7, 100));
+      index.putOwn(OwnRecord.LIVE_RUNG, RUNG);
     }
     try (BlockIndex index = BlockIndex.open(dir)) {
-      assertEquals(Optional.of(RUNG), index.loadLiveRung());
+      assertEquals(Optional.of(RUNG), index.loadOwn(OwnRecord.LIVE_RUNG));
       assertEquals(0, index.loadAll().size(), "not a block");
-      assertFalse(index.loadTunedThreshold().isPresent(), "not the tuned threshold's record");
+      assertFalse(
+          index.loadOwn(OwnRecord.TUNED_THRESHOLD).isPresent(), "not the tuned threshold's record");
     }
   }
 }

@@ -63,34 +63,36 @@ class ThresholdCodecTest {
   @Test
   void loadTunedThreshold_afterReopen_theStateLastPut() throws Exception {
     try (BlockIndex index = BlockIndex.open(dir)) {
-      assertFalse(index.loadTunedThreshold().isPresent(), "none before the first save");
-      index.putTunedThreshold(new TunedThreshold(3, 5, 0, 100));
-      index.putTunedThreshold(TUNED);
+      assertFalse(
+          index.loadOwn(OwnRecord.TUNED_THRESHOLD).isPresent(), "none before the first save");
+      index.putOwn(OwnRecord.TUNED_THRESHOLD, new TunedThreshold(3, 5, 0, 100));
+      index.putOwn(OwnRecord.TUNED_THRESHOLD, TUNED);
     }
     try (BlockIndex index = BlockIndex.open(dir)) {
-      assertEquals(Optional.of(TUNED), index.loadTunedThreshold());
+      assertEquals(Optional.of(TUNED), index.loadOwn(OwnRecord.TUNED_THRESHOLD));
       assertEquals(0, index.loadAll().size(), "not a block");
-      assertEquals(Optional.of(TUNED), index.loadTunedThreshold(), "not deleted by loadAll");
+      assertEquals(
+          Optional.of(TUNED), index.loadOwn(OwnRecord.TUNED_THRESHOLD), "not deleted by loadAll");
     }
   }
 
   @Test
   void loadTunedThreshold_damagedRecord_emptyAndTheBlocksStillLoad() throws Exception {
     try (BlockIndex index = BlockIndex.open(dir)) {
-      index.putTunedThreshold(TUNED);
+      index.putOwn(OwnRecord.TUNED_THRESHOLD, TUNED);
     }
     try (RocksDB db = RocksDB.open(dir.toString())) {
       db.put(ThresholdCodec.KEY, record(15, 2, 0, 0)); // below its range
     }
     try (BlockIndex index = BlockIndex.open(dir)) {
-      assertEquals(Optional.empty(), index.loadTunedThreshold());
+      assertEquals(Optional.empty(), index.loadOwn(OwnRecord.TUNED_THRESHOLD));
       assertEquals(0, index.loadAll().size());
     }
     try (RocksDB db = RocksDB.open(dir.toString())) {
       db.put(ThresholdCodec.KEY, new byte[] {1, 2, 3});
     }
     try (BlockIndex index = BlockIndex.open(dir)) {
-      assertEquals(Optional.empty(), index.loadTunedThreshold());
+      assertEquals(Optional.empty(), index.loadOwn(OwnRecord.TUNED_THRESHOLD));
     }
   }
 
