@@ -3,6 +3,7 @@ package io.hdfslocalcache.model.policy;
 import io.hdfslocalcache.ratelimit.RateLimitStats;
 import io.hdfslocalcache.time.CacheClock;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Decides, on every read of a block, whether a miss on it should fill the cache. Called for hits
@@ -80,6 +81,15 @@ public interface AdmissionPolicy {
    */
   default int thresholdInEffect() {
     return effectiveThreshold();
+  }
+
+  /**
+   * When the threshold in use last moved (a tuner's change, a ladder's step); empty while it has
+   * not moved since the policy was bound (or never moves): what {@code admission.threshold.since}
+   * shows.
+   */
+  default OptionalLong thresholdMovedAtMillis() {
+    return tuner().map(t -> OptionalLong.of(t.changedAtMillis())).orElse(OptionalLong.empty());
   }
 
   /** Keys the policy keeps history for now (its memory), for heap figures; 0 if it keeps none. */

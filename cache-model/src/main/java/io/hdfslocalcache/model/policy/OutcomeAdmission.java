@@ -3,6 +3,7 @@ package io.hdfslocalcache.model.policy;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.time.CacheClock;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Admission decided by measured outcome ({@code outcome}): the threshold moves toward whichever of
@@ -50,6 +51,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
   private CacheClock clock;
   private volatile int live; // the rung admitted at
   private volatile long nextStepMs = Long.MAX_VALUE;
+  private volatile long movedAtMillis = -1; // -1: not moved since bound
 
   OutcomeAdmission(RateLimitConfig config, OutcomeParams params) {
     this.config = config;
@@ -194,12 +196,22 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
 
   /** One step of the law (under the monitor). */
   private void step(long stepMs) {
-    live = scores.step(ghosts, stepMs, live);
+    int next = scores.step(ghosts, stepMs, live);
+    if (next != live) {
+      live = next;
+      movedAtMillis = stepMs;
+    }
   }
 
   @Override
   public int effectiveThreshold() {
     return ladder[live];
+  }
+
+  @Override
+  public OptionalLong thresholdMovedAtMillis() {
+    long at = movedAtMillis;
+    return at < 0 ? OptionalLong.empty() : OptionalLong.of(at);
   }
 
   @Override

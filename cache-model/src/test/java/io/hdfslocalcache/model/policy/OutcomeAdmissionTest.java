@@ -2,6 +2,7 @@ package io.hdfslocalcache.model.policy;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -41,6 +42,28 @@ class OutcomeAdmissionTest {
       clock.advanceMillis(OutcomeAdmission.STEP_MS);
     }
     assertTrue(p.effectiveThreshold() < 15, "at " + p.effectiveThreshold());
+  }
+
+  @Test
+  void thresholdMovedAtMillis_rungMoves_theStepItMovedAt() {
+    AdmissionPolicy p = policy("outcome:threshold=15,sample=1", BURST);
+    assertFalse(p.thresholdMovedAtMillis().isPresent(), "not moved yet");
+    long movedAt = -1;
+    int at = p.effectiveThreshold();
+    for (int minute = 0; minute < 8 * 60; minute++) {
+      for (long key = minute % 6; key < 300; key += 6) {
+        p.onRead(key, 0, MIB, BLOCK);
+      }
+      if (p.effectiveThreshold() != at) {
+        at = p.effectiveThreshold();
+        movedAt = p.thresholdMovedAtMillis().getAsLong();
+        // a step runs at the first read at or past its time: this minute's reads, at its start
+        assertEquals(clock.millis(), movedAt);
+      }
+      clock.advanceMillis(OutcomeAdmission.STEP_MS);
+    }
+    assertTrue(movedAt > 0, "the rung never moved");
+    assertEquals(movedAt, p.thresholdMovedAtMillis().getAsLong());
   }
 
   @Test

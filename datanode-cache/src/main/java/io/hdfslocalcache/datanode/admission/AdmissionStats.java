@@ -6,7 +6,6 @@ import com.codahale.metrics.MetricRegistry;
 import io.hdfslocalcache.metrics.AdmissionMetrics;
 import io.hdfslocalcache.metrics.MetricFamily;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
-import io.hdfslocalcache.model.policy.ThresholdTuner;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -36,8 +35,7 @@ public final class AdmissionStats {
         AdmissionMetrics.THRESHOLD_TUNED, (Gauge<Integer>) policy::effectiveThreshold);
     registry.register(
         AdmissionMetrics.THRESHOLD_SINCE,
-        (Gauge<Long>)
-            () -> policy.tuner().map(ThresholdTuner::changedAtMillis).orElse(startMillis));
+        (Gauge<Long>) () -> policy.thresholdMovedAtMillis().orElse(startMillis));
     registry.register(
         AdmissionMetrics.TRACKED_KEYS, (Gauge<Long>) () -> policy.limiterStats().trackedKeys());
     registry.register(
