@@ -57,6 +57,14 @@ public interface AdmissionPolicy {
       ThresholdTuner.Listener listener) {}
 
   /**
+   * A directory still opening at start-up joined: the write budget's rate and burst over the new
+   * set of directories (a tuner resizes; a policy with no budget ignores it).
+   */
+  default void resize(double bytesPerDay, long burstBytes) {
+    tuner().ifPresent(t -> t.resize(bytesPerDay, burstBytes));
+  }
+
+  /**
    * Tells a victim-aware policy what a fill would evict; called once, after {@link #bind}. Others
    * ignore it.
    */

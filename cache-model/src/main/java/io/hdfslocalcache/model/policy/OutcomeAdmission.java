@@ -46,8 +46,9 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
   private final OutcomeParams params;
   private final int[] ladder;
   private final BucketTimeAdmission gate;
-  private GhostCache[] ghosts; // null: no cache to model, the configured threshold
+  private volatile GhostCache[] ghosts; // null: no cache to model, the configured threshold
   private RungScores scores;
+  private ThresholdTuner.Budget budget;
   private CacheClock clock;
   private volatile int live; // the rung admitted at
   private volatile long nextStepMs = Long.MAX_VALUE;
@@ -84,13 +85,28 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
       ThresholdTuner.Listener listener) {
     gate.bind(bytesPerDay, burstBytes, budget, clock, listener);
     this.clock = clock;
+    this.budget = budget;
+    model(bytesPerDay, burstBytes);
+  }
+
+  /**
+   * A directory joined: the ghosts are remade at the new capacity and budget, cold, and the live
+   * rung is held for the warm-up again, as at a start (they would otherwise model a smaller cache,
+   * or none if no directory had opened at bind).
+   */
+  @Override
+  public synchronized void resize(double bytesPerDay, long burstBytes) {
+    model(bytesPerDay, burstBytes);
+  }
+
+  private synchronized void model(double bytesPerDay, long burstBytes) {
     if (burstBytes <= 0) {
       return; // no capacity known: nothing to model, admitted at F
     }
     int sample = params.sample();
-    ghosts = new GhostCache[ladder.length];
+    GhostCache[] g = new GhostCache[ladder.length];
     for (int i = 0; i < ladder.length; i++) {
-      ghosts[i] =
+      g[i] =
           new GhostCache(
               ladder[i],
               burstBytes / sample,
@@ -100,6 +116,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
     scores =
         new RungScores(
             ladder.length, params, bytesPerDay * STEP_MS / 86_400_000.0, burstBytes, budget);
+    ghosts = g;
     nextStepMs = clock.millis() + STEP_MS;
   }
 

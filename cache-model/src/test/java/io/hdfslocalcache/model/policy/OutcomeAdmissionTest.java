@@ -44,6 +44,29 @@ class OutcomeAdmissionTest {
     assertTrue(p.effectiveThreshold() < 15, "at " + p.effectiveThreshold());
   }
 
+  /** 50 blocks, each read every 6 minutes, 1 MiB at offset 0: only the rungs below 15 pay. */
+  private void readTenTimesAnHour(AdmissionPolicy p, int hours) {
+    for (int minute = 0; minute < hours * 60; minute++) {
+      for (long key = minute % 6; key < 300; key += 6) {
+        p.onRead(key, 0, MIB, BLOCK);
+      }
+      clock.advanceMillis(OutcomeAdmission.STEP_MS);
+    }
+  }
+
+  @Test
+  void resize_noDirectoryAtBindThenOneJoins_movesFromThen() {
+    AdmissionPolicy p = PolicySpec.parse("outcome:threshold=15,sample=1").create();
+    FakeBudget budget = new FakeBudget(0); // the DataNode's guards: empty until a directory joins
+    p.bind(0, 0, budget, clock, (from, to, demand, target) -> {});
+    readTenTimesAnHour(p, 4);
+    assertEquals(15, p.effectiveThreshold(), "no capacity known: held at the configured one");
+    budget.available = BURST;
+    p.resize(PER_DAY, BURST);
+    readTenTimesAnHour(p, 8);
+    assertTrue(p.effectiveThreshold() < 15, "at " + p.effectiveThreshold());
+  }
+
   @Test
   void thresholdMovedAtMillis_rungMoves_theStepItMovedAt() {
     AdmissionPolicy p = policy("outcome:threshold=15,sample=1", BURST);

@@ -46,10 +46,8 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
    */
   private volatile MarginalPayback margin;
 
-  /**
-   * The admission policy's tuner, or null: set with {@link #margin}, resized as directories join.
-   */
-  private volatile ThresholdTuner tuner;
+  /** The admission policy, or null before it is made: resized as directories join. */
+  private volatile AdmissionPolicy bound;
 
   public DirectoryGuards(List<CacheDirectory> dirs, FillPolicy policy, CacheClock clock) {
     this.policy = policy;
@@ -80,9 +78,9 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
       budgets.put(d, budget);
     }
     guards.put(d, guard);
-    ThresholdTuner t = tuner;
-    if (t != null) {
-      t.resize(tunedBytesPerDay(), budgetBurstBytes());
+    AdmissionPolicy a = bound;
+    if (a != null) {
+      a.resize(tunedBytesPerDay(), budgetBurstBytes());
     }
   }
 
@@ -167,7 +165,7 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
                 configured));
     p.watch(room);
     margin = p.tuner().map(ThresholdTuner::payback).filter(MarginalPayback::enabled).orElse(null);
-    tuner = p.tuner().orElse(null);
+    bound = p;
     return p;
   }
 
