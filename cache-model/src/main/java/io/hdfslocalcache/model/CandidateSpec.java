@@ -82,14 +82,9 @@ public final class CandidateSpec {
 
   /** This spec with admission by {@code tuning}'s policy; a spec is built fixed. */
   public CandidateSpec withTuning(CandidateTuning tuning) {
-    if (tuning == CandidateTuning.OUTCOME
-        && admission.threshold() > OutcomeLadder.maxConfigured()) {
-      throw new IllegalArgumentException(
-          name
-              + ": threshold must be at most "
-              + OutcomeLadder.maxConfigured()
-              + " with tuning=outcome (its ladder counts to 8 x (threshold + 1) - 1), got "
-              + admission.threshold());
+    if (tuning == CandidateTuning.OUTCOME) {
+      OutcomeLadder.checkConfigured(
+          admission.threshold(), name + ": threshold", "with tuning=outcome");
     }
     CandidateSpec c =
         new CandidateSpec(

@@ -32,6 +32,24 @@ public interface OutcomeLadder {
     return low;
   }
 
+  /**
+   * Refuses a configured {@code threshold} above {@link #maxConfigured} for outcome admission, in
+   * an error naming the setting: {@code "<name> must be at most 8190 <when> (...), got <t>"}.
+   */
+  static void checkConfigured(int threshold, String name, String when) {
+    int max = maxConfigured();
+    if (threshold > max) {
+      throw new IllegalArgumentException(
+          name
+              + " must be at most "
+              + max
+              + " "
+              + when
+              + " (its ladder counts to 8 x (threshold + 1) - 1), got "
+              + threshold);
+    }
+  }
+
   /** Whether the rung moves at all: a cache to model (a capacity known at bind). */
   boolean moves();
 

@@ -171,16 +171,11 @@ final class ConfigValues {
    * so the error names the DataNode's keys.
    */
   static void checkOutcomeThreshold(RateLimitConfig admission, FillPolicy fill) {
-    int max = OutcomeLadder.maxConfigured();
-    if (fill.tuning() == AdmissionTuning.OUTCOME && admission.threshold() > max) {
-      throw new IllegalArgumentException(
-          CacheKeys.ADMISSION_THRESHOLD
-              + " must be at most "
-              + max
-              + " when "
-              + CacheKeys.ADMISSION_TUNING
-              + " is outcome (its ladder counts to 8 x (threshold + 1) - 1), got "
-              + admission.threshold());
+    if (fill.tuning() == AdmissionTuning.OUTCOME) {
+      OutcomeLadder.checkConfigured(
+          admission.threshold(),
+          CacheKeys.ADMISSION_THRESHOLD,
+          "when " + CacheKeys.ADMISSION_TUNING + " is outcome");
     }
   }
 }
