@@ -30,8 +30,8 @@ public final class CandidateSpec {
   private final boolean guardEnabled;
   private final long guardWindowMillis;
   private final double maxDriveWritesPerDay;
-  private CandidateTuning tuning =
-      CandidateTuning.FIXED; // set once, by withTuning, before the spec is shared
+  private AdmissionTuning tuning =
+      AdmissionTuning.FIXED; // set once, by withTuning, before the spec is shared
 
   public CandidateSpec(
       String name,
@@ -77,12 +77,12 @@ public final class CandidateSpec {
    * a fixed threshold; a spec is built fixed.
    */
   public CandidateSpec withTuning(boolean tuned) {
-    return withTuning(tuned ? CandidateTuning.AUTO : CandidateTuning.FIXED);
+    return withTuning(tuned ? AdmissionTuning.AUTO : AdmissionTuning.FIXED);
   }
 
   /** This spec with admission by {@code tuning}'s policy; a spec is built fixed. */
-  public CandidateSpec withTuning(CandidateTuning tuning) {
-    if (tuning == CandidateTuning.OUTCOME) {
+  public CandidateSpec withTuning(AdmissionTuning tuning) {
+    if (tuning == AdmissionTuning.OUTCOME) {
       OutcomeLadder.checkConfigured(
           admission.threshold(), name + ": threshold", "with tuning=outcome");
     }
@@ -102,11 +102,11 @@ public final class CandidateSpec {
 
   /** True when admission tunes itself to the write budget ({@code tuning=auto}). */
   public boolean tuned() {
-    return tuning == CandidateTuning.AUTO;
+    return tuning == AdmissionTuning.AUTO;
   }
 
   /** The admission policy this candidate runs ({@code tuning=}). */
-  public CandidateTuning tuning() {
+  public AdmissionTuning tuning() {
     return tuning;
   }
 
@@ -122,7 +122,7 @@ public final class CandidateSpec {
     FillMode fill = base.fill;
     long page = base.pageSizeBytes;
     boolean guard = base.guardEnabled;
-    CandidateTuning tuning = base.tuning;
+    AdmissionTuning tuning = base.tuning;
     for (String part : text.split(",")) {
       String p = part.trim();
       if (p.isEmpty()) {
@@ -156,7 +156,7 @@ public final class CandidateSpec {
             guard = onOff(v);
             break;
           case "tuning":
-            tuning = CandidateTuning.parse(v);
+            tuning = AdmissionTuning.parseCandidate(v);
             break;
           default:
             throw new IllegalArgumentException(

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class CandidateSpecTest {
   /** The DataNode's settings: 60 buckets of 1 min, 2 TB, pages of 1 MB, guard on. */
-  private static final CandidateSpec BASE =
+  static final CandidateSpec BASE =
       new CandidateSpec(
           "base",
           RateLimitConfig.defaults(),
@@ -51,7 +51,7 @@ class CandidateSpecTest {
   @Test
   void parse_tuningOutcome_runsTheOutcomePolicy() {
     CandidateSpec c = CandidateSpec.parse("o", "tuning=outcome", BASE);
-    assertEquals(CandidateTuning.OUTCOME, c.tuning());
+    assertEquals(AdmissionTuning.OUTCOME, c.tuning());
     assertEquals(PolicyType.OUTCOME, c.tuning().policy());
     assertFalse(c.tuned());
     assertTrue(c.toString().endsWith(",tuning=outcome"), c.toString());

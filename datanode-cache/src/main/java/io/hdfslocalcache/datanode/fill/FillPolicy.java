@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode.fill;
 
 import io.hdfslocalcache.config.FillMode;
+import io.hdfslocalcache.model.AdmissionTuning;
 
 /**
  * How fills behave, read once from configuration: the fill mode, whether the fill guard may pause

@@ -3,8 +3,8 @@ package io.hdfslocalcache.datanode.settings;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.config.SizeValue;
-import io.hdfslocalcache.datanode.fill.AdmissionTuning;
 import io.hdfslocalcache.datanode.fill.FillPolicy;
+import io.hdfslocalcache.model.AdmissionTuning;
 import io.hdfslocalcache.model.policy.OutcomeLadder;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.time.Duration;
@@ -158,11 +158,9 @@ final class ConfigValues {
         conf.getBoolean(CacheKeys.FILL_GUARD, CacheConfig.DEFAULT_FILL_GUARD),
         writes,
         window,
-        io.hdfslocalcache.datanode.fill.AdmissionTuning.parse(
+        AdmissionTuning.parse(
             CacheKeys.ADMISSION_TUNING,
-            conf.getTrimmed(
-                CacheKeys.ADMISSION_TUNING,
-                io.hdfslocalcache.datanode.fill.AdmissionTuning.DEFAULT)));
+            conf.getTrimmed(CacheKeys.ADMISSION_TUNING, AdmissionTuning.DEFAULT)));
   }
 
   /**

@@ -60,7 +60,7 @@ public final class ShadowCandidates {
             fill.guard(),
             fill.guardWindowMillis(),
             fill.maxDriveWritesPerDay())
-        .withTuning(fill.tuning().model());
+        .withTuning(fill.tuning());
   }
 
   /** Reads the candidates; an error names the key and its value. */

@@ -2,8 +2,8 @@ package io.hdfslocalcache.datanode.startup;
 
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.config.FillMode;
+import io.hdfslocalcache.model.AdmissionTuning;
 import io.hdfslocalcache.model.CandidateSpec;
-import io.hdfslocalcache.model.CandidateTuning;
 import java.util.List;
 import java.util.Locale;
 
@@ -68,7 +68,7 @@ public final class ShadowHeapCheck {
       long pagesPerBlock = (block + s.pageSizeBytes() - 1) / s.pageSizeBytes();
       model = blocks * (PER_BLOCK_PAGES_MODE + (pagesPerBlock - 1) * PER_FURTHER_PAGE);
     }
-    long ghosts = s.tuning() == CandidateTuning.OUTCOME ? blocks * PER_BLOCK_OUTCOME_GHOSTS : 0;
+    long ghosts = s.tuning() == AdmissionTuning.OUTCOME ? blocks * PER_BLOCK_OUTCOME_GHOSTS : 0;
     return FIXED_BYTES + model + ghosts + (long) s.admission().maxTrackedKeys() * PER_LIMITER_KEY;
   }
 

@@ -2,13 +2,13 @@ package io.hdfslocalcache.datanode.fill;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.config.FillMode;
 import io.hdfslocalcache.datanode.dir.DirectoryFixture;
 import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardState;
+import io.hdfslocalcache.model.AdmissionTuning;
 import io.hdfslocalcache.model.policy.AdmissionPolicy;
 import io.hdfslocalcache.model.policy.CacheRoom;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
@@ -128,14 +128,5 @@ class DirectoryGuardsTest {
       assertEquals(RateLimitConfig.defaults().threshold(), p.thresholdInEffect());
       assertTrue(policy.tunesAdmission(), "told the write budget");
     }
-  }
-
-  @Test
-  void parse_unknownTuning_namesTheKeyAndTheValues() {
-    IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class, () -> AdmissionTuning.parse("the.key", "outcomes"));
-    assertEquals("the.key must be auto, fixed or outcome, got 'outcomes'", e.getMessage());
-    assertEquals(AdmissionTuning.OUTCOME, AdmissionTuning.parse("the.key", " Outcome "));
   }
 }

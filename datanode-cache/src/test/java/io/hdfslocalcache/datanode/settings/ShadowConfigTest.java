@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.config.FillMode;
+import io.hdfslocalcache.model.AdmissionTuning;
 import io.hdfslocalcache.model.CandidateSpec;
-import io.hdfslocalcache.model.CandidateTuning;
 import java.time.Duration;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -96,8 +96,8 @@ class ShadowConfigTest {
                     "tuning=auto"))
             .candidates()
             .specs();
-    assertEquals(CandidateTuning.OUTCOME, s.get(0).tuning());
-    assertEquals(CandidateTuning.AUTO, s.get(1).tuning());
+    assertEquals(AdmissionTuning.OUTCOME, s.get(0).tuning());
+    assertEquals(AdmissionTuning.AUTO, s.get(1).tuning());
   }
 
   @Test

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.config.FillMode;
+import io.hdfslocalcache.model.AdmissionTuning;
 import io.hdfslocalcache.model.CandidateSpec;
-import io.hdfslocalcache.model.CandidateTuning;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import java.util.Collections;
 import java.util.List;
@@ -57,7 +57,7 @@ class ShadowHeapCheckTest {
   @Test
   void worstCaseBytes_outcomeCandidate_sixGhostEntriesPerBlockMore() {
     CandidateSpec fixed = candidate(FillMode.BLOCK, 2 * TB, 1000);
-    CandidateSpec outcome = fixed.withTuning(CandidateTuning.OUTCOME);
+    CandidateSpec outcome = fixed.withTuning(AdmissionTuning.OUTCOME);
     assertEquals(
         16_384 * ShadowHeapCheck.PER_BLOCK_OUTCOME_GHOSTS,
         ShadowHeapCheck.worstCaseBytes(outcome, BLOCK)

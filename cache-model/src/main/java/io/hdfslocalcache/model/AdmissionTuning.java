@@ -1,0 +1,71 @@
+package io.hdfslocalcache.model;
+
+import io.hdfslocalcache.model.policy.PolicyType;
+import java.util.Locale;
+
+/**
+ * How the admission threshold moves: the one vocabulary of the DataNode's {@code
+ * dfs.datanode.local-cache.admission.tuning} and of a shadow candidate's {@code tuning=}, so the
+ * DataNode and shadow mode run the same policy for the same word. It tunes itself to the SSD write
+ * budget ({@code policy.ThresholdTuner}), moves to the fixed threshold that saved the most disk
+ * time on the reads just seen ({@code outcome}, opt-in), or stays where it is configured. Each
+ * setting keeps its own error message: the DataNode's names its key, a candidate's is framed by
+ * {@link CandidateSpec#parse}.
+ */
+public enum AdmissionTuning {
+  /** The tuner moves the threshold from the configured one to fit the write budget. */
+  AUTO("auto", PolicyType.TUNED),
+  /** Admit at the configured threshold always. */
+  FIXED("fixed", PolicyType.BUCKET_TIME),
+  /**
+   * Admit at the rung of a ladder around the configured threshold whose model of the cache saved
+   * the most disk time, net of its fills, on the recent reads ({@code outcome}).
+   */
+  OUTCOME("outcome", PolicyType.OUTCOME);
+
+  /** The DataNode's default. */
+  public static final String DEFAULT = "auto";
+
+  private final String configName;
+  private final PolicyType policy;
+
+  AdmissionTuning(String configName, PolicyType policy) {
+    this.configName = configName;
+    this.policy = policy;
+  }
+
+  public String configName() {
+    return configName;
+  }
+
+  /** The cache model's admission policy this setting runs (on the DataNode and in shadow mode). */
+  public PolicyType policy() {
+    return policy;
+  }
+
+  /** True if the policy is told the write budget (it tunes to it, or models it): not fixed. */
+  public boolean followsBudget() {
+    return this != FIXED;
+  }
+
+  /** The DataNode's {@code key} set to {@code value}, or an error naming the key and the value. */
+  public static AdmissionTuning parse(String key, String value) {
+    for (AdmissionTuning t : values()) {
+      if (t.configName.equals(value.trim().toLowerCase(Locale.ROOT))) {
+        return t;
+      }
+    }
+    throw new IllegalArgumentException(
+        key + " must be auto, fixed or outcome, got '" + value + "'");
+  }
+
+  /** A candidate's {@code tuning=} value; the error's candidate, key and value are the caller's. */
+  static AdmissionTuning parseCandidate(String v) {
+    for (AdmissionTuning t : values()) {
+      if (t.configName.equals(v.toLowerCase(Locale.ROOT))) {
+        return t;
+      }
+    }
+    throw new IllegalArgumentException("use auto, fixed or outcome");
+  }
+}
