@@ -22,11 +22,6 @@ public enum FillMode {
 
   /** Parses a configuration value; the error names the key and the accepted values. */
   public static FillMode parse(String key, String value) {
-    for (FillMode m : values()) {
-      if (m.configName().equalsIgnoreCase(value.trim())) {
-        return m;
-      }
-    }
-    throw new IllegalArgumentException(key + " must be pages or block, got '" + value + "'");
+    return ConfigNames.parse(key, value, values(), FillMode::configName);
   }
 }

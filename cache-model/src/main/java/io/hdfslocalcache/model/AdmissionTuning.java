@@ -1,7 +1,7 @@
 package io.hdfslocalcache.model;
 
+import io.hdfslocalcache.config.ConfigNames;
 import io.hdfslocalcache.model.policy.PolicyType;
-import java.util.Locale;
 
 /**
  * How the admission threshold moves: the one vocabulary of the DataNode's {@code
@@ -50,22 +50,12 @@ public enum AdmissionTuning {
 
   /** The DataNode's {@code key} set to {@code value}, or an error naming the key and the value. */
   public static AdmissionTuning parse(String key, String value) {
-    for (AdmissionTuning t : values()) {
-      if (t.configName.equals(value.trim().toLowerCase(Locale.ROOT))) {
-        return t;
-      }
-    }
-    throw new IllegalArgumentException(
-        key + " must be auto, fixed or outcome, got '" + value + "'");
+    return ConfigNames.parse(key, value, values(), AdmissionTuning::configName);
   }
 
   /** A candidate's {@code tuning=} value; the error's candidate, key and value are the caller's. */
   static AdmissionTuning parseCandidate(String v) {
-    for (AdmissionTuning t : values()) {
-      if (t.configName.equals(v.toLowerCase(Locale.ROOT))) {
-        return t;
-      }
-    }
-    throw new IllegalArgumentException("use auto, fixed or outcome");
+    return ConfigNames.parse(
+        v, values(), AdmissionTuning::configName, names -> "use " + ConfigNames.either(names));
   }
 }

@@ -1,12 +1,11 @@
 package io.hdfslocalcache.model.policy;
 
+import io.hdfslocalcache.config.ConfigNames;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
-import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * The registry of admission policies (after Caffeine's simulator): a config name and a constructor.
@@ -48,17 +47,10 @@ public enum PolicyType {
   }
 
   static PolicyType byName(String name) {
-    String n = name.trim().toLowerCase(Locale.ROOT);
-    for (PolicyType t : values()) {
-      if (t.configName.equals(n)) {
-        return t;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown policy '"
-            + name
-            + "' (known: "
-            + Arrays.stream(values()).map(PolicyType::configName).collect(Collectors.joining(", "))
-            + ")");
+    return ConfigNames.parse(
+        name,
+        values(),
+        PolicyType::configName,
+        names -> "unknown policy '" + name + "' (known: " + String.join(", ", names) + ")");
   }
 }

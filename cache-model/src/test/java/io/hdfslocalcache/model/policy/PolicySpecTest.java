@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.time.FakeClock;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 class PolicySpecTest {
@@ -38,6 +40,13 @@ class PolicySpecTest {
   void parse_unknownPolicy_listsKnownNames() {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> PolicySpec.parse("lfu"));
+    assertEquals(
+        "unknown policy 'lfu' (known: "
+            + Arrays.stream(PolicyType.values())
+                .map(PolicyType::configName)
+                .collect(Collectors.joining(", "))
+            + ")",
+        e.getMessage());
     assertTrue(e.getMessage().contains("reject-x"), e.getMessage());
   }
 

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode.settings;
 
 import io.hdfslocalcache.config.CacheKeys;
+import io.hdfslocalcache.config.ConfigNames;
 import java.util.Locale;
 
 /** What the DataNode does with its SSDs ({@code dfs.datanode.local-cache.mode}). */
@@ -20,12 +21,6 @@ public enum CacheMode {
 
   /** Parses a configuration value; the error names the key, the value and the accepted ones. */
   static CacheMode parse(String value) {
-    for (CacheMode m : values()) {
-      if (m.configName().equalsIgnoreCase(value.trim())) {
-        return m;
-      }
-    }
-    throw new IllegalArgumentException(
-        CacheKeys.MODE + " must be cache or shadow, got '" + value + "'");
+    return ConfigNames.parse(CacheKeys.MODE, value, values(), CacheMode::configName);
   }
 }

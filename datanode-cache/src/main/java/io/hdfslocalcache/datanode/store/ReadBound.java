@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode.store;
 
 import io.hdfslocalcache.config.CacheKeys;
+import io.hdfslocalcache.config.ConfigNames;
 import java.util.Locale;
 
 /** How page reads are bounded in time ({@code dfs.datanode.local-cache.read.bound}). */
@@ -21,12 +22,6 @@ public enum ReadBound {
 
   /** Parses a configuration value; the error names the key, the value and the accepted ones. */
   public static ReadBound parse(String value) {
-    for (ReadBound b : values()) {
-      if (b.configName().equalsIgnoreCase(value.trim())) {
-        return b;
-      }
-    }
-    throw new IllegalArgumentException(
-        CacheKeys.READ_BOUND + " must be adaptive or strict, got '" + value + "'");
+    return ConfigNames.parse(CacheKeys.READ_BOUND, value, values(), ReadBound::configName);
   }
 }

@@ -1,7 +1,7 @@
 package io.hdfslocalcache.simulator.model;
 
+import io.hdfslocalcache.config.ConfigNames;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The registry of read routings ({@code --routing}): a config name and a constructor each. A new
@@ -34,11 +34,6 @@ public enum RoutingType {
 
   /** The routing named {@code name}, or an exception listing the names. */
   public static RoutingType byName(String name) {
-    for (RoutingType r : values()) {
-      if (r.configName.equals(name.trim().toLowerCase(Locale.ROOT))) {
-        return r;
-      }
-    }
-    throw new IllegalArgumentException("--routing must be stock or owner, got '" + name + "'");
+    return ConfigNames.parse("--routing", name, values(), RoutingType::configName);
   }
 }

@@ -1,9 +1,7 @@
 package io.hdfslocalcache.simulator.trace;
 
+import io.hdfslocalcache.config.ConfigNames;
 import java.io.IOException;
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
  * The registry of where parsed events are kept ({@code --events-on}): a config name and an {@link
@@ -36,16 +34,6 @@ public enum EventsOn {
 
   /** The place named {@code name}, or an exception listing the names. */
   public static EventsOn byName(String name) {
-    for (EventsOn e : values()) {
-      if (e.configName.equals(name.trim().toLowerCase(Locale.ROOT))) {
-        return e;
-      }
-    }
-    throw new IllegalArgumentException(
-        "--events-on must be "
-            + Arrays.stream(values()).map(EventsOn::configName).collect(Collectors.joining(" or "))
-            + ", got '"
-            + name
-            + "'");
+    return ConfigNames.parse("--events-on", name, values(), EventsOn::configName);
   }
 }

@@ -1,7 +1,7 @@
 package io.hdfslocalcache.simulator.trace;
 
+import io.hdfslocalcache.config.ConfigNames;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import java.util.function.Supplier;
 
 /** The registry of trace formats: a config name and a reader constructor each. */
@@ -28,13 +28,12 @@ public enum TraceFormat {
 
   /** The format named {@code name}, or an exception listing the names. */
   public static TraceFormat byName(String name) {
-    for (TraceFormat f : values()) {
-      if (f.configName.equals(name.toLowerCase(Locale.ROOT))) {
-        return f;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown trace format '" + name + "' (use auto, " + "clienttrace, csv or cachelib-block)");
+    return ConfigNames.parse(
+        name,
+        values(),
+        TraceFormat::configName,
+        names ->
+            "unknown trace format '" + name + "' (use auto, " + ConfigNames.either(names) + ")");
   }
 
   /** Guesses the format from the first bytes of a file: CSV formats announce their header. */

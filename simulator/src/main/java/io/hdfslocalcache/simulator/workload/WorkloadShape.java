@@ -1,9 +1,7 @@
 package io.hdfslocalcache.simulator.workload;
 
-import java.util.Arrays;
-import java.util.Locale;
+import io.hdfslocalcache.config.ConfigNames;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 
 /**
  * The registry of day-long workload shapes (presets of {@link DayParams}): a name and the class
@@ -42,18 +40,10 @@ public enum WorkloadShape {
 
   /** The shape named {@code name}, or an exception listing the names. */
   public static WorkloadShape byName(String name) {
-    for (WorkloadShape s : values()) {
-      if (s.configName.equals(name.trim().toLowerCase(Locale.ROOT))) {
-        return s;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown workload shape '"
-            + name
-            + "' (known: "
-            + Arrays.stream(values())
-                .map(WorkloadShape::configName)
-                .collect(Collectors.joining(", "))
-            + ")");
+    return ConfigNames.parse(
+        name,
+        values(),
+        WorkloadShape::configName,
+        names -> "unknown workload shape '" + name + "' (known: " + String.join(", ", names) + ")");
   }
 }
