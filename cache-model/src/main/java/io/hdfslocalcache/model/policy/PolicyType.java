@@ -18,7 +18,8 @@ public enum PolicyType {
   TUNED("tuned", TunedAdmission::from),
   REJECT_X("reject-x", RejectX::from),
   FREQUENCY("frequency", FrequencyAdmission::from),
-  OUTCOME("outcome", OutcomeAdmission::from);
+  OUTCOME("outcome", OutcomeAdmission::from),
+  SCHEDULE("schedule", ScheduledThreshold::from);
 
   private final String configName;
   private final Function<PolicyParams, AdmissionPolicy> constructor;
@@ -41,7 +42,7 @@ public enum PolicyType {
     if (this == TUNED) {
       return new HashSet<>(Arrays.asList("maxKeys", "payback", "room"));
     }
-    return this == BUCKET_TIME || this == FREQUENCY || this == OUTCOME
+    return this == BUCKET_TIME || this == FREQUENCY || this == OUTCOME || this == SCHEDULE
         ? Collections.singleton("maxKeys")
         : Collections.<String>emptySet();
   }
