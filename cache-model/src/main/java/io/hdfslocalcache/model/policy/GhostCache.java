@@ -39,6 +39,8 @@ final class GhostCache {
   private long savedMicros; // since the last take
   private long fillMicros;
   private long askedBytes; // fills' bytes, paid for or refused
+  private long paidBytes; // fills' bytes paid for: written
+  private long refusedMicros; // what the refused fills would have cost
 
   GhostCache(int threshold, long capacityBytes, double budgetBytesPerMs, double burstBytes) {
     this.threshold = threshold;
@@ -91,26 +93,32 @@ final class GhostCache {
 
   /**
    * Since the last take, at {@code nowMs}: {net disk-head time saved (hits' savings less fills'
-   * cost), SSD bytes its fills asked for (refused or not)}.
+   * cost), SSD bytes its fills asked for (refused or not), SSD bytes its fills were paid for, what
+   * its refused fills would have cost in disk-head time}.
    */
   void take(long nowMs, double[] out) {
     refill(nowMs);
     out[0] = savedMicros - fillMicros;
     out[1] = askedBytes;
+    out[2] = paidBytes;
+    out[3] = refusedMicros;
     savedMicros = 0;
     fillMicros = 0;
     askedBytes = 0;
+    paidBytes = 0;
+    refusedMicros = 0;
   }
 
   private boolean pay(long bytes) {
     askedBytes += bytes;
-    if (budgetBytesPerMs <= 0) {
-      return true;
+    if (budgetBytesPerMs > 0) {
+      if (tokens < bytes) {
+        refusedMicros += DISK.micros(1, bytes);
+        return false;
+      }
+      tokens -= bytes;
     }
-    if (tokens < bytes) {
-      return false;
-    }
-    tokens -= bytes;
+    paidBytes += bytes;
     return true;
   }
 

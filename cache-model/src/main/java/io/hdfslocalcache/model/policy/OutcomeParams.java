@@ -2,7 +2,9 @@ package io.hdfslocalcache.model.policy;
 
 /**
  * {@code outcome}'s settings, read once from its spec and validated: the ghosts' sample (1 in N
- * blocks), the horizon H and the drain in steps, the dead band in percent, payback on or off.
+ * blocks), the horizon H and the drain in steps, the dead band in percent, payback on or off, and
+ * whether the budget scaling counts the bytes a rung's fills wrote (with the cost of the refused
+ * fills the live budget would pay) or every byte they asked for.
  */
 final class OutcomeParams {
   private final int sample;
@@ -10,26 +12,35 @@ final class OutcomeParams {
   private final int deadPercent;
   private final int drain;
   private final boolean payback;
+  private final boolean written;
 
-  OutcomeParams(int sample, int horizon, int deadPercent, int drain, boolean payback) {
+  OutcomeParams(
+      int sample, int horizon, int deadPercent, int drain, boolean payback, boolean written) {
     this.sample = atLeast("sample", sample, 1, "1 in N blocks");
     this.horizon = atLeast("horizon", horizon, 1, "steps");
     this.deadPercent = atLeast("dead", deadPercent, 0, "percent");
     this.drain = atLeast("drain", drain, 1, "steps");
     this.payback = payback;
+    this.written = written;
   }
 
   static OutcomeParams from(PolicyParams params) {
-    int payback = params.integer("payback", 1);
-    if (payback != 0 && payback != 1) {
-      throw new IllegalArgumentException("outcome: payback must be 0 or 1, got " + payback);
-    }
     return new OutcomeParams(
         params.integer("sample", 1),
         params.integer("horizon", 120),
         params.integer("dead", 1),
         params.integer("drain", 120),
-        payback == 1);
+        onOff(params, "payback"),
+        onOff(params, "written"));
+  }
+
+  /** A switch, on (1) by default; anything but 0 or 1 names it. */
+  private static boolean onOff(PolicyParams params, String name) {
+    int value = params.integer(name, 1);
+    if (value != 0 && value != 1) {
+      throw new IllegalArgumentException("outcome: " + name + " must be 0 or 1, got " + value);
+    }
+    return value == 1;
   }
 
   private static int atLeast(String name, int value, int min, String unit) {
@@ -59,5 +70,14 @@ final class OutcomeParams {
 
   boolean payback() {
     return payback;
+  }
+
+  /**
+   * Whether the budget scaling counts what a rung's fills wrote and charges the refused fills the
+   * live budget would pay (true), or counts every byte its fills asked for (false, the third
+   * round).
+   */
+  boolean written() {
+    return written;
   }
 }

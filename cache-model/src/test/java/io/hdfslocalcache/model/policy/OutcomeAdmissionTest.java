@@ -152,6 +152,57 @@ class OutcomeAdmissionTest {
   }
 
   @Test
+  void onRead_hungrierRungsOwnBudgetDry_scaledByWhatItWrites() {
+    long burst = 120 * MIB;
+    AdmissionPolicy p = PolicySpec.parse("outcome:threshold=15,sample=1").create();
+    // refill 1.5 MiB a minute; the live level stays full (it sustains 2.45 MiB a minute)
+    p.bind(1.5 * 1440 * MIB, burst, new FakeBudget(burst), clock, (from, to, demand, target) -> {});
+    // each minute: 1 new block read 12 times (rung 7 fills it at the 8th read: 4 hits; rung 3 at
+    // the 4th: 8 hits), then 20 new blocks read 6 times (only rung 3 asks for them: 2 hits each).
+    // Rung 3's own bucket is dry after a quarter of an hour: it writes about the refill, the
+    // 12-read block and a 6-read one every other minute, and saves 7.5 reads a minute net against
+    // 7's 3, but asks 21 MiB a minute. Divided by what it asks (8.6 times what the budget
+    // sustains), its score falls below 7's, though its net already counts its refusals; the
+    // refused fills the live budget would pay (1 MiB a minute) cost less than its lead
+    readHotThenTwentyCold(p, 4, 6);
+    assertEquals(3, p.effectiveThreshold());
+  }
+
+  @Test
+  void onRead_dryRungsRefusedFillsTheLiveBudgetWouldPay_chargedAtTheirCost() {
+    long burst = 1200 * MIB;
+    AdmissionPolicy p = PolicySpec.parse("outcome:threshold=15,sample=1").create();
+    // refill 1.5 MiB a minute; the live level stays full: it sustains 11 MiB a minute
+    p.bind(1.5 * 1440 * MIB, burst, new FakeBudget(burst), clock, (from, to, demand, target) -> {});
+    // each minute: 1 new block read 12 times (rung 7: 4 hits; rung 3: 8 hits), then 20 new blocks
+    // read 4 times (only rung 3 fills them, at the last read: no hit). Rung 3's own bucket is dry
+    // after an hour; it then writes the refill and nets 6.5 reads a minute against 7's 3, but the
+    // live budget would pay 9.5 MiB a minute of the fills it was refused, for nothing
+    readHotThenTwentyCold(p, 6, 4);
+    assertEquals(7, p.effectiveThreshold());
+  }
+
+  /** Each minute for {@code hours}: 1 new block read 12 times, then 20 new ones {@code cold}. */
+  private void readHotThenTwentyCold(AdmissionPolicy p, int hours, int cold) {
+    long key = 0;
+    for (int minute = 0; minute < hours * 60; minute++) {
+      for (int b = 0; b < 21; b++, key++) {
+        for (int r = 0; r < (b == 0 ? 12 : cold); r++) {
+          p.onRead(key, 0, MIB, BLOCK);
+        }
+      }
+      clock.advanceMillis(OutcomeAdmission.STEP_MS);
+    }
+  }
+
+  @Test
+  void parse_writtenTwo_namesTheParameter() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> PolicySpec.parse("outcome:written=2"));
+    assertTrue(e.getMessage().contains("written"), e.getMessage());
+  }
+
+  @Test
   void onRead_withoutKnownCapacity_staysAtTheConfiguredThreshold() {
     AdmissionPolicy p = policy("outcome:threshold=15,sample=1", 0);
     long key = 0;
