@@ -2,7 +2,9 @@ package io.hdfslocalcache.model.policy;
 
 /**
  * {@code outcome}'s settings, read once from its spec and validated: the ghosts' sample (1 in N
- * blocks), the horizon H and the drain in steps, the dead band in percent, payback on or off.
+ * blocks), the horizon H and the drain in steps, the dead band in percent, payback on or off, the
+ * ladder's split (rungs per doubling of the threshold, 1 or {@link #MAX_SPLIT}) and stride (rungs a
+ * step).
  */
 final class OutcomeParams {
   private final int sample;
@@ -10,13 +12,29 @@ final class OutcomeParams {
   private final int deadPercent;
   private final int drain;
   private final boolean payback;
+  private final int split;
+  private final int stride;
+
+  /** The finest split: every split's rungs are among its rungs (a saved rung stays valid). */
+  static final int MAX_SPLIT = 2;
 
   OutcomeParams(int sample, int horizon, int deadPercent, int drain, boolean payback) {
+    this(sample, horizon, deadPercent, drain, payback, 1, 1);
+  }
+
+  OutcomeParams(
+      int sample, int horizon, int deadPercent, int drain, boolean payback, int split, int stride) {
     this.sample = atLeast("sample", sample, 1, "1 in N blocks");
     this.horizon = atLeast("horizon", horizon, 1, "steps");
     this.deadPercent = atLeast("dead", deadPercent, 0, "percent");
     this.drain = atLeast("drain", drain, 1, "steps");
     this.payback = payback;
+    if (split != 1 && split != MAX_SPLIT) {
+      throw new IllegalArgumentException(
+          "outcome: split must be 1 or " + MAX_SPLIT + " (rungs per doubling), got " + split);
+    }
+    this.split = split;
+    this.stride = atLeast("stride", stride, 1, "rungs a step");
   }
 
   static OutcomeParams from(PolicyParams params) {
@@ -29,7 +47,9 @@ final class OutcomeParams {
         params.integer("horizon", 120),
         params.integer("dead", 1),
         params.integer("drain", 120),
-        payback == 1);
+        payback == 1,
+        params.integer("split", 1),
+        params.integer("stride", 1));
   }
 
   private static int atLeast(String name, int value, int min, String unit) {
@@ -59,5 +79,13 @@ final class OutcomeParams {
 
   boolean payback() {
     return payback;
+  }
+
+  int split() {
+    return split;
+  }
+
+  int stride() {
+    return stride;
   }
 }
