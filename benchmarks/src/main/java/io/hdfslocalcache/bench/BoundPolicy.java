@@ -17,8 +17,18 @@ final class BoundPolicy {
   private BoundPolicy() {}
 
   static AdmissionPolicy of(PolicyType type, int threshold, long capacity, CacheClock clock) {
-    AdmissionPolicy p =
-        PolicySpec.dataNode(RateLimitConfig.defaults().withThreshold(threshold), type).create();
+    return bound(
+        PolicySpec.dataNode(RateLimitConfig.defaults().withThreshold(threshold), type).create(),
+        capacity,
+        clock);
+  }
+
+  /** The policy of {@code spec} (e.g. {@code outcome:threshold=1,split=2}), bound likewise. */
+  static AdmissionPolicy of(String spec, long capacity, CacheClock clock) {
+    return bound(PolicySpec.parse(spec).create(), capacity, clock);
+  }
+
+  private static AdmissionPolicy bound(AdmissionPolicy p, long capacity, CacheClock clock) {
     p.bind(
         0.5 * capacity,
         capacity,

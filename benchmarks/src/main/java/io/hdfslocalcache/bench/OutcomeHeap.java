@@ -12,7 +12,8 @@ import org.openjdk.jol.info.GraphLayout;
  * end as the DataNode reads, at threshold 1 (outcome's ladder 0, 0, 1, 3, 7, 15): every rung's
  * ghost holds every block, outcome's worst case (at the default 15 a block read 4 to 7 times in the
  * window is in one ghost). One 1 PB cache, no sampling ({@code sample=1}, the DataNode's default).
- * Layouts are deterministic: one run gives the figures.
+ * Layouts are deterministic: one run gives the figures. Also {@code outcome:split=2} (eleven rungs:
+ * 0, 0, 0, 0, 1, 1, 3, 4, 7, 10, 15 at threshold 1), every rung's ghost holding every block.
  */
 public final class OutcomeHeap {
   private static final long MB = 1 << 20;
@@ -22,10 +23,23 @@ public final class OutcomeHeap {
 
   private OutcomeHeap() {}
 
+  private static final String FINE = "outcome:threshold=1,split=2";
+
   /** {@code type}'s policy at threshold 1 after {@code blocks} blocks read 16 times each. */
   static long policyBytes(PolicyType type, int blocks) {
     long[] now = {1_700_000_000_000L};
-    AdmissionPolicy p = BoundPolicy.of(type, 1, CAPACITY, CacheClock.ofEventTime(() -> now[0]));
+    return readEach(
+        BoundPolicy.of(type, 1, CAPACITY, CacheClock.ofEventTime(() -> now[0])), now, blocks);
+  }
+
+  /** {@link #FINE}'s policy (outcome's eleven-rung ladder) after the same reads. */
+  static long fineBytes(int blocks) {
+    long[] now = {1_700_000_000_000L};
+    return readEach(
+        BoundPolicy.of(FINE, CAPACITY, CacheClock.ofEventTime(() -> now[0])), now, blocks);
+  }
+
+  private static long readEach(AdmissionPolicy p, long[] now, int blocks) {
     for (int r = 0; r < READS_EACH; r++) {
       for (long key = 1; key <= blocks; key++) {
         p.startRead(key).ended(0, MB, BLOCK);
@@ -52,6 +66,12 @@ public final class OutcomeHeap {
           (double) (outcome - outcomeEmpty) / n,
           outcomeEmpty,
           (double) outcome / tuned);
+      long fineEmpty = fineBytes(0);
+      long fine = fineBytes(n);
+      System.out.printf(
+          "admission policy, %d blocks read 16 times: %s heapBytes=%d (%.1f a block, empty %d):"
+              + " against outcome %.2fx%n",
+          n, FINE, fine, (double) (fine - fineEmpty) / n, fineEmpty, (double) fine / outcome);
     }
   }
 }

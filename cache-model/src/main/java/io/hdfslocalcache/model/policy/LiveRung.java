@@ -6,7 +6,8 @@ import java.util.Arrays;
  * What {@code outcome} admission ({@link OutcomeLadder}) keeps across a DataNode restart: the rung
  * it admits at, the configured threshold its ladder is built around, and when it was saved. A
  * value: the constructor refuses a threshold that is not a rung of its configured threshold's
- * ladder, so a damaged record is an error, never a threshold in use.
+ * finest ladder (every split's rungs are among them), so a damaged record is an error, never a
+ * threshold in use.
  */
 public final class LiveRung {
   private final int configured;
@@ -17,7 +18,7 @@ public final class LiveRung {
     if (configured < 0) {
       throw new IllegalArgumentException("configured threshold must be >= 0, got " + configured);
     }
-    int[] ladder = OutcomeAdmission.ladder(configured);
+    int[] ladder = OutcomeAdmission.ladder(configured, OutcomeParams.MAX_SPLIT);
     if (Arrays.stream(ladder).noneMatch(t -> t == threshold)) {
       throw new IllegalArgumentException(
           "threshold "

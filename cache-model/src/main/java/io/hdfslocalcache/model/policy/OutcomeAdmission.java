@@ -11,12 +11,14 @@ import java.util.OptionalLong;
  * seen, instead of following a law fitted to a generator.
  *
  * <p><b>The ladder.</b> Around the configured threshold F: (F + 1) x 2^k - 1 for k = -2..3 (3, 7,
- * 15, 31, 63, 127 for F = 15). Each rung is a {@link GhostCache}: the cache's contents had it
- * admitted at that threshold, with the same read counts (the gate counts every read once; only the
- * threshold differs), on a hash sample of the blocks (1 in {@code sample}; capacity and write
- * budget scaled by it, SHARDS' miniature simulation), scoring what its hits saved less what its
- * fills cost in the guard's disk model, its fills refused once its share of the write budget is
- * spent. This is DIP's set dueling and ARC's ghost lists with whole cache models as the duellists.
+ * 15, 31, 63, 127 for F = 15); with {@code split=2}, also the rungs halfway between on a log scale
+ * (4, 10, 21, 44, 89: eleven rungs; {@code stride} rungs a step at most). Each rung is a {@link
+ * GhostCache}: the cache's contents had it admitted at that threshold, with the same read counts
+ * (the gate counts every read once; only the threshold differs), on a hash sample of the blocks (1
+ * in {@code sample}; capacity and write budget scaled by it, SHARDS' miniature simulation), scoring
+ * what its hits saved less what its fills cost in the guard's disk model, its fills refused once
+ * its share of the write budget is spent. This is DIP's set dueling and ARC's ghost lists with
+ * whole cache models as the duellists.
  *
  * <p><b>The law</b> and <b>payback of the burst</b>: {@link RungScores}, every minute (a step), on
  * what each rung's ghost saved and asked for; the live threshold moves a rung a step at most.
@@ -33,9 +35,10 @@ import java.util.OptionalLong;
  * where the best rung changes faster than H, the lag.
  *
  * <p><b>Costs.</b> Every read: the gate's count (as {@code bucket-time}) and a hash of the key. A
- * sampled read: a monitor and six LRU steps. Heap: the ghosts' entries, six times the blocks a
- * 1-in-{@code sample} slice of the cache holds (about 80 bytes each). Thread-safe: reader threads
- * share it; the ghosts and the step run under its monitor, the threshold is a volatile read.
+ * sampled read: a monitor and an LRU step per rung (six; eleven with split=2). Heap: the ghosts'
+ * entries, a rung's count times the blocks a 1-in-{@code sample} slice of the cache holds (about 80
+ * bytes each). Thread-safe: reader threads share it; the ghosts and the step run under its monitor,
+ * the threshold is a volatile read.
  */
 final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
   static final int STEP_MS = 60_000;
@@ -57,8 +60,8 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
   OutcomeAdmission(RateLimitConfig config, OutcomeParams params) {
     this.config = config;
     this.params = params;
-    this.ladder = ladder(config.threshold());
-    this.live = RUNGS_BELOW;
+    this.ladder = ladder(config.threshold(), params.split());
+    this.live = RUNGS_BELOW * params.split();
     this.gate = new BucketTimeAdmission(config, ladder[ladder.length - 1]);
   }
 
@@ -66,12 +69,23 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
     return new OutcomeAdmission(BucketTimeAdmission.config(params), OutcomeParams.from(params));
   }
 
-  /** The candidate thresholds: (F + 1) x 2^k - 1, k = -2..3, at least 0. */
+  /** The candidate thresholds of the coarse ladder (split 1): (F + 1) x 2^k - 1, k = -2..3. */
   static int[] ladder(int f) {
-    int[] l = new int[RUNGS_BELOW + 1 + RUNGS_ABOVE];
-    for (int k = -RUNGS_BELOW; k <= RUNGS_ABOVE; k++) {
-      long t = k < 0 ? ((f + 1L) >> -k) - 1 : ((f + 1L) << k) - 1;
-      l[k + RUNGS_BELOW] = (int) Math.max(0, Math.min(Integer.MAX_VALUE / 2, t));
+    return ladder(f, 1);
+  }
+
+  /**
+   * The candidate thresholds: floor((F + 1) x 2^(k / split)) - 1 for k = -2 split..3 split, at
+   * least 0. Floor, not round: with split 1 these are the coarse ladder's shifts exactly, and a
+   * finer split's rungs include a coarser one's (k a multiple of the ratio), so a rung saved under
+   * either is a rung of {@link OutcomeParams#MAX_SPLIT}'s ladder. The top rung is 8 (F + 1) - 1
+   * whatever the split ({@link OutcomeLadder#maxConfigured}).
+   */
+  static int[] ladder(int f, int split) {
+    int[] l = new int[(RUNGS_BELOW + 1 + RUNGS_ABOVE - 1) * split + 1];
+    for (int k = -RUNGS_BELOW * split; k <= RUNGS_ABOVE * split; k++) {
+      double t = Math.floor((f + 1.0) * Math.pow(2, k / (double) split)) - 1;
+      l[k + RUNGS_BELOW * split] = (int) Math.max(0, Math.min(Integer.MAX_VALUE / 2, t));
     }
     return l;
   }
@@ -260,7 +274,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
         return TunerRestore.RESTORED;
       }
     }
-    throw new IllegalArgumentException(saved + " is not a rung of this ladder");
+    return TunerRestore.LADDER_CHANGED; // a finer split's rung, saved before split was lowered
   }
 
   @Override

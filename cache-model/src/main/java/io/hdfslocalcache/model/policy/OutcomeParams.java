@@ -2,9 +2,10 @@ package io.hdfslocalcache.model.policy;
 
 /**
  * {@code outcome}'s settings, read once from its spec and validated: the ghosts' sample (1 in N
- * blocks), the horizon H and the drain in steps, the dead band in percent, payback on or off, and
+ * blocks), the horizon H and the drain in steps, the dead band in percent, payback on or off,
  * whether the budget scaling counts the bytes a rung's fills wrote (with the cost of the refused
- * fills the live budget would pay) or every byte they asked for.
+ * fills the live budget would pay) or every byte they asked for, the ladder's split (rungs per
+ * doubling of the threshold, 1 or {@link #MAX_SPLIT}) and stride (rungs a step).
  */
 final class OutcomeParams {
   private final int sample;
@@ -13,15 +14,33 @@ final class OutcomeParams {
   private final int drain;
   private final boolean payback;
   private final boolean written;
+  private final int split;
+  private final int stride;
+
+  /** The finest split: every split's rungs are among its rungs (a saved rung stays valid). */
+  static final int MAX_SPLIT = 2;
 
   OutcomeParams(
-      int sample, int horizon, int deadPercent, int drain, boolean payback, boolean written) {
+      int sample,
+      int horizon,
+      int deadPercent,
+      int drain,
+      boolean payback,
+      boolean written,
+      int split,
+      int stride) {
     this.sample = atLeast("sample", sample, 1, "1 in N blocks");
     this.horizon = atLeast("horizon", horizon, 1, "steps");
     this.deadPercent = atLeast("dead", deadPercent, 0, "percent");
     this.drain = atLeast("drain", drain, 1, "steps");
     this.payback = payback;
     this.written = written;
+    if (split != 1 && split != MAX_SPLIT) {
+      throw new IllegalArgumentException(
+          "outcome: split must be 1 or " + MAX_SPLIT + " (rungs per doubling), got " + split);
+    }
+    this.split = split;
+    this.stride = atLeast("stride", stride, 1, "rungs a step");
   }
 
   static OutcomeParams from(PolicyParams params) {
@@ -31,7 +50,9 @@ final class OutcomeParams {
         params.integer("dead", 1),
         params.integer("drain", 120),
         onOff(params, "payback"),
-        onOff(params, "written"));
+        onOff(params, "written"),
+        params.integer("split", 1),
+        params.integer("stride", 1));
   }
 
   /** A switch, on (1) by default; anything but 0 or 1 names it. */
@@ -79,5 +100,13 @@ final class OutcomeParams {
    */
   boolean written() {
     return written;
+  }
+
+  int split() {
+    return split;
+  }
+
+  int stride() {
+    return stride;
   }
 }

@@ -18,9 +18,10 @@ package io.hdfslocalcache.model.policy;
  * payback guards the burst). A rung that wins by spending the burst early is not followed into an
  * empty budget (measured: without this the threshold followed the lower rung for hours on {@code
  * steep} at 1% and ran the live budget empty, 5 points below the best threshold). The live
- * threshold moves one rung a step toward the rung with the highest score, only while that score
- * beats the live rung's by more than {@code dead} percent (1) of its magnitude, and not during the
- * first H / 2 steps (the ghosts start as cold as the cache; until they have seen reads, F).
+ * threshold moves one rung ({@code stride}) a step toward the rung with the highest score, only
+ * while that score beats the live rung's by more than {@code dead} percent (1) of its magnitude,
+ * and not during the first H / 2 steps (the ghosts start as cold as the cache; until they have seen
+ * reads, F).
  *
  * <p><b>Written, not asked</b> ({@code written}, on by default; fourth round). A ghost's net
  * already counts the fills its own budget refused, and once its bucket is dry every refused re-read
@@ -103,7 +104,7 @@ final class RungScores {
       best = bestFrom(live);
     }
     if (best != live && scores[best] - scores[live] > params.dead() * Math.abs(scores[live])) {
-      return live + Integer.signum(best - live);
+      return live + Integer.signum(best - live) * Math.min(params.stride(), Math.abs(best - live));
     }
     return live;
   }

@@ -16,6 +16,11 @@ public enum TunerRestore {
   RESTORED,
   /** Saved under another configured threshold: the tuner starts again at the new one. */
   CONFIGURED_CHANGED,
+  /**
+   * Saved on a rung this ladder has not (outcome's {@code split} lowered since): admission starts
+   * again at F.
+   */
+  LADDER_CHANGED,
   /** The threshold does not tune itself here (tuning fixed, or no write budget): F. */
   NOT_TUNING,
   /** Nothing was saved (a first start): the tuner starts at F. */

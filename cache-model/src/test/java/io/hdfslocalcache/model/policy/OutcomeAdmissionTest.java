@@ -31,6 +31,47 @@ class OutcomeAdmissionTest {
   }
 
   @Test
+  void ladder_configured15SplitTwo_addsTheRungsHalfwayOnALogScale() {
+    assertArrayEquals(
+        new int[] {3, 4, 7, 10, 15, 21, 31, 44, 63, 89, 127}, OutcomeAdmission.ladder(15, 2));
+  }
+
+  @Test
+  void ladder_splitTwo_keepsEveryCoarseRungForEveryConfiguredThreshold() {
+    // the coarse ladder's own arithmetic (shifts), and a restart from a rung saved under it
+    for (int f = 0; f <= 8190; f++) {
+      int[] fine = OutcomeAdmission.ladder(f, 2);
+      for (int k = -2; k <= 3; k++) {
+        int coarse = (int) Math.max(0, k < 0 ? ((f + 1L) >> -k) - 1 : ((f + 1L) << k) - 1);
+        assertEquals(coarse, OutcomeAdmission.ladder(f)[k + 2], "F " + f + ", k " + k);
+        assertEquals(coarse, fine[2 * (k + 2)], "F " + f + ", k " + k);
+      }
+    }
+  }
+
+  /** The first threshold the rung moves to from 15 on blocks only the rungs at or below 7 cache. */
+  private int firstMove(String spec) {
+    AdmissionPolicy p = policy(spec, BURST);
+    for (int minute = 0; minute < 8 * 60 && p.effectiveThreshold() == 15; minute++) {
+      for (long key = minute % 6; key < 300; key += 6) {
+        p.onRead(key, 0, MIB, BLOCK);
+      }
+      clock.advanceMillis(OutcomeAdmission.STEP_MS);
+    }
+    return p.effectiveThreshold();
+  }
+
+  @Test
+  void onRead_splitTwoStrideTwo_movesTwoFineRungsAStep() {
+    assertEquals(7, firstMove("outcome:threshold=15,split=2,stride=2"));
+  }
+
+  @Test
+  void onRead_splitTwo_movesOneFineRungAStep() {
+    assertEquals(10, firstMove("outcome:threshold=15,split=2"));
+  }
+
+  @Test
   void onRead_blocksReadTenTimesAnHour_movesBelowTheConfiguredThreshold() {
     AdmissionPolicy p = policy("outcome:threshold=15,sample=1", BURST);
     // 50 blocks, each read every 6 minutes, 1 MiB at offset 0: 10 reads in any 1-hour window,
@@ -221,6 +262,20 @@ class OutcomeAdmissionTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> PolicySpec.parse("outcome:payback=2"));
     assertTrue(e.getMessage().contains("payback"), e.getMessage());
+  }
+
+  @Test
+  void parse_splitThree_namesTheParameter() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> PolicySpec.parse("outcome:split=3"));
+    assertTrue(e.getMessage().contains("split"), e.getMessage());
+  }
+
+  @Test
+  void parse_strideZero_namesTheParameter() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> PolicySpec.parse("outcome:stride=0"));
+    assertTrue(e.getMessage().contains("stride"), e.getMessage());
   }
 
   @Test

@@ -113,6 +113,27 @@ class OutcomeLadderTest {
   }
 
   @Test
+  void restore_coarseRungOntoTheFineLadder_restored() {
+    for (int f : new int[] {0, 1, 5, 15, 100, 8190}) {
+      for (int rung : OutcomeAdmission.ladder(f)) {
+        AdmissionPolicy p = policy("outcome:split=2,threshold=" + f, BURST);
+        assertEquals(
+            TunerRestore.RESTORED,
+            p.ladder().get().restore(new LiveRung(f, rung, 1)),
+            "F " + f + ", rung " + rung);
+        assertEquals(rung, p.effectiveThreshold());
+      }
+    }
+  }
+
+  @Test
+  void restore_fineRungOntoTheCoarseLadder_ladderChangedAtTheConfiguredThreshold() {
+    AdmissionPolicy p = policy(SPEC, BURST);
+    assertEquals(TunerRestore.LADDER_CHANGED, p.ladder().get().restore(new LiveRung(15, 21, 1)));
+    assertEquals(15, p.effectiveThreshold());
+  }
+
+  @Test
   void restore_withoutKnownCapacity_notTuning() {
     AdmissionPolicy p = policy(SPEC, 0);
     assertEquals(TunerRestore.NOT_TUNING, p.ladder().get().restore(new LiveRung(15, 3, 1)));
@@ -129,7 +150,8 @@ class OutcomeLadderTest {
   void liveRung_thresholdOffTheLadder_namesTheLadder() {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> new LiveRung(15, 16, 1));
-    assertTrue(e.getMessage().contains("[3, 7, 15, 31, 63, 127]"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("[3, 4, 7, 10, 15, 21, 31, 44, 63, 89, 127]"), e.getMessage());
   }
 
   @Test
@@ -137,5 +159,8 @@ class OutcomeLadderTest {
     assertEquals(8190, OutcomeLadder.maxConfigured());
     assertEquals(8190, policy("outcome:threshold=8190", BURST).effectiveThreshold());
     assertThrows(IllegalArgumentException.class, () -> policy("outcome:threshold=8191", BURST));
+    assertEquals(8190, policy("outcome:threshold=8190,split=2", BURST).effectiveThreshold());
+    assertThrows(
+        IllegalArgumentException.class, () -> policy("outcome:threshold=8191,split=2", BURST));
   }
 }

@@ -52,6 +52,12 @@ final class KeptRung implements KeptState {
               + " configured threshold changed, so admission starts again from it",
           newest.threshold(),
           newest.configured());
+    } else if (r == TunerRestore.LADDER_CHANGED) {
+      LOG.info(
+          "hdfs-local-cache: outcome rung {} is not a rung of the ladder now configured (its split"
+              + " was lowered), so admission starts again from the configured threshold {}",
+          newest.threshold(),
+          newest.configured());
     }
     return r;
   }

@@ -332,6 +332,22 @@ class PersistedThresholdTest {
   }
 
   @Test
+  void restore_fineRungOntoTheCoarseLadder_ladderChangedNotAnError() throws Exception {
+    List<BlockIndex> before = open("ssd1");
+    before.get(0).putOwn(OwnRecord.LIVE_RUNG, new LiveRung(15, 21, 1_000)); // saved under split=2
+    close(before);
+
+    List<BlockIndex> after = open("ssd1");
+    try {
+      AdmissionPolicy coarse = bound(15, PER_DAY, PolicyType.OUTCOME);
+      assertEquals(TunerRestore.LADDER_CHANGED, new PersistedThreshold(coarse, after).restore());
+      assertEquals(15, coarse.effectiveThreshold());
+    } finally {
+      close(after);
+    }
+  }
+
+  @Test
   void save_outcomeRungUnmoved_writesNothingNew() throws Exception {
     List<BlockIndex> indexes = open("ssd1");
     try {
