@@ -13,7 +13,7 @@ import java.time.Duration;
  * counting up to the larger threshold decides each half exactly as {@code bucket-time} at that
  * threshold would (its counts saturate above both).
  */
-final class ScheduledThreshold implements AdmissionPolicy {
+final class ScheduledThreshold implements GatedPolicy {
   private final int first;
   private final int then;
   private final long afterMillis;
@@ -69,12 +69,7 @@ final class ScheduledThreshold implements AdmissionPolicy {
   }
 
   @Override
-  public long trackedKeys() {
-    return gate.trackedKeys();
-  }
-
-  @Override
-  public void expire() {
-    gate.expire();
+  public AdmissionPolicy gate() {
+    return gate;
   }
 }
