@@ -71,8 +71,9 @@ public interface AdmissionPolicy {
   default void watch(Victims victims) {}
 
   /**
-   * Tells a policy with the room rule ({@link RoomRule}: {@code tuned}, {@code frequency}) whether
-   * the cache has room; called once, after {@link #bind}, before the first read. Others ignore it.
+   * Tells a policy with the room rule ({@link RoomRule}: {@code tuned}, {@code frequency}, {@code
+   * outcome} with {@code room}) whether the cache has room; called once, after {@link #bind},
+   * before the first read. Others ignore it.
    */
   default void watch(CacheRoom room) {}
 

@@ -21,7 +21,8 @@ import java.util.OptionalLong;
  * whole cache models as the duellists.
  *
  * <p><b>The law</b> and <b>payback of the burst</b>: {@link RungScores}, every minute (a step), on
- * what each rung's ghost saved and asked for; the live threshold moves a rung a step at most.
+ * what each rung's ghost saved and asked for; the live threshold moves a rung a step at most. While
+ * the live cache has room, {@link OutcomeRoom} may admit below it ({@code room}, off by default).
  *
  * <p><b>Why it is stable and robust.</b> The ghosts do not depend on the live threshold (they see
  * the counts, not the live cache), so the ranking is exogenous but for the budget's level in the
@@ -49,6 +50,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
   private final OutcomeParams params;
   private final int[] ladder;
   private final BucketTimeAdmission gate;
+  private final OutcomeRoom room;
   private volatile GhostCache[] ghosts; // null: no cache to model, the configured threshold
   private RungScores scores;
   private ThresholdTuner.Budget budget;
@@ -63,6 +65,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
     this.ladder = ladder(config.threshold(), params.split());
     this.live = RUNGS_BELOW * params.split();
     this.gate = new BucketTimeAdmission(config, ladder[ladder.length - 1]);
+    this.room = new OutcomeRoom(params, ladder[0]);
   }
 
   static OutcomeAdmission from(PolicyParams params) {
@@ -130,6 +133,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
     scores =
         new RungScores(
             ladder.length, params, bytesPerDay * STEP_MS / 86_400_000.0, burstBytes, budget);
+    room.model(bytesPerDay, burstBytes, budget);
     ghosts = g;
     nextStepMs = clock.millis() + STEP_MS;
   }
@@ -216,7 +220,10 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
   }
 
   private AdmissionDecision decide(int count) {
-    return count > ladder[live] ? AdmissionDecision.ADMIT : AdmissionDecision.REJECT;
+    int t = ladder[live];
+    return count > t || count > room.threshold(t)
+        ? AdmissionDecision.ADMIT
+        : AdmissionDecision.REJECT;
   }
 
   private boolean sampled(long key) {
@@ -232,11 +239,22 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
       live = next;
       movedAtMillis = stepMs;
     }
+    room.stepped(scores.warming());
   }
 
   @Override
   public int effectiveThreshold() {
     return ladder[live];
+  }
+
+  @Override
+  public int thresholdInEffect() {
+    return room.threshold(ladder[live]);
+  }
+
+  @Override
+  public void watch(CacheRoom room) {
+    this.room.watch(room);
   }
 
   @Override

@@ -5,7 +5,8 @@ package io.hdfslocalcache.model.policy;
  * blocks), the horizon H and the drain in steps, the dead band in percent, payback on or off,
  * whether the budget scaling counts the bytes a rung's fills wrote (with the cost of the refused
  * fills the live budget would pay) or every byte they asked for, the ladder's split (rungs per
- * doubling of the threshold, 1 or {@link #MAX_SPLIT}) and stride (rungs a step).
+ * doubling of the threshold, 1 or {@link #MAX_SPLIT}) and stride (rungs a step), and when the room
+ * rule holds ({@link OutcomeRoom}).
  */
 final class OutcomeParams {
   private final int sample;
@@ -16,6 +17,8 @@ final class OutcomeParams {
   private final boolean written;
   private final int split;
   private final int stride;
+  private final OutcomeRoom.Span room;
+  private final int roomLevel;
 
   /** The finest split: every split's rungs are among its rungs (a saved rung stays valid). */
   static final int MAX_SPLIT = 2;
@@ -28,7 +31,9 @@ final class OutcomeParams {
       boolean payback,
       boolean written,
       int split,
-      int stride) {
+      int stride,
+      OutcomeRoom.Span room,
+      int roomLevel) {
     this.sample = atLeast("sample", sample, 1, "1 in N blocks");
     this.horizon = atLeast("horizon", horizon, 1, "steps");
     this.deadPercent = atLeast("dead", deadPercent, 0, "percent");
@@ -41,6 +46,12 @@ final class OutcomeParams {
     }
     this.split = split;
     this.stride = atLeast("stride", stride, 1, "rungs a step");
+    this.room = room;
+    if (roomLevel < 0 || roomLevel > 100) {
+      throw new IllegalArgumentException(
+          "outcome: roomLevel must be 0-100 (percent of the burst), got " + roomLevel);
+    }
+    this.roomLevel = roomLevel;
   }
 
   static OutcomeParams from(PolicyParams params) {
@@ -52,7 +63,9 @@ final class OutcomeParams {
         onOff(params, "payback"),
         onOff(params, "written"),
         params.integer("split", 1),
-        params.integer("stride", 1));
+        params.integer("stride", 1),
+        OutcomeRoom.Span.of(params.integer("room", 0)),
+        params.integer("roomLevel", OutcomeRoom.LEVEL_PERCENT));
   }
 
   /** A switch, on (1) by default; anything but 0 or 1 names it. */
@@ -108,5 +121,15 @@ final class OutcomeParams {
 
   int stride() {
     return stride;
+  }
+
+  /** When the room rule holds. */
+  OutcomeRoom.Span room() {
+    return room;
+  }
+
+  /** The budget's level, as a share of its burst, from which the room rule holds. */
+  double roomLevel() {
+    return roomLevel / 100.0;
   }
 }

@@ -19,7 +19,8 @@ package io.hdfslocalcache.model.policy;
  * which blocks are admitted at the tuner's threshold, not the tuner's loop: the tuner only
  * publishes the budget's level it already reads at each step ({@link ThresholdTuner#budgetShare}),
  * and hears the fill demand the rule leaves like any other. Two policies apply it, the tuned
- * default and the opt-in {@code frequency}, so it lives once, here.
+ * default and the opt-in {@code frequency}, and {@code outcome} with {@code room} ({@link
+ * OutcomeRoom}, without a tuner), so it lives once, here.
  *
  * <p><b>Costs, threads.</b> Per read, while T is above the lowest: the tuner's published level (one
  * volatile read) and, only while that holds half the burst, the room signal (one volatile read of
@@ -79,13 +80,22 @@ final class RoomRule {
    * max(lowest, t / divisor).
    */
   int threshold(int t, ThresholdTuner tuner) {
+    return on ? threshold(t, tuner.budgetShare(), tuner.marginFallsShort()) : t;
+  }
+
+  /**
+   * The same, for a policy without a tuner ({@link OutcomeAdmission}): {@code budgetShare}, the
+   * budget's level / burst as of its last step; {@code marginFallsShort}, whether the fills at the
+   * margin fell short of paying at that step (false where nothing measures it).
+   */
+  int threshold(int t, double budgetShare, boolean marginFallsShort) {
     if (!on) {
       return t;
     }
     int lower = Math.max(lowest, t / divisor);
     return lower < t
-            && tuner.budgetShare() >= level
-            && !tuner.marginFallsShort()
+            && budgetShare >= level
+            && !marginFallsShort
             && room.now() == CacheRoom.State.ROOM
         ? lower
         : t;

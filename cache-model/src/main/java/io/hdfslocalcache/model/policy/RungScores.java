@@ -109,6 +109,11 @@ final class RungScores {
     return live;
   }
 
+  /** Whether the law still holds the live rung: its first H / 2 steps (the ghosts are cold). */
+  boolean warming() {
+    return steps < params.horizon() / 2;
+  }
+
   /**
    * A rung's net, less the cost of the refused fills the live budget would pay, over k: what it
    * writes over what the live budget sustains, at least 1.

@@ -1,0 +1,92 @@
+package io.hdfslocalcache.model.policy;
+
+/**
+ * {@code outcome}'s room rule ({@code room}, off by default): while the live cache has room and the
+ * write budget holds at least {@code roomLevel} percent of its burst (95 by default), a block is
+ * admitted at max(the ladder's bottom rung, T / 4) instead of the live rung T. It is the tuned
+ * default's {@link RoomRule} with the bottom rung as its floor and no margin test (nothing measures
+ * the margin here). A fill into free space evicts nothing, so its only cost is the write.
+ *
+ * <p><b>Why the level is high.</b> A block admitted into free space is not one write: each later
+ * read fills what it missed, from the second such read the whole block, so the rule commits more of
+ * the budget than it spends while it holds. At the tuned rule's level (half the burst) it ran the
+ * live budget dry within 20 minutes on {@code rotating} at 1% (-8.3 points against the best fixed
+ * threshold, from -1.4); at 95% it spends a twentieth of the burst on the blocks read a few times,
+ * and the rest follows the ladder (docs/research/outcome-admission.md, "Outcome admission's first
+ * hour without the hold at F").
+ *
+ * <p><b>Why.</b> The law holds the live rung at F for its first H / 2 steps (its ghosts start as
+ * cold as the cache); on an empty cache that hold alone is {@code outcome}'s loss on short traces
+ * ({@code coldstart} at 5%: 15 for an hour, then the best threshold, is -1.7 single and -3.1 in
+ * fleets against the best fixed threshold; docs/research/admission-bound.md). {@link Span#WARM_UP}
+ * applies the rule during that hold only; {@link Span#ALWAYS} whenever the cache has room. The
+ * ghosts do not see it (they model fixed thresholds), so the law's ranking is unchanged.
+ *
+ * <p><b>Threads.</b> The budget's level is published once a step by the ladder's monitor (a
+ * volatile write); readers ask {@link #threshold} without a lock: one volatile read, and the room
+ * signal only while the rule can hold.
+ */
+final class OutcomeRoom {
+  /** When the rule may hold. */
+  enum Span {
+    /** Never: the live rung alone ({@code room=0}). */
+    OFF,
+    /** During the law's first H / 2 steps, the hold at the live rung ({@code room=1}). */
+    WARM_UP,
+    /** Whenever the cache has room ({@code room=2}). */
+    ALWAYS;
+
+    /** The span a {@code room} setting names; anything but 0-2 names the setting. */
+    static Span of(int setting) {
+      if (setting < 0 || setting >= values().length) {
+        throw new IllegalArgumentException(
+            "outcome: room must be 0 (off), 1 (during the warm-up) or 2 (whenever the cache has"
+                + " room), got "
+                + setting);
+      }
+      return values()[setting];
+    }
+  }
+
+  /** The budget's level, in percent of its burst, from which the rule holds ({@code roomLevel}). */
+  static final int LEVEL_PERCENT = 95;
+
+  private final Span span;
+  private final RoomRule rule;
+  private BudgetRate rate = new BudgetRate(0, 0); // none until modelled: the rule never holds
+  private ThresholdTuner.Budget budget;
+  private volatile double budgetShare; // the budget's level / burst at the last step; 0: no budget
+  private volatile boolean warming = true;
+
+  /** The rule of {@code params} over a ladder whose bottom rung is {@code bottom}. */
+  OutcomeRoom(OutcomeParams params, int bottom) {
+    this.span = params.room();
+    this.rule = new RoomRule(span != Span.OFF, bottom, RoomRule.DIVISOR, params.roomLevel());
+  }
+
+  /** Where the rule learns whether the cache has room; once, before the first read. */
+  void watch(CacheRoom room) {
+    rule.watch(room);
+  }
+
+  /** The budget modelled (at a bind or a resize: the warm-up again), under the ladder's monitor. */
+  void model(double bytesPerDay, long burstBytes, ThresholdTuner.Budget budget) {
+    this.rate = new BudgetRate(bytesPerDay, burstBytes);
+    this.budget = budget;
+    stepped(true);
+  }
+
+  /** The budget's level as of this step, and whether the law still holds; under the monitor. */
+  void stepped(boolean warming) {
+    budgetShare = budget == null ? 0 : rate.share(budget);
+    this.warming = warming;
+  }
+
+  /** The threshold to admit above now, for the live rung {@code t}. */
+  int threshold(int t) {
+    if (span == Span.OFF || (span == Span.WARM_UP && !warming)) {
+      return t;
+    }
+    return rule.threshold(t, budgetShare, false);
+  }
+}

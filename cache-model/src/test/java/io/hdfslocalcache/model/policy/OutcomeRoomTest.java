@@ -1,0 +1,121 @@
+package io.hdfslocalcache.model.policy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hdfslocalcache.time.FakeClock;
+import org.junit.jupiter.api.Test;
+
+/** {@code outcome}'s room rule ({@link OutcomeRoom}, {@code room}), through {@link PolicySpec}. */
+class OutcomeRoomTest {
+  private static final long BURST = 1L << 40;
+  private static final double PER_DAY = BURST / 2.0;
+  private static final long MIB = 1 << 20;
+
+  private final FakeClock clock = new FakeClock(1_000_000);
+  private final FakeBudget budget = new FakeBudget(BURST);
+  private CacheRoom.State room = CacheRoom.State.ROOM;
+  private long nextKey = 1;
+
+  /** Bound to a write budget whose level {@link #budget} holds, told {@link #room}. */
+  private AdmissionPolicy policy(String spec) {
+    AdmissionPolicy p = PolicySpec.parse(spec).create();
+    p.bind(PER_DAY, BURST, budget, clock, (from, to, demand, target) -> {});
+    p.watch(() -> room);
+    return p;
+  }
+
+  /** How many reads of a new block in one instant it takes to be admitted (the law steps). */
+  private int readsToAdmit(AdmissionPolicy p) {
+    long key = nextKey++;
+    for (int n = 1; n <= 5_000; n++) {
+      if (p.onRead(key, 0, MIB, 128 * MIB).admits()) {
+        return n;
+      }
+    }
+    throw new AssertionError("not admitted in 5000 reads");
+  }
+
+  /** Lets {@code minutes} of steps pass with no reads but the next one's. */
+  private void idle(int minutes) {
+    clock.advanceMillis((long) minutes * OutcomeAdmission.STEP_MS);
+  }
+
+  @Test
+  void onRead_roomDuringTheWarmUp_admitsAboveTheBottomRung() {
+    AdmissionPolicy p = policy("outcome:threshold=15,room=1");
+    assertEquals(4, readsToAdmit(p)); // the bottom rung, 3 (= 15 / 4)
+    assertEquals(3, p.thresholdInEffect());
+    assertEquals(15, p.effectiveThreshold()); // the live rung, what a restart keeps
+  }
+
+  @Test
+  void onRead_roomOff_admitsAboveTheLiveRung() {
+    assertEquals(16, readsToAdmit(policy("outcome:threshold=15")));
+  }
+
+  @Test
+  void onRead_roomAfterTheWarmUp_admitsAboveTheLiveRung() {
+    AdmissionPolicy p = policy("outcome:threshold=15,room=1");
+    idle(61); // the law's first H / 2 = 60 steps run at the next read
+    assertEquals(16, readsToAdmit(p));
+    assertEquals(15, p.thresholdInEffect());
+  }
+
+  @Test
+  void onRead_roomAlwaysAfterTheWarmUp_admitsAboveTheBottomRung() {
+    AdmissionPolicy p = policy("outcome:threshold=15,room=2");
+    idle(61);
+    assertEquals(4, readsToAdmit(p));
+  }
+
+  @Test
+  void onRead_cacheFull_admitsAboveTheLiveRung() {
+    room = CacheRoom.State.FULL;
+    assertEquals(16, readsToAdmit(policy("outcome:threshold=15,room=1")));
+  }
+
+  @Test
+  void onRead_budgetBelowTheLevelAtTheLastStep_admitsAboveTheLiveRung() {
+    AdmissionPolicy p = policy("outcome:threshold=15,room=1,roomLevel=50");
+    budget.available = BURST / 2 - 1;
+    assertEquals(4, readsToAdmit(p)); // as of the bind: full
+    idle(1);
+    assertEquals(16, readsToAdmit(p)); // as of this step: below half
+  }
+
+  @Test
+  void onRead_budgetAtTheDefaultLevel_admitsAboveTheBottomRung() {
+    AdmissionPolicy p = policy("outcome:threshold=15,room=1");
+    budget.available = BURST * OutcomeRoom.LEVEL_PERCENT / 100 + 1;
+    idle(1);
+    assertEquals(4, readsToAdmit(p));
+    budget.available -= 1 << 20;
+    idle(1);
+    assertEquals(16, readsToAdmit(p));
+  }
+
+  @Test
+  void onRead_noWriteBudget_admitsAboveTheLiveRung() {
+    AdmissionPolicy p = PolicySpec.parse("outcome:threshold=15,room=2").create();
+    p.bind(0, BURST, budget, clock, (from, to, demand, target) -> {});
+    p.watch(() -> room);
+    assertEquals(16, readsToAdmit(p));
+  }
+
+  @Test
+  void parse_roomThree_namesTheParameter() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> PolicySpec.parse("outcome:room=3"));
+    assertTrue(e.getMessage().contains("room"), e.getMessage());
+  }
+
+  @Test
+  void parse_roomLevelAboveOneHundred_namesTheParameter() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> PolicySpec.parse("outcome:roomLevel=101"));
+    assertTrue(e.getMessage().contains("roomLevel"), e.getMessage());
+  }
+}
