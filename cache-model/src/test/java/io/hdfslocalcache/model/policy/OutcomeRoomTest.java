@@ -51,6 +51,13 @@ class OutcomeRoomTest {
   }
 
   @Test
+  void state_roomHolds_savesTheLiveRungForARestart() {
+    AdmissionPolicy p = policy("outcome:threshold=15,room=1");
+    assertEquals(3, p.thresholdInEffect());
+    assertEquals(15, p.ladder().orElseThrow().state().threshold());
+  }
+
+  @Test
   void onRead_roomOff_admitsAboveTheLiveRung() {
     assertEquals(16, readsToAdmit(policy("outcome:threshold=15")));
   }
