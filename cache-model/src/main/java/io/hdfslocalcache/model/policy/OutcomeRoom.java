@@ -19,8 +19,9 @@ package io.hdfslocalcache.model.policy;
  * cold as the cache); on an empty cache that hold alone is {@code outcome}'s loss on short traces
  * ({@code coldstart} at 5%: 15 for an hour, then the best threshold, is -1.7 single and -3.1 in
  * fleets against the best fixed threshold; docs/research/admission-bound.md). {@link Span#WARM_UP}
- * applies the rule during that hold only; {@link Span#ALWAYS} whenever the cache has room. The
- * ghosts do not see it (they model fixed thresholds), so the law's ranking is unchanged.
+ * applies the rule during that hold only; {@link Span#ALWAYS} whenever the cache has room (measured
+ * worse: a cache that never fills keeps it on, -7.9 on a fleet's {@code flat} at 5%). The ghosts do
+ * not see it (they model fixed thresholds), so the law's ranking is unchanged.
  *
  * <p><b>Threads.</b> The budget's level is published once a step by the ladder's monitor (a
  * volatile write); readers ask {@link #threshold} without a lock: one volatile read, and the room
