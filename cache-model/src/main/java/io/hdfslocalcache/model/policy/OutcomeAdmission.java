@@ -12,13 +12,14 @@ import java.util.OptionalLong;
  *
  * <p><b>The ladder.</b> Around the configured threshold F: (F + 1) x 2^k - 1 for k = -2..3 (3, 7,
  * 15, 31, 63, 127 for F = 15); with {@code split=2}, also the rungs halfway between on a log scale
- * (4, 10, 21, 44, 89: eleven rungs; {@code stride} rungs a step at most). Each rung is a {@link
- * GhostCache}: the cache's contents had it admitted at that threshold, with the same read counts
- * (the gate counts every read once; only the threshold differs), on a hash sample of the blocks (1
- * in {@code sample}; capacity and write budget scaled by it, SHARDS' miniature simulation), scoring
- * what its hits saved less what its fills cost in the guard's disk model, its fills refused once
- * its share of the write budget is spent. This is DIP's set dueling and ARC's ghost lists with
- * whole cache models as the duellists.
+ * (4, 10, 21, 44, 89: eleven rungs; {@code stride} rungs a step at most). With {@code between=1}
+ * the live threshold may sit between the rungs ({@link BetweenRungs}); the rung it is anchored to
+ * is what a restart keeps. Each rung is a {@link GhostCache}: the cache's contents had it admitted
+ * at that threshold, with the same read counts (the gate counts every read once; only the threshold
+ * differs), on a hash sample of the blocks (1 in {@code sample}; capacity and write budget scaled
+ * by it, SHARDS' miniature simulation), scoring what its hits saved less what its fills cost in the
+ * guard's disk model, its fills refused once its share of the write budget is spent. This is DIP's
+ * set dueling and ARC's ghost lists with whole cache models as the duellists.
  *
  * <p><b>The law</b> and <b>payback of the burst</b>: {@link RungScores}, every minute (a step), on
  * what each rung's ghost saved and asked for; the live threshold moves a rung a step at most. While
@@ -51,11 +52,13 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
   private final int[] ladder;
   private final BucketTimeAdmission gate;
   private final OutcomeRoom room;
+  private final BetweenRungs between; // null: the live threshold is the live rung's
   private volatile GhostCache[] ghosts; // null: no cache to model, the configured threshold
   private RungScores scores;
   private ThresholdTuner.Budget budget;
   private CacheClock clock;
-  private volatile int live; // the rung admitted at
+  private volatile int live; // the rung admitted at (with between, the anchor of the threshold)
+  private volatile int threshold; // the threshold admitted at
   private volatile long nextStepMs = Long.MAX_VALUE;
   private volatile long movedAtMillis = -1; // -1: not moved since bound
 
@@ -64,6 +67,11 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
     this.params = params;
     this.ladder = ladder(config.threshold(), params.split());
     this.live = RUNGS_BELOW * params.split();
+    this.threshold = ladder[live];
+    this.between =
+        params.between()
+            ? new BetweenRungs(ladder, params.split(), params.hyst(), params.betweenDead())
+            : null;
     this.gate = new BucketTimeAdmission(config, ladder[ladder.length - 1]);
     this.room = new OutcomeRoom(params, ladder[0]);
   }
@@ -220,8 +228,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
   }
 
   private AdmissionDecision decide(int count) {
-    int t = ladder[live];
-    return count > t || count > room.threshold(t)
+    return count > threshold || count > room.threshold(threshold)
         ? AdmissionDecision.ADMIT
         : AdmissionDecision.REJECT;
   }
@@ -234,17 +241,18 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
 
   /** One step of the law (under the monitor). */
   private void step(long stepMs) {
-    int next = scores.step(ghosts, stepMs, live);
-    if (next != live) {
-      live = next;
+    live = scores.step(ghosts, stepMs, live);
+    int next = between == null ? ladder[live] : between.next(threshold, live, scores);
+    if (next != threshold) {
+      threshold = next;
       movedAtMillis = stepMs;
     }
-    room.stepped(scores.warming());
+    room.stepped(!scores.warm());
   }
 
   @Override
   public int effectiveThreshold() {
-    return ladder[live];
+    return threshold;
   }
 
   @Override
@@ -273,6 +281,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
     return ghosts != null;
   }
 
+  /** The live rung; with {@code between}, the rung the threshold is anchored to. */
   @Override
   public synchronized LiveRung state() {
     return new LiveRung(config.threshold(), ladder[live], clock.millis());
@@ -289,6 +298,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
     for (int i = 0; i < ladder.length; i++) {
       if (ladder[i] == saved.threshold()) {
         live = i; // held until the ghosts have seen reads: the law's first horizon / 2 steps
+        threshold = ladder[i];
         return TunerRestore.RESTORED;
       }
     }

@@ -5,8 +5,10 @@ package io.hdfslocalcache.model.policy;
  * blocks), the horizon H and the drain in steps, the dead band in percent, payback on or off,
  * whether the budget scaling counts the bytes a rung's fills wrote (with the cost of the refused
  * fills the live budget would pay) or every byte they asked for, the ladder's split (rungs per
- * doubling of the threshold, 1 or {@link #MAX_SPLIT}) and stride (rungs a step), and when the room
- * rule holds ({@link OutcomeRoom}).
+ * doubling of the threshold, 1 or {@link #MAX_SPLIT}) and stride (rungs a step), when the room
+ * rule holds ({@link OutcomeRoom}), and, off by default, the live threshold between the rungs
+ * ({@code between}; {@link BetweenRungs}: its hysteresis {@code hyst} in percent of a rung, its
+ * dead band {@code bdead} in percent of the anchor's score).
  */
 final class OutcomeParams {
   private final int sample;
@@ -19,6 +21,9 @@ final class OutcomeParams {
   private final int stride;
   private final OutcomeRoom.Span room;
   private final int roomLevel;
+  private final boolean between;
+  private final int hystPercent;
+  private final int betweenDeadPercent;
 
   /** The finest split: every split's rungs are among its rungs (a saved rung stays valid). */
   static final int MAX_SPLIT = 2;
@@ -33,7 +38,10 @@ final class OutcomeParams {
       int split,
       int stride,
       OutcomeRoom.Span room,
-      int roomLevel) {
+      int roomLevel,
+      boolean between,
+      int hystPercent,
+      int betweenDeadPercent) {
     this.sample = atLeast("sample", sample, 1, "1 in N blocks");
     this.horizon = atLeast("horizon", horizon, 1, "steps");
     this.deadPercent = atLeast("dead", deadPercent, 0, "percent");
@@ -52,6 +60,13 @@ final class OutcomeParams {
           "outcome: roomLevel must be 0-100 (percent of the burst), got " + roomLevel);
     }
     this.roomLevel = roomLevel;
+    this.between = between;
+    if (hystPercent < 0 || hystPercent > 100) {
+      throw new IllegalArgumentException(
+          "outcome: hyst must be 0 to 100 (percent of a rung), got " + hystPercent);
+    }
+    this.hystPercent = hystPercent;
+    this.betweenDeadPercent = atLeast("bdead", betweenDeadPercent, 0, "percent");
   }
 
   static OutcomeParams from(PolicyParams params) {
@@ -60,17 +75,20 @@ final class OutcomeParams {
         params.integer("horizon", 120),
         params.integer("dead", 1),
         params.integer("drain", 120),
-        onOff(params, "payback"),
-        onOff(params, "written"),
+        onOff(params, "payback", 1),
+        onOff(params, "written", 1),
         params.integer("split", 1),
         params.integer("stride", 1),
         OutcomeRoom.Span.of(params.integer("room", 0)),
-        params.integer("roomLevel", OutcomeRoom.LEVEL_PERCENT));
+        params.integer("roomLevel", OutcomeRoom.LEVEL_PERCENT),
+        onOff(params, "between", 0),
+        params.integer("hyst", 12),
+        params.integer("bdead", 10));
   }
 
-  /** A switch, on (1) by default; anything but 0 or 1 names it. */
-  private static boolean onOff(PolicyParams params, String name) {
-    int value = params.integer(name, 1);
+  /** A switch, on (1) or off (0) by {@code byDefault}; anything but 0 or 1 names it. */
+  private static boolean onOff(PolicyParams params, String name, int byDefault) {
+    int value = params.integer(name, byDefault);
     if (value != 0 && value != 1) {
       throw new IllegalArgumentException("outcome: " + name + " must be 0 or 1, got " + value);
     }
@@ -131,5 +149,20 @@ final class OutcomeParams {
   /** The budget's level, as a share of its burst, from which the room rule holds. */
   double roomLevel() {
     return roomLevel / 100.0;
+  }
+
+  /** Whether the live threshold may sit between the rungs ({@link BetweenRungs}). */
+  boolean between() {
+    return between;
+  }
+
+  /** The between-rung threshold's hysteresis as a fraction of a rung. */
+  double hyst() {
+    return hystPercent / 100.0;
+  }
+
+  /** How much a between-rung point must beat the anchor rung's score by, as a fraction. */
+  double betweenDead() {
+    return betweenDeadPercent / 100.0;
   }
 }

@@ -48,7 +48,7 @@ package io.hdfslocalcache.model.policy;
  * would have beaten (fleets of 3 at 1%: -1.5 on {@code interactive} and -1.2 on {@code storms};
  * docs/research/outcome-admission.md, "Third round").
  */
-final class RungScores {
+final class RungScores implements RungCurve {
   private final OutcomeParams params;
   private final double keep; // per step: exp(-1 / H)
   private final double[] nets; // per rung: net saving, forgetting over H
@@ -61,6 +61,7 @@ final class RungScores {
   private final long burstBytes;
   private final ThresholdTuner.Budget budget;
   private long steps;
+  private double sustained; // the last step's
 
   RungScores(
       int rungs,
@@ -84,7 +85,7 @@ final class RungScores {
    * One step at {@code stepMs}: the ghosts' takes scored; the rung to admit at after {@code live}.
    */
   int step(GhostCache[] ghosts, long stepMs, int live) {
-    double sustained = sustainedBytesPerStep();
+    sustained = sustainedBytesPerStep();
     int best = 0;
     for (int i = 0; i < ghosts.length; i++) {
       ghosts[i].take(stepMs, taken);
@@ -92,7 +93,7 @@ final class RungScores {
       asked[i] = asked[i] * keep + taken[1];
       paid[i] = paid[i] * keep + taken[2];
       refused[i] = refused[i] * keep + taken[3];
-      scores[i] = params.written() ? writtenScore(i, sustained) : askedScore(i, sustained);
+      scores[i] = score(nets[i], asked[i], paid[i], refused[i]);
       if (scores[i] > scores[best]) {
         best = i;
       }
@@ -109,29 +110,84 @@ final class RungScores {
     return live;
   }
 
-  /** Whether the law still holds the live rung: its first H / 2 steps (the ghosts are cold). */
-  boolean warming() {
-    return steps < params.horizon() / 2;
+  /** Whether the first horizon / 2 steps are past: the ghosts have seen reads, the law moves. */
+  @Override
+  public boolean warm() {
+    return steps >= params.horizon() / 2;
+  }
+
+  @Override
+  public double score(int i) {
+    return scores[i];
   }
 
   /**
    * A rung's net, less the cost of the refused fills the live budget would pay, over k: what it
    * writes over what the live budget sustains, at least 1.
    */
-  private double writtenScore(int i, double sustained) {
-    double ask = perStep(asked[i]);
-    double wrote = perStep(paid[i]);
-    double net = nets[i];
+  private double writtenScore(double net, double askSum, double paidSum, double refusedSum) {
+    double ask = perStep(askSum);
+    double wrote = perStep(paidSum);
     if (ask > wrote) {
-      net -= refused[i] * Math.max(0, Math.min(ask, sustained) - wrote) / (ask - wrote);
+      net -= refusedSum * Math.max(0, Math.min(ask, sustained) - wrote) / (ask - wrote);
     }
     return wrote > sustained ? net * sustained / wrote : net;
   }
 
   /** The third round's score: a rung asking k times what the budget sustains keeps 1/k. */
-  private double askedScore(int i, double sustained) {
-    double ask = perStep(asked[i]);
-    return ask > sustained ? nets[i] * sustained / ask : nets[i];
+  private double askedScore(double net, double askSum) {
+    double ask = perStep(askSum);
+    return ask > sustained ? net * sustained / ask : net;
+  }
+
+  /** The score of a ghost with these forgetting sums, on the last step's sustained rate. */
+  private double score(double net, double askSum, double paidSum, double refusedSum) {
+    return params.written()
+        ? writtenScore(net, askSum, paidSum, refusedSum)
+        : askedScore(net, askSum);
+  }
+
+  /**
+   * The score a ghost at {@code x} (a threshold's ln(t + 1)) would have had, its sums read off rung
+   * {@code i}'s and its neighbours' at {@code xs} (their ln(t + 1)): the net on the parabola
+   * through the three (so a maximum between rungs shows), the bytes log-linear between the two
+   * rungs around {@code x} (they fall with the threshold, and cannot overshoot); then scaled by the
+   * budget as a rung's score is. At a rung, that rung's score.
+   */
+  @Override
+  public double scoreAt(int i, double[] xs, double x) {
+    double[] at = sumsAt(i, xs, x);
+    return score(at[0], at[1], at[2], at[3]);
+  }
+
+  /**
+   * Whether the live rung {@code i} may move down to a ghost at {@code x} below it, its sums read
+   * off as {@link #scoreAt} reads them: payback off, or that ghost pays back.
+   */
+  @Override
+  public boolean mayMoveDownTo(int i, double[] xs, double x) {
+    double[] at = sumsAt(i, xs, x);
+    return !params.payback() || paysBack(at[0], at[1], i);
+  }
+
+  /** The net, asked, paid and refused sums a ghost at {@code x} would have (see scoreAt). */
+  private double[] sumsAt(int i, double[] xs, double x) {
+    double xm = xs[i - 1];
+    double x0 = xs[i];
+    double xp = xs[i + 1];
+    double net =
+        nets[i - 1] * (x - x0) * (x - xp) / ((xm - x0) * (xm - xp))
+            + nets[i] * (x - xm) * (x - xp) / ((x0 - xm) * (x0 - xp))
+            + nets[i + 1] * (x - xm) * (x - x0) / ((xp - xm) * (xp - x0));
+    int lo = x < x0 ? i - 1 : i;
+    double w = (x - xs[lo]) / (xs[lo + 1] - xs[lo]);
+    return new double[] {
+      net, logLinear(asked, lo, w), logLinear(paid, lo, w), logLinear(refused, lo, w)
+    };
+  }
+
+  private static double logLinear(double[] sums, int lo, double w) {
+    return Math.expm1(Math.log1p(sums[lo]) * (1 - w) + Math.log1p(sums[lo + 1]) * w);
   }
 
   /** A forgetting sum as its rate per step, whole cache. */
@@ -145,12 +201,17 @@ final class RungScores {
    * more than the refill (draws the burst); true when it does not.
    */
   private boolean paysBack(int to, int at) {
+    return paysBack(nets[to], asked[to], at);
+  }
+
+  /** {@link #paysBack(int, int)} for a ghost with these sums in place of rung {@code to}. */
+  private boolean paysBack(double netTo, double askedTo, int at) {
     double askAt = perStep(asked[at]);
-    double extra = asked[to] - asked[at];
+    double extra = askedTo - asked[at];
     if (bytesPerStep <= 0 || askAt <= bytesPerStep || extra <= 0) {
       return true;
     }
-    return (nets[to] - nets[at]) / extra >= nets[at] / asked[at];
+    return (netTo - nets[at]) / extra >= nets[at] / asked[at];
   }
 
   /** The rung with the highest score among {@code from} and the rungs above it. */

@@ -236,6 +236,59 @@ class OutcomeAdmissionTest {
     }
   }
 
+  /**
+   * Six hours of: 50 blocks each read every 6 minutes (10 reads in any hour: thresholds up to 9
+   * cache them) and each minute 4 new blocks read 9 times at new offsets and never again (only
+   * thresholds up to 8 fill them, for nothing). 9 is the best threshold; the rungs are 7 and 15.
+   */
+  private AdmissionPolicy hotAndNineReadColdBlocks(String spec) {
+    AdmissionPolicy p = policy(spec, BURST);
+    long key = 1000;
+    for (int minute = 0; minute < 6 * 60; minute++) {
+      for (long k = minute % 6; k < 300; k += 6) {
+        p.onRead(k, 0, MIB, BLOCK);
+      }
+      for (int b = 0; b < 4; b++, key++) {
+        for (int r = 0; r < 9; r++) {
+          p.onRead(key, r * MIB, MIB, BLOCK);
+        }
+      }
+      clock.advanceMillis(OutcomeAdmission.STEP_MS);
+    }
+    return p;
+  }
+
+  @Test
+  void onRead_betweenBestThresholdBetweenRungs_admitsBetweenThem() {
+    assertEquals(7, hotAndNineReadColdBlocks("outcome:threshold=15").effectiveThreshold());
+    int t = hotAndNineReadColdBlocks("outcome:threshold=15,between=1").effectiveThreshold();
+    assertTrue(t > 7 && t < 15, "at " + t);
+  }
+
+  @Test
+  void state_betweenRungs_savesTheAnchorRung() {
+    OutcomeLadder p =
+        hotAndNineReadColdBlocks("outcome:threshold=15,between=1").ladder().orElseThrow();
+    assertEquals(7, p.state().threshold());
+    AdmissionPolicy restarted = policy("outcome:threshold=15,between=1", BURST);
+    assertEquals(TunerRestore.RESTORED, restarted.ladder().orElseThrow().restore(p.state()));
+    assertEquals(7, restarted.effectiveThreshold());
+  }
+
+  @Test
+  void parse_betweenTwo_namesTheParameter() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> PolicySpec.parse("outcome:between=2"));
+    assertTrue(e.getMessage().contains("between"), e.getMessage());
+  }
+
+  @Test
+  void parse_hystOverAHundred_namesTheParameter() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> PolicySpec.parse("outcome:hyst=101"));
+    assertTrue(e.getMessage().contains("hyst"), e.getMessage());
+  }
+
   @Test
   void parse_writtenTwo_namesTheParameter() {
     IllegalArgumentException e =
