@@ -25,16 +25,12 @@ import java.util.OptionalLong;
  * what each rung's ghost saved and asked for; the live threshold moves a rung a step at most. While
  * the live cache has room, {@link OutcomeRoom} may admit below it ({@code room}, off by default).
  *
- * <p><b>Why it is stable and robust.</b> The ghosts do not depend on the live threshold (they see
- * the counts, not the live cache), so the ranking is exogenous but for the budget's level in the
- * score, which only scales rungs that ask for more than the budget sustains (the tuned law's outer
- * loop, first order with time constant {@code drain}). The live threshold follows the ranking a
- * rung a minute at most, with a dead band, so it cannot oscillate faster than the ranking changes
- * over H. Each rung's score is what that fixed threshold would have saved over the last H on this
- * trace (up to sampling noise and the ghost's approximations), so the live threshold sits at the
- * locally best candidate; where one candidate is best throughout, it settles there. What it can
- * lose against that candidate is the time to move and the live cache's contents catching up, and
- * where the best rung changes faster than H, the lag.
+ * <p><b>Why it is stable and robust.</b> The ghosts see the counts, not the live cache, so the
+ * ranking is exogenous but for the budget's level in the score (first order, time constant {@code
+ * drain}). The live threshold follows it a rung a minute at most, with a dead band, so it cannot
+ * oscillate faster than the ranking changes over H; each score is what that fixed threshold would
+ * have saved over the last H here, so it settles on a candidate that is best throughout, losing the
+ * time to move, the contents catching up, and the lag where the best rung changes faster than H.
  *
  * <p><b>Costs.</b> Every read: the gate's count (as {@code bucket-time}) and a hash of the key. A
  * sampled read: a monitor and an LRU step per rung (six; eleven with split=2). Heap: the ghosts'
@@ -86,11 +82,9 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
   }
 
   /**
-   * The candidate thresholds: floor((F + 1) x 2^(k / split)) - 1 for k = -2 split..3 split, at
-   * least 0. Floor, not round: with split 1 these are the coarse ladder's shifts exactly, and a
-   * finer split's rungs include a coarser one's (k a multiple of the ratio), so a rung saved under
-   * either is a rung of {@link OutcomeParams#MAX_SPLIT}'s ladder. The top rung is 8 (F + 1) - 1
-   * whatever the split ({@link OutcomeLadder#maxConfigured}).
+   * The candidate thresholds: floor((F + 1) x 2^(k / split)) - 1, k = -2 split..3 split, at least
+   * 0. Floor: split 1 gives the coarse shifts exactly and a finer split keeps a coarser one's rungs
+   * (a saved rung stays valid); the top is 8 (F + 1) - 1 ({@link OutcomeLadder#maxConfigured}).
    */
   static int[] ladder(int f, int split) {
     int[] l = new int[(RUNGS_BELOW + 1 + RUNGS_ABOVE - 1) * split + 1];
@@ -114,11 +108,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
     model(bytesPerDay, burstBytes);
   }
 
-  /**
-   * A directory joined: the ghosts are remade at the new capacity and budget, cold, and the live
-   * rung is held for the warm-up again, as at a start (they would otherwise model a smaller cache,
-   * or none if no directory had opened at bind).
-   */
+  /** A directory joined: the ghosts remade cold at the new capacity and budget, warm-up again. */
   @Override
   public synchronized void resize(double bytesPerDay, long burstBytes) {
     model(bytesPerDay, burstBytes);
@@ -228,9 +218,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
   }
 
   private AdmissionDecision decide(int count) {
-    return count > threshold || count > room.threshold(threshold)
-        ? AdmissionDecision.ADMIT
-        : AdmissionDecision.REJECT;
+    return count > room.threshold(threshold) ? AdmissionDecision.ADMIT : AdmissionDecision.REJECT;
   }
 
   private boolean sampled(long key) {
@@ -257,7 +245,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
 
   @Override
   public int thresholdInEffect() {
-    return room.threshold(ladder[live]);
+    return room.threshold(threshold);
   }
 
   @Override

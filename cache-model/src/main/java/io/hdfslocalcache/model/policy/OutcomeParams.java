@@ -5,10 +5,10 @@ package io.hdfslocalcache.model.policy;
  * blocks), the horizon H and the drain in steps, the dead band in percent, payback on or off,
  * whether the budget scaling counts the bytes a rung's fills wrote (with the cost of the refused
  * fills the live budget would pay) or every byte they asked for, the ladder's split (rungs per
- * doubling of the threshold, 1 or {@link #MAX_SPLIT}) and stride (rungs a step), when the room
- * rule holds ({@link OutcomeRoom}), and, off by default, the live threshold between the rungs
- * ({@code between}; {@link BetweenRungs}: its hysteresis {@code hyst} in percent of a rung, its
- * dead band {@code bdead} in percent of the anchor's score).
+ * doubling of the threshold, 1 or {@link #MAX_SPLIT}) and stride (rungs a step), when the room rule
+ * holds ({@link OutcomeRoom}), and, off by default, the live threshold between the rungs ({@code
+ * between}; {@link BetweenRungs}: its hysteresis {@code hyst} in percent of a rung, its dead band
+ * {@code bdead} in percent of the anchor's score).
  */
 final class OutcomeParams {
   private final int sample;
