@@ -4,7 +4,7 @@ package io.hdfslocalcache.model.policy;
  * {@code outcome}'s room rule ({@code room}, {@code 1} by default: the warm-up): while the live
  * cache has room and the write budget holds at least {@code roomLevel} percent of its burst (95 by
  * default), a block is admitted at max(the ladder's bottom rung, T / 4) instead of the live rung T.
- * It is the tuned default's {@link RoomRule} with the bottom rung as its floor and no margin test
+ * It is {@code tuned}'s {@link RoomRule} with the bottom rung as its floor and no margin test
  * (nothing measures the margin here). A fill into free space evicts nothing, so its only cost is
  * the write.
  *
