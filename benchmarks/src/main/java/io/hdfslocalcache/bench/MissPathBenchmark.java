@@ -97,6 +97,7 @@ public class MissPathBenchmark {
     if (dataset.equals("cache")) {
       conf.set(CacheKeys.DIRS, CacheDirMarker.create(base.resolve("ssd")).toString());
       conf.setInt(CacheKeys.ADMISSION_THRESHOLD, 65_534);
+      conf.set(CacheKeys.ADMISSION_TUNING, "auto"); // outcome, the default, takes at most 8190
     } else if (dataset.equals("outcome")) {
       // The largest threshold outcome runs with, held through the run (the law's first hour): a
       // run's ~7,000 reads a block do not reach it; its ghosts see every read (sample 1, the

@@ -1,16 +1,19 @@
 package io.hdfslocalcache.model;
 
 import io.hdfslocalcache.config.ConfigNames;
+import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.model.policy.PolicyType;
+import java.util.Optional;
 
 /**
  * How the admission threshold moves: the one vocabulary of the DataNode's {@code
  * dfs.datanode.local-cache.admission.tuning} and of a shadow candidate's {@code tuning=}, so the
- * DataNode and shadow mode run the same policy for the same word. It tunes itself to the SSD write
- * budget ({@code policy.ThresholdTuner}), moves to the fixed threshold that saved the most disk
- * time on the reads just seen ({@code outcome}, opt-in), or stays where it is configured. Each
- * setting keeps its own error message: the DataNode's names its key, a candidate's is framed by
- * {@link CandidateSpec#parse}.
+ * DataNode and shadow mode run the same policy for the same word. It moves to the fixed threshold
+ * that saved the most disk time on the reads just seen ({@code outcome}, the default), tunes itself
+ * to the SSD write budget ({@code auto}, {@code policy.ThresholdTuner}), or stays where it is
+ * configured. {@link #DEFAULT} is the one default of the DataNode, of shadow mode's candidates and
+ * of the simulator ({@link #defaultPolicy}). Each setting keeps its own error message: the
+ * DataNode's names its key, a candidate's is framed by {@link CandidateSpec#parse}.
  */
 public enum AdmissionTuning {
   /** The tuner moves the threshold from the configured one to fit the write budget. */
@@ -23,8 +26,11 @@ public enum AdmissionTuning {
    */
   OUTCOME("outcome", PolicyType.OUTCOME);
 
-  /** The DataNode's default. */
-  public static final String DEFAULT = "auto";
+  /**
+   * The DataNode's default: admission by measured outcome measured better than {@code auto} against
+   * the best fixed threshold on every summary figure (docs/research/outcome-admission.md).
+   */
+  public static final AdmissionTuning DEFAULT = OUTCOME;
 
   private final String configName;
   private final PolicyType policy;
@@ -41,6 +47,24 @@ public enum AdmissionTuning {
   /** The cache model's admission policy this setting runs (on the DataNode and in shadow mode). */
   public PolicyType policy() {
     return policy;
+  }
+
+  /**
+   * The policy a DataNode with every admission key at its default runs: the simulator's default
+   * policy and the row a sweep adds beside the others.
+   */
+  public static PolicySpec defaultPolicy() {
+    return PolicySpec.parse(DEFAULT.policy.configName());
+  }
+
+  /** The setting that runs {@code policy} on a DataNode, or empty if the DataNode has none. */
+  public static Optional<AdmissionTuning> running(PolicyType policy) {
+    for (AdmissionTuning t : values()) {
+      if (t.policy == policy) {
+        return Optional.of(t);
+      }
+    }
+    return Optional.empty();
   }
 
   /** True if the policy is told the write budget (it tunes to it, or models it): not fixed. */

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.model.policy.PolicyType;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class AdmissionTuningTest {
@@ -47,5 +49,24 @@ class AdmissionTuningTest {
       assertTrue(dataNode.contains(t.configName()), dataNode);
       assertTrue(candidate.contains(t.configName()), candidate);
     }
+  }
+
+  /** One default: the DataNode's key, and the policy the simulator runs by default. */
+  @Test
+  void defaultPolicy_isTheDefaultSettingsPolicy_outcomeWithTheRoomRule() {
+    assertEquals(AdmissionTuning.OUTCOME, AdmissionTuning.DEFAULT);
+    assertEquals(PolicyType.OUTCOME, AdmissionTuning.defaultPolicy().type());
+    assertTrue(
+        AdmissionTuning.defaultPolicy().name().startsWith("outcome:threshold=15,buckets=60,"),
+        AdmissionTuning.defaultPolicy().name());
+    assertEquals(1, AdmissionTuning.defaultPolicy().numericParam("room"));
+  }
+
+  @Test
+  void running_eachSettingsPolicy_thatSettingAndNoneForOthers() {
+    for (AdmissionTuning t : AdmissionTuning.values()) {
+      assertEquals(Optional.of(t), AdmissionTuning.running(t.policy()));
+    }
+    assertEquals(Optional.empty(), AdmissionTuning.running(PolicyType.ADMIT_ALL));
   }
 }

@@ -17,7 +17,6 @@ import io.hdfslocalcache.metrics.ShadowMetrics;
 import io.hdfslocalcache.model.CandidateSpec;
 import io.hdfslocalcache.model.ModelTotals;
 import io.hdfslocalcache.model.policy.PolicySpec;
-import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.simulator.model.Replayer;
 import io.hdfslocalcache.simulator.model.RunConfig;
 import io.hdfslocalcache.simulator.model.RunResult;
@@ -70,7 +69,8 @@ class ShadowIT {
     Configuration conf = CacheCluster.conf(base);
     conf.set(CacheKeys.MODE, "shadow");
     conf.set(CacheKeys.SHADOW_CANDIDATES, String.join(",", SAME, NEVER, SMALL));
-    conf.set(CacheKeys.SHADOW_CANDIDATE_PREFIX + NEVER, "threshold=65534");
+    // fixed: above outcome's largest configured threshold (8190), and never moved down
+    conf.set(CacheKeys.SHADOW_CANDIDATE_PREFIX + NEVER, "threshold=65534,tuning=fixed");
     conf.set(CacheKeys.SHADOW_CANDIDATE_PREFIX + SMALL, "fill=block,capacity=2560k");
     c = CacheCluster.start(conf, 1);
     feed =
@@ -303,19 +303,13 @@ class ShadowIT {
         .orElseThrow();
   }
 
-  /** The simulator's run of the same settings, on one directory and one disk. */
+  /**
+   * The simulator's run of the same settings, on one directory and one disk: the candidate's own
+   * admission policy ({@code tuning=}, the DataNode's default outcome unless named), as its model
+   * runs it.
+   */
   private static RunConfig runConfig(CandidateSpec spec) {
-    RateLimitConfig a = spec.admission();
-    PolicySpec policy =
-        PolicySpec.parse(
-            "bucket-time:threshold="
-                + a.threshold()
-                + ",buckets="
-                + a.bucketCount()
-                + ",bucket="
-                + a.bucketDuration().toMillis()
-                + ",maxKeys="
-                + a.maxTrackedKeys());
+    PolicySpec policy = PolicySpec.dataNode(spec.admission(), spec.tuning().policy());
     return new RunConfig(
         policy, spec.capacityBytes(), spec.fill(), spec.pageSizeBytes(), 1, spec.guard());
   }

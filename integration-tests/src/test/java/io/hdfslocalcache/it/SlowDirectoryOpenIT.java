@@ -166,6 +166,7 @@ class SlowDirectoryOpenIT {
       throws Exception {
     Configuration conf = CacheCluster.conf(base);
     conf.setBoolean(CacheKeys.FILL_GUARD, true); // the write budget the threshold tunes to
+    conf.set(CacheKeys.ADMISSION_TUNING, "auto"); // the tuner's record, not the default outcome's
     conf.set(CacheKeys.FILL_MODE, "block");
     conf.set(CacheKeys.CAPACITY, "1m"); // under two 1 MiB blocks: too small for a fill
     c = CacheCluster.start(conf, 1);

@@ -39,6 +39,8 @@ class ThresholdRestartIT {
   void start() throws Exception {
     Configuration conf = CacheCluster.conf(base);
     conf.setBoolean(CacheKeys.FILL_GUARD, true); // the write budget the threshold tunes to
+    conf.set(
+        CacheKeys.ADMISSION_TUNING, "auto"); // the tuner's threshold (outcome: OutcomeRestartIT)
     c = CacheCluster.start(conf, 1);
   }
 

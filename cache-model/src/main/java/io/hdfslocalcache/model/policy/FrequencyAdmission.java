@@ -19,7 +19,7 @@ import java.util.Optional;
  *
  * While the cache has room, the {@link RoomRule} applies instead, with the divisor {@code roomDiv}
  * (default 4), the budget's level {@code roomLevel}% (default 50) and, with {@code roomLowest=1}
- * (default), never below the tuner's lowest threshold: there is nothing to beat. The tuned default
+ * (default), never below the tuner's lowest threshold: there is nothing to beat. {@code tuned}
  * applies the same rule at these defaults; what this policy adds is the victim test.
  *
  * <p><b>What it measured</b> (docs/tuning.md, "Victim-aware frequency admission"): with the tuned

@@ -23,7 +23,7 @@ import java.util.OptionalLong;
  *
  * <p><b>The law</b> and <b>payback of the burst</b>: {@link RungScores}, every minute (a step), on
  * what each rung's ghost saved and asked for; the live threshold moves a rung a step at most. While
- * the live cache has room, {@link OutcomeRoom} may admit below it ({@code room}, off by default).
+ * the live cache has room, {@link OutcomeRoom} may admit below it ({@code room}, on by default).
  *
  * <p><b>Why it is stable and robust.</b> The ghosts see the counts, not the live cache, so the
  * ranking is exogenous but for the budget's level in the score (first order, time constant {@code

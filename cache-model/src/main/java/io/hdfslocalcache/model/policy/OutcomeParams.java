@@ -79,7 +79,7 @@ final class OutcomeParams {
         onOff(params, "written", 1),
         params.integer("split", 1),
         params.integer("stride", 1),
-        OutcomeRoom.Span.of(params.integer("room", 0)),
+        OutcomeRoom.Span.of(params.integer("room", 1)),
         params.integer("roomLevel", OutcomeRoom.LEVEL_PERCENT),
         onOff(params, "between", 0),
         params.integer("hyst", 12),

@@ -1,11 +1,12 @@
 package io.hdfslocalcache.model.policy;
 
 /**
- * {@code outcome}'s room rule ({@code room}, off by default): while the live cache has room and the
- * write budget holds at least {@code roomLevel} percent of its burst (95 by default), a block is
- * admitted at max(the ladder's bottom rung, T / 4) instead of the live rung T. It is the tuned
- * default's {@link RoomRule} with the bottom rung as its floor and no margin test (nothing measures
- * the margin here). A fill into free space evicts nothing, so its only cost is the write.
+ * {@code outcome}'s room rule ({@code room}, {@code 1} by default: the warm-up): while the live
+ * cache has room and the write budget holds at least {@code roomLevel} percent of its burst (95 by
+ * default), a block is admitted at max(the ladder's bottom rung, T / 4) instead of the live rung T.
+ * It is {@code tuned}'s {@link RoomRule} with the bottom rung as its floor and no margin test
+ * (nothing measures the margin here). A fill into free space evicts nothing, so its only cost is
+ * the write.
  *
  * <p><b>Why the level is high.</b> A block admitted into free space is not one write: each later
  * read fills what it missed, from the second such read the whole block, so the rule commits more of

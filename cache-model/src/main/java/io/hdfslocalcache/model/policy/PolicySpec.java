@@ -103,11 +103,11 @@ public final class PolicySpec {
   }
 
   /**
-   * The DataNode's admission settings this spec runs: present for bucket-time, the DataNode's own
-   * gate; empty for the other policies, which the DataNode does not have.
+   * The DataNode's admission settings this spec runs: present for the policies a DataNode runs
+   * (bucket-time, tuned and outcome, each over its bucket-time gate); empty for the others.
    */
   public Optional<RateLimitConfig> rateLimitConfig() {
-    return type == PolicyType.BUCKET_TIME || type == PolicyType.TUNED
+    return type == PolicyType.BUCKET_TIME || type == PolicyType.TUNED || type == PolicyType.OUTCOME
         ? Optional.of(BucketTimeAdmission.config(new PolicyParams(type.configName(), params)))
         : Optional.empty();
   }

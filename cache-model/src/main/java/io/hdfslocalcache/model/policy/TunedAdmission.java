@@ -5,15 +5,16 @@ import io.hdfslocalcache.time.CacheClock;
 import java.util.Optional;
 
 /**
- * The DataNode's default admission: the production gate, {@code BucketTimeRateLimit}, with its
- * threshold moved by a {@link ThresholdTuner} from the configured one (down to half of it, up to 64
- * times it) so that fills spend the write budget on the blocks read most often. Without a budget
- * (bound with 0 bytes a day) it is bucket-time at the configured threshold. The limiter and the
- * tuner are built at {@link #bind}, on the one clock it is given. The tuner also holds the
- * threshold while the fills at its margin pay less than N x their cost ({@link MarginalPayback},
- * {@code payback=N}, {@link MarginalPayback#MEASURED_PAYS} by default, 0: off); each decision says
- * whether it admitted at the margin ({@link AdmissionDecision#ADMIT_AT_MARGIN}), so whoever fills
- * the entry (the model's rules, the DataNode's fill) flags it and reports its hits and fills.
+ * The DataNode's admission under {@code admission.tuning auto}: the production gate, {@code
+ * BucketTimeRateLimit}, with its threshold moved by a {@link ThresholdTuner} from the configured
+ * one (down to half of it, up to 64 times it) so that fills spend the write budget on the blocks
+ * read most often. Without a budget (bound with 0 bytes a day) it is bucket-time at the configured
+ * threshold. The limiter and the tuner are built at {@link #bind}, on the one clock it is given.
+ * The tuner also holds the threshold while the fills at its margin pay less than N x their cost
+ * ({@link MarginalPayback}, {@code payback=N}, {@link MarginalPayback#MEASURED_PAYS} by default, 0:
+ * off); each decision says whether it admitted at the margin ({@link
+ * AdmissionDecision#ADMIT_AT_MARGIN}), so whoever fills the entry (the model's rules, the
+ * DataNode's fill) flags it and reports its hits and fills.
  */
 final class TunedAdmission implements GatedPolicy {
   private final RateLimitConfig config;

@@ -59,7 +59,12 @@ class OutcomeRoomTest {
 
   @Test
   void onRead_roomOff_admitsAboveTheLiveRung() {
-    assertEquals(16, readsToAdmit(policy("outcome:threshold=15")));
+    assertEquals(16, readsToAdmit(policy("outcome:threshold=15,room=0")));
+  }
+
+  @Test
+  void onRead_roomNotGiven_admitsAboveTheBottomRungDuringTheWarmUp() {
+    assertEquals(4, readsToAdmit(policy("outcome:threshold=15"))); // room=1, the default
   }
 
   @Test

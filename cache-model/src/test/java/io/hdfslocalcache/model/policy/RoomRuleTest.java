@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hdfslocalcache.time.FakeClock;
 import org.junit.jupiter.api.Test;
 
-/** The room rule as the tuned default runs it ({@code tuned}, through {@link PolicySpec}). */
+/** The room rule as {@code auto} runs it ({@code tuned}, through {@link PolicySpec}). */
 class RoomRuleTest {
   private static final long BURST = 1L << 40;
   private static final double PER_DAY = BURST / 2.0;

@@ -160,20 +160,32 @@ final class ConfigValues {
         window,
         AdmissionTuning.parse(
             CacheKeys.ADMISSION_TUNING,
-            conf.getTrimmed(CacheKeys.ADMISSION_TUNING, AdmissionTuning.DEFAULT)));
+            conf.getTrimmed(CacheKeys.ADMISSION_TUNING, AdmissionTuning.DEFAULT.configName())));
   }
 
   /**
    * Under {@code admission.tuning outcome}, the configured threshold must leave its ladder's top
    * rung a count the admission counter keeps: checked before the shadow candidates are built on it,
-   * so the error names the DataNode's keys.
+   * so the error names the DataNode's keys. Outcome is the default, so the error says how a
+   * DataNode keeps a higher threshold it was configured with before.
    */
   static void checkOutcomeThreshold(RateLimitConfig admission, FillPolicy fill) {
-    if (fill.tuning() == AdmissionTuning.OUTCOME) {
+    if (fill.tuning() != AdmissionTuning.OUTCOME) {
+      return;
+    }
+    try {
       OutcomeLadder.checkConfigured(
           admission.threshold(),
           CacheKeys.ADMISSION_THRESHOLD,
-          "when " + CacheKeys.ADMISSION_TUNING + " is outcome");
+          "when " + CacheKeys.ADMISSION_TUNING + " is outcome, its default");
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          e.getMessage()
+              + "; set "
+              + CacheKeys.ADMISSION_TUNING
+              + " to auto or fixed for a threshold up to "
+              + RateLimitConfig.MAX_THRESHOLD,
+          e);
     }
   }
 }

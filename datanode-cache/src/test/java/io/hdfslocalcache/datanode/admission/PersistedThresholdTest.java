@@ -332,6 +332,25 @@ class PersistedThresholdTest {
   }
 
   @Test
+  void restore_outcomeAfterAnUpgradeFromAuto_startsAtTheConfiguredThresholdThenKeepsItsRung()
+      throws Exception {
+    leftBehind("ssd1", new TunedThreshold(15, 40, 0, 1_000)); // all a DataNode under auto kept
+
+    List<BlockIndex> after = open("ssd1");
+    try {
+      AdmissionPolicy outcome = bound(15, PER_DAY, PolicyType.OUTCOME);
+      PersistedThreshold kept = new PersistedThreshold(outcome, after);
+      assertEquals(TunerRestore.NONE_SAVED, kept.restore());
+      assertEquals(15, outcome.effectiveThreshold(), "F, not the tuner's 40");
+      kept.save();
+      assertEquals(15, awaitRung(after.get(0)).threshold(), "its own record from now on");
+      assertEquals(40, after.get(0).loadOwn(OwnRecord.TUNED_THRESHOLD).get().threshold());
+    } finally {
+      close(after);
+    }
+  }
+
+  @Test
   void restore_fineRungOntoTheCoarseLadder_ladderChangedNotAnError() throws Exception {
     List<BlockIndex> before = open("ssd1");
     before.get(0).putOwn(OwnRecord.LIVE_RUNG, new LiveRung(15, 21, 1_000)); // saved under split=2

@@ -106,7 +106,10 @@ class ShadowConfigTest {
         CacheKeys.ADMISSION_THRESHOLD
             + " must be at most 8190 when "
             + CacheKeys.ADMISSION_TUNING
-            + " is outcome (its ladder counts to 8 x (threshold + 1) - 1), got 8191",
+            + " is outcome, its default (its ladder counts to 8 x (threshold + 1) - 1), got 8191;"
+            + " set "
+            + CacheKeys.ADMISSION_TUNING
+            + " to auto or fixed for a threshold up to 65534",
         error(
             conf(
                 CacheKeys.DIRS,
@@ -120,6 +123,8 @@ class ShadowConfigTest {
                 conf(
                     CacheKeys.DIRS,
                     "/ssd1",
+                    CacheKeys.ADMISSION_TUNING,
+                    "auto",
                     CacheKeys.ADMISSION_THRESHOLD,
                     "9000",
                     CacheKeys.SHADOW_CANDIDATES,
@@ -135,6 +140,48 @@ class ShadowConfigTest {
             "outcome",
             CacheKeys.ADMISSION_THRESHOLD,
             "8190"));
+  }
+
+  @Test
+  void from_tuningNotSet_outcomeForTheDataNodeAndItsCandidatesAndItsBoundNamesBothKeys() {
+    CacheConfig defaults = CacheConfig.from(conf(CacheKeys.DIRS, "/ssd1"));
+    assertEquals(AdmissionTuning.OUTCOME, defaults.fillPolicy().tuning());
+    assertEquals(
+        AdmissionTuning.OUTCOME,
+        CacheConfig.from(conf(CacheKeys.MODE, "shadow", CacheKeys.SHADOW_CANDIDATES, "same"))
+            .candidates()
+            .specs()
+            .get(0)
+            .tuning(),
+        "a candidate runs the DataNode's default");
+    assertEquals(15, defaults.admission().threshold()); // the default threshold passes
+    String e = error(conf(CacheKeys.DIRS, "/ssd1", CacheKeys.ADMISSION_THRESHOLD, "10000"));
+    assertTrue(
+        e.startsWith(
+            CacheKeys.ADMISSION_THRESHOLD
+                + " must be at most 8190 when "
+                + CacheKeys.ADMISSION_TUNING
+                + " is outcome, its default"),
+        e);
+    assertTrue(
+        e.endsWith(
+            "got 10000; set "
+                + CacheKeys.ADMISSION_TUNING
+                + " to auto or fixed"
+                + " for a threshold up to 65534"),
+        e);
+    assertEquals(
+        AdmissionTuning.AUTO,
+        CacheConfig.from(
+                conf(
+                    CacheKeys.DIRS,
+                    "/ssd1",
+                    CacheKeys.ADMISSION_THRESHOLD,
+                    "10000",
+                    CacheKeys.ADMISSION_TUNING,
+                    "auto"))
+            .fillPolicy()
+            .tuning());
   }
 
   @Test

@@ -1,6 +1,6 @@
 package io.hdfslocalcache.simulator.cli;
 
-import io.hdfslocalcache.model.policy.PolicySpec;
+import io.hdfslocalcache.model.AdmissionTuning;
 import io.hdfslocalcache.simulator.model.RunResult;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -12,9 +12,9 @@ import java.util.Map;
 
 /**
  * The human-readable table on stdout, one row per run, columns sized to fit. When the runs include
- * the self-tuning default ({@link #TUNED_DEFAULT}) and other rows, a last column {@code tunedTime}
- * shows beside each row the default's {@code hddTime} on the same trace, cache size, fill mode and
- * guard: whether tuning by hand beats it shows at a glance.
+ * the DataNode's default admission ({@link #DEFAULT_POLICY}) and other rows, a last column {@code
+ * defaultTime} shows beside each row the default's {@code hddTime} on the same trace, cache size,
+ * fill mode and guard: whether tuning by hand beats it shows at a glance.
  */
 final class ResultTable {
   private static final String[] HEADER = {
@@ -37,10 +37,8 @@ final class ResultTable {
     "utilPeakNoCache"
   };
 
-  /**
-   * The DataNode's default admission: the threshold tuned from the default one, the default window.
-   */
-  static final String TUNED_DEFAULT = PolicySpec.parse("tuned").name();
+  /** The DataNode's default admission ({@link AdmissionTuning#defaultPolicy}), by its name. */
+  static final String DEFAULT_POLICY = AdmissionTuning.defaultPolicy().name();
 
   private ResultTable() {}
 
@@ -55,19 +53,19 @@ final class ResultTable {
   static void print(List<String> labels, List<RunResult> results, PrintStream out) {
     List<String[]> rows = new ArrayList<>();
     boolean labelled = !labels.isEmpty();
-    Map<String, RunResult> tuned = new HashMap<>();
+    Map<String, RunResult> byDefault = new HashMap<>();
     for (int i = 0; i < results.size(); i++) {
-      if (results.get(i).policy().equals(TUNED_DEFAULT)) {
-        tuned.put(sameRun(labels, results, i), results.get(i));
+      if (results.get(i).policy().equals(DEFAULT_POLICY)) {
+        byDefault.put(sameRun(labels, results, i), results.get(i));
       }
     }
-    boolean beside = !tuned.isEmpty() && results.size() > tuned.size();
-    String[] header = beside ? withLast(HEADER, "tunedTime") : HEADER;
+    boolean beside = !byDefault.isEmpty() && results.size() > byDefault.size();
+    String[] header = beside ? withLast(HEADER, "defaultTime") : HEADER;
     rows.add(labelled ? labelled("datanode", header) : header);
     for (int i = 0; i < results.size(); i++) {
       String[] row = row(results.get(i));
       if (beside) {
-        RunResult t = tuned.get(sameRun(labels, results, i));
+        RunResult t = byDefault.get(sameRun(labels, results, i));
         row =
             withLast(
                 row,

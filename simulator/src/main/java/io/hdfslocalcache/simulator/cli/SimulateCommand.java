@@ -1,6 +1,7 @@
 package io.hdfslocalcache.simulator.cli;
 
 import io.hdfslocalcache.config.FillMode;
+import io.hdfslocalcache.model.AdmissionTuning;
 import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.simulator.model.RunConfig;
 import java.util.List;
@@ -39,8 +40,9 @@ public final class SimulateCommand implements Callable<Integer> {
       paramLabel = "SPEC",
       converter = Converters.Policy.class,
       description = {
-        "Admission policy, repeatable (default: tuned, the DataNode's). One of: never, "
+        "Admission policy, repeatable (default: outcome, the DataNode's). One of: never, "
             + "admit-all, bucket-time[:threshold=15,buckets=60,bucket=1m], "
+            + "outcome[:threshold=15,buckets=60,bucket=1m,room=1], "
             + "tuned[:threshold=15,buckets=60,bucket=1m], "
             + "reject-x[:x=1,history=1000000], "
             + "frequency[:threshold=15,floorDiv=1,roomDiv=4,roomLevel=50,victim=1,sample=10]."
@@ -103,7 +105,9 @@ public final class SimulateCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--cache-dirs must be >= 1, got " + cacheDirs);
     }
     List<PolicySpec> specs =
-        policies == null || policies.isEmpty() ? List.of(PolicySpec.parse("tuned")) : policies;
+        policies == null || policies.isEmpty()
+            ? List.of(AdmissionTuning.defaultPolicy())
+            : policies;
     List<RunConfig> configs =
         specs.stream()
             .map(

@@ -4,8 +4,10 @@ import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.config.SizeValue;
 import io.hdfslocalcache.guard.GuardConfig;
+import io.hdfslocalcache.model.AdmissionTuning;
 import io.hdfslocalcache.model.GuardSettings;
 import io.hdfslocalcache.model.policy.MarginalPayback;
+import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.model.policy.PolicyType;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.simulator.model.RunConfig;
@@ -15,15 +17,22 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The {@code hdfs-site.xml} lines of a simulated configuration, ready to paste: the DataNode's own
  * key names ({@link CacheKeys}) with values in the grammar it reads ({@link SizeValue}, {@link
- * DurationValue}), so the DataNode runs what was simulated. Only bucket-time is the DataNode's
- * admission gate; another policy gets one comment saying it has no setting. A value the DataNode
- * would refuse (a page size it cannot use) becomes a comment, never a line that stops it.
+ * DurationValue}), so the DataNode runs what was simulated. The DataNode runs bucket-time, tuned
+ * and outcome ({@link AdmissionTuning}: {@code admission.tuning} fixed, auto and outcome); another
+ * policy gets one comment saying it has no setting, and so does a parameter of those the DataNode
+ * has no key for. A value the DataNode would refuse (a page size it cannot use) becomes a comment,
+ * never a line that stops it.
  */
 final class SiteXml {
+  /** The parameters the DataNode's admission keys set. */
+  private static final Set<String> ADMISSION_KEYS =
+      Set.of("threshold", "buckets", "bucket", "maxKeys");
+
   private SiteXml() {}
 
   /** One block of lines per run, after a blank line, headed by what it is for. */
@@ -41,11 +50,13 @@ final class SiteXml {
   static List<String> lines(RunConfig run, int cacheDirs) {
     List<String> lines = new ArrayList<>();
     Optional<RateLimitConfig> gate = run.policy().rateLimitConfig();
-    if (!gate.isPresent()) {
+    Optional<AdmissionTuning> tuning = AdmissionTuning.running(run.policy().type());
+    if (!gate.isPresent() || !tuning.isPresent()) {
       lines.add(
           comment(
               run.policy()
-                  + ": no hdfs-site.xml setting, the DataNode's admission gate is bucket-time"));
+                  + ": no hdfs-site.xml setting, the DataNode runs bucket-time, tuned or"
+                  + " outcome"));
       return lines;
     }
     long capacity = run.cacheSizeBytes() / cacheDirs;
@@ -62,22 +73,11 @@ final class SiteXml {
                 + (cacheDirs == 1 ? " cache directory" : " cache directories")));
     RateLimitConfig a = gate.get();
     lines.add(property(CacheKeys.ADMISSION_THRESHOLD, Integer.toString(a.threshold())));
-    lines.add(
-        property(
-            CacheKeys.ADMISSION_TUNING,
-            run.policy().type() == PolicyType.TUNED ? "auto" : "fixed"));
-    if (run.policy().numericParam("room") == 0) {
-      lines.add(
-          comment("room=0 has no setting: a DataNode with tuning auto admits by the room rule"));
-    }
-    long payback = run.policy().numericParam("payback");
-    if (payback >= 0 && payback != MarginalPayback.MEASURED_PAYS) {
-      lines.add(
-          comment(
-              "payback="
-                  + payback
-                  + " has no setting: a DataNode with tuning auto holds at payback="
-                  + MarginalPayback.MEASURED_PAYS));
+    lines.add(property(CacheKeys.ADMISSION_TUNING, tuning.get().configName()));
+    if (run.policy().type() == PolicyType.TUNED) {
+      tunedWithoutSetting(run.policy(), lines);
+    } else {
+      withoutSetting(run.policy(), tuning.get(), lines);
     }
     lines.add(property(CacheKeys.ADMISSION_BUCKET_COUNT, Integer.toString(a.bucketCount())));
     lines.add(
@@ -105,6 +105,49 @@ final class SiteXml {
     lines.add(property(CacheKeys.FILL_MODE, run.fill().configName()));
     guard(run.guard(), lines);
     return lines;
+  }
+
+  /** Tuned's room rule and payback, hidden from its name unless given, have no key either. */
+  private static void tunedWithoutSetting(PolicySpec policy, List<String> lines) {
+    if (policy.numericParam("room") == 0) {
+      lines.add(
+          comment("room=0 has no setting: a DataNode with tuning auto admits by the room rule"));
+    }
+    long payback = policy.numericParam("payback");
+    if (payback >= 0 && payback != MarginalPayback.MEASURED_PAYS) {
+      lines.add(
+          comment(
+              "payback="
+                  + payback
+                  + " has no setting: a DataNode with tuning auto holds at payback="
+                  + MarginalPayback.MEASURED_PAYS));
+    }
+  }
+
+  /**
+   * Each parameter given beyond the admission keys' (threshold, window, tracked keys) whose value
+   * is not the one the DataNode runs: the policy's default, which it has no key to change.
+   */
+  private static void withoutSetting(
+      PolicySpec policy, AdmissionTuning tuning, List<String> lines) {
+    PolicySpec dataNode = PolicySpec.parse(policy.type().configName());
+    for (String key : policy.params().keySet()) {
+      long given = policy.numericParam(key);
+      long runs = dataNode.numericParam(key);
+      if (!ADMISSION_KEYS.contains(key) && runs >= 0 && given != runs) {
+        lines.add(
+            comment(
+                key
+                    + "="
+                    + given
+                    + " has no setting: a DataNode with tuning "
+                    + tuning.configName()
+                    + " runs "
+                    + key
+                    + "="
+                    + runs));
+      }
+    }
   }
 
   /** The guard's keys; what the DataNode has no key for (allowance, buckets) as a comment. */

@@ -2,6 +2,7 @@ package io.hdfslocalcache.simulator.cli;
 
 import io.hdfslocalcache.config.DurationValue;
 import io.hdfslocalcache.config.FillMode;
+import io.hdfslocalcache.model.AdmissionTuning;
 import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.simulator.model.OracleSpec;
 import io.hdfslocalcache.simulator.model.RunConfig;
@@ -182,11 +183,12 @@ public final class SweepCommand implements Callable<Integer> {
     if (policies != null) {
       specs.addAll(policies);
     }
-    // Beside every row, what the DataNode's default (admission that tunes itself) does; an
-    // oracle-only sweep is research, compared with runs made before.
-    PolicySpec tuned = PolicySpec.parse("tuned");
-    if (!specs.contains(tuned) && !(specs.isEmpty() && !oracleSpecs().isEmpty())) {
-      specs.add(tuned);
+    // Beside every row, what the DataNode's default admission does (unless a row is it, by its
+    // canonical name); an oracle-only sweep is research, compared with runs made before.
+    PolicySpec byDefault = AdmissionTuning.defaultPolicy();
+    if (specs.stream().noneMatch(p -> p.name().equals(byDefault.name()))
+        && !(specs.isEmpty() && !oracleSpecs().isEmpty())) {
+      specs.add(byDefault);
     }
     List<RunConfig> configs = new ArrayList<>();
     for (long size : cacheSizes) {

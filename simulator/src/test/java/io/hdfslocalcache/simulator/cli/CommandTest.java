@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hdfslocalcache.config.CacheKeys;
+import io.hdfslocalcache.model.AdmissionTuning;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -232,7 +233,7 @@ class CommandTest {
     assertEquals(0, o.exit(), o.err());
     JsonNode arr = new ObjectMapper().readTree(json.toFile());
     assertTrue(arr.isArray());
-    int policies = 3 * 2 + 1 + 1; // and the self-tuning default, beside every row
+    int policies = 3 * 2 + 1 + 1; // and the DataNode's default, beside every row
     assertEquals(policies * 2 * 2 * 2, arr.size());
     // cache size outermost, then fill mode, then guard
     assertEquals("block", arr.get(0).get("fill").asText());
@@ -240,6 +241,25 @@ class CommandTest {
     assertEquals("on", arr.get(policies).get("guard").asText());
     assertEquals("pages", arr.get(2 * policies).get("fill").asText());
     assertTrue(Files.size(png) > 0);
+  }
+
+  @Test
+  void configs_policyNamedAsTheDefault_noSecondDefaultRow() throws Exception {
+    SweepCommand sweep = new SweepCommand();
+    Cli.commandLine(sweep)
+        .parseArgs(
+            "--trace",
+            csvTrace("0,p,1,1,READ,0,10").toString(),
+            "--cache-size",
+            "1m",
+            "--threshold",
+            "3",
+            "--policy",
+            "outcome:room=1");
+    assertEquals(
+        List.of(
+            "bucket-time:threshold=3,buckets=60,bucket=1m", AdmissionTuning.defaultPolicy().name()),
+        sweep.configs().stream().map(c -> c.policy().name()).toList());
   }
 
   @Test

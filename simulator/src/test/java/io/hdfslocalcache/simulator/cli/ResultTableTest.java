@@ -60,24 +60,24 @@ class ResultTableTest {
   }
 
   @Test
-  void print_withTheTunedDefault_showsItsHddTimeBesideEveryRowOfTheSameSize() {
+  void print_withTheDefault_showsItsHddTimeBesideEveryRowOfTheSameSize() {
     List<String> lines =
         print(
             List.of(
                 run("bucket-time:threshold=15,buckets=60,bucket=1m", 1, 70),
-                run(ResultTable.TUNED_DEFAULT, 1, 60),
+                run(ResultTable.DEFAULT_POLICY, 1, 60),
                 run("bucket-time:threshold=15,buckets=60,bucket=1m", 2, 50),
-                run(ResultTable.TUNED_DEFAULT, 2, 45)));
-    assertTrue(lines.get(0).endsWith("hddTime  utilMean  utilPeak  utilPeakNoCache  tunedTime"));
+                run(ResultTable.DEFAULT_POLICY, 2, 45)));
+    assertTrue(lines.get(0).endsWith("hddTime  utilMean  utilPeak  utilPeakNoCache  defaultTime"));
     assertTrue(lines.get(1).contains("-30.0%") && lines.get(1).endsWith("-40.0%"), lines.get(1));
     assertTrue(lines.get(2).endsWith("-40.0%"), lines.get(2));
     assertTrue(lines.get(3).contains("-50.0%") && lines.get(3).endsWith("-55.0%"), lines.get(3));
   }
 
   @Test
-  void print_withoutTheTunedDefault_noColumn() {
+  void print_withoutTheDefault_noColumn() {
     List<String> lines = print(List.of(run("never", 1, 100), run("admit-all", 1, 90)));
     assertEquals(3, lines.size());
-    assertFalse(lines.get(0).contains("tunedTime"));
+    assertFalse(lines.get(0).contains("defaultTime"));
   }
 }

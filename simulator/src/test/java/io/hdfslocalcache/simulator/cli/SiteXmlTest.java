@@ -96,6 +96,32 @@ class SiteXmlTest {
   }
 
   @Test
+  void lines_outcomePolicy_tuningOutcomeAndNoCommentAtItsDefaults() {
+    List<String> lines = lines("outcome:threshold=7,room=1", 1L << 40, FillMode.PAGES, 1 << 20, 1);
+    Configuration c = hadoopReads(lines);
+    assertEquals("outcome", c.get(CacheKeys.ADMISSION_TUNING));
+    assertEquals("7", c.get(CacheKeys.ADMISSION_THRESHOLD));
+    assertFalse(lines.toString().contains("has no setting"), lines.toString());
+  }
+
+  @Test
+  void lines_outcomeOffItsDefaults_commentNamesEachWhatTheDataNodeRuns() {
+    List<String> lines =
+        lines("outcome:room=0,between=1,payback=1", 1L << 40, FillMode.PAGES, 1 << 20, 1);
+    assertTrue(
+        lines.contains(
+            "<!-- room=0 has no setting: a DataNode with tuning outcome runs room=1 -->"),
+        lines.toString());
+    assertTrue(
+        lines.contains(
+            "<!-- between=1 has no setting: a DataNode with tuning outcome runs between=0 -->"),
+        lines.toString());
+    assertFalse(
+        lines.stream().anyMatch(l -> l.startsWith("<!-- payback")), "payback=1 is the DataNode's");
+    assertEquals("outcome", hadoopReads(lines).get(CacheKeys.ADMISSION_TUNING));
+  }
+
+  @Test
   void lines_tunedWithoutTheRoomRule_commentSaysTheDataNodeHasNoSuchSetting() {
     List<String> lines = lines("tuned:room=0", 1L << 40, FillMode.PAGES, 1 << 20, 1);
     assertTrue(
@@ -135,8 +161,8 @@ class SiteXmlTest {
     List<String> lines = lines("admit-all", 1L << 30, FillMode.BLOCK, 1 << 20, 1);
     assertEquals(
         List.of(
-            "<!-- admit-all: no hdfs-site.xml setting, the DataNode's admission gate is bucket-time"
-                + " -->"),
+            "<!-- admit-all: no hdfs-site.xml setting, the DataNode runs bucket-time, tuned or"
+                + " outcome -->"),
         lines);
     assertEquals(0, hadoopReads(lines).size());
   }

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * docs/tuning.md's "Choose" step and the tools agree: the {@code hdfs-site.xml} lines it shows for
- * the tuned default are the ones {@code simulate} prints for that policy (its {@code
- * admission.tuning} line included, which says whether the threshold is a floor); the step names the
- * sweep's tuned row as the sweep prints it and the columns it compares ({@code ResultTableTest}
+ * the default ({@code outcome}) are the ones {@code simulate} prints for that policy (its {@code
+ * admission.tuning} line included, which says which policy the DataNode runs); the step names the
+ * sweep's default row as the sweep prints it and the columns it compares ({@code ResultTableTest}
  * holds the table to those names).
  */
 class TuningDocTest {
@@ -34,7 +34,7 @@ class TuningDocTest {
   }
 
   @Test
-  void chooseStep_simulateLines_areWhatSimulatePrintsForTheTunedPolicy() throws Exception {
+  void chooseStep_simulateLines_areWhatSimulatePrintsForTheDefaultPolicy() throws Exception {
     List<String> shown = new ArrayList<>();
     for (String line : choose().split("\n")) {
       if (line.startsWith("<!-- hdfs-site.xml for ") || line.startsWith("<property>")) {
@@ -44,7 +44,7 @@ class TuningDocTest {
     List<String> printed =
         SiteXml.lines(
             new RunConfig(
-                PolicySpec.parse("tuned:threshold=4,buckets=60,bucket=1m"),
+                PolicySpec.parse("outcome:threshold=4"),
                 2L << 40,
                 FillMode.PAGES,
                 1 << 20,
@@ -55,15 +55,16 @@ class TuningDocTest {
     assertTrue(
         shown.contains(
             "<property><name>dfs.datanode.local-cache.admission.tuning</name>"
-                + "<value>auto</value></property>"));
+                + "<value>outcome</value></property>"));
   }
 
   @Test
   void chooseStep_columnsItCompares_areTheSweepsColumns() throws Exception {
     String text = choose();
-    for (String column : Arrays.asList("hddTime", "tunedTime", "ssdWritten", "denied(cost/ssd)")) {
+    for (String column :
+        Arrays.asList("hddTime", "defaultTime", "ssdWritten", "denied(cost/ssd)")) {
       assertTrue(text.contains("`" + column + "`"), column + " not explained in Choose");
     }
-    assertTrue(text.contains("`" + ResultTable.TUNED_DEFAULT + "`"), "the tuned row's name");
+    assertTrue(text.contains("`" + ResultTable.DEFAULT_POLICY + "`"), "the default row's name");
   }
 }
