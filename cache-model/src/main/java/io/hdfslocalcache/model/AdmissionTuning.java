@@ -1,6 +1,7 @@
 package io.hdfslocalcache.model;
 
 import io.hdfslocalcache.config.ConfigNames;
+import io.hdfslocalcache.model.policy.OutcomeLadder;
 import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.model.policy.PolicyType;
 import java.util.Optional;
@@ -55,6 +56,17 @@ public enum AdmissionTuning {
    */
   public static PolicySpec defaultPolicy() {
     return PolicySpec.parse(DEFAULT.policy.configName());
+  }
+
+  /**
+   * The setting a DataNode runs when its {@code admission.tuning} is not set: {@link #DEFAULT},
+   * unless the configured {@code threshold} is above what outcome's ladder counts to ({@link
+   * OutcomeLadder#maxConfigured}, 8190); then {@code auto}, the default before, so a DataNode
+   * configured with such a threshold keeps starting and admitting as it did. Only an explicit
+   * {@code outcome} with such a threshold is refused.
+   */
+  public static AdmissionTuning defaultFor(int threshold) {
+    return threshold > OutcomeLadder.maxConfigured() ? AUTO : DEFAULT;
   }
 
   /** The setting that runs {@code policy} on a DataNode, or empty if the DataNode has none. */

@@ -82,7 +82,7 @@ final class CacheConfigReader {
           DIR_RESERVED_PERCENT + " must be in [0, 90], got " + reserved);
     }
     String inner = conf.getTrimmed(INNER_FACTORY, DEFAULT_INNER_FACTORY);
-    FillPolicy fill = ConfigValues.fillPolicy(conf);
+    FillPolicy fill = ConfigValues.fillPolicy(conf, admission.threshold());
     ConfigValues.checkOutcomeThreshold(admission, fill);
     long ssd = dirs.isEmpty() ? ConfigValues.oneCapacity(conf) : sum(capacities);
     ShadowCandidates candidates =

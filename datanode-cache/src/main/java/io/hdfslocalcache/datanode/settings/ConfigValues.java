@@ -128,8 +128,11 @@ final class ConfigValues {
     return admission;
   }
 
-  /** The fill mode, the guard switch and the SSD write budget. */
-  static io.hdfslocalcache.datanode.fill.FillPolicy fillPolicy(Configuration conf) {
+  /**
+   * The fill mode, the guard switch, the SSD write budget and the admission tuning (by default
+   * {@link AdmissionTuning#defaultFor} the configured {@code threshold}).
+   */
+  static io.hdfslocalcache.datanode.fill.FillPolicy fillPolicy(Configuration conf, int threshold) {
     io.hdfslocalcache.config.FillMode mode =
         io.hdfslocalcache.config.FillMode.parse(
             CacheKeys.FILL_MODE,
@@ -160,14 +163,15 @@ final class ConfigValues {
         window,
         AdmissionTuning.parse(
             CacheKeys.ADMISSION_TUNING,
-            conf.getTrimmed(CacheKeys.ADMISSION_TUNING, AdmissionTuning.DEFAULT.configName())));
+            conf.getTrimmed(
+                CacheKeys.ADMISSION_TUNING, AdmissionTuning.defaultFor(threshold).configName())));
   }
 
   /**
    * Under {@code admission.tuning outcome}, the configured threshold must leave its ladder's top
    * rung a count the admission counter keeps: checked before the shadow candidates are built on it,
-   * so the error names the DataNode's keys. Outcome is the default, so the error says how a
-   * DataNode keeps a higher threshold it was configured with before.
+   * so the error names the DataNode's keys, and says how to keep the higher threshold. (Not set,
+   * the tuning is {@code auto} for such a threshold: {@link AdmissionTuning#defaultFor}.)
    */
   static void checkOutcomeThreshold(RateLimitConfig admission, FillPolicy fill) {
     if (fill.tuning() != AdmissionTuning.OUTCOME) {
@@ -177,7 +181,7 @@ final class ConfigValues {
       OutcomeLadder.checkConfigured(
           admission.threshold(),
           CacheKeys.ADMISSION_THRESHOLD,
-          "when " + CacheKeys.ADMISSION_TUNING + " is outcome, its default");
+          "when " + CacheKeys.ADMISSION_TUNING + " is outcome");
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
           e.getMessage()

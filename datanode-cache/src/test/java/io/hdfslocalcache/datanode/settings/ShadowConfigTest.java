@@ -106,7 +106,7 @@ class ShadowConfigTest {
         CacheKeys.ADMISSION_THRESHOLD
             + " must be at most 8190 when "
             + CacheKeys.ADMISSION_TUNING
-            + " is outcome, its default (its ladder counts to 8 x (threshold + 1) - 1), got 8191;"
+            + " is outcome (its ladder counts to 8 x (threshold + 1) - 1), got 8191;"
             + " set "
             + CacheKeys.ADMISSION_TUNING
             + " to auto or fixed for a threshold up to 65534",
@@ -143,7 +143,7 @@ class ShadowConfigTest {
   }
 
   @Test
-  void from_tuningNotSet_outcomeForTheDataNodeAndItsCandidatesAndItsBoundNamesBothKeys() {
+  void from_tuningNotSet_outcomeForTheDataNodeAndItsCandidates() {
     CacheConfig defaults = CacheConfig.from(conf(CacheKeys.DIRS, "/ssd1"));
     assertEquals(AdmissionTuning.OUTCOME, defaults.fillPolicy().tuning());
     assertEquals(
@@ -155,33 +155,29 @@ class ShadowConfigTest {
             .tuning(),
         "a candidate runs the DataNode's default");
     assertEquals(15, defaults.admission().threshold()); // the default threshold passes
-    String e = error(conf(CacheKeys.DIRS, "/ssd1", CacheKeys.ADMISSION_THRESHOLD, "10000"));
-    assertTrue(
-        e.startsWith(
-            CacheKeys.ADMISSION_THRESHOLD
-                + " must be at most 8190 when "
-                + CacheKeys.ADMISSION_TUNING
-                + " is outcome, its default"),
-        e);
-    assertTrue(
-        e.endsWith(
-            "got 10000; set "
-                + CacheKeys.ADMISSION_TUNING
-                + " to auto or fixed"
-                + " for a threshold up to 65534"),
-        e);
     assertEquals(
-        AdmissionTuning.AUTO,
-        CacheConfig.from(
-                conf(
-                    CacheKeys.DIRS,
-                    "/ssd1",
-                    CacheKeys.ADMISSION_THRESHOLD,
-                    "10000",
-                    CacheKeys.ADMISSION_TUNING,
-                    "auto"))
+        AdmissionTuning.OUTCOME,
+        CacheConfig.from(conf(CacheKeys.DIRS, "/ssd1", CacheKeys.ADMISSION_THRESHOLD, "8190"))
             .fillPolicy()
             .tuning());
+  }
+
+  @Test
+  void from_tuningNotSetThresholdAboveOutcomesLargest_startsUnderAutoAsBefore() {
+    // a DataNode configured before outcome was the default, with a threshold outcome's ladder
+    // cannot count to: it keeps starting, under auto, and so do its candidates
+    CacheConfig c =
+        CacheConfig.from(
+            conf(
+                CacheKeys.DIRS,
+                "/ssd1",
+                CacheKeys.ADMISSION_THRESHOLD,
+                "10000",
+                CacheKeys.SHADOW_CANDIDATES,
+                "same"));
+    assertEquals(AdmissionTuning.AUTO, c.fillPolicy().tuning());
+    assertEquals(10000, c.admission().threshold());
+    assertEquals(AdmissionTuning.AUTO, c.candidates().specs().get(0).tuning());
   }
 
   @Test
