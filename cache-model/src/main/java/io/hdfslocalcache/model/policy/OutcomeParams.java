@@ -24,6 +24,7 @@ final class OutcomeParams {
   private final boolean between;
   private final int hystPercent;
   private final int betweenDeadPercent;
+  private final boolean seen;
 
   /** The finest split: every split's rungs are among its rungs (a saved rung stays valid). */
   static final int MAX_SPLIT = 2;
@@ -41,7 +42,8 @@ final class OutcomeParams {
       int roomLevel,
       boolean between,
       int hystPercent,
-      int betweenDeadPercent) {
+      int betweenDeadPercent,
+      boolean seen) {
     this.sample = atLeast("sample", sample, 1, "1 in N blocks");
     this.horizon = atLeast("horizon", horizon, 1, "steps");
     this.deadPercent = atLeast("dead", deadPercent, 0, "percent");
@@ -67,6 +69,7 @@ final class OutcomeParams {
     }
     this.hystPercent = hystPercent;
     this.betweenDeadPercent = atLeast("bdead", betweenDeadPercent, 0, "percent");
+    this.seen = seen;
   }
 
   static OutcomeParams from(PolicyParams params) {
@@ -83,7 +86,8 @@ final class OutcomeParams {
         params.integer("roomLevel", OutcomeRoom.LEVEL_PERCENT),
         onOff(params, "between", 0),
         params.integer("hyst", 12),
-        params.integer("bdead", 10));
+        params.integer("bdead", 10),
+        onOff(params, "seen", 0));
   }
 
   /** A switch, on (1) or off (0) by {@code byDefault}; anything but 0 or 1 names it. */
@@ -164,5 +168,13 @@ final class OutcomeParams {
   /** How much a between-rung point must beat the anchor rung's score by, as a fraction. */
   double betweenDead() {
     return betweenDeadPercent / 100.0;
+  }
+
+  /**
+   * Whether a forgetting sum's rate is read over the steps it has seen ({@link StepRate}), not as
+   * if it had seen many horizons.
+   */
+  boolean seen() {
+    return seen;
   }
 }

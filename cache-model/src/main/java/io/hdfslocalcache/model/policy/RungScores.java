@@ -51,6 +51,7 @@ package io.hdfslocalcache.model.policy;
 final class RungScores implements RungCurve {
   private final OutcomeParams params;
   private final double keep; // per step: exp(-1 / H)
+  private final StepRate rate;
   private final double[] nets; // per rung: net saving, forgetting over H
   private final double[] asked; // per rung: bytes its fills asked for, forgetting over H
   private final double[] paid; // per rung: bytes its fills were paid for, forgetting over H
@@ -71,6 +72,7 @@ final class RungScores implements RungCurve {
       ThresholdTuner.Budget budget) {
     this.params = params;
     this.keep = Math.exp(-1.0 / params.horizon());
+    this.rate = new StepRate(keep, params.sample(), params.seen());
     this.nets = new double[rungs];
     this.asked = new double[rungs];
     this.paid = new double[rungs];
@@ -86,6 +88,7 @@ final class RungScores implements RungCurve {
    */
   int step(GhostCache[] ghosts, long stepMs, int live) {
     sustained = sustainedBytesPerStep();
+    rate.stepped();
     int best = 0;
     for (int i = 0; i < ghosts.length; i++) {
       ghosts[i].take(stepMs, taken);
@@ -192,7 +195,7 @@ final class RungScores implements RungCurve {
 
   /** A forgetting sum as its rate per step, whole cache. */
   private double perStep(double sum) {
-    return sum * (1 - keep) * params.sample();
+    return rate.perStep(sum);
   }
 
   /**
