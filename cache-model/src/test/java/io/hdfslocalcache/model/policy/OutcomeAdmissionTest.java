@@ -290,9 +290,9 @@ class OutcomeAdmissionTest {
   }
 
   @Test
-  void parse_seenTwo_namesTheParameter() {
+  void parse_seenThree_namesTheParameter() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> PolicySpec.parse("outcome:seen=2"));
+        assertThrows(IllegalArgumentException.class, () -> PolicySpec.parse("outcome:seen=3"));
     assertTrue(e.getMessage().contains("seen"), e.getMessage());
   }
 
