@@ -8,7 +8,8 @@ package io.hdfslocalcache.model.policy;
  * doubling of the threshold, 1 or {@link #MAX_SPLIT}) and stride (rungs a step), when the room rule
  * holds ({@link OutcomeRoom}), and, off by default, the live threshold between the rungs ({@code
  * between}; {@link BetweenRungs}: its hysteresis {@code hyst} in percent of a rung, its dead band
- * {@code bdead} in percent of the anchor's score).
+ * {@code bdead} in percent of the anchor's score), and how the law reads its sums as rates ({@code
+ * seen}; {@link StepRate}, off by default).
  */
 final class OutcomeParams {
   private final int sample;
@@ -24,6 +25,7 @@ final class OutcomeParams {
   private final boolean between;
   private final int hystPercent;
   private final int betweenDeadPercent;
+  private final StepRate.Reading seen;
 
   /** The finest split: every split's rungs are among its rungs (a saved rung stays valid). */
   static final int MAX_SPLIT = 2;
@@ -41,7 +43,8 @@ final class OutcomeParams {
       int roomLevel,
       boolean between,
       int hystPercent,
-      int betweenDeadPercent) {
+      int betweenDeadPercent,
+      StepRate.Reading seen) {
     this.sample = atLeast("sample", sample, 1, "1 in N blocks");
     this.horizon = atLeast("horizon", horizon, 1, "steps");
     this.deadPercent = atLeast("dead", deadPercent, 0, "percent");
@@ -67,6 +70,7 @@ final class OutcomeParams {
     }
     this.hystPercent = hystPercent;
     this.betweenDeadPercent = atLeast("bdead", betweenDeadPercent, 0, "percent");
+    this.seen = seen;
   }
 
   static OutcomeParams from(PolicyParams params) {
@@ -83,7 +87,8 @@ final class OutcomeParams {
         params.integer("roomLevel", OutcomeRoom.LEVEL_PERCENT),
         onOff(params, "between", 0),
         params.integer("hyst", 12),
-        params.integer("bdead", 10));
+        params.integer("bdead", 10),
+        StepRate.Reading.of(params.integer("seen", 0)));
   }
 
   /** A switch, on (1) or off (0) by {@code byDefault}; anything but 0 or 1 names it. */
@@ -164,5 +169,10 @@ final class OutcomeParams {
   /** How much a between-rung point must beat the anchor rung's score by, as a fraction. */
   double betweenDead() {
     return betweenDeadPercent / 100.0;
+  }
+
+  /** How a forgetting sum is read as a rate ({@link StepRate}). */
+  StepRate.Reading seen() {
+    return seen;
   }
 }

@@ -51,6 +51,7 @@ package io.hdfslocalcache.model.policy;
 final class RungScores implements RungCurve {
   private final OutcomeParams params;
   private final double keep; // per step: exp(-1 / H)
+  private final StepRate rate;
   private final double[] nets; // per rung: net saving, forgetting over H
   private final double[] asked; // per rung: bytes its fills asked for, forgetting over H
   private final double[] paid; // per rung: bytes its fills were paid for, forgetting over H
@@ -71,6 +72,7 @@ final class RungScores implements RungCurve {
       ThresholdTuner.Budget budget) {
     this.params = params;
     this.keep = Math.exp(-1.0 / params.horizon());
+    this.rate = new StepRate(keep, params.sample(), params.seen());
     this.nets = new double[rungs];
     this.asked = new double[rungs];
     this.paid = new double[rungs];
@@ -86,6 +88,7 @@ final class RungScores implements RungCurve {
    */
   int step(GhostCache[] ghosts, long stepMs, int live) {
     sustained = sustainedBytesPerStep();
+    rate.stepped();
     int best = 0;
     for (int i = 0; i < ghosts.length; i++) {
       ghosts[i].take(stepMs, taken);
@@ -93,7 +96,7 @@ final class RungScores implements RungCurve {
       asked[i] = asked[i] * keep + taken[1];
       paid[i] = paid[i] * keep + taken[2];
       refused[i] = refused[i] * keep + taken[3];
-      scores[i] = score(nets[i], asked[i], paid[i], refused[i]);
+      scores[i] = score(nets[i], asked[i], paid[i], refused[i], rate.seenFor(i, nets, refused));
       if (scores[i] > scores[best]) {
         best = i;
       }
@@ -125,9 +128,10 @@ final class RungScores implements RungCurve {
    * A rung's net, less the cost of the refused fills the live budget would pay, over k: what it
    * writes over what the live budget sustains, at least 1.
    */
-  private double writtenScore(double net, double askSum, double paidSum, double refusedSum) {
-    double ask = perStep(askSum);
-    double wrote = perStep(paidSum);
+  private double writtenScore(
+      double net, double askSum, double paidSum, double refusedSum, boolean seen) {
+    double ask = rate.perStep(askSum, seen);
+    double wrote = rate.perStep(paidSum, seen);
     if (ask > wrote) {
       net -= refusedSum * Math.max(0, Math.min(ask, sustained) - wrote) / (ask - wrote);
     }
@@ -135,16 +139,16 @@ final class RungScores implements RungCurve {
   }
 
   /** The third round's score: a rung asking k times what the budget sustains keeps 1/k. */
-  private double askedScore(double net, double askSum) {
-    double ask = perStep(askSum);
+  private double askedScore(double net, double askSum, boolean seen) {
+    double ask = rate.perStep(askSum, seen);
     return ask > sustained ? net * sustained / ask : net;
   }
 
   /** The score of a ghost with these forgetting sums, on the last step's sustained rate. */
-  private double score(double net, double askSum, double paidSum, double refusedSum) {
+  private double score(double net, double askSum, double paidSum, double refusedSum, boolean seen) {
     return params.written()
-        ? writtenScore(net, askSum, paidSum, refusedSum)
-        : askedScore(net, askSum);
+        ? writtenScore(net, askSum, paidSum, refusedSum, seen)
+        : askedScore(net, askSum, seen);
   }
 
   /**
@@ -157,7 +161,7 @@ final class RungScores implements RungCurve {
   @Override
   public double scoreAt(int i, double[] xs, double x) {
     double[] at = sumsAt(i, xs, x);
-    return score(at[0], at[1], at[2], at[3]);
+    return score(at[0], at[1], at[2], at[3], rate.seenElsewhere());
   }
 
   /**
@@ -190,9 +194,12 @@ final class RungScores implements RungCurve {
     return Math.expm1(Math.log1p(sums[lo]) * (1 - w) + Math.log1p(sums[lo + 1]) * w);
   }
 
-  /** A forgetting sum as its rate per step, whole cache. */
+  /**
+   * A forgetting sum as its rate per step, whole cache, outside a rung's own score ({@link
+   * StepRate}).
+   */
   private double perStep(double sum) {
-    return sum * (1 - keep) * params.sample();
+    return rate.perStep(sum, rate.seenElsewhere());
   }
 
   /**

@@ -290,6 +290,13 @@ class OutcomeAdmissionTest {
   }
 
   @Test
+  void parse_seenThree_namesTheParameter() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> PolicySpec.parse("outcome:seen=3"));
+    assertTrue(e.getMessage().contains("seen"), e.getMessage());
+  }
+
+  @Test
   void parse_writtenTwo_namesTheParameter() {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> PolicySpec.parse("outcome:written=2"));
