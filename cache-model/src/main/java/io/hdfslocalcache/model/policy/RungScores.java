@@ -234,12 +234,16 @@ final class RungScores implements RungCurve {
 
   /**
    * What fills may ask for a step on the live budget: its refill, and its level above a reserve of
-   * 1/20 of the burst spread over {@code drain} steps (by default the horizon, 2 hours).
+   * 1/20 of the burst spread over {@code drain} steps (by default the horizon, 2 hours). At least a
+   * thousandth of the refill: below the reserve the level's term is negative, and a negative rate
+   * would flip every scaled score's sign, ranking the rung that writes most first (and a rung that
+   * writes nothing at minus infinity).
    */
   private double sustainedBytesPerStep() {
     if (bytesPerStep <= 0) {
       return Double.MAX_VALUE;
     }
-    return bytesPerStep + (budget.availableBytes() - burstBytes / 20.0) / params.drain();
+    double aboveReserve = (budget.availableBytes() - burstBytes / 20.0) / params.drain();
+    return Math.max(bytesPerStep / 1000, bytesPerStep + aboveReserve);
   }
 }

@@ -223,6 +223,34 @@ class OutcomeAdmissionTest {
     assertEquals(7, p.effectiveThreshold());
   }
 
+  @Test
+  void onRead_liveBudgetBelowItsReserve_followsTheRungThatWritesLeast() {
+    long burst = 1200 * MIB;
+    AdmissionPolicy p = PolicySpec.parse("outcome:threshold=7,sample=1,room=0").create();
+    // refill 0.1 MiB a minute and an empty live budget: its level is 60 MiB below the reserve (1/20
+    // of the burst), half a MiB a minute over the drain, more than the refill. Each minute the 20
+    // hot blocks are read 20 times (every rung holds them after its first fills) and 10 new blocks
+    // 10 times (rungs 7 and below fill them: 2 hits each). Rung 15 then nets the hot hits and
+    // writes nothing; rung 7 writes 10 MiB a minute. A negative sustained rate scores a rung that
+    // writes nothing at minus infinity and keeps the live rung at 7
+    p.bind(0.1 * 1440 * MIB, burst, new FakeBudget(0), clock, (from, to, demand, target) -> {});
+    long cold = 1000;
+    for (int minute = 0; minute < 4 * 60; minute++) {
+      for (int r = 0; r < 20; r++) {
+        for (long hot = 0; hot < 20; hot++) {
+          p.onRead(hot, 0, MIB, BLOCK);
+        }
+      }
+      for (int b = 0; b < 10; b++, cold++) {
+        for (int r = 0; r < 10; r++) {
+          p.onRead(cold, 0, MIB, BLOCK);
+        }
+      }
+      clock.advanceMillis(OutcomeAdmission.STEP_MS);
+    }
+    assertTrue(p.effectiveThreshold() > 7, "threshold " + p.effectiveThreshold());
+  }
+
   /** Each minute for {@code hours}: 1 new block read 12 times, then 20 new ones {@code cold}. */
   private void readHotThenTwentyCold(AdmissionPolicy p, int hours, int cold) {
     long key = 0;
