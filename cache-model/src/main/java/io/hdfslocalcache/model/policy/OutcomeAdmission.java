@@ -23,7 +23,9 @@ import java.util.OptionalLong;
  *
  * <p><b>The law</b> and <b>payback of the burst</b>: {@link RungScores}, every minute (a step), on
  * what each rung's ghost saved and asked for; the live threshold moves a rung a step at most. While
- * the live cache has room, {@link OutcomeRoom} may admit below it ({@code room}, on by default).
+ * the live cache has room, {@link OutcomeRoom} may admit below it ({@code room}, on by default);
+ * with {@code roomPay} it hears the reads of the blocks it admitted (on a DataNode at the read's
+ * end, through {@link PolicyRead#ended}, as a sampled read's range reaches the ghosts).
  *
  * <p><b>Why it is stable and robust.</b> The ghosts see the counts, not the live cache, so the
  * ranking is exogenous but for the budget's level in the score (first order, time constant {@code
@@ -131,7 +133,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
     scores =
         new RungScores(
             ladder.length, params, bytesPerDay * STEP_MS / 86_400_000.0, burstBytes, budget);
-    room.model(bytesPerDay, burstBytes, budget);
+    room.model(bytesPerDay, burstBytes, budget, scores, live);
     ghosts = g;
     nextStepMs = clock.millis() + STEP_MS;
   }
@@ -157,7 +159,10 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
         }
       }
     }
-    return decide(count);
+    int t = threshold;
+    AdmissionDecision d = decide(count, t);
+    room.read(key, count, t, d.admits(), offset, length, blockLength);
+    return d;
   }
 
   /**
@@ -176,8 +181,40 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
         stepDue(clock.millis());
       }
     }
-    AdmissionDecision d = decide(count);
-    return sampled(key) ? new SampledRead(key, count, d) : PolicyRead.decided(d);
+    int t = threshold;
+    AdmissionDecision d = decide(count, t);
+    PolicyRead read = sampled(key) ? new SampledRead(key, count, d) : PolicyRead.decided(d);
+    return room.hears(key, count, t, d.admits()) ? new RoomRead(key, count, t, read) : read;
+  }
+
+  /**
+   * A read the room rule counts (one it admitted alone, or a later read of such a block): its
+   * range, known at the read's end, goes to {@link OutcomeRoom#read} then (reads one after another:
+   * as {@code onRead} counts it).
+   */
+  private final class RoomRead implements PolicyRead {
+    private final long key;
+    private final int count;
+    private final int t;
+    private final PolicyRead read;
+
+    RoomRead(long key, int count, int t, PolicyRead read) {
+      this.key = key;
+      this.count = count;
+      this.t = t;
+      this.read = read;
+    }
+
+    @Override
+    public AdmissionDecision decision() {
+      return read.decision();
+    }
+
+    @Override
+    public void ended(long offset, long length, long blockLength) {
+      read.ended(offset, length, blockLength);
+      room.read(key, count, t, read.decision().admits(), offset, length, blockLength);
+    }
   }
 
   /** Runs the steps due by {@code now} (under the monitor). */
@@ -218,7 +255,11 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
   }
 
   private AdmissionDecision decide(int count) {
-    return count > room.threshold(threshold) ? AdmissionDecision.ADMIT : AdmissionDecision.REJECT;
+    return decide(count, threshold);
+  }
+
+  private AdmissionDecision decide(int count, int t) {
+    return count > room.threshold(t) ? AdmissionDecision.ADMIT : AdmissionDecision.REJECT;
   }
 
   private boolean sampled(long key) {
@@ -235,7 +276,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
       threshold = next;
       movedAtMillis = stepMs;
     }
-    room.stepped(!scores.warm());
+    room.stepped(!scores.warm(), scores, live);
   }
 
   @Override

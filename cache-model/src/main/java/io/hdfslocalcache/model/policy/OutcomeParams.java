@@ -6,7 +6,8 @@ package io.hdfslocalcache.model.policy;
  * whether the budget scaling counts the bytes a rung's fills wrote (with the cost of the refused
  * fills the live budget would pay) or every byte they asked for, the ladder's split (rungs per
  * doubling of the threshold, 1 or {@link #MAX_SPLIT}) and stride (rungs a step), when the room rule
- * holds ({@link OutcomeRoom}), and, off by default, the live threshold between the rungs ({@code
+ * holds ({@link OutcomeRoom}) and, off by default, how far below its level it may spend while its
+ * blocks pay ({@code roomPay}), and, off by default, the live threshold between the rungs ({@code
  * between}; {@link BetweenRungs}: its hysteresis {@code hyst} in percent of a rung, its dead band
  * {@code bdead} in percent of the anchor's score), and how the law reads its sums as rates ({@code
  * seen}; {@link StepRate}, off by default).
@@ -22,6 +23,7 @@ final class OutcomeParams {
   private final int stride;
   private final OutcomeRoom.Span room;
   private final int roomLevel;
+  private final int roomPay;
   private final boolean between;
   private final int hystPercent;
   private final int betweenDeadPercent;
@@ -41,6 +43,7 @@ final class OutcomeParams {
       int stride,
       OutcomeRoom.Span room,
       int roomLevel,
+      int roomPay,
       boolean between,
       int hystPercent,
       int betweenDeadPercent,
@@ -63,6 +66,13 @@ final class OutcomeParams {
           "outcome: roomLevel must be 0-100 (percent of the burst), got " + roomLevel);
     }
     this.roomLevel = roomLevel;
+    if (roomPay < 0 || roomPay > 100) {
+      throw new IllegalArgumentException(
+          "outcome: roomPay must be 0 (off) to 100 (percent of the burst the room rule may spend"
+              + " down to while its blocks pay), got "
+              + roomPay);
+    }
+    this.roomPay = roomPay;
     this.between = between;
     if (hystPercent < 0 || hystPercent > 100) {
       throw new IllegalArgumentException(
@@ -85,6 +95,7 @@ final class OutcomeParams {
         params.integer("stride", 1),
         OutcomeRoom.Span.of(params.integer("room", 1)),
         params.integer("roomLevel", OutcomeRoom.LEVEL_PERCENT),
+        params.integer("roomPay", 0),
         onOff(params, "between", 0),
         params.integer("hyst", 12),
         params.integer("bdead", 10),
@@ -154,6 +165,14 @@ final class OutcomeParams {
   /** The budget's level, as a share of its burst, from which the room rule holds. */
   double roomLevel() {
     return roomLevel / 100.0;
+  }
+
+  /**
+   * The budget's level, in percent of its burst, down to which the room rule holds while its blocks
+   * pay; 0: the rule does not ask whether they pay ({@link OutcomeRoom}, {@code roomPay}).
+   */
+  int roomPay() {
+    return roomPay;
   }
 
   /** Whether the live threshold may sit between the rungs ({@link BetweenRungs}). */

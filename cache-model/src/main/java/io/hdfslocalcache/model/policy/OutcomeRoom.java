@@ -24,9 +24,25 @@ package io.hdfslocalcache.model.policy;
  * worse: a cache that never fills keeps it on, -7.9 on a fleet's {@code flat} at 5%). The ghosts do
  * not see it (they model fixed thresholds), so the law's ranking is unchanged.
  *
+ * <p><b>Whether its blocks pay ({@code roomPay=L}, off by default).</b> During the warm-up a {@link
+ * RoomLedger} counts the rule's blocks (those it alone admitted) and every later read of them: what
+ * their hits saved and what their fills wrote, the committed ones included. At each step where they
+ * saved more than they wrote and at least what the live rung's ghost saves per byte it asks for
+ * (payback of the burst's price, {@link RungScores}), the rule earns {@link #STEP_SHARE} of the
+ * burst below {@code roomLevel}, down to L% at most; while they pay it holds down to that level,
+ * the budget's level less what its blocks still owe (their lengths less what they hold: the fills
+ * they will write as they are read). A step of spend at once on one step's evidence cost {@code
+ * rotating} at 1% 1.9 points (one minute at 50% committed 31 blocks and the budget fell to 39% by
+ * minute 60, from 70%); the owed bytes and a twentieth a step bound it. At 75 it is better than the
+ * default on the mean of the tuning and held-out cells, single and fleets ({@code coldstart} at 5%
+ * most), not on every figure, so it stays off. The blocks' net alone does not tell where the rule
+ * loses (at level 50 the losing cells' blocks pay; their fills take the live rung's budget):
+ * docs/research/outcome-admission.md, "The room rule by its blocks' payback".
+ *
  * <p><b>Threads.</b> The budget's level is published once a step by the ladder's monitor (a
  * volatile write); readers ask {@link #threshold} without a lock: one volatile read, and the room
- * signal only while the rule can hold.
+ * signal only while the rule can hold. With {@code roomPay}, during the warm-up only, a read also
+ * asks the ledger (its own monitor, a map step) whether it is one of the rule's blocks.
  */
 final class OutcomeRoom {
   /** When the rule may hold. */
@@ -53,17 +69,28 @@ final class OutcomeRoom {
   /** The budget's level, in percent of its burst, from which the rule holds ({@code roomLevel}). */
   static final int LEVEL_PERCENT = 95;
 
+  /** What each step the rule's blocks pay lets it commit beyond its level, share of the burst. */
+  static final double STEP_SHARE = 0.05;
+
   private final Span span;
   private final RoomRule rule;
   private BudgetRate rate = new BudgetRate(0, 0); // none until modelled: the rule never holds
   private ThresholdTuner.Budget budget;
   private volatile double budgetShare; // the budget's level / burst at the last step; 0: no budget
   private volatile boolean warming = true;
+  private final double spendLevel; // roomPay's lowest level, share of the burst; 1: off
+  private final double roomLevel;
+  private volatile double allowance; // the share below roomLevel earned by paying steps
+  private volatile RoomLedger ledger; // null: nothing counted
+  private volatile boolean paying; // as of the last step: the rule's blocks pay
+  private volatile double burstBytes = 1;
 
   /** The rule of {@code params} over a ladder whose bottom rung is {@code bottom}. */
   OutcomeRoom(OutcomeParams params, int bottom) {
     this.span = params.room();
     this.rule = new RoomRule(span != Span.OFF, bottom, RoomRule.DIVISOR, params.roomLevel());
+    this.roomLevel = params.roomLevel();
+    this.spendLevel = params.roomPay() > 0 ? params.roomPay() / 100.0 : 1;
   }
 
   /** Where the rule learns whether the cache has room; once, before the first read. */
@@ -72,22 +99,69 @@ final class OutcomeRoom {
   }
 
   /** The budget modelled (at a bind or a resize: the warm-up again), under the ladder's monitor. */
-  void model(double bytesPerDay, long burstBytes, ThresholdTuner.Budget budget) {
+  void model(
+      double bytesPerDay,
+      long burstBytes,
+      ThresholdTuner.Budget budget,
+      RungScores scores,
+      int live) {
     this.rate = new BudgetRate(bytesPerDay, burstBytes);
     this.budget = budget;
-    stepped(true);
+    this.burstBytes = Math.max(1, burstBytes);
+    this.allowance = 0;
+    this.ledger = spendLevel < 1 && span != Span.OFF ? new RoomLedger(burstBytes) : null;
+    stepped(true, scores, live);
   }
 
   /** The budget's level as of this step, and whether the law still holds; under the monitor. */
-  void stepped(boolean warming) {
+  void stepped(boolean warming, RungScores scores, int live) {
     budgetShare = budget == null ? 0 : rate.share(budget);
     this.warming = warming;
+    RoomLedger l = ledger;
+    paying = spendLevel < 1 && warming && l != null && l.pays(scores.netPerByte(live));
+    if (paying) {
+      allowance = Math.min(Math.max(0, roomLevel - spendLevel), allowance + STEP_SHARE);
+    }
+    if (!warming) {
+      ledger = null; // the rule holds no more: nothing left to decide, no read to hear
+    }
+  }
+
+  /**
+   * A read counted {@code count} at the live rung {@code t}, decided {@code admitted}, of {@code
+   * [offset, offset + length)} (at its end on a DataNode): one of the rule's blocks if the rule
+   * alone admitted it, and counted if it is one.
+   */
+  void read(
+      long key, int count, int t, boolean admitted, long offset, long length, long blockLength) {
+    RoomLedger l = ledger;
+    if (l == null) {
+      return;
+    }
+    if (admitted && count <= t) {
+      l.admitted(key, offset, length, blockLength);
+    } else {
+      l.read(key, offset, length, blockLength);
+    }
+  }
+
+  /** Whether a read so decided must be told at its end ({@link #read}). */
+  boolean hears(long key, int count, int t, boolean admitted) {
+    RoomLedger l = ledger;
+    return l != null && ((admitted && count <= t) || l.holds(key));
   }
 
   /** The threshold to admit above now, for the live rung {@code t}. */
   int threshold(int t) {
     if (span == Span.OFF || (span == Span.WARM_UP && !warming)) {
       return t;
+    }
+    RoomLedger l = ledger;
+    if (paying && l != null) {
+      int lower = rule.threshold(t, budgetShare - l.owedBytes() / burstBytes + allowance, false);
+      if (lower < t) {
+        return lower;
+      }
     }
     return rule.threshold(t, budgetShare, false);
   }

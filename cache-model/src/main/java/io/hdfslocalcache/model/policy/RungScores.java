@@ -221,6 +221,15 @@ final class RungScores implements RungCurve {
     return (netTo - nets[at]) / extra >= nets[at] / asked[at];
   }
 
+  /**
+   * What rung {@code i}'s ghost saved net per byte its fills asked for, over the horizon (0 before
+   * it asked for any): what a byte of the budget buys at that rung, as payback of the burst prices
+   * it.
+   */
+  double netPerByte(int i) {
+    return asked[i] > 0 ? nets[i] / asked[i] : 0;
+  }
+
   /** The rung with the highest score among {@code from} and the rungs above it. */
   private int bestFrom(int from) {
     int best = from;

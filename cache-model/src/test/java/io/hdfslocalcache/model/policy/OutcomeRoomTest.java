@@ -116,6 +116,91 @@ class OutcomeRoomTest {
     assertEquals(16, readsToAdmit(p));
   }
 
+  /**
+   * One block the room rule admits (its fourth read, {@code blockLength} long), then {@code hits}
+   * more reads of the same MiB: each a hit, none a fill.
+   */
+  private void roomBlock(AdmissionPolicy p, long blockLength, int hits) {
+    long key = nextKey++;
+    for (int n = 1; n <= 4 + hits; n++) {
+      boolean admits = p.onRead(key, 0, MIB, blockLength).admits();
+      assertEquals(n >= 4, admits, "read " + n);
+    }
+  }
+
+  @Test
+  void onRead_roomBlocksPayForTwoSteps_admitsAboveTheBottomRungBelowTheLevel() {
+    AdmissionPolicy p = policy("outcome:threshold=15,roomPay=50");
+    roomBlock(p, 128 * MIB, 4); // saved 4 reads' disk time for one read's fill
+    budget.available = BURST * 89 / 100; // below roomLevel (95)
+    idle(1);
+    assertEquals(16, readsToAdmit(p)); // one paying step: 89 + 5 < 95
+    idle(1);
+    assertEquals(4, readsToAdmit(p)); // two: 89 + 10 >= 95
+  }
+
+  @Test
+  void onRead_roomBlocksNeverHit_admitsAboveTheLiveRungBelowTheLevel() {
+    AdmissionPolicy p = policy("outcome:threshold=15,roomPay=50");
+    roomBlock(p, 128 * MIB, 0); // wrote, saved nothing
+    budget.available = BURST * 89 / 100;
+    idle(1);
+    idle(1);
+    assertEquals(16, readsToAdmit(p));
+  }
+
+  @Test
+  void onRead_roomBlocksOweMoreThanEarned_admitsAboveTheLiveRungBelowTheLevel() {
+    AdmissionPolicy p = policy("outcome:threshold=15,roomPay=50");
+    roomBlock(p, BURST / 4, 4); // pays, but commits a quarter of the burst in later fills
+    budget.available = BURST * 89 / 100;
+    for (int step = 0; step < 3; step++) {
+      idle(1);
+      assertEquals(16, readsToAdmit(p)); // 89 - 25 + 5 x steps < 95
+    }
+  }
+
+  @Test
+  void onRead_roomPayOff_admitsAboveTheLiveRungBelowTheLevel() {
+    AdmissionPolicy p = policy("outcome:threshold=15");
+    roomBlock(p, 128 * MIB, 4);
+    budget.available = BURST * 89 / 100;
+    idle(1);
+    idle(1);
+    assertEquals(16, readsToAdmit(p));
+  }
+
+  @Test
+  void startRead_roomPay_decidesAsOnReadReadByRead() {
+    AdmissionPolicy atOnce = policy("outcome:threshold=15,roomPay=50");
+    AdmissionPolicy atEnd = policy("outcome:threshold=15,roomPay=50");
+    java.util.Random random = new java.util.Random(7);
+    int admitted = 0;
+    for (int read = 0; read < 20_000; read++) {
+      if (read % 500 == 499) {
+        idle(1);
+        budget.available = BURST * (80 + random.nextInt(20)) / 100;
+      }
+      long key = 1 + random.nextInt(400);
+      long offset = random.nextInt(64) * MIB;
+      long length = (1 + random.nextInt(8)) * MIB;
+      AdmissionDecision d = atOnce.onRead(key, offset, length, 128 * MIB);
+      PolicyRead r = atEnd.startRead(key);
+      assertEquals(d, r.decision(), "read " + read);
+      r.ended(offset, length, 128 * MIB);
+      admitted += d.admits() ? 1 : 0;
+    }
+    assertTrue(admitted > 0);
+    assertEquals(atOnce.thresholdInEffect(), atEnd.thresholdInEffect());
+  }
+
+  @Test
+  void parse_roomPayAboveOneHundred_namesTheParameter() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> PolicySpec.parse("outcome:roomPay=101"));
+    assertTrue(e.getMessage().contains("roomPay"), e.getMessage());
+  }
+
   @Test
   void parse_roomThree_namesTheParameter() {
     IllegalArgumentException e =
