@@ -6,11 +6,11 @@ package io.hdfslocalcache.model.policy;
  * whether the budget scaling counts the bytes a rung's fills wrote (with the cost of the refused
  * fills the live budget would pay) or every byte they asked for, the ladder's split (rungs per
  * doubling of the threshold, 1 or {@link #MAX_SPLIT}) and stride (rungs a step), when the room rule
- * holds ({@link OutcomeRoom}) and, off by default, how far below its level it may spend while its
- * blocks pay ({@code roomPay}), and, off by default, the live threshold between the rungs ({@code
- * between}; {@link BetweenRungs}: its hysteresis {@code hyst} in percent of a rung, its dead band
- * {@code bdead} in percent of the anchor's score), and how the law reads its sums as rates ({@code
- * seen}; {@link StepRate}, off by default).
+ * holds ({@link OutcomeRoom}) and how far below its level it may spend while its blocks pay ({@code
+ * roomPay}), and, off by default, the live threshold between the rungs ({@code between}; {@link
+ * BetweenRungs}: its hysteresis {@code hyst} in percent of a rung, its dead band {@code bdead} in
+ * percent of the anchor's score), and how the law reads its sums as rates ({@code seen}; {@link
+ * StepRate}, off by default).
  */
 final class OutcomeParams {
   private final int sample;
@@ -95,7 +95,7 @@ final class OutcomeParams {
         params.integer("stride", 1),
         OutcomeRoom.Span.of(params.integer("room", 1)),
         params.integer("roomLevel", OutcomeRoom.LEVEL_PERCENT),
-        params.integer("roomPay", 0),
+        params.integer("roomPay", OutcomeRoom.PAY_PERCENT),
         onOff(params, "between", 0),
         params.integer("hyst", 12),
         params.integer("bdead", 10),

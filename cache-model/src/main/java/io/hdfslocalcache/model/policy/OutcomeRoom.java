@@ -24,25 +24,28 @@ package io.hdfslocalcache.model.policy;
  * worse: a cache that never fills keeps it on, -7.9 on a fleet's {@code flat} at 5%). The ghosts do
  * not see it (they model fixed thresholds), so the law's ranking is unchanged.
  *
- * <p><b>Whether its blocks pay ({@code roomPay=L}, off by default).</b> During the warm-up a {@link
- * RoomLedger} counts the rule's blocks (those it alone admitted) and every later read of them: what
- * their hits saved and what their fills wrote, the committed ones included. At each step where they
- * saved more than they wrote and at least what the live rung's ghost saves per byte it asks for
- * (payback of the burst's price, {@link RungScores}), the rule earns {@link #STEP_SHARE} of the
- * burst below {@code roomLevel}, down to L% at most; while they pay it holds down to that level,
- * the budget's level less what its blocks still owe (their lengths less what they hold: the fills
- * they will write as they are read). A step of spend at once on one step's evidence cost {@code
- * rotating} at 1% 1.9 points (one minute at 50% committed 31 blocks and the budget fell to 39% by
- * minute 60, from 70%); the owed bytes and a twentieth a step bound it. At 75 it is better than the
- * default on the mean of the tuning and held-out cells, single and fleets ({@code coldstart} at 5%
- * most), not on every figure, so it stays off. The blocks' net alone does not tell where the rule
- * loses (at level 50 the losing cells' blocks pay; their fills take the live rung's budget):
+ * <p><b>Whether its blocks pay ({@code roomPay=L}, {@value #PAY_PERCENT} by default; 0: off).</b>
+ * During the warm-up a {@link RoomLedger} counts the rule's blocks (those it alone admitted) and
+ * every later read of them: what their hits saved and what their fills wrote, the committed ones
+ * included. At each step where they saved more than they wrote and at least what the live rung's
+ * ghost saves per byte it asks for (payback of the burst's price, {@link RungScores}), the rule
+ * earns {@link #STEP_SHARE} of the burst below {@code roomLevel}, down to L% at most; while they
+ * pay it holds down to that level, the budget's level less what its blocks still owe (their lengths
+ * less what they hold: the fills they will write as they are read). A step of spend at once on one
+ * step's evidence cost {@code rotating} at 1% 1.9 points (one minute at 50% committed 31 blocks and
+ * the budget fell to 39% by minute 60, from 70%); the owed bytes and a twentieth a step bound it.
+ * At 75 it is better than {@code roomPay=0} on the mean of the tuning and held-out cells, single
+ * and fleets ({@code coldstart} at 5% most), and on every held-out figure; two tuning figures are
+ * worse by one cell each. The blocks' net alone does not tell where the rule loses (at level 50 the
+ * losing cells' blocks pay; their fills take the live rung's budget):
  * docs/research/outcome-admission.md, "The room rule by its blocks' payback".
  *
  * <p><b>Threads.</b> The budget's level is published once a step by the ladder's monitor (a
  * volatile write); readers ask {@link #threshold} without a lock: one volatile read, and the room
  * signal only while the rule can hold. With {@code roomPay}, during the warm-up only, a read also
- * asks the ledger (its own monitor, a map step) whether it is one of the rule's blocks.
+ * asks the ledger (its own monitor, a map step) whether it is one of the rule's blocks. Lock order:
+ * the ladder's monitor, then the ledger's ({@link #stepped} asks whether the blocks pay); a read
+ * takes the ledger's alone.
  */
 final class OutcomeRoom {
   /** When the rule may hold. */
@@ -68,6 +71,11 @@ final class OutcomeRoom {
 
   /** The budget's level, in percent of its burst, from which the rule holds ({@code roomLevel}). */
   static final int LEVEL_PERCENT = 95;
+
+  /**
+   * The budget's level, in percent of its burst, down to which the rule holds while its blocks pay.
+   */
+  static final int PAY_PERCENT = 75;
 
   /** What each step the rule's blocks pay lets it commit beyond its level, share of the burst. */
   static final double STEP_SHARE = 0.05;

@@ -161,8 +161,18 @@ class OutcomeRoomTest {
   }
 
   @Test
-  void onRead_roomPayOff_admitsAboveTheLiveRungBelowTheLevel() {
+  void onRead_roomPayNotGiven_admitsAboveTheBottomRungBelowTheLevelWhileTheBlocksPay() {
     AdmissionPolicy p = policy("outcome:threshold=15");
+    roomBlock(p, 128 * MIB, 4);
+    budget.available = BURST * 89 / 100;
+    idle(1);
+    idle(1);
+    assertEquals(4, readsToAdmit(p)); // the default spends below roomLevel (95) while they pay
+  }
+
+  @Test
+  void onRead_roomPayOff_admitsAboveTheLiveRungBelowTheLevel() {
+    AdmissionPolicy p = policy("outcome:threshold=15,roomPay=0");
     roomBlock(p, 128 * MIB, 4);
     budget.available = BURST * 89 / 100;
     idle(1);
