@@ -18,7 +18,7 @@ public final class LiveRung {
     if (configured < 0) {
       throw new IllegalArgumentException("configured threshold must be >= 0, got " + configured);
     }
-    int[] ladder = OutcomeAdmission.ladder(configured, OutcomeParams.MAX_SPLIT);
+    int[] ladder = Rungs.of(configured, OutcomeParams.MAX_SPLIT);
     if (Arrays.stream(ladder).noneMatch(t -> t == threshold)) {
       throw new IllegalArgumentException(
           "threshold "

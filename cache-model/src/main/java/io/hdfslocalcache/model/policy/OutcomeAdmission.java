@@ -42,8 +42,6 @@ import java.util.OptionalLong;
  */
 final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
   static final int STEP_MS = 60_000;
-  private static final int RUNGS_BELOW = 2;
-  private static final int RUNGS_ABOVE = 3;
 
   private final RateLimitConfig config;
   private final OutcomeParams params;
@@ -63,8 +61,8 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
   OutcomeAdmission(RateLimitConfig config, OutcomeParams params) {
     this.config = config;
     this.params = params;
-    this.ladder = ladder(config.threshold(), params.split());
-    this.live = RUNGS_BELOW * params.split();
+    this.ladder = Rungs.of(config.threshold(), params.split());
+    this.live = Rungs.BELOW * params.split();
     this.threshold = ladder[live];
     this.between =
         params.between()
@@ -76,25 +74,6 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
 
   static OutcomeAdmission from(PolicyParams params) {
     return new OutcomeAdmission(BucketTimeAdmission.config(params), OutcomeParams.from(params));
-  }
-
-  /** The candidate thresholds of the coarse ladder (split 1): (F + 1) x 2^k - 1, k = -2..3. */
-  static int[] ladder(int f) {
-    return ladder(f, 1);
-  }
-
-  /**
-   * The candidate thresholds: floor((F + 1) x 2^(k / split)) - 1, k = -2 split..3 split, at least
-   * 0. Floor: split 1 gives the coarse shifts exactly and a finer split keeps a coarser one's rungs
-   * (a saved rung stays valid); the top is 8 (F + 1) - 1 ({@link OutcomeLadder#maxConfigured}).
-   */
-  static int[] ladder(int f, int split) {
-    int[] l = new int[(RUNGS_BELOW + 1 + RUNGS_ABOVE - 1) * split + 1];
-    for (int k = -RUNGS_BELOW * split; k <= RUNGS_ABOVE * split; k++) {
-      double t = Math.floor((f + 1.0) * Math.pow(2, k / (double) split)) - 1;
-      l[k + RUNGS_BELOW * split] = (int) Math.max(0, Math.min(Integer.MAX_VALUE / 2, t));
-    }
-    return l;
   }
 
   @Override
@@ -140,7 +119,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
 
   @Override
   public AdmissionDecision onRead(long key) {
-    return decide(gate.count(key));
+    return decide(gate.count(key), threshold);
   }
 
   @Override
@@ -174,7 +153,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
   public PolicyRead startRead(long key) {
     int count = gate.count(key);
     if (ghosts == null) {
-      return PolicyRead.decided(decide(count));
+      return PolicyRead.decided(decide(count, threshold));
     }
     if (clock.millis() >= nextStepMs) {
       synchronized (this) {
@@ -184,37 +163,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
     int t = threshold;
     AdmissionDecision d = decide(count, t);
     PolicyRead read = sampled(key) ? new SampledRead(key, count, d) : PolicyRead.decided(d);
-    return room.hears(key, count, t, d.admits()) ? new RoomRead(key, count, t, read) : read;
-  }
-
-  /**
-   * A read the room rule counts (one it admitted alone, or a later read of such a block): its
-   * range, known at the read's end, goes to {@link OutcomeRoom#read} then (reads one after another:
-   * as {@code onRead} counts it).
-   */
-  private final class RoomRead implements PolicyRead {
-    private final long key;
-    private final int count;
-    private final int t;
-    private final PolicyRead read;
-
-    RoomRead(long key, int count, int t, PolicyRead read) {
-      this.key = key;
-      this.count = count;
-      this.t = t;
-      this.read = read;
-    }
-
-    @Override
-    public AdmissionDecision decision() {
-      return read.decision();
-    }
-
-    @Override
-    public void ended(long offset, long length, long blockLength) {
-      read.ended(offset, length, blockLength);
-      room.read(key, count, t, read.decision().admits(), offset, length, blockLength);
-    }
+    return room.heard(key, count, t, read);
   }
 
   /** Runs the steps due by {@code now} (under the monitor). */
@@ -252,10 +201,6 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
         }
       }
     }
-  }
-
-  private AdmissionDecision decide(int count) {
-    return decide(count, threshold);
   }
 
   private AdmissionDecision decide(int count, int t) {

@@ -22,7 +22,7 @@ public interface OutcomeLadder {
     int high = RateLimitConfig.MAX_THRESHOLD;
     while (low < high) {
       int mid = (low + high + 1) >>> 1;
-      int[] ladder = OutcomeAdmission.ladder(mid);
+      int[] ladder = Rungs.of(mid);
       if (ladder[ladder.length - 1] <= RateLimitConfig.MAX_THRESHOLD) {
         low = mid;
       } else {

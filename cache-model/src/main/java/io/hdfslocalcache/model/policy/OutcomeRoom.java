@@ -153,10 +153,29 @@ final class OutcomeRoom {
     }
   }
 
-  /** Whether a read so decided must be told at its end ({@link #read}). */
-  boolean hears(long key, int count, int t, boolean admitted) {
+  /**
+   * {@code read}, or, if the rule must hear its range ({@link #read}: one it admitted alone, or a
+   * later read of such a block), {@code read} told to the rule at its end too (reads one after
+   * another: as {@code onRead} counts it).
+   */
+  PolicyRead heard(long key, int count, int t, PolicyRead read) {
     RoomLedger l = ledger;
-    return l != null && ((admitted && count <= t) || l.holds(key));
+    boolean admitted = read.decision().admits();
+    if (l == null || !((admitted && count <= t) || l.holds(key))) {
+      return read;
+    }
+    return new PolicyRead() {
+      @Override
+      public AdmissionDecision decision() {
+        return read.decision();
+      }
+
+      @Override
+      public void ended(long offset, long length, long blockLength) {
+        read.ended(offset, length, blockLength);
+        OutcomeRoom.this.read(key, count, t, admitted, offset, length, blockLength);
+      }
+    };
   }
 
   /** The threshold to admit above now, for the live rung {@code t}. */

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 /** The live threshold between the rungs, read off the law's scores (a curve standing in). */
 class BetweenRungsTest {
-  private static final int[] LADDER = OutcomeAdmission.ladder(15); // 3, 7, 15, 31, 63, 127
+  private static final int[] LADDER = Rungs.of(15); // 3, 7, 15, 31, 63, 127
   private static final int AT_7 = 1;
   private static final int AT_15 = 2;
 

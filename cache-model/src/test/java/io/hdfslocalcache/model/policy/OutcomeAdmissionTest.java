@@ -26,24 +26,23 @@ class OutcomeAdmissionTest {
 
   @Test
   void ladder_configured15_isThreeToOneTwentySeven() {
-    assertArrayEquals(new int[] {3, 7, 15, 31, 63, 127}, OutcomeAdmission.ladder(15));
-    assertArrayEquals(new int[] {0, 0, 1, 3, 7, 15}, OutcomeAdmission.ladder(1));
+    assertArrayEquals(new int[] {3, 7, 15, 31, 63, 127}, Rungs.of(15));
+    assertArrayEquals(new int[] {0, 0, 1, 3, 7, 15}, Rungs.of(1));
   }
 
   @Test
   void ladder_configured15SplitTwo_addsTheRungsHalfwayOnALogScale() {
-    assertArrayEquals(
-        new int[] {3, 4, 7, 10, 15, 21, 31, 44, 63, 89, 127}, OutcomeAdmission.ladder(15, 2));
+    assertArrayEquals(new int[] {3, 4, 7, 10, 15, 21, 31, 44, 63, 89, 127}, Rungs.of(15, 2));
   }
 
   @Test
   void ladder_splitTwo_keepsEveryCoarseRungForEveryConfiguredThreshold() {
     // the coarse ladder's own arithmetic (shifts), and a restart from a rung saved under it
     for (int f = 0; f <= 8190; f++) {
-      int[] fine = OutcomeAdmission.ladder(f, 2);
+      int[] fine = Rungs.of(f, 2);
       for (int k = -2; k <= 3; k++) {
         int coarse = (int) Math.max(0, k < 0 ? ((f + 1L) >> -k) - 1 : ((f + 1L) << k) - 1);
-        assertEquals(coarse, OutcomeAdmission.ladder(f)[k + 2], "F " + f + ", k " + k);
+        assertEquals(coarse, Rungs.of(f)[k + 2], "F " + f + ", k " + k);
         assertEquals(coarse, fine[2 * (k + 2)], "F " + f + ", k " + k);
       }
     }

@@ -115,7 +115,7 @@ class OutcomeLadderTest {
   @Test
   void restore_coarseRungOntoTheFineLadder_restored() {
     for (int f : new int[] {0, 1, 5, 15, 100, 8190}) {
-      for (int rung : OutcomeAdmission.ladder(f)) {
+      for (int rung : Rungs.of(f)) {
         AdmissionPolicy p = policy("outcome:split=2,threshold=" + f, BURST);
         assertEquals(
             TunerRestore.RESTORED,
