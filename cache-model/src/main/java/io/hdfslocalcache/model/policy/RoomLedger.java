@@ -2,8 +2,8 @@ package io.hdfslocalcache.model.policy;
 
 import io.hdfslocalcache.guard.DiskModel;
 import io.hdfslocalcache.model.EventRules;
-import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The room rule's blocks and whether they pay ({@link OutcomeRoom}, {@code roomPay}): each block
@@ -19,13 +19,16 @@ import java.util.Map;
  * per {@link GhostCache#ENTRY_FLOOR_BYTES} of the burst): a block beyond it is not counted.
  *
  * <p>Thread-safe: reader threads call it at a read's end (on a DataNode) or at the read (in the
- * simulator and shadow mode); its own monitor, held for a map step.
+ * simulator and shadow mode); its own monitor, held for a map step, guards the sums and the
+ * entries' contents; {@link #holds}, asked by every read during the warm-up, reads the map without
+ * it.
  */
 final class RoomLedger {
   private static final DiskModel DISK = DiskModel.DEFAULT;
 
   private final int maxEntries;
-  private final Map<Long, long[]> entries = new HashMap<>(); // {first byte, end, partial reads}
+  // {first byte, end, partial reads}; concurrent so that every read's holds() takes no lock
+  private final Map<Long, long[]> entries = new ConcurrentHashMap<>();
   private long savedMicros;
   private long fillMicros;
   private long filledBytes;
@@ -54,8 +57,8 @@ final class RoomLedger {
     }
   }
 
-  /** Whether {@code key} is one of the rule's blocks. */
-  synchronized boolean holds(long key) {
+  /** Whether {@code key} is one of the rule's blocks (no lock: asked by every read of the hour). */
+  boolean holds(long key) {
     return entries.containsKey(key);
   }
 
