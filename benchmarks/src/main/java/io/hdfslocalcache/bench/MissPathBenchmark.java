@@ -102,9 +102,13 @@ public class MissPathBenchmark {
       // The largest threshold outcome runs with, held through the run (the law's first hour): a
       // run's ~7,000 reads a block do not reach it; its ghosts see every read (sample 1, the
       // default), the lower rungs' ghosts fill. Paired against cache (tuned, nothing admitted).
+      // The guard off: the room rule (the first hour, T / 4 = 2047 while the budget holds) would
+      // admit blocks and turn misses into hits; without a budget it never holds, while every read
+      // still takes its path (the ghosts, the room rule's ledger).
       conf.set(CacheKeys.DIRS, CacheDirMarker.create(base.resolve("ssd")).toString());
       conf.setInt(CacheKeys.ADMISSION_THRESHOLD, 8_190);
       conf.set(CacheKeys.ADMISSION_TUNING, "outcome");
+      conf.setBoolean(CacheKeys.FILL_GUARD, false);
     } else if (dataset.equals("shadow") || dataset.equals("shadow1")) {
       conf.set(CacheKeys.MODE, "shadow");
       StringBuilder names = new StringBuilder();
