@@ -23,11 +23,12 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Throughput of the DataNode's admission call per read, {@code tuned} against {@code outcome}
- * ({@code -p policy=tuned,outcome}), at 1, 8 and 128 reader threads: {@link
- * AdmissionPolicy#startRead} and the read's end (1 MB at offset 0 of a 128 MB block), over the
- * Zipf(1.1) stream of 1M block ids of {@link RateLimitBenchmark}, 0.6 ms of each thread's time a
- * read, threshold 15, a 64 GB cache with a full write budget. Outcome takes its monitor on every
- * read here (sample 1, the DataNode's default): its contention is what the thread counts show.
+ * ({@code -p policy=tuned,outcome}; a spec such as {@code outcome:roomPay=0} runs that policy), at
+ * 1, 8 and 128 reader threads: {@link AdmissionPolicy#startRead} and the read's end (1 MB at offset
+ * 0 of a 128 MB block), over the Zipf(1.1) stream of 1M block ids of {@link RateLimitBenchmark},
+ * 0.6 ms of each thread's time a read, threshold 15, a 64 GB cache with a full write budget.
+ * Outcome takes its monitor on every read here (sample 1, the DataNode's default): its contention
+ * is what the thread counts show.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -49,13 +50,15 @@ public class AdmissionPolicyBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
       keys = ZipfKeys.stream(1_000_000, 1.1, RateLimitBenchmark.STREAM, 42);
-      PolicyType type = "tuned".equals(policy) ? PolicyType.TUNED : PolicyType.OUTCOME;
+      CacheClock clock = CacheClock.ofEventTime(() -> RateLimitBenchmark.Cursor.NOW.get()[0]);
       p =
-          BoundPolicy.of(
-              type,
-              RateLimitConfig.DEFAULT_THRESHOLD,
-              CAPACITY,
-              CacheClock.ofEventTime(() -> RateLimitBenchmark.Cursor.NOW.get()[0]));
+          policy.contains(":")
+              ? BoundPolicy.of(policy, CAPACITY, clock) // a spec: outcome:roomPay=0
+              : BoundPolicy.of(
+                  "tuned".equals(policy) ? PolicyType.TUNED : PolicyType.OUTCOME,
+                  RateLimitConfig.DEFAULT_THRESHOLD,
+                  CAPACITY,
+                  clock);
     }
   }
 
