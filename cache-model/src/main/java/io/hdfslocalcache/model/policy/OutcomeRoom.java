@@ -146,7 +146,7 @@ final class OutcomeRoom {
     if (l == null) {
       return;
     }
-    if (admitted && count <= t) {
+    if (alone(admitted, count, t)) {
       l.admitted(key, offset, length, blockLength);
     } else {
       l.read(key, offset, length, blockLength);
@@ -161,7 +161,7 @@ final class OutcomeRoom {
   PolicyRead heard(long key, int count, int t, PolicyRead read) {
     RoomLedger l = ledger;
     boolean admitted = read.decision().admits();
-    if (l == null || !((admitted && count <= t) || l.holds(key))) {
+    if (l == null || !(alone(admitted, count, t) || l.holds(key))) {
       return read;
     }
     return new PolicyRead() {
@@ -176,6 +176,13 @@ final class OutcomeRoom {
         OutcomeRoom.this.read(key, count, t, admitted, offset, length, blockLength);
       }
     };
+  }
+
+  /**
+   * Whether the rule alone admitted a read: admitted at a count the live rung {@code t} refuses.
+   */
+  private static boolean alone(boolean admitted, int count, int t) {
+    return admitted && count <= t;
   }
 
   /** The threshold to admit above now, for the live rung {@code t}. */
