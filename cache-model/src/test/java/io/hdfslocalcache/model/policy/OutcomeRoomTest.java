@@ -139,14 +139,23 @@ class OutcomeRoomTest {
     assertEquals(4, readsToAdmit(p)); // two: 89 + 10 >= 95
   }
 
-  @Test
-  void onRead_roomBlocksNeverHit_admitsAboveTheLiveRungBelowTheLevel() {
-    AdmissionPolicy p = policy("outcome:threshold=15,roomPay=50");
-    roomBlock(p, 128 * MIB, 0); // wrote, saved nothing
+  /**
+   * The reads a new block needs to be admitted under {@code spec}, after one room block read {@code
+   * hits} times more and two steps with the budget at 89% of its burst (below roomLevel, 95).
+   */
+  private int readsToAdmitAfterTwoSteps(String spec, int hits) {
+    AdmissionPolicy p = policy(spec);
+    roomBlock(p, 128 * MIB, hits);
     budget.available = BURST * 89 / 100;
     idle(1);
     idle(1);
-    assertEquals(16, readsToAdmit(p));
+    return readsToAdmit(p);
+  }
+
+  @Test
+  void onRead_roomBlocksNeverHit_admitsAboveTheLiveRungBelowTheLevel() {
+    // wrote, saved nothing
+    assertEquals(16, readsToAdmitAfterTwoSteps("outcome:threshold=15,roomPay=50", 0));
   }
 
   @Test
@@ -162,22 +171,13 @@ class OutcomeRoomTest {
 
   @Test
   void onRead_roomPayNotGiven_admitsAboveTheBottomRungBelowTheLevelWhileTheBlocksPay() {
-    AdmissionPolicy p = policy("outcome:threshold=15");
-    roomBlock(p, 128 * MIB, 4);
-    budget.available = BURST * 89 / 100;
-    idle(1);
-    idle(1);
-    assertEquals(4, readsToAdmit(p)); // the default spends below roomLevel (95) while they pay
+    // the default spends below roomLevel while they pay
+    assertEquals(4, readsToAdmitAfterTwoSteps("outcome:threshold=15", 4));
   }
 
   @Test
   void onRead_roomPayOff_admitsAboveTheLiveRungBelowTheLevel() {
-    AdmissionPolicy p = policy("outcome:threshold=15,roomPay=0");
-    roomBlock(p, 128 * MIB, 4);
-    budget.available = BURST * 89 / 100;
-    idle(1);
-    idle(1);
-    assertEquals(16, readsToAdmit(p));
+    assertEquals(16, readsToAdmitAfterTwoSteps("outcome:threshold=15,roomPay=0", 4));
   }
 
   @Test
