@@ -48,9 +48,11 @@ public final class CacheKeys {
   public static final String ADMISSION_BUCKET_DURATION = PREFIX + "admission.bucket.duration";
 
   /**
-   * How the admission threshold is used: {@code auto} (default) moves it from the configured
-   * threshold, within half to 64 times it, so fills spend the SSD write budget on the blocks read
-   * most often; {@code fixed} admits at the configured threshold always.
+   * How the admission threshold is used: {@code outcome} (default) admits at the one of six
+   * thresholds around the configured one whose model of the cache saved the most disk time within
+   * the SSD write budget; {@code auto} moves it from the configured threshold, within half to 64
+   * times it, so fills spend the SSD write budget on the blocks read most often; {@code fixed}
+   * admits at the configured threshold always.
    */
   public static final String ADMISSION_TUNING = PREFIX + "admission.tuning";
 

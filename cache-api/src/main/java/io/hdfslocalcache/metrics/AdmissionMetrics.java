@@ -13,22 +13,25 @@ public final class AdmissionMetrics {
 
   @Describe(
       "The admission threshold in effect now: a block is admitted after more reads than this in"
-          + " the window. The configured threshold, or, while admission tunes itself to the SSD"
-          + " write budget (admission.tuning auto), the tuner's (admission.threshold.tuned), or a"
-          + " quarter of it while the cache has room and the budget half its burst (never below"
-          + " half the configured one).")
+          + " the window. The one admission set (admission.threshold.tuned), or lower while the"
+          + " cache has room: under admission.tuning outcome (the default) the ladder's bottom"
+          + " rung during the first hour while the write budget holds most of its burst; under"
+          + " auto a quarter of it while the budget holds half its burst (never below half the"
+          + " configured one).")
   public static final String THRESHOLD = "admission.threshold";
 
   @Describe(
-      "The admission threshold the tuner has set: the configured threshold, or, under"
-          + " admission.tuning auto, between half of it and 64 times it, kept across restarts."
-          + " admission.threshold is lower while the cache has room.")
+      "The admission threshold admission has set, kept across restarts: under admission.tuning"
+          + " outcome (the default) the rung in use, one of six around the configured threshold"
+          + " (a quarter of it to 8 times it); under auto between half of it and 64 times it;"
+          + " under fixed the configured one. admission.threshold is lower while the cache has"
+          + " room.")
   public static final String THRESHOLD_TUNED = "admission.threshold.tuned";
 
   @Describe(
       "When the tuned admission threshold took its value, milliseconds since the epoch (UTC):"
-          + " start-up, the tuner's last change, or, under admission.tuning auto, the change"
-          + " before a restart (the tuned threshold is kept across restarts).")
+          + " start-up, its last move, or, under admission.tuning auto, the change before a"
+          + " restart (the tuned threshold is kept across restarts).")
   public static final String THRESHOLD_SINCE = "admission.threshold.since";
 
   @Describe("Blocks with at least one read in the admission window now.")

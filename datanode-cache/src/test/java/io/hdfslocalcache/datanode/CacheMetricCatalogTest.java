@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hdfslocalcache.metrics.AdmissionMetrics;
 import io.hdfslocalcache.metrics.CandidateNames;
 import io.hdfslocalcache.metrics.Describe;
 import io.hdfslocalcache.metrics.DirectoryNames;
 import io.hdfslocalcache.metrics.MetricCatalog;
+import io.hdfslocalcache.model.AdmissionTuning;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,6 +93,24 @@ class CacheMetricCatalogTest {
       }
     }
     assertEquals(List.of(), bad);
+  }
+
+  /**
+   * The admission thresholds' descriptions (JMX, Prometheus HELP) say what the default tuning does
+   * with them, naming it as an operator sets it: they described only {@code auto} once it was no
+   * longer the default.
+   */
+  @Test
+  void catalog_admissionThresholds_describeTheDefaultTuning() {
+    String setting = "admission.tuning " + AdmissionTuning.DEFAULT.configName() + " (the default)";
+    List<String> bad = new ArrayList<>();
+    for (String name : List.of(AdmissionMetrics.THRESHOLD, AdmissionMetrics.THRESHOLD_TUNED)) {
+      String d = CacheMetricCatalog.get().describe(name).orElseThrow().description();
+      if (!d.contains(setting)) {
+        bad.add(name + ": " + d);
+      }
+    }
+    assertEquals(List.of(), bad, "not naming " + setting);
   }
 
   static final class Twice {
