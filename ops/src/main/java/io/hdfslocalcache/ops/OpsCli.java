@@ -19,6 +19,7 @@ public final class OpsCli {
   /** Parses {@code args} into {@code command}, runs it and returns the exit code. Never throws. */
   public static int execute(Object command, String[] args, PrintStream out, PrintStream err) {
     CommandLine cl = new CommandLine(command);
+    versions(cl);
     String prefix = cl.getCommandName() + ": ";
     cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
     cl.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
@@ -38,6 +39,20 @@ public final class OpsCli {
           return FAILED;
         });
     return cl.execute(args);
+  }
+
+  /**
+   * {@code --version} of the command and of each action prints the tools jar's version (its
+   * manifest's), the release an operator unpacked; a source checkout's classes have none.
+   */
+  private static void versions(CommandLine cl) {
+    cl.getCommandSpec().versionProvider(OpsCli::version);
+    cl.getSubcommands().values().forEach(OpsCli::versions);
+  }
+
+  private static String[] version() {
+    String v = OpsCli.class.getPackage().getImplementationVersion();
+    return new String[] {"hdfs-local-cache " + (v == null ? "(not the release's tools jar)" : v)};
   }
 
   private static String describe(Exception ex) {

@@ -82,6 +82,16 @@ class AdminCommandTest {
         out.toString(StandardCharsets.UTF_8).startsWith("bypass off, 2 eviction command(s)"));
   }
 
+  /** {@code --version}, of the command and of an action, names the tools' release. */
+  @Test
+  void run_version_namesTheTools() {
+    for (String[] args : List.of(new String[] {"--version"}, new String[] {"bypass", "-V"})) {
+      assertEquals(0, run(args), err());
+      String printed = out.toString(StandardCharsets.UTF_8);
+      assertTrue(printed.startsWith("hdfs-local-cache "), List.of(args) + ": '" + printed + "'");
+    }
+  }
+
   @Test
   void run_badArguments_exit2OneLine() {
     assertEquals(2, run("bypass"));

@@ -19,6 +19,7 @@ final class Cli {
 
   static CommandLine commandLine(Object command) {
     CommandLine cl = new CommandLine(command);
+    cl.getCommandSpec().versionProvider(Cli::version);
     cl.setParameterExceptionHandler(
         (ex, args) -> {
           PrintWriter err = ex.getCommandLine().getErr();
@@ -32,6 +33,15 @@ final class Cli {
           return ex instanceof IllegalArgumentException ? USAGE : FAILED;
         });
     return cl;
+  }
+
+  /**
+   * What {@code --version} prints: the tools jar's version (its manifest's), the release an
+   * operator unpacked; a source checkout's classes have none.
+   */
+  static String[] version() {
+    String v = Cli.class.getPackage().getImplementationVersion();
+    return new String[] {"hdfs-local-cache " + (v == null ? "(not the release's tools jar)" : v)};
   }
 
   static String describe(Throwable ex) {

@@ -65,6 +65,19 @@ class CommandTest {
     return new Outcome(cl.execute(args), err.toString());
   }
 
+  /** {@code --version} names the tools' release; it printed an empty line before. */
+  @Test
+  void version_everyCommand_namesTheTools() {
+    for (Object command :
+        List.of(new SimulateCommand(), new SweepCommand(), new GenerateCommand())) {
+      StringWriter out = new StringWriter();
+      CommandLine cl = Cli.commandLine(command);
+      cl.setOut(new PrintWriter(out, true));
+      assertEquals(0, cl.execute("--version"));
+      assertTrue(out.toString().startsWith("hdfs-local-cache "), command + ": '" + out + "'");
+    }
+  }
+
   private Path csvTrace(String... rows) throws Exception {
     Path f = dir.resolve("t.csv");
     Files.writeString(
