@@ -22,18 +22,18 @@ final class Charts {
   private static final int HEIGHT = 500;
   private static final double GIB = 1024.0 * 1024 * 1024;
 
+  /**
+   * Tick labels with at most three decimals: left to itself XChart prints a narrow range (two
+   * thresholds' hit ratios a tenth apart) as full doubles, 61.21710058355762.
+   */
+  static final String TICK_PATTERN = "#,##0.###";
+
   private Charts() {}
 
   /** HDD utilisation per minute without the cache, and with it for each run. */
   static void utilization(Path file, List<RunOutcome> runs) throws IOException {
     XYChart chart =
-        new XYChartBuilder()
-            .width(WIDTH)
-            .height(HEIGHT)
-            .title("HDD utilisation per minute")
-            .xAxisTitle("hours since first event")
-            .yAxisTitle("utilisation (%)")
-            .build();
+        chart("HDD utilisation per minute", "hours since first event", "utilisation (%)");
     chart.getStyler().setMarkerSize(0);
     UtilizationSeries first = runs.get(0).series();
     chart
@@ -75,22 +75,8 @@ final class Charts {
     if (groups.isEmpty()) {
       throw new IllegalArgumentException("--chart needs bucket-time runs (--threshold)");
     }
-    XYChart hits =
-        new XYChartBuilder()
-            .width(WIDTH)
-            .height(HEIGHT)
-            .title("Byte hit ratio")
-            .xAxisTitle("threshold (reads in window)")
-            .yAxisTitle("byte hit ratio (%)")
-            .build();
-    XYChart writes =
-        new XYChartBuilder()
-            .width(WIDTH)
-            .height(HEIGHT)
-            .title("SSD bytes written")
-            .xAxisTitle("threshold (reads in window)")
-            .yAxisTitle("GiB written")
-            .build();
+    XYChart hits = chart("Byte hit ratio", "threshold (reads in window)", "byte hit ratio (%)");
+    XYChart writes = chart("SSD bytes written", "threshold (reads in window)", "GiB written");
     for (Map.Entry<String, List<RunOutcome>> g : groups.entrySet()) {
       List<RunOutcome> points = new ArrayList<>(g.getValue());
       points.sort(Comparator.comparingLong(r -> r.config().policy().numericParam("threshold")));
@@ -108,6 +94,19 @@ final class Charts {
     }
     BitmapEncoder.saveBitmap(
         List.of(hits, writes), 1, 2, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+  }
+
+  static XYChart chart(String title, String xTitle, String yTitle) {
+    XYChart chart =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title(title)
+            .xAxisTitle(xTitle)
+            .yAxisTitle(yTitle)
+            .build();
+    chart.getStyler().setXAxisDecimalPattern(TICK_PATTERN).setYAxisDecimalPattern(TICK_PATTERN);
+    return chart;
   }
 
   private static String seriesName(RunOutcome run) {
