@@ -12,25 +12,36 @@ import java.util.function.Function;
  * Adding a policy is one class and one line here.
  */
 public enum PolicyType {
-  NEVER("never", NeverAdmit::from),
-  ADMIT_ALL("admit-all", AdmitAll::from),
-  BUCKET_TIME("bucket-time", BucketTimeAdmission::from),
-  TUNED("tuned", TunedAdmission::from),
-  REJECT_X("reject-x", RejectX::from),
-  FREQUENCY("frequency", FrequencyAdmission::from),
-  OUTCOME("outcome", OutcomeAdmission::from),
-  SCHEDULE("schedule", ScheduledThreshold::from);
+  NEVER("never", "", NeverAdmit::from),
+  ADMIT_ALL("admit-all", "", AdmitAll::from),
+  BUCKET_TIME("bucket-time", "threshold=15,buckets=60,bucket=1m", BucketTimeAdmission::from),
+  TUNED("tuned", "threshold=15,buckets=60,bucket=1m", TunedAdmission::from),
+  REJECT_X("reject-x", "x=1,history=1000000", RejectX::from),
+  FREQUENCY(
+      "frequency",
+      "threshold=15,floorDiv=1,roomDiv=4,roomLevel=50,victim=1,sample=10",
+      FrequencyAdmission::from),
+  OUTCOME("outcome", "threshold=15,buckets=60,bucket=1m,room=1", OutcomeAdmission::from),
+  SCHEDULE("schedule", "threshold=15,then=31,after=1h", ScheduledThreshold::from);
 
   private final String configName;
+  private final String example; // the usual keys, for help: the registry is the one list
   private final Function<PolicyParams, AdmissionPolicy> constructor;
 
-  PolicyType(String configName, Function<PolicyParams, AdmissionPolicy> constructor) {
+  PolicyType(
+      String configName, String example, Function<PolicyParams, AdmissionPolicy> constructor) {
     this.configName = configName;
+    this.example = example;
     this.constructor = constructor;
   }
 
   public String configName() {
     return configName;
+  }
+
+  /** How to write this policy's spec, for a command's help: {@code name[:key=value,...]}. */
+  public String usage() {
+    return example.isEmpty() ? configName : configName + "[:" + example + "]";
   }
 
   AdmissionPolicy create(PolicyParams params) {

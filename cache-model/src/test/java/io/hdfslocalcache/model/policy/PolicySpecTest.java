@@ -1,6 +1,7 @@
 package io.hdfslocalcache.model.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +13,15 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 class PolicySpecTest {
+  /** The help's example of every policy is a spec that parses and builds. */
+  @Test
+  void usage_everyPolicy_exampleParses() {
+    for (PolicyType type : PolicyType.values()) {
+      String spec = type.usage().replace("[:", ":").replace("]", "");
+      assertNotNull(PolicySpec.parse(spec).create(), spec);
+    }
+  }
+
   @Test
   void parse_bucketTimeDefaults_canonicalNameHasProductionDefaults() {
     assertEquals(

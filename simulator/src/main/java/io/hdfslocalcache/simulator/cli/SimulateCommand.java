@@ -39,14 +39,10 @@ public final class SimulateCommand implements Callable<Integer> {
       names = "--policy",
       paramLabel = "SPEC",
       converter = Converters.Policy.class,
-      description = {
-        "Admission policy, repeatable (default: outcome, the DataNode's). One of: never, "
-            + "admit-all, bucket-time[:threshold=15,buckets=60,bucket=1m], "
-            + "outcome[:threshold=15,buckets=60,bucket=1m,room=1], "
-            + "tuned[:threshold=15,buckets=60,bucket=1m], "
-            + "reject-x[:x=1,history=1000000], "
-            + "frequency[:threshold=15,floorDiv=1,roomDiv=4,roomLevel=50,victim=1,sample=10]."
-      })
+      completionCandidates = PolicyUsages.class,
+      description =
+          "Admission policy, repeatable (default: outcome, the DataNode's). One of: "
+              + "${COMPLETION-CANDIDATES}.")
   List<PolicySpec> policies;
 
   @Option(

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.model.AdmissionTuning;
+import io.hdfslocalcache.model.policy.PolicyType;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -75,6 +76,19 @@ class CommandTest {
       cl.setOut(new PrintWriter(out, true));
       assertEquals(0, cl.execute("--version"));
       assertTrue(out.toString().startsWith("hdfs-local-cache "), command + ": '" + out + "'");
+    }
+  }
+
+  /** {@code --policy}'s help is read off the registry: it left out {@code schedule} before. */
+  @Test
+  void help_simulate_namesEveryRegisteredPolicy() {
+    StringWriter out = new StringWriter();
+    CommandLine cl = Cli.commandLine(new SimulateCommand());
+    cl.setOut(new PrintWriter(out, true));
+    assertEquals(0, cl.execute("--help"));
+    String help = out.toString().replaceAll("\\s+", "");
+    for (PolicyType type : PolicyType.values()) {
+      assertTrue(help.contains(type.usage()), type.usage() + " not in: " + out);
     }
   }
 
