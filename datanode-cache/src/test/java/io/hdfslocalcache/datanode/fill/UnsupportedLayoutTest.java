@@ -94,6 +94,19 @@ class UnsupportedLayoutTest {
     assertRefusedUncharged();
   }
 
+  /** A replica on transient storage: its meta holds no checksums, so it cannot be filled. */
+  @Test
+  void fillNew_metaWithoutChecksums_failsGuardNeverCharged() {
+    h.replica(1, LENGTH);
+    h.hdd.headerOnly(id(1));
+    for (int i = 1; i <= 3; i++) {
+      assertEquals(FillOutcome.FAILED, h.fillNew(1, 0, 1), "fill " + i);
+    }
+    assertEquals(0, asked.get(), "the guard is never charged for a fill that cannot cache");
+    assertNull(h.entry(1));
+    assertEquals(0, h.budget().reserved());
+  }
+
   @Test
   void fillNew_supportedLayout_guardChargedOnce() {
     h.replica(1, LENGTH);

@@ -59,6 +59,14 @@ public final class FakeReplicas implements HddReplicas {
     meta.put(id, metaOf(data.get(id), DataChecksum.newDataChecksum(type, bytesPerChecksum)));
   }
 
+  /**
+   * Cuts {@code id}'s meta file to its header, as HDFS leaves a replica written to transient
+   * storage (a RAM disk): CRC32C named, no checksums.
+   */
+  public void headerOnly(BlockId id) {
+    meta.put(id, java.util.Arrays.copyOf(meta.get(id), BlockMetadataHeader.getHeaderSize()));
+  }
+
   /** The meta file HDFS writes for {@code bytes}: header, then a CRC32C per 512 bytes. */
   public static byte[] metaOf(byte[] bytes) {
     return metaOf(bytes, DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, 512));
