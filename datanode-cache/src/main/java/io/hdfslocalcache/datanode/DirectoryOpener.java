@@ -126,14 +126,14 @@ final class DirectoryOpener {
         index = BlockIndex.open(dir.resolve("index"), faults);
       }
       progress.step();
-      // Alluxio logs an ERROR when restoring from a directory without its LOCAL sub-directory.
-      createPrivate(dir.resolve("LOCAL"));
       PageStore store;
       try {
+        // Alluxio logs an ERROR when restoring from a directory without its LOCAL sub-directory.
+        createPrivate(dir.resolve("LOCAL"));
         store =
             PageStores.openAlluxio(dir, config.capacities().get(i), config.pageSize(), progress);
       } catch (IOException | RuntimeException e) {
-        index.close();
+        index.close(); // else its handle, threads and lock stay for the life of the DataNode
         throw e;
       }
       // Includes Alluxio's synchronous restore of the page metadata from disk.

@@ -114,12 +114,28 @@ public final class BlockFill {
     ExtendedBlock b = new ExtendedBlock(r.id.poolId(), r.id.blockId(), length, gs);
     int last = (int) Math.min(r.lastPage, (length + pageSize - 1) / pageSize - 1);
     byte[] meta;
+    ChecksumLayout layout;
     try (LengthInputStream in = steps.hdd.openMeta(b)) {
       if (in == null || in.getLength() > Integer.MAX_VALUE - 16) {
         return FillOutcome.UNSUPPORTED;
       }
-      // The guard and the room are asked on the sizes alone, before the meta is read: a fill
-      // refused there must not cost the HDD even that read.
+      // The header first: a layout the cache cannot hold is refused before the guard and the room
+      // are asked. Such a block is never cached, so each admitted read of it asks again, and a
+      // charge per read drained the write budget and paused the guard for the whole directory.
+      // The header is one small read of the file the client read that asked for this fill opened
+      // too, so as a rule it comes from the page cache.
+      byte[] header = new byte[BlockMetadataHeader.getHeaderSize()];
+      IOUtils.readFully(in, header, 0, header.length);
+      layout = supportedLayout(header, b);
+      if (layout == null) {
+        return FillOutcome.UNSUPPORTED;
+      }
+      if (layout.expectedMetaLength(length) != in.getLength()) {
+        throw new IOException(
+            "meta length " + in.getLength() + " does not fit block length " + length);
+      }
+      // The guard and the room are asked on the sizes alone, before the checksums are read: a
+      // fill refused there must not cost the HDD that read.
       long data =
           last < r.firstPage
               ? 0
@@ -128,20 +144,8 @@ public final class BlockFill {
       steps.admit(r.dir, data > 0 ? 2 : 1, total, null, r.atMargin);
       ticket.reservedBytes = total;
       meta = new byte[(int) in.getLength()];
-      IOUtils.readFully(in, meta, 0, meta.length);
-    }
-    DataChecksum dc =
-        BlockMetadataHeader.readDataChecksum(
-            new DataInputStream(new ByteArrayInputStream(meta)), b);
-    if (dc.getChecksumType() == DataChecksum.Type.NULL
-        || ((meta[0] & 0xff) << 8 | (meta[1] & 0xff)) != BlockMetadataHeader.VERSION
-        || dc.getChecksumSize() == 0
-        || pageSize % dc.getBytesPerChecksum() != 0) {
-      return FillOutcome.UNSUPPORTED;
-    }
-    ChecksumLayout layout = ChecksumLayout.of(dc, BlockMetadataHeader.getHeaderSize());
-    if (layout.expectedMetaLength(length) != meta.length) {
-      throw new IOException("meta length " + meta.length + " does not fit block length " + length);
+      System.arraycopy(header, 0, meta, 0, header.length);
+      IOUtils.readFully(in, meta, header.length, meta.length - header.length);
     }
     CachedReplica e =
         new CachedReplica(
@@ -177,6 +181,23 @@ public final class BlockFill {
     }
     built[0] = e;
     return FillOutcome.COMPLETED;
+  }
+
+  /**
+   * The layout of a meta file with this {@code header}, or null if the cache cannot hold it: no
+   * checksums, another format version, or chunks that do not divide the page.
+   */
+  private ChecksumLayout supportedLayout(byte[] header, ExtendedBlock b) throws IOException {
+    DataChecksum dc =
+        BlockMetadataHeader.readDataChecksum(
+            new DataInputStream(new ByteArrayInputStream(header)), b);
+    if (dc.getChecksumType() == DataChecksum.Type.NULL
+        || ((header[0] & 0xff) << 8 | (header[1] & 0xff)) != BlockMetadataHeader.VERSION
+        || dc.getChecksumSize() == 0
+        || pageSize % dc.getBytesPerChecksum() != 0) {
+      return null;
+    }
+    return ChecksumLayout.of(dc, header.length);
   }
 
   /** Makes room for a fill in a directory's budget, evicting as needed. */

@@ -4,9 +4,10 @@ package io.hdfslocalcache.datanode.store;
  * Creates every thread the cache owns (I/O, deletes, index writes, fills, maintenance, directory
  * opening) in a thread group of its own under the top-level group. A thread inherits the group of
  * the thread that creates it, and a pool creates its threads lazily on whatever thread submits the
- * first task: a DataXceiver. DataNode shutdown interrupts the DataXceiver group (and waits for it
- * to empty) before it closes the dataset, which would interrupt the cache's page I/O in the middle
- * of a read and fail it as an I/O error of the disk.
+ * first task: a DataXceiver. DataNode shutdown interrupts the DataXceiver group before it closes
+ * the dataset (Hadoop 3.3 to 3.5 do not wait for it to empty: a reader may still close its streams
+ * after the cache closed), which would interrupt the cache's page I/O in the middle of a read and
+ * fail it as an I/O error of the disk.
  */
 public final class CacheThreads {
   private static final ThreadGroup GROUP = new ThreadGroup(topGroup(), "hdfs-local-cache");

@@ -50,6 +50,11 @@ final class FillHarness implements AutoCloseable {
   volatile java.util.function.BiConsumer<String, Long> afterWrite = (f, p) -> {};
 
   FillHarness(Path root, long capacity) throws Exception {
+    this(root, capacity, FillClearance.OPEN);
+  }
+
+  /** {@code clearance}: the fill guard the fills ask (OPEN: none). */
+  FillHarness(Path root, long capacity, FillClearance clearance) throws Exception {
     MemoryPageStore memory = new MemoryPageStore(capacity);
     memory.pageSize = PAGE;
     d =
@@ -87,7 +92,7 @@ final class FillHarness implements AutoCloseable {
             CacheClock.SYSTEM,
             PAGE,
             space::reserve,
-            FillClearance.OPEN,
+            clearance,
             space::relieveSpace,
             e -> d.dir.persist(e));
   }

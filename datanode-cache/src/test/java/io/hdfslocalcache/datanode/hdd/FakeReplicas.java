@@ -51,10 +51,30 @@ public final class FakeReplicas implements HddReplicas {
     m[1] = (byte) version;
   }
 
+  /**
+   * Rewrites {@code id}'s meta file as HDFS writes it with checksum {@code type} per {@code
+   * bytesPerChecksum} bytes (a NULL type writes the header alone).
+   */
+  public void checksum(BlockId id, DataChecksum.Type type, int bytesPerChecksum) {
+    meta.put(id, metaOf(data.get(id), DataChecksum.newDataChecksum(type, bytesPerChecksum)));
+  }
+
+  /**
+   * Cuts {@code id}'s meta file to its header, as HDFS leaves a replica written to transient
+   * storage (a RAM disk): CRC32C named, no checksums.
+   */
+  public void headerOnly(BlockId id) {
+    meta.put(id, java.util.Arrays.copyOf(meta.get(id), BlockMetadataHeader.getHeaderSize()));
+  }
+
   /** The meta file HDFS writes for {@code bytes}: header, then a CRC32C per 512 bytes. */
   public static byte[] metaOf(byte[] bytes) {
-    DataChecksum dc = DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, 512);
-    byte[] sums = new byte[(bytes.length + 511) / 512 * 4];
+    return metaOf(bytes, DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, 512));
+  }
+
+  private static byte[] metaOf(byte[] bytes, DataChecksum dc) {
+    int bpc = dc.getBytesPerChecksum();
+    byte[] sums = new byte[(bytes.length + bpc - 1) / bpc * dc.getChecksumSize()];
     dc.calculateChunkedSums(bytes, 0, bytes.length, sums, 0);
     ByteArrayOutputStream m = new ByteArrayOutputStream();
     try {
