@@ -292,6 +292,7 @@ class RestorerTest {
         () -> {
           order.add("published with " + map.size() + " entries");
           dirs.join(d.dir);
+          return true;
         });
     assertEquals(List.of("published with 0 entries"), order, "serving before its restore");
     assertEquals(List.of(d.dir), dirs.all());
