@@ -24,19 +24,22 @@ import org.slf4j.LoggerFactory;
  * hooks (metrics unregistered), maintenance stopped, fills stopped, then each directory's store and
  * index: nothing can write to a closed index.
  *
- * <p>One lock of its own, {@code lifecycle}, guarding {@code closed}, held only for memory work:
- * {@link #close} sets {@code closed} under it, and a directory that finished opening after start-up
- * ({@link #join}) is published under it only while {@code closed} is unset, so the directory either
- * joins before the close (and is closed with the others) or never serves and its joiner closes it.
- * Its load (index read, orphan walk, evictions, free space) runs before, under no lock: a late
- * directory's disk that hangs there must not hold up DataNode shutdown, whose other steps are all
- * time-bounded. That is also why close may never see a directory before it is published: {@code
- * BlockIndex#loadAll} reads without the index's lock, so the index must not be closed under it. Its
- * control folder and restore come after, under no lock, as the dataset's own restores do. Lock
- * order: {@code lifecycle}, then the monitors the publish takes ({@code ServingDirectories}, {@code
- * PersistedThreshold}, the metric registry's); nothing that holds one of those takes {@code
- * lifecycle}. Otherwise no locks: the block map is a concurrent map with atomic publish, entries
- * carry their own pin state, and the limiter stripes internally.
+ * <p>One lock of its own, {@code lifecycle}, guarding {@code closed}: {@link #close} sets {@code
+ * closed} under it, and a directory that finished opening after start-up ({@link #join}) is
+ * published under it only while {@code closed} is unset, so the directory either joins before the
+ * close (and is closed with the others) or never serves and its joiner closes it. Its load (index
+ * read, orphan walk, evictions, free space) runs before, under no lock: a late directory's disk
+ * that hangs there must not hold up DataNode shutdown, whose other steps are all time-bounded.
+ * Close never sees a directory before it is published, so it never closes an index under that
+ * load's reads ({@code BlockIndex#loadAll} reads without the index's lock). The publish is memory
+ * work, but for one case: the threshold's restore at the first join when every directory was still
+ * opening at start-up reads the indexes' own records ({@code PersistedThreshold#join}), records the
+ * load has just read; it must stay under the lock, which keeps close from closing an index it
+ * reads. The control folder and restore come after, under no lock, as the dataset's own restores
+ * do. Lock order: {@code lifecycle}, then the monitors the publish takes ({@code
+ * ServingDirectories}, {@code PersistedThreshold}, the metric registry's); nothing that holds one
+ * of those takes {@code lifecycle}. Otherwise no locks: the block map is a concurrent map with
+ * atomic publish, entries carry their own pin state, and the limiter stripes internally.
  */
 public final class CacheLifecycle implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(CacheLifecycle.class);
@@ -107,7 +110,9 @@ public final class CacheLifecycle implements AutoCloseable {
             o.openMillis());
         return;
       }
-      LOG.info("hdfs-local-cache: cache directory {} loaded after the cache closed", o.path());
+      LOG.info(
+          "hdfs-local-cache: cache directory {} loaded after the cache closed; closing it",
+          o.path());
     } catch (RuntimeException e) {
       LOG.warn("hdfs-local-cache: cache directory {} could not join", o.path(), e);
       if (serving(d)) {
