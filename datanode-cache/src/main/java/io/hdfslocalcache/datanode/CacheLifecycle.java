@@ -24,12 +24,22 @@ import org.slf4j.LoggerFactory;
  * hooks (metrics unregistered), maintenance stopped, fills stopped, then each directory's store and
  * index: nothing can write to a closed index.
  *
- * <p>One lock of its own, {@code lifecycle}: a directory that finished opening after start-up joins
- * under it ({@link #join}), and {@link #close} takes it before it closes the directories, so a
- * directory either joins before the close (and is closed with the others) or finds the cache closed
- * and closes what it opened. Nothing else takes it. Otherwise no locks: the block map is a
- * concurrent map with atomic publish, entries carry their own pin state, and the limiter stripes
- * internally.
+ * <p>One lock of its own, {@code lifecycle}, guarding {@code closed}: {@link #close} sets {@code
+ * closed} under it, and a directory that finished opening after start-up ({@link #join}) is
+ * published under it only while {@code closed} is unset, so the directory either joins before the
+ * close (and is closed with the others) or never serves and its joiner closes it. Its load (index
+ * read, orphan walk, evictions, free space) runs before, under no lock: a late directory's disk
+ * that hangs there must not hold up DataNode shutdown, whose other steps are all time-bounded.
+ * Close never sees a directory before it is published, so it never closes an index under that
+ * load's reads ({@code BlockIndex#loadAll} reads without the index's lock). The publish is memory
+ * work, but for one case: the threshold's restore at the first join when every directory was still
+ * opening at start-up reads the indexes' own records ({@code PersistedThreshold#join}), records the
+ * load has just read; it must stay under the lock, which keeps close from closing an index it
+ * reads. The control folder and restore come after, under no lock, as the dataset's own restores
+ * do. Lock order: {@code lifecycle}, then the monitors the publish takes ({@code
+ * ServingDirectories}, {@code PersistedThreshold}, the metric registry's); nothing that holds one
+ * of those takes {@code lifecycle}. Otherwise no locks: the block map is a concurrent map with
+ * atomic publish, entries carry their own pin state, and the limiter stripes internally.
  */
 public final class CacheLifecycle implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(CacheLifecycle.class);
@@ -79,38 +89,71 @@ public final class CacheLifecycle implements AutoCloseable {
 
   /**
    * A directory that was still opening at start-up and is now open: it serves from now on (its
-   * blocks restored, fills placed on it). After {@link #close}, closes it instead. Called by the
-   * thread that watched it open.
+   * blocks restored, fills placed on it). If the cache closes before it is published, closes it
+   * instead, once its load ends. Called by the thread that watched it open.
    */
   void join(DirectoryOpener.Opened o) {
-    synchronized (lifecycle) {
-      if (!closed) {
-        try {
-          wiring.join(o);
-          LOG.info(
-              "hdfs-local-cache: cache directory {} joined after opening for {} ms; serving its"
-                  + " blocks from now on",
-              o.path(),
-              o.openMillis());
-          return;
-        } catch (RuntimeException e) {
-          LOG.warn("hdfs-local-cache: cache directory {} could not join", o.path(), e);
-          if (serving(o)) {
-            return; // it serves as far as it got, and closes with the cache
-          }
-        }
+    CacheDirectory d;
+    try {
+      d = wiring.wrap(o);
+    } catch (RuntimeException e) {
+      LOG.warn("hdfs-local-cache: cache directory {} could not join", o.path(), e);
+      DirectoryOpener.closeQuietly(java.util.Collections.singletonList(o));
+      return;
+    }
+    try {
+      if (wiring.join(d, this::publishIfOpen)) {
+        LOG.info(
+            "hdfs-local-cache: cache directory {} joined after opening for {} ms; serving its"
+                + " blocks from now on",
+            o.path(),
+            o.openMillis());
+        return;
+      }
+      LOG.info(
+          "hdfs-local-cache: cache directory {} loaded after the cache closed; closing it",
+          o.path());
+    } catch (RuntimeException e) {
+      LOG.warn("hdfs-local-cache: cache directory {} could not join", o.path(), e);
+      if (serving(d)) {
+        return; // it serves as far as it got, and closes with the cache
       }
     }
-    DirectoryOpener.closeQuietly(java.util.Collections.singletonList(o));
+    closeQuietly(d); // the wrapped store: its I/O, delete and stall-clock threads end too
   }
 
-  private boolean serving(DirectoryOpener.Opened o) {
+  /** Runs {@code publish} unless the cache is closed; true if it ran. In memory only: see above. */
+  private boolean publishIfOpen(Runnable publish) {
+    synchronized (lifecycle) {
+      if (closed) {
+        return false;
+      }
+      publish.run();
+      return true;
+    }
+  }
+
+  private boolean serving(CacheDirectory joining) {
     for (CacheDirectory d : wiring.dirs.all()) {
-      if (d.index() == o.position()) {
+      if (d == joining) {
         return true;
       }
     }
     return false;
+  }
+
+  /** A directory that never served, closed by its joiner: nothing else holds its store or index. */
+  private static void closeQuietly(CacheDirectory d) {
+    try {
+      d.store().close();
+    } catch (RuntimeException e) {
+      LOG.warn("hdfs-local-cache: could not close cache directory {}: {}", d.path(), e.toString());
+    }
+    try {
+      d.blockIndex().close(CacheTunables.INDEX_CLOSE_WAIT_MILLIS);
+    } catch (RuntimeException e) {
+      LOG.warn("hdfs-local-cache: could not close the index of {}: {}", d.path(), e.toString());
+    }
   }
 
   /** The metrics of this DataNode's cache. */
@@ -146,7 +189,7 @@ public final class CacheLifecycle implements AutoCloseable {
     }
     closeHooks.clear();
     synchronized (lifecycle) {
-      closed = true; // a join under way ends first; a later one closes its directory itself
+      closed = true; // from now on a joining directory is never published: its joiner closes it
     }
     maintenance.shutdownNow();
     try {

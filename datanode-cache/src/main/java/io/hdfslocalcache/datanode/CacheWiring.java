@@ -44,6 +44,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * One DataNode's cache, built and wired: every part, each given what it uses, and nothing else.
@@ -182,24 +183,38 @@ final class CacheWiring {
   }
 
   /**
-   * Makes a directory that finished opening after start-up serve: wrapped and guarded as at start,
-   * its index loaded, then published (fills and reads see it whole from then on), then its blocks
-   * restored. Called once per directory, by the thread that watched it open.
+   * A directory that finished opening after start-up, wrapped as at start (its threads started).
    */
-  CacheDirectory join(DirectoryOpener.Opened o) {
-    CacheDirectory d = wrap(o, config, clock, faults, outOfService);
+  CacheDirectory wrap(DirectoryOpener.Opened o) {
+    return wrap(o, config, clock, faults, outOfService);
+  }
+
+  /**
+   * Makes {@code d} (from {@link #wrap}) serve: guarded as at start, its index loaded and its free
+   * space sampled, all on its disk, under no lock; then published through {@code publishIfOpen}, in
+   * memory only (fills and reads see it whole from then on; the cache's close may refuse it); then
+   * its control folder recorded and its blocks restored. False if refused: nothing of it serves,
+   * and the caller closes it. Called once per directory, by the thread that watched it open.
+   */
+  boolean join(CacheDirectory d, Predicate<Runnable> publishIfOpen) {
     gate.add(d);
-    restorer.join(
+    return restorer.join(
         d,
         () -> {
           space.sampleFreeSpace(d);
-          DirectoryStats.registerDirectory(registry, d);
-          GuardStats.register(registry, Collections.singletonList(d), gate);
-          threshold.join(d.blockIndex()); // the tuner's budget counts d since gate.add
-          dirs.join(d);
-          admin.join(d.path(), dataNodeDirs());
+          boolean published =
+              publishIfOpen.test(
+                  () -> {
+                    DirectoryStats.registerDirectory(registry, d);
+                    GuardStats.register(registry, Collections.singletonList(d), gate);
+                    threshold.join(d.blockIndex()); // the tuner's budget counts d since gate.add
+                    dirs.join(d);
+                  });
+          if (published) {
+            admin.join(d.path(), dataNodeDirs());
+          }
+          return published;
         });
-    return d;
   }
 
   /** An opened directory with its health, wrapped store and space budget. */

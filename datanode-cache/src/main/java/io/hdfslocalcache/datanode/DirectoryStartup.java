@@ -235,7 +235,8 @@ final class DirectoryStartup implements AutoCloseable {
 
   /**
    * Stops handing directories on; those still opening are left out (each closes what it opened when
-   * its open ends). A hand-on already under way finishes: the cache's own close waits for it.
+   * its open ends). A hand-on already under way goes on: a directory that finds the cache closed
+   * when its load ends is closed by its joiner ({@link CacheLifecycle#join}).
    */
   @Override
   public void close() {

@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.slf4j.Logger;
@@ -96,17 +97,22 @@ public final class Restorer {
   /**
    * A directory opened while the DataNode serves: loaded as at start, then {@code publish}ed (its
    * bytes reserved, orphans gone: fills may use it), then restored for the pools already loaded.
+   * False, nothing restored, if {@code publish} refuses (the cache closed while it loaded): its
+   * records stay in its index for the next start.
    */
-  public void join(CacheDirectory d, Runnable publish) {
+  public boolean join(CacheDirectory d, BooleanSupplier publish) {
     List<Pending> records = IndexLoad.load(d, pageSize);
     retireEvicted(records, evictedAtStart);
-    publish.run();
+    if (!publish.getAsBoolean()) {
+      return false;
+    }
     List<String> ready;
     synchronized (pending) {
       records.forEach(this::addPending);
       ready = new ArrayList<>(loadedPools);
     }
     ready.forEach(this::restorePool);
+    return true;
   }
 
   /**

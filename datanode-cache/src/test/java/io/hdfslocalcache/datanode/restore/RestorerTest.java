@@ -292,6 +292,7 @@ class RestorerTest {
         () -> {
           order.add("published with " + map.size() + " entries");
           dirs.join(d.dir);
+          return true;
         });
     assertEquals(List.of("published with 0 entries"), order, "serving before its restore");
     assertEquals(List.of(d.dir), dirs.all());
@@ -309,6 +310,30 @@ class RestorerTest {
     assertEquals(3, map.size());
     assertEquals(3, registry.counter(RestoreMetrics.RESTORED).getCount());
     assertTrue(map.lookup(new BlockId(POOL, 2), 7).home() == d.dir);
+  }
+
+  @Test
+  void join_publishRefused_nothingRestoredAndItsRecordsKept() throws Exception {
+    MemoryPageStore pages = firstRunReplicasUnchanged(3);
+    BlockMap map = new BlockMap();
+    d = new DirectoryFixture(0, root, 1 << 20, 10, CacheClock.SYSTEM, pages, s -> s);
+    ServingDirectories dirs = new ServingDirectories(Collections.emptyList(), 1);
+    Restorer r =
+        new Restorer(
+            map,
+            dirs,
+            hdd,
+            new Invalidator(map, hdd, new InvalidationStats(registry), dirs),
+            new RestoreStats(registry),
+            1 << 20,
+            CacheClock.SYSTEM);
+    r.restorePool(POOL);
+    boolean joined = r.join(d.dir, () -> false); // the cache closed while the directory loaded
+    r.restorePool(POOL); // a pool loaded later finds none of its records waiting either
+    assertEquals(0, map.size());
+    assertFalse(joined);
+    assertEquals(3, d.dir.blockIndex().loadAll().size(), "kept for the next start");
+    assertTrue(pages.hasFile(new BlockId(POOL, 1).fileId(7, BlockId.CacheFile.DATA)));
   }
 
   /** {@link #firstRun}, its replicas unchanged while the DataNode was down. */
