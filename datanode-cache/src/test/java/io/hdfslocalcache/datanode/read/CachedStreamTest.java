@@ -316,27 +316,30 @@ class CachedStreamTest {
     assertEquals(List.of(), failures);
   }
 
-  @Test
-  void read_corruptPageReachedByReadAhead_fallsBackToHddWithSameBytes() throws Exception {
-    corrupting.corruptPage = 7;
-    try (InputStream in = open(0, 2)) {
+  /**
+   * Reads the whole block with data page {@code page} corrupt on the SSD: the same bytes, every
+   * byte before the page from the cache, the rest from the HDD after one mismatch.
+   */
+  private void readWithCorruptPage(int page, int readAheadPages) throws Exception {
+    corrupting.corruptPage = page;
+    try (InputStream in = open(0, readAheadPages)) {
       assertArrayEquals(data, readLikeBlockSender(in, LENGTH));
     }
     assertEquals(List.of(CacheFailure.CHECKSUM_MISMATCH), failures);
+    long before = (long) page * PAGE;
+    assertEquals(before, stats.bytesFromCache.getCount(), "every byte before page " + page);
+    assertEquals(LENGTH - before, stats.bytesFallbackFromHdd.getCount());
+  }
+
+  @Test
+  void read_corruptPageReachedByReadAhead_fallsBackToHddWithSameBytes() throws Exception {
+    readWithCorruptPage(7, 2);
     assertTrue(store.asyncReads.get() > 0, "page 7 must have come through read-ahead");
-    assertEquals(7L * PAGE, stats.bytesFromCache.getCount(), "every byte before page 7 cached");
-    assertEquals(LENGTH - 7L * PAGE, stats.bytesFallbackFromHdd.getCount());
   }
 
   @Test
   void read_corruptPageMidStreamReadByTheReader_fallsBackToHddWithSameBytes() throws Exception {
-    corrupting.corruptPage = 5;
-    try (InputStream in = open(0, 0)) {
-      assertArrayEquals(data, readLikeBlockSender(in, LENGTH));
-    }
-    assertEquals(List.of(CacheFailure.CHECKSUM_MISMATCH), failures);
-    assertEquals(5L * PAGE, stats.bytesFromCache.getCount(), "every byte before page 5 cached");
-    assertEquals(LENGTH - 5L * PAGE, stats.bytesFallbackFromHdd.getCount());
+    readWithCorruptPage(5, 0);
     assertEquals(1, ended.size(), "the read's end told once, with what it served");
     assertEquals(LENGTH, ended.get(0)[0]);
     assertEquals(LENGTH - 5L * PAGE, ended.get(0)[2]);
