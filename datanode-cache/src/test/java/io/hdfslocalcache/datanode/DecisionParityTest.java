@@ -49,12 +49,14 @@ import org.junit.jupiter.api.io.TempDir;
  * every 2 s of it) and the model the simulator runs ({@link LiveModel}, which counts exactly what
  * the simulator's replay counts: LiveModelParityTest) are fed the same random event streams: client
  * reads at random chunk-aligned offsets and sizes (some whole blocks), appends (a newer generation
- * stamp), deletes, and clock steps. They must agree exactly on hits, partial hits, fills, SSD bytes
- * written and evictions, in both fill modes, guard on and off, admission tuned and fixed. The tuned
- * runs' room rule is reached (the cache has room at first and again after deletes and appends free
- * it, full between) and checked to change decisions against the same events without it. The model's
- * settings are the DataNode's as shadow mode derives them ({@link ShadowCandidates#base}), at the
- * directory's effective capacity. The simulator's claim to predict the DataNode rests on this test.
+ * stamp), deletes, and clock steps; a quarter of the reads ask for no checksums (BlockSender opens
+ * no meta stream for them), which the DataNode must count as any other. They must agree exactly on
+ * hits, partial hits, fills, SSD bytes written and evictions, in both fill modes, guard on and off,
+ * admission tuned and fixed. The tuned runs' room rule is reached (the cache has room at first and
+ * again after deletes and appends free it, full between) and checked to change decisions against
+ * the same events without it. The model's settings are the DataNode's as shadow mode derives them
+ * ({@link ShadowCandidates#base}), at the directory's effective capacity. The simulator's claim to
+ * predict the DataNode rests on this test.
  */
 class DecisionParityTest {
   private static final String POOL = "BP-parity";
@@ -475,8 +477,12 @@ class DecisionParityTest {
     }
 
     void read(int b, long blockId, long gs, long length, long offset, long size) throws Exception {
+      // Every fourth (by block and offset, so the random streams stay as they were) is a read
+      // that asks for no checksums: the DataNode decides it at its data open, the same decision.
+      Checksums checksums =
+          (blockId + offset / CHUNK) % 4 == 0 ? Checksums.NOT_ASKED : Checksums.SENT;
       note(
-          "read "
+          (checksums == Checksums.SENT ? "read " : "read (no checksums) ")
               + b
               + " gs "
               + gs
@@ -490,7 +496,7 @@ class DecisionParityTest {
               + clock.millis());
       ReadRouter router = wiring.router;
       DecisionParityTest.read(
-          router, hdd, new ExtendedBlock(POOL, blockId, length, gs), offset, size);
+          router, hdd, new ExtendedBlock(POOL, blockId, length, gs), offset, size, checksums);
       model.read(POOL, blockId, gs, length, offset, size, clock.millis());
       if (twin != null) {
         twin.read(POOL, blockId, gs, length, offset, size, clock.millis());
@@ -540,13 +546,32 @@ class DecisionParityTest {
     }
   }
 
+  /** Whether a client read asks for checksums: BlockSender opens the meta stream only if so. */
+  enum Checksums {
+    SENT,
+    NOT_ASKED
+  }
+
   /** A client read as BlockSender does it: meta stream, data stream from the offset, close. */
   static void read(ReadRouter router, FakeReplicas hdd, ExtendedBlock b, long offset, long size)
+      throws Exception {
+    read(router, hdd, b, offset, size, Checksums.SENT);
+  }
+
+  /** As above; a read that asks for no checksums opens the data stream alone. */
+  static void read(
+      ReadRouter router,
+      FakeReplicas hdd,
+      ExtendedBlock b,
+      long offset,
+      long size,
+      Checksums checksums)
       throws Exception {
     Thread t = Thread.currentThread();
     String name = t.getName();
     t.setName(name + " [Sending block " + b + "]");
-    try (LengthInputStream meta = router.openMeta(b, () -> hdd.openMeta(b));
+    try (LengthInputStream meta =
+            checksums == Checksums.SENT ? router.openMeta(b, () -> hdd.openMeta(b)) : null;
         InputStream in = router.openData(b, offset, () -> hdd.openData(b, offset))) {
       byte[] buf = new byte[64 * 1024];
       long left = size;

@@ -26,6 +26,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Options.ChecksumOpt;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.util.DataChecksum;
@@ -40,13 +41,14 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Blocks written with every checksum chunk size from 512 B to the page ({@code
  * dfs.bytes-per-checksum}), read through a real DataNode: a stream, preads on no chunk boundary and
  * seeks are all served from the SSD with the bytes written, no fallback, no dropped copy and the
- * directory in service; in each fill mode the build runs it in (the pom's block-fill-mode execution
- * runs it again). The pages are 1 MB, the default: a read's windows span 68 KB of read-ahead,
- * doubling as it goes on, which is not whole chunks of 8 KB to 512 KB, and only a page larger than
- * 64 KB lets a window end there (64 KB pages cap it on a chunk boundary). Ending mid-chunk, a
- * window failed verification on a healthy SSD: without PageWindows.windowEnd's rounding the cases
- * 8192 to 524288 fail here, and past dir.max.errors the directory leaves service. A chunk larger
- * than the page is refused by the fill and read from the HDD.
+ * directory in service, to a client that verifies checksums and to one that asks for none; in each
+ * fill mode the build runs it in (the pom's block-fill-mode execution runs it again). The pages are
+ * 1 MB, the default: a read's windows span 68 KB of read-ahead, doubling as it goes on, which is
+ * not whole chunks of 8 KB to 512 KB, and only a page larger than 64 KB lets a window end there (64
+ * KB pages cap it on a chunk boundary). Ending mid-chunk, a window failed verification on a healthy
+ * SSD: without PageWindows.windowEnd's rounding the cases 8192 to 524288 fail here, and past
+ * dir.max.errors the directory leaves service. A chunk larger than the page is refused by the fill
+ * and read from the HDD.
  */
 class ChecksumChunkSizeIT {
   private static final int PAGE = 1024 * 1024;
@@ -127,11 +129,28 @@ class ChecksumChunkSizeIT {
         assertArrayEquals(Arrays.copyOfRange(data, s[0], s[0] + s[1]), got, "seek to " + s[0]);
       }
     }
+    // A client that asks for no checksums: BlockSender starts at a 512-byte boundary, on no chunk
+    // boundary of the larger chunks, with no meta stream; the cached windows are verified still.
+    try (FileSystem unverified = FileSystem.newInstance(c.fs.getUri(), c.fs.getConf())) {
+      unverified.setVerifyChecksum(false);
+      try (FSDataInputStream in = unverified.open(p)) {
+        byte[] all = new byte[LENGTH];
+        org.apache.hadoop.io.IOUtils.readFully(in, all, 0, LENGTH);
+        assertArrayEquals(data, all, "stream, no checksums");
+        for (int at : PREADS) {
+          byte[] got = new byte[4096];
+          in.readFully(at, got);
+          assertArrayEquals(
+              Arrays.copyOfRange(data, at, at + 4096), got, "pread at " + at + ", no checksums");
+        }
+      }
+    }
 
     assertEquals(misses, counts(), "no HDD byte, no fallback, no copy dropped");
     assertEquals(1, inService(), "the directory stays in service");
-    // 2 blocks by stream, 9 preads (1 across the block end), 1 long pread, 5 seeks (1 across)
-    assertTrue(c.counter(ReadPathMetrics.HITS) - hits >= 2 + 10 + 1 + 6, "hits");
+    // 2 blocks by stream, 9 preads (1 across the block end), 1 long pread, 5 seeks (1 across);
+    // without checksums 2 blocks and 9 preads again
+    assertTrue(c.counter(ReadPathMetrics.HITS) - hits >= 2 + 10 + 1 + 6 + 2 + 10, "hits");
     c.fs.delete(p, false);
   }
 

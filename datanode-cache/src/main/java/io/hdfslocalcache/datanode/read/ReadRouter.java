@@ -28,11 +28,19 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
  * counts what the HDD serves.
  *
  * <p>BlockSender opens the meta stream, then the data stream, on the same thread. {@link #openMeta}
- * decides the source for both and leaves the decision in this router's per-thread hand-off, which
- * {@link #openData} consumes; a data open with no matching decision (short-circuit opens data
- * first; the scanner never gets a session) reads the HDD uncounted. So one BlockSender never pairs
- * cached meta with HDD data or the reverse. The hand-off is the one piece of per-read state, scoped
- * to this router (one per DataNode), not a static.
+ * decides the source for both and leaves the decision in this router's per-thread {@link HandOff},
+ * which {@link #openData} consumes. So one BlockSender never pairs cached meta with HDD data or the
+ * reverse. The hand-off is the one piece of per-read state, scoped to this router (one per
+ * DataNode), not a static.
+ *
+ * <p>A data open with no hand-off for its block had no meta open: BlockSender opens none when its
+ * client asks for no checksums ({@code setVerifyChecksum(false)}: HBase's HFile reads, which check
+ * HBase's own checksums, {@code -ignoreCrc}). Such a client read is decided at the data open, the
+ * same decision as at a meta open (counted for admission, hit, miss, fill), so these reads use the
+ * cache and the live cache counts what shadow mode, which counts at the data open, counts. Its
+ * cached windows are still verified against the cached checksums, and a failure still falls back to
+ * the HDD at the same offset: no meta stream is needed for either. Any other caller's data open
+ * without a meta open (short-circuit opens data first) reads the HDD uncounted.
  *
  * <p>When a read ends, what it did flows back: a cached read tells the fill guard what it saved
  * (and, for an entry admitted at the tuner's margin, the margin's payback: one flag test per read)
@@ -96,45 +104,10 @@ public final class ReadRouter {
     this.buffers = new WindowBuffers(stats.directWindowBytes);
   }
 
-  /** What the meta open decided for this thread's BlockSender. */
-  private static final class HandOff {
-    /** The cached read's session, or null for a client read sent to the HDD. */
-    final ReadSession session;
-
-    /** The block the decision is for. */
-    final ExtendedBlock block;
-
-    /** What admission did with the read: in pages mode, FILL_ON_CLOSE fills what it reads. */
-    final ReadAdmission admitted;
-
-    /** The finalized replica's length for a read admission counted, else {@link #UNCOUNTED}. */
-    final long countedLength;
-
-    HandOff(ReadSession session, ExtendedBlock block, ReadAdmission admitted, long countedLength) {
-      this.session = session;
-      this.block = block;
-      this.admitted = admitted;
-      this.countedLength = countedLength;
-    }
-
-    boolean isFor(ExtendedBlock b) {
-      return block.getBlockId() == b.getBlockId()
-          && block.getGenerationStamp() == b.getGenerationStamp()
-          && block.getBlockPoolId().equals(b.getBlockPoolId());
-    }
-  }
-
-  /** A hand-off's length for a read admission did not count: not told to the shadow models. */
-  private static final long UNCOUNTED = -1;
-
-  /** What a read admission did not count (or did not admit) carries: nothing to fill. */
-  private static final ReadAdmission NOT_COUNTED =
-      ReadAdmission.of(AdmissionOutcome.REJECTED, false);
-
   /** What {@link #tryCache} found out besides its answer. */
   private static final class Opening {
-    ReadAdmission admitted = NOT_COUNTED;
-    long countedLength = UNCOUNTED;
+    ReadAdmission admitted = HandOff.NOT_COUNTED;
+    long countedLength = HandOff.UNCOUNTED;
   }
 
   /** {@code getMetaDataInputStream}: a verified cached meta stream, or the HDD's. */
@@ -143,65 +116,106 @@ public final class ReadRouter {
     handOff.remove();
     ReadCaller caller = ReadCaller.current();
     Opening o = new Opening();
-    ReadSession s =
-        admin.bypassed()
-            ? reason(HddReason.BYPASS)
-            : caller.mayUseCache ? tryCache(b, caller, o) : reason(HddReason.CALLER);
+    ReadSession s = decide(b, caller, o);
     if (s != null) {
-      handOff.set(new HandOff(s, new ExtendedBlock(b), o.admitted, o.countedLength));
+      handOff.set(HandOff.cached(s, b, o.admitted, o.countedLength));
       stats.hits.inc();
       return s.openMeta();
     }
     LengthInputStream in = hddMeta.open();
-    if (caller != ReadCaller.CLIENT_READ || in == null) {
+    if (caller != ReadCaller.CLIENT_READ) {
       return in;
     }
-    handOff.set(new HandOff(null, new ExtendedBlock(b), o.admitted, o.countedLength));
+    if (in == null) {
+      handOff.set(HandOff.hddUncounted(b)); // decided: the data open must not decide again
+      return null;
+    }
+    handOff.set(HandOff.hdd(b, o.admitted, o.countedLength));
     return ReadAccounting.hddMeta(stats, in);
   }
 
-  /** {@code getBlockInputStream}: the cached data stream of this thread's session, or the HDD's. */
+  /**
+   * {@code getBlockInputStream}: the data stream of this thread's meta open, or, for a client read
+   * that opened no meta (it asked for no checksums), one decided here as the meta open would have.
+   */
   public InputStream openData(ExtendedBlock b, long offset, HddOpen<InputStream> hddData)
       throws IOException {
     HandOff h = handOff.get();
     handOff.remove();
-    if (h != null && h.isFor(b)) {
-      if (h.session != null) {
-        CachedStream cached = h.session.openData(offset);
-        if (cached != null) {
-          // A FileInputStream, so BlockSender sends it with transferTo (CachedFileStream).
-          CachedFileStream file = CachedFileStream.open(cached, stats, descriptors);
-          return file != null ? file : ReadAccounting.cachedData(stats, cached);
-        }
-        return hddData.open(); // the session closed first: a plain HDD read, as without the cache
-      }
-      InputStream in = hddData.open();
-      if (in == null) {
-        return null;
-      }
-      BlockId id = new BlockId(b.getBlockPoolId(), b.getBlockId());
-      long gs = b.getGenerationStamp();
-      ReadAdmission admitted = h.admitted;
-      boolean fill = admitted.outcome() == AdmissionOutcome.FILL_ON_CLOSE;
-      long counted = h.countedLength;
-      return ReadAccounting.hddData(
-          stats,
-          in,
-          bytes -> {
-            CacheDirectory dir = admission.placeFor(id);
-            if (dir != null) {
-              gate.recordMiss(dir, bytes); // the load the guard's allowance is a share of
-            }
-            if (fill) {
-              admission.fillTouched(admitted, id, gs, offset, offset + bytes);
-            }
-            if (counted != UNCOUNTED) {
-              admitted.ended(offset, bytes, counted);
-              tap.read(new ClientRead(id, gs, counted, offset, bytes, RealRead.HDD, 0));
-            }
-          });
+    if (h == null || !h.isFor(b)) {
+      return dataOnly(b, offset, hddData);
     }
-    return hddData.open();
+    switch (h.source) {
+      case CACHE:
+        return cachedData(h.session.openData(offset), hddData);
+      case HDD:
+        return hddData(b, offset, hddData, h.admitted, h.countedLength);
+      default:
+        return hddData.open();
+    }
+  }
+
+  /**
+   * A data open no meta open came before: a client read that verifies no checksums, or another
+   * caller (short-circuit opens data first), which reads the HDD uncounted.
+   */
+  private InputStream dataOnly(ExtendedBlock b, long offset, HddOpen<InputStream> hddData)
+      throws IOException {
+    ReadCaller caller = ReadCaller.current();
+    if (caller != ReadCaller.CLIENT_READ) {
+      return hddData.open();
+    }
+    Opening o = new Opening();
+    ReadSession s = decide(b, caller, o);
+    if (s != null) {
+      stats.hits.inc();
+      return cachedData(s.openDataOnly(offset), hddData);
+    }
+    return hddData(b, offset, hddData, o.admitted, o.countedLength);
+  }
+
+  /** The cached data stream; the HDD's, plain, if the session closed before it opened. */
+  private InputStream cachedData(CachedStream cached, HddOpen<InputStream> hddData)
+      throws IOException {
+    if (cached == null) {
+      return hddData.open(); // the session closed first: a plain HDD read, as without the cache
+    }
+    // A FileInputStream, so BlockSender sends it with transferTo (CachedFileStream).
+    CachedFileStream file = CachedFileStream.open(cached, stats, descriptors);
+    return file != null ? file : ReadAccounting.cachedData(stats, cached);
+  }
+
+  /** A client read's HDD data stream, counted; what it read is told when it closes. */
+  private InputStream hddData(
+      ExtendedBlock b,
+      long offset,
+      HddOpen<InputStream> hddData,
+      ReadAdmission admitted,
+      long counted)
+      throws IOException {
+    InputStream in = hddData.open();
+    if (in == null) {
+      return null;
+    }
+    BlockId id = new BlockId(b.getBlockPoolId(), b.getBlockId());
+    long gs = b.getGenerationStamp();
+    boolean fill = admitted.outcome() == AdmissionOutcome.FILL_ON_CLOSE;
+    return ReadAccounting.hddData(
+        stats,
+        in,
+        bytes -> {
+          CacheDirectory dir = admission.placeFor(id);
+          if (dir != null) {
+            gate.recordMiss(dir, bytes); // the load the guard's allowance is a share of
+          }
+          if (fill) {
+            admission.fillTouched(admitted, id, gs, offset, offset + bytes);
+          }
+          if (counted != HandOff.UNCOUNTED) {
+            admitted.ended(offset, bytes, counted);
+            tap.read(new ClientRead(id, gs, counted, offset, bytes, RealRead.HDD, 0));
+          }
+        });
   }
 
   /**
@@ -234,6 +248,14 @@ public final class ReadRouter {
     if (missFrom >= 0 && !admin.bypassed() && !e.retired()) {
       admission.partialRead(e, missFrom, missTo);
     }
+  }
+
+  /** A client read's source: a pinned session on the cached copy, or null to read the HDD. */
+  private ReadSession decide(ExtendedBlock b, ReadCaller caller, Opening o) {
+    if (admin.bypassed()) {
+      return reason(HddReason.BYPASS);
+    }
+    return caller.mayUseCache ? tryCache(b, caller, o) : reason(HddReason.CALLER);
   }
 
   /** A pinned session on the cached copy, or null (counted by reason) to read the HDD. */

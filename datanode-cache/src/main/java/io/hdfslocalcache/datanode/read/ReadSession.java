@@ -14,11 +14,12 @@ import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
 
 /**
- * One BlockSender's view of a cached block: the meta stream and the data stream it opens, sharing
- * one pin on the entry and one verdict. The first failure on either stream evicts the entry (if the
- * failure says the copy may be bad); each stream then continues from the HDD at its own offset,
- * without trying the cache again (both copies hold identical bytes for this generation stamp, and
- * every cached byte already handed out was verified).
+ * One BlockSender's view of a cached block: the meta stream and the data stream it opens (or the
+ * data stream alone, for a client that asked for no checksums), sharing one pin on the entry and
+ * one verdict. The first failure on either stream evicts the entry (if the failure says the copy
+ * may be bad); each stream then continues from the HDD at its own offset, without trying the cache
+ * again (both copies hold identical bytes for this generation stamp, and every cached byte already
+ * handed out was verified).
  */
 final class ReadSession {
   final CachedReplica entry;
@@ -105,6 +106,16 @@ final class ReadSession {
         return CachedStream.data(this, offset);
       }
     }
+  }
+
+  /**
+   * The data stream of a BlockSender that opens no meta stream (its client asked for no checksums):
+   * it owns the count {@link #openMeta}'s stream would have, so its close unpins. Its windows are
+   * verified against the cached checksums all the same ({@link PageWindows}).
+   */
+  CachedStream openDataOnly(long offset) {
+    dataOffset = offset;
+    return CachedStream.data(this, offset);
   }
 
   /** The data stream closed: what it read, and the uncached data range it read from the HDD. */

@@ -232,7 +232,10 @@ class CachedStreamTest {
     }
   }
 
-  /** The data stream of one BlockSender; the HDD copy is the plain file. */
+  /**
+   * The data stream of one BlockSender, alone, as for a client that asks for no checksums (the
+   * cached windows are verified all the same); the HDD copy is the plain file.
+   */
   InputStream open(long offset, int readAheadPages) throws IOException {
     HddReplicas hdd = mock(HddReplicas.class);
     when(hdd.openData(any(), anyLong()))
@@ -259,9 +262,7 @@ class CachedStreamTest {
                 ended.add(new long[] {served, runs, hddBytes, from, to}),
             buffers,
             CacheFaultInjector.NONE);
-    InputStream in = asBlockSenderGetsIt(session.openData(offset));
-    session.streamClosed(); // the meta stream this test does not open
-    return in;
+    return asBlockSenderGetsIt(session.openDataOnly(offset));
   }
 
   /** The data stream as the dataset returns it; here, the copy path's stream itself. */
@@ -315,16 +316,33 @@ class CachedStreamTest {
     assertEquals(List.of(), failures);
   }
 
-  @Test
-  void read_corruptPageReachedByReadAhead_fallsBackToHddWithSameBytes() throws Exception {
-    corrupting.corruptPage = 7;
-    try (InputStream in = open(0, 2)) {
+  /**
+   * Reads the whole block with data page {@code page} corrupt on the SSD: the same bytes, every
+   * byte before the page from the cache, the rest from the HDD after one mismatch.
+   */
+  private void readWithCorruptPage(int page, int readAheadPages) throws Exception {
+    corrupting.corruptPage = page;
+    try (InputStream in = open(0, readAheadPages)) {
       assertArrayEquals(data, readLikeBlockSender(in, LENGTH));
     }
     assertEquals(List.of(CacheFailure.CHECKSUM_MISMATCH), failures);
+    long before = (long) page * PAGE;
+    assertEquals(before, stats.bytesFromCache.getCount(), "every byte before page " + page);
+    assertEquals(LENGTH - before, stats.bytesFallbackFromHdd.getCount());
+  }
+
+  @Test
+  void read_corruptPageReachedByReadAhead_fallsBackToHddWithSameBytes() throws Exception {
+    readWithCorruptPage(7, 2);
     assertTrue(store.asyncReads.get() > 0, "page 7 must have come through read-ahead");
-    assertEquals(7L * PAGE, stats.bytesFromCache.getCount(), "every byte before page 7 cached");
-    assertEquals(LENGTH - 7L * PAGE, stats.bytesFallbackFromHdd.getCount());
+  }
+
+  @Test
+  void read_corruptPageMidStreamReadByTheReader_fallsBackToHddWithSameBytes() throws Exception {
+    readWithCorruptPage(5, 0);
+    assertEquals(1, ended.size(), "the read's end told once, with what it served");
+    assertEquals(LENGTH, ended.get(0)[0]);
+    assertEquals(LENGTH - 5L * PAGE, ended.get(0)[2]);
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.hdfslocalcache.datanode.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import com.codahale.metrics.MetricRegistry;
@@ -24,9 +25,9 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Read routing without a DataNode: which HDD streams are counted as client reads, and why a read
- * went to the HDD. Client reads are recognised from the xceiver's thread name, so each case runs on
- * a thread named like one.
+ * Read routing without a DataNode: which HDD streams are counted as client reads (with or without a
+ * meta open before the data open), and why a read went to the HDD. Client reads are recognised from
+ * the xceiver's thread name, so each case runs on a thread named like one.
  */
 class ReadRouterTest {
   private static final String CLIENT_THREAD =
@@ -115,36 +116,78 @@ class ReadRouterTest {
   @Test
   void openData_clientReadSentToHdd_countedOnceWithItsMeta() throws Exception {
     InputStream raw = data();
-    InputStream[] second = new InputStream[2];
-    onThread(
-        CLIENT_THREAD,
-        () -> {
-          LengthInputStream m = router.openMeta(block, ReadRouterTest::meta);
-          assertEquals(100, m.getLength());
-          second[0] = router.openData(block, 0, () -> raw);
-          InputStream again = data();
-          second[1] = router.openData(block, 0, () -> again);
-          assertSame(again, second[1], "a second data open without a meta open is not counted");
-          return null;
-        });
-    assertNotSame(raw, second[0], "the data stream of the client read is counted");
+    InputStream got =
+        onThread(
+            CLIENT_THREAD,
+            () -> {
+              LengthInputStream m = router.openMeta(block, ReadRouterTest::meta);
+              assertEquals(100, m.getLength());
+              return router.openData(block, 0, () -> raw);
+            });
+    assertNotSame(raw, got, "the data stream of the client read is counted");
     assertEquals(1, count(ReadPathMetrics.HDD_READS));
     assertEquals(1, count(ReadPathMetrics.HDD_CAUSE + "not_finalized"));
   }
 
   @Test
-  void openData_otherBlockOrGenerationStamp_returnedUntouched() throws Exception {
+  void openData_clientReadAskingNoChecksums_decidedAndCountedAtTheDataOpen() throws Exception {
+    InputStream raw = data();
+    InputStream[] got = new InputStream[2];
+    onThread(
+        CLIENT_THREAD,
+        () -> {
+          got[0] = router.openData(block, 0, () -> raw); // BlockSender opened no meta
+          got[1] = router.openData(block, 0, () -> raw); // nor for the next read
+          return null;
+        });
+    assertNotSame(raw, got[0], "counted as a client read");
+    assertNotSame(raw, got[1], "counted as a client read");
+    assertEquals(2, count(ReadPathMetrics.HDD_READS));
+    assertEquals(2, count(ReadPathMetrics.HDD_CAUSE + "not_finalized"), "decided at each open");
+  }
+
+  @Test
+  void openData_handOffOfOtherBlockOrGenerationStamp_decidedAgainForThisOne() throws Exception {
     onThread(
         CLIENT_THREAD,
         () -> {
           router.openMeta(block, ReadRouterTest::meta);
           InputStream raw = data();
-          assertSame(raw, router.openData(new ExtendedBlock("BP-1", 43, 1000, 7), 0, () -> raw));
+          assertNotSame(raw, router.openData(new ExtendedBlock("BP-1", 43, 1000, 7), 0, () -> raw));
           router.openMeta(block, ReadRouterTest::meta);
-          assertSame(raw, router.openData(new ExtendedBlock("BP-1", 42, 1000, 8), 0, () -> raw));
+          assertNotSame(raw, router.openData(new ExtendedBlock("BP-1", 42, 1000, 8), 0, () -> raw));
           return null;
         });
+    // Two meta opens and two data opens each decided anew: the stale decisions were not used.
+    assertEquals(4, count(ReadPathMetrics.HDD_CAUSE + "not_finalized"));
+    assertEquals(2, count(ReadPathMetrics.HDD_READS));
+  }
+
+  @Test
+  void openData_clientReadWithoutHddMeta_notDecidedAgainAndUncounted() throws Exception {
+    InputStream raw = data();
+    InputStream got =
+        onThread(
+            CLIENT_THREAD,
+            () -> {
+              assertNull(router.openMeta(block, () -> null)); // the HDD has no meta file
+              return router.openData(block, 0, () -> raw);
+            });
+    assertSame(raw, got, "as before: the HDD's stream, uncounted");
+    assertEquals(1, count(ReadPathMetrics.HDD_CAUSE + "not_finalized"), "decided once");
     assertEquals(0, count(ReadPathMetrics.HDD_READS));
+  }
+
+  @Test
+  void openData_shortCircuitOpensDataFirst_untouchedAndUncounted() throws Exception {
+    InputStream raw = data();
+    InputStream got =
+        onThread(
+            "DataXceiver for client unix:/sock [Passing file descriptors for block BP-1:blk_42_7]",
+            () -> router.openData(block, 0, () -> raw));
+    assertSame(raw, got);
+    assertEquals(0, count(ReadPathMetrics.HDD_READS));
+    assertEquals(0, count(ReadPathMetrics.HDD_CAUSE + "not_finalized"));
   }
 
   @Test
