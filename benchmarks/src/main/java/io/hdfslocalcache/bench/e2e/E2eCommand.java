@@ -79,6 +79,15 @@ public final class E2eCommand implements Callable<Integer> {
   List<Integer> bufferSizes = List.of(4096, 65536);
 
   @Option(
+      names = "--verify",
+      paramLabel = "on|off",
+      description =
+          "on: the client verifies checksums (the DataNode sends them); off: it asks for none, as"
+              + " HBase's HFile reads and -ignoreCrc do (BlockSender opens no meta stream)."
+              + " Default: ${DEFAULT-VALUE}.")
+  String verify = "on";
+
+  @Option(
       names = "--busy-threads",
       paramLabel = "N",
       description =
@@ -122,12 +131,13 @@ public final class E2eCommand implements Callable<Integer> {
     for (String v : shapes) {
       s.add(Shape.parse(v));
     }
+    require(verify.equals("on") || verify.equals("off"), "--verify", verify, "on or off");
     List<Side.Kind> m = new ArrayList<>();
     for (String v : modes) {
       require(v.equals("pages") || v.equals("block"), "--modes", v, "pages or block");
       m.add(Side.Kind.valueOf(v.toUpperCase(java.util.Locale.ROOT)));
     }
-    return new Settings(bytes, rounds, s, readers, preads, m, busyThreads);
+    return new Settings(bytes, rounds, s, readers, preads, m, busyThreads, verify.equals("on"));
   }
 
   private static void require(boolean ok, String option, Object value, String what) {
@@ -160,9 +170,10 @@ public final class E2eCommand implements Callable<Integer> {
     System.out.printf(
         "%nbench e2e: %s file, %d paired rounds per row, cache/stock median (min-max) of the"
             + " per-round ratios; CPU is the whole process's (client, NameNodes, DataNodes) less its idle"
-            + " use%s%n%n",
+            + " use; client checksums %s%s%n%n",
         size,
         rounds,
+        verify,
         busyThreads == 0
             ? ""
             : String.format(
@@ -199,6 +210,7 @@ public final class E2eCommand implements Callable<Integer> {
               "--readers=" + join(readers),
               "--preads=" + preads,
               "--busy-threads=" + busyThreads,
+              "--verify=" + verify,
               "--modes=" + String.join(",", modes)));
       Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
       List<Row> rows = new ArrayList<>();

@@ -40,9 +40,11 @@ final class Run {
     ExecutorService pool = Executors.newFixedThreadPool(settings.maxReaders());
     BusyThreads busy = null;
     try {
-      sides.add(Side.start(Side.Kind.STOCK, dir.resolve("stock"), settings.fileBytes()));
+      sides.add(
+          Side.start(
+              Side.Kind.STOCK, dir.resolve("stock"), settings.fileBytes(), settings.verify()));
       for (Side.Kind k : settings.modes()) {
-        sides.add(Side.start(k, dir.resolve(k.label()), settings.fileBytes()));
+        sides.add(Side.start(k, dir.resolve(k.label()), settings.fileBytes(), settings.verify()));
       }
       long expected = Side.expectedCrc(settings.fileBytes());
       for (Side s : sides) {

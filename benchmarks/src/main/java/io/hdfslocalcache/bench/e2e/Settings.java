@@ -11,7 +11,8 @@ record Settings(
     List<Integer> readers,
     int preads,
     List<Side.Kind> modes,
-    int busyThreads) {
+    int busyThreads,
+    boolean verify) {
   int maxReaders() {
     return Collections.max(readers);
   }

@@ -69,8 +69,12 @@ final class Side implements AutoCloseable {
     this.fs = cluster.getFileSystem();
   }
 
-  /** Starts the side's cluster under {@code dir} and writes the bench file of {@code length}. */
-  static Side start(Kind kind, java.nio.file.Path dir, long length) throws IOException {
+  /**
+   * Starts the side's cluster under {@code dir} and writes the bench file of {@code length}; its
+   * reads then ask for checksums or, with {@code verify} false, for none.
+   */
+  static Side start(Kind kind, java.nio.file.Path dir, long length, boolean verify)
+      throws IOException {
     Configuration conf = new Configuration();
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.resolve("dfs").toString());
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, BLOCK_SIZE);
@@ -92,6 +96,7 @@ final class Side implements AutoCloseable {
     cluster.waitActive();
     Side side = new Side(kind, length, cluster);
     side.write();
+    side.fs.setVerifyChecksum(verify);
     return side;
   }
 

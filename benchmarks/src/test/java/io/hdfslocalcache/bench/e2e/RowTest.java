@@ -156,4 +156,17 @@ class RowTest {
     assertEquals(List.of(2), s.readers());
     assertEquals(List.of(Side.Kind.BLOCK), s.modes());
   }
+
+  @Test
+  void settings_verify_parsedAndCheckedByName() {
+    E2eCommand off = new E2eCommand();
+    new CommandLine(off).parseArgs("--verify=off");
+    E2eCommand typo = new E2eCommand();
+    new CommandLine(typo).parseArgs("--verify=no");
+
+    assertFalse(off.settings().verify());
+    assertTrue(new E2eCommand().settings().verify(), "clients verify by default");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, typo::settings);
+    assertTrue(e.getMessage().startsWith("--verify: 'no'"), e.getMessage());
+  }
 }
