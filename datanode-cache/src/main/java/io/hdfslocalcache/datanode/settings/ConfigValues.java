@@ -59,6 +59,27 @@ final class ConfigValues {
     }
   }
 
+  static void within(String key, long v, long min, long max) {
+    if (v < min || v > max) {
+      throw new IllegalArgumentException(key + " must be in [" + min + ", " + max + "], got " + v);
+    }
+  }
+
+  /**
+   * A duration key at most {@code maxMillis}; the error shows the value as the operator wrote it.
+   */
+  static void atMostMillis(String key, String text, long millis, long maxMillis) {
+    if (millis > maxMillis) {
+      throw new IllegalArgumentException(
+          key
+              + " must be at most "
+              + DurationValue.format(Duration.ofMillis(maxMillis))
+              + ", got '"
+              + text
+              + "'");
+    }
+  }
+
   /** One capacity per directory: {@code capacity} gives one size for all, or one per directory. */
   static List<Long> capacities(Configuration conf, int dirCount) {
     List<Long> capacities = new ArrayList<>();
