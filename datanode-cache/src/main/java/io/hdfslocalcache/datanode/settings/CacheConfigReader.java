@@ -49,7 +49,7 @@ final class CacheConfigReader {
 
   static CacheConfig read(Configuration conf) {
     UnknownKeys.warn(conf); // first: a misspelt key may explain the error a value below throws
-    boolean enabled = conf.getBoolean(ENABLED, DEFAULT_ENABLED);
+    boolean enabled = ConfigValues.booleanKey(conf, ENABLED, DEFAULT_ENABLED);
     CacheMode mode = CacheMode.parse(conf.getTrimmed(MODE, CacheMode.CACHE.configName()));
     List<Path> dirs = CacheDirsValue.read(conf);
     List<Long> capacities = ConfigValues.capacities(conf, dirs.size());

@@ -35,6 +35,21 @@ final class ConfigValues {
     }
   }
 
+  /**
+   * {@code true} or {@code false} in any case; anything else is refused (Hadoop's {@code
+   * getBoolean} took a typo as the default, so {@code enabled=flase} left the cache on).
+   */
+  static boolean booleanKey(Configuration conf, String key, boolean dflt) {
+    String v = conf.getTrimmed(key);
+    if (v == null || v.isEmpty()) {
+      return dflt;
+    }
+    if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(v);
+    }
+    throw new IllegalArgumentException(key + " must be true or false, got '" + v + "'");
+  }
+
   /** Milliseconds: the one duration grammar ({@link DurationValue}); a bare number is ms. */
   static long timeKey(Configuration conf, String key, String dflt) {
     return DurationValue.parse(key, conf.getTrimmed(key, dflt)).toMillis();
@@ -179,7 +194,7 @@ final class ConfigValues {
     atLeast(CacheKeys.FILL_GUARD_WINDOW, window, 1000);
     return new io.hdfslocalcache.datanode.fill.FillPolicy(
         mode,
-        conf.getBoolean(CacheKeys.FILL_GUARD, CacheConfig.DEFAULT_FILL_GUARD),
+        booleanKey(conf, CacheKeys.FILL_GUARD, CacheConfig.DEFAULT_FILL_GUARD),
         writes,
         window,
         AdmissionTuning.parse(

@@ -163,4 +163,15 @@ class CacheConfigTest {
     String m = error(conf(CacheKeys.FILL_QUEUE, "2000000000"));
     assertTrue(m.startsWith(CacheKeys.FILL_QUEUE) && m.contains("2000000000"), m);
   }
+
+  @Test
+  void from_booleanTypo_refusedNamingKeyAndValue() {
+    // Hadoop's getBoolean took "flase" as the default: a cache the operator turned off ran.
+    String m = error(conf(CacheKeys.ENABLED, "flase"));
+    assertTrue(m.startsWith(CacheKeys.ENABLED) && m.contains("'flase'"), m);
+    m = error(conf(CacheKeys.FILL_GUARD, "off"));
+    assertTrue(m.startsWith(CacheKeys.FILL_GUARD) && m.contains("'off'"), m);
+    assertFalse(CacheConfig.from(conf(CacheKeys.ENABLED, " FALSE ")).enabled());
+    assertFalse(CacheConfig.from(conf(CacheKeys.FILL_GUARD, "False")).fillPolicy().guard());
+  }
 }
