@@ -46,8 +46,8 @@ public final class CacheConfig {
   static final int DEFAULT_FILL_THREADS = 2;
   static final int DEFAULT_FILL_QUEUE = 64;
 
-  /** The queue is an array allocated whole at start: a few MB at most, not an out-of-memory. */
-  static final int MAX_FILL_QUEUE = 1 << 16;
+  /** The queue is an array allocated whole at start: 8 MB at most, not an out-of-memory. */
+  static final int MAX_FILL_QUEUE = 1 << 20;
 
   static final String DEFAULT_FILL_BANDWIDTH = "200m";
   static final String DEFAULT_FILL_MODE = "pages";
