@@ -117,6 +117,9 @@ final class DirectoryOpener {
       try {
         index = BlockIndex.open(dir.resolve("index"), faults);
       } catch (IOException e) {
+        if (BlockIndex.heldOpen(e)) {
+          throw e; // in use, not unreadable: left out, nothing wiped
+        }
         LOG.warn(
             "hdfs-local-cache: block index in {} unreadable ({}); starting that directory"
                 + " empty",

@@ -1,6 +1,7 @@
 package io.hdfslocalcache.datanode;
 
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hdfslocalcache.config.CacheDirMarker;
 import io.hdfslocalcache.config.CacheKeys;
@@ -38,5 +39,28 @@ class DirectoryOpenerTest {
         DirectoryOpener.openOne(config, 0, dir, CacheFaultInjector.NONE, new OpenProgress()));
     // RocksDB refuses a second open of a database this process still holds open.
     BlockIndex.open(dir.resolve("index")).close();
+  }
+
+  /**
+   * The block index is held open (a cache directory listed twice, a tool on the live index): the
+   * directory is left out, its files kept. It was taken for an unreadable index and wiped, deleting
+   * the holder's database files and pages under it.
+   */
+  @Test
+  void openOne_indexHeldOpen_unusableAndNothingWiped() throws Exception {
+    Path root = CacheDirMarker.create(base.resolve("ssd"));
+    Configuration conf = new Configuration(false);
+    conf.set(CacheKeys.DIRS, root.toString());
+    conf.set(CacheKeys.CAPACITY, "64m");
+    CacheConfig config = CacheConfig.from(conf);
+    Path dir = root.resolve("dn");
+    Files.createDirectories(dir.resolve("LOCAL"));
+    Path page = Files.write(dir.resolve("LOCAL").resolve("a-page"), new byte[] {1});
+    try (BlockIndex held = BlockIndex.open(dir.resolve("index"))) {
+      assertNull(
+          DirectoryOpener.openOne(config, 0, dir, CacheFaultInjector.NONE, new OpenProgress()));
+      assertTrue(Files.exists(page), "pages kept");
+      assertTrue(Files.exists(dir.resolve("index").resolve("CURRENT")), "the index kept");
+    }
   }
 }

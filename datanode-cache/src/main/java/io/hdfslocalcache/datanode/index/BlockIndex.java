@@ -121,6 +121,16 @@ public final class BlockIndex implements AutoCloseable {
   }
 
   /**
+   * Whether {@link #open} failed because the index is open already, in this process or another
+   * (RocksDB's lock on its {@code LOCK} file): the index is in use, not unreadable, and must not be
+   * wiped.
+   */
+  public static boolean heldOpen(IOException e) {
+    return e.getCause() instanceof RocksDBException
+        && String.valueOf(e.getCause().getMessage()).contains("/LOCK: ");
+  }
+
+  /**
    * Writes {@code r}. Its entry may be retired meanwhile and have deleted its record already;
    * {@code dropped} is asked again after the write, so a dropped block's record never comes back.
    */

@@ -45,6 +45,10 @@ public final class CacheConfig {
   static final String DEFAULT_PAGE_SIZE = "1m";
   static final int DEFAULT_FILL_THREADS = 2;
   static final int DEFAULT_FILL_QUEUE = 64;
+
+  /** The queue is an array allocated whole at start: 8 MB at most, not an out-of-memory. */
+  static final int MAX_FILL_QUEUE = 1 << 20;
+
   static final String DEFAULT_FILL_BANDWIDTH = "200m";
   static final String DEFAULT_FILL_MODE = "pages";
   static final boolean DEFAULT_FILL_GUARD = true;
@@ -52,6 +56,10 @@ public final class CacheConfig {
       io.hdfslocalcache.guard.GuardConfig.DEFAULT_MAX_DRIVE_WRITES_PER_DAY;
   static final String DEFAULT_FILL_GUARD_WINDOW = "1h";
   static final String DEFAULT_READ_TIMEOUT = "10s";
+
+  /** Far above any useful wait, and far below the overflow of its multiples in nanoseconds. */
+  static final long MAX_READ_TIMEOUT_MS = 86_400_000L;
+
   static final String DEFAULT_READ_BOUND = "adaptive";
   public static final int DEFAULT_READ_AHEAD_PAGES = 2;
   static final int MAX_READ_AHEAD_PAGES = 16;

@@ -25,7 +25,9 @@ import static io.hdfslocalcache.datanode.settings.CacheConfig.DEFAULT_PAGE_SIZE;
 import static io.hdfslocalcache.datanode.settings.CacheConfig.DEFAULT_READ_AHEAD_PAGES;
 import static io.hdfslocalcache.datanode.settings.CacheConfig.DEFAULT_READ_BOUND;
 import static io.hdfslocalcache.datanode.settings.CacheConfig.DEFAULT_READ_TIMEOUT;
+import static io.hdfslocalcache.datanode.settings.CacheConfig.MAX_FILL_QUEUE;
 import static io.hdfslocalcache.datanode.settings.CacheConfig.MAX_READ_AHEAD_PAGES;
+import static io.hdfslocalcache.datanode.settings.CacheConfig.MAX_READ_TIMEOUT_MS;
 
 import io.hdfslocalcache.config.CacheKeys;
 import io.hdfslocalcache.datanode.fill.FillPolicy;
@@ -47,7 +49,7 @@ final class CacheConfigReader {
 
   static CacheConfig read(Configuration conf) {
     UnknownKeys.warn(conf); // first: a misspelt key may explain the error a value below throws
-    boolean enabled = conf.getBoolean(ENABLED, DEFAULT_ENABLED);
+    boolean enabled = ConfigValues.booleanKey(conf, ENABLED, DEFAULT_ENABLED);
     CacheMode mode = CacheMode.parse(conf.getTrimmed(MODE, CacheMode.CACHE.configName()));
     List<Path> dirs = CacheDirsValue.read(conf);
     List<Long> capacities = ConfigValues.capacities(conf, dirs.size());
@@ -61,11 +63,13 @@ final class CacheConfigReader {
     int threads = ConfigValues.intKey(conf, FILL_THREADS, DEFAULT_FILL_THREADS);
     ConfigValues.atLeast(FILL_THREADS, threads, 1);
     int queue = ConfigValues.intKey(conf, FILL_QUEUE, DEFAULT_FILL_QUEUE);
-    ConfigValues.atLeast(FILL_QUEUE, queue, 1);
+    ConfigValues.within(FILL_QUEUE, queue, 1, MAX_FILL_QUEUE);
     long bandwidth =
         ConfigValues.size(FILL_BANDWIDTH, conf.getTrimmed(FILL_BANDWIDTH, DEFAULT_FILL_BANDWIDTH));
     long timeout = ConfigValues.timeKey(conf, READ_TIMEOUT, DEFAULT_READ_TIMEOUT);
     ConfigValues.atLeast(READ_TIMEOUT, timeout, 1);
+    ConfigValues.atMostMillis(
+        READ_TIMEOUT, conf.getTrimmed(READ_TIMEOUT), timeout, MAX_READ_TIMEOUT_MS);
     ReadBound bound = ReadBound.parse(conf.getTrimmed(READ_BOUND, DEFAULT_READ_BOUND));
     int readAhead = ConfigValues.intKey(conf, READ_AHEAD_PAGES, DEFAULT_READ_AHEAD_PAGES);
     if (readAhead < 0 || readAhead > MAX_READ_AHEAD_PAGES) {

@@ -21,7 +21,8 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
  * directory is not on fast storage, and a cache there would add HDD I/O, not save it. A relative
  * path (resolved against whatever the DataNode's working directory is) is refused, and so is a
  * cache directory that is, is inside or contains a data directory (the cache would write into, or
- * delete from, the DataNode's replicas' tree). Paths are compared as written, normalized.
+ * delete from, the DataNode's replicas' tree), and so is one that is, is inside or contains another
+ * cache directory. Paths are compared as written, normalized.
  */
 final class CacheDirsValue {
   /** HDFS's own form ({@code StorageLocation}): {@code [TYPE]location}, the tag may be empty. */
@@ -44,12 +45,24 @@ final class CacheDirsValue {
         dataDirs.add(Paths.get(withoutScheme(untagged(d))).toAbsolutePath().normalize());
       }
     }
+    List<String> values = new ArrayList<>();
     List<Path> dirs = new ArrayList<>();
     for (String d : conf.getTrimmedStrings(CacheKeys.DIRS)) {
       if (d.isEmpty()) {
         continue;
       }
       Path dir = cacheDir(d);
+      for (int i = 0; i < dirs.size(); i++) {
+        String relation = relation(dir, dirs.get(i));
+        if (relation != null) {
+          throw new IllegalArgumentException(
+              String.format(
+                  "%s: '%s' %s '%s', given before it: each cache directory must be apart from"
+                      + " the others (two caches in one tree would count one SSD twice and"
+                      + " overwrite each other's files)",
+                  CacheKeys.DIRS, d, relation, values.get(i)));
+        }
+      }
       for (int i = 0; i < dataDirs.size(); i++) {
         String relation = relation(dir, dataDirs.get(i));
         if (relation != null) {
@@ -60,6 +73,7 @@ final class CacheDirsValue {
                   CacheKeys.DIRS, d, relation, DATA_DIR, dataValues.get(i)));
         }
       }
+      values.add(d);
       dirs.add(dir);
     }
     return dirs;

@@ -35,6 +35,21 @@ final class ConfigValues {
     }
   }
 
+  /**
+   * {@code true} or {@code false} in any case; anything else is refused (Hadoop's {@code
+   * getBoolean} took a typo as the default, so {@code enabled=flase} left the cache on).
+   */
+  static boolean booleanKey(Configuration conf, String key, boolean dflt) {
+    String v = conf.getTrimmed(key);
+    if (v == null || v.isEmpty()) {
+      return dflt;
+    }
+    if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(v);
+    }
+    throw new IllegalArgumentException(key + " must be true or false, got '" + v + "'");
+  }
+
   /** Milliseconds: the one duration grammar ({@link DurationValue}); a bare number is ms. */
   static long timeKey(Configuration conf, String key, String dflt) {
     return DurationValue.parse(key, conf.getTrimmed(key, dflt)).toMillis();
@@ -56,6 +71,27 @@ final class ConfigValues {
   static void atLeast(String key, long v, long min) {
     if (v < min) {
       throw new IllegalArgumentException(key + " must be >= " + min + ", got " + v);
+    }
+  }
+
+  static void within(String key, long v, long min, long max) {
+    if (v < min || v > max) {
+      throw new IllegalArgumentException(key + " must be in [" + min + ", " + max + "], got " + v);
+    }
+  }
+
+  /**
+   * A duration key at most {@code maxMillis}; the error shows the value as the operator wrote it.
+   */
+  static void atMostMillis(String key, String text, long millis, long maxMillis) {
+    if (millis > maxMillis) {
+      throw new IllegalArgumentException(
+          key
+              + " must be at most "
+              + DurationValue.format(Duration.ofMillis(maxMillis))
+              + ", got '"
+              + text
+              + "'");
     }
   }
 
@@ -158,7 +194,7 @@ final class ConfigValues {
     atLeast(CacheKeys.FILL_GUARD_WINDOW, window, 1000);
     return new io.hdfslocalcache.datanode.fill.FillPolicy(
         mode,
-        conf.getBoolean(CacheKeys.FILL_GUARD, CacheConfig.DEFAULT_FILL_GUARD),
+        booleanKey(conf, CacheKeys.FILL_GUARD, CacheConfig.DEFAULT_FILL_GUARD),
         writes,
         window,
         AdmissionTuning.parse(

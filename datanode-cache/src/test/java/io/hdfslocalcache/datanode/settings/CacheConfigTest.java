@@ -146,4 +146,32 @@ class CacheConfigTest {
     c.setBoolean(CacheKeys.ENABLED, false);
     assertFalse(CacheConfig.from(c).enabled());
   }
+
+  @Test
+  void from_readTimeoutOverADay_refusedNamingKeyAndValue() {
+    // 10000d once passed and then stopped start-up with "long overflow" (x12 in nanoseconds).
+    String m = error(conf(CacheKeys.READ_TIMEOUT, "10000d"));
+    assertTrue(m.startsWith(CacheKeys.READ_TIMEOUT) && m.contains("10000d"), m);
+    assertEquals(
+        Duration.ofDays(1), CacheConfig.from(conf(CacheKeys.READ_TIMEOUT, "1d")).readTimeout());
+  }
+
+  @Test
+  void from_fillQueueOverTheCap_refusedNamingKeyAndValue() {
+    // 2000000000 once passed and then stopped start-up with an OutOfMemoryError (the queue's
+    // array).
+    String m = error(conf(CacheKeys.FILL_QUEUE, "2000000000"));
+    assertTrue(m.startsWith(CacheKeys.FILL_QUEUE) && m.contains("2000000000"), m);
+  }
+
+  @Test
+  void from_booleanTypo_refusedNamingKeyAndValue() {
+    // Hadoop's getBoolean took "flase" as the default: a cache the operator turned off ran.
+    String m = error(conf(CacheKeys.ENABLED, "flase"));
+    assertTrue(m.startsWith(CacheKeys.ENABLED) && m.contains("'flase'"), m);
+    m = error(conf(CacheKeys.FILL_GUARD, "off"));
+    assertTrue(m.startsWith(CacheKeys.FILL_GUARD) && m.contains("'off'"), m);
+    assertFalse(CacheConfig.from(conf(CacheKeys.ENABLED, " FALSE ")).enabled());
+    assertFalse(CacheConfig.from(conf(CacheKeys.FILL_GUARD, "False")).fillPolicy().guard());
+  }
 }

@@ -105,4 +105,25 @@ class CacheDirsValueTest {
     CacheConfig c = CacheConfig.from(conf("/mnt/ssd/cache", "/mnt/ssd/data,/data/1"));
     assertEquals(List.of(Path.of("/mnt/ssd/cache")), c.dirs());
   }
+
+  @Test
+  void read_sameDirectoryTwice_refusedNamingKeyAndBothValues() {
+    assertNames(
+        error("/ssd1/cache,file:///ssd1/cache/", null),
+        CacheKeys.DIRS,
+        "'file:///ssd1/cache/'",
+        "is",
+        "'/ssd1/cache'");
+  }
+
+  @Test
+  void read_directoryInsideAnother_refusedNamingKeyAndBothValues() {
+    assertNames(
+        error("/ssd1/cache,/ssd1/cache/more", null),
+        CacheKeys.DIRS,
+        "'/ssd1/cache/more'",
+        "is inside",
+        "'/ssd1/cache'");
+    assertNames(error("/ssd1/cache/more,/ssd1", null), CacheKeys.DIRS, "'/ssd1'", "contains");
+  }
 }

@@ -39,6 +39,10 @@ enum HttpAddress {
     if (u.getHost() == null || u.getHost().isEmpty()) {
       throw new IllegalArgumentException(flag + " '" + text + "' is not host:port or a URL");
     }
+    if (u.getPort() > 65535) {
+      throw new IllegalArgumentException(
+          flag + " '" + text + "': port " + u.getPort() + " is over 65535");
+    }
     if (u.getPort() >= 1) {
       return URI.create(scheme + "://" + u.getRawAuthority());
     }

@@ -98,6 +98,17 @@ class StatusCommandTest {
   }
 
   @Test
+  void run_portOutOfRange_usageErrorExit2() {
+    // Once "unexpected error: java.lang.IllegalStateException: ... port out of range:99999", exit
+    // 1.
+    assertEquals(2, run("--datanode", "dn1:99999"));
+    assertOneLineError("'dn1:99999'");
+    err.reset();
+    assertEquals(2, run("--namenode", "https://nn:70000"));
+    assertOneLineError("'https://nn:70000'");
+  }
+
+  @Test
   void run_help_usageOnStdoutExit0() {
     assertEquals(0, run("--help"));
     assertTrue(out().startsWith("Usage: hdfs-local-cache status"), out());

@@ -15,6 +15,13 @@ final class CachelibBlockReader implements TraceReader {
   static final String HEADER_START = "op_time,";
   private static final byte[] GET_CHUNK = Ascii.bytes("getChunkData");
   private static final byte[] PUT_CHUNK = Ascii.bytes("putChunk");
+
+  /**
+   * Most operations one record may stand for: Meta's traces hold at most 3; a corrupt count would
+   * expand into billions of events (a hang, then out of memory), so it is a malformed line.
+   */
+  static final long MAX_OP_COUNT = 1 << 20;
+
   private static final List<String> REQUIRED =
       List.of("op_time", "block_id", "io_size", "io_offset", "op_name");
 
@@ -54,6 +61,10 @@ final class CachelibBlockReader implements TraceReader {
     long length = fields.nonNegative(b, size, "io_size");
     long off = fields.nonNegative(b, offset, "io_offset");
     long count = opCount < 0 ? 1 : fields.nonNegative(b, opCount, "op_count");
+    if (count > MAX_OP_COUNT) {
+      throw new MalformedLineException(
+          "op_count " + count + " is over " + MAX_OP_COUNT + " (a corrupt record?)");
+    }
     for (long i = 0; i < count; i++) {
       sink.add(seconds * 1000, b, 0, 0, id, 0, op, off, length);
     }

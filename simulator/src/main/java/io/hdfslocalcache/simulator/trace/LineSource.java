@@ -6,19 +6,32 @@ import java.util.Arrays;
 
 /**
  * Splits a byte stream into lines inside one reusable buffer: no String, no copy per line. A line
- * longer than the buffer (a huge stack trace line) grows it.
+ * longer than the buffer (a huge stack trace line) grows it, up to {@link #MAX_LINE}: a longer one
+ * (a binary file, a torn log with no newline) is read past and passed on empty, so the readers
+ * count it skipped, where it once grew the buffer until the heap ran out.
  */
 final class LineSource {
   private static final int INITIAL = 1 << 22;
 
+  /** Longest line passed on: no trace record comes near it. */
+  static final int MAX_LINE = 1 << 26;
+
   private final InputStream in;
-  private byte[] buf = new byte[INITIAL];
+  private final int maxLine;
+  private byte[] buf;
   private int start;
   private int end;
   private boolean eof;
+  private boolean discarding;
 
   LineSource(InputStream in) {
+    this(in, MAX_LINE);
+  }
+
+  LineSource(InputStream in, int maxLine) {
     this.in = in;
+    this.maxLine = maxLine;
+    this.buf = new byte[Math.min(INITIAL, maxLine + 1)];
   }
 
   /** Fills the buffer and returns the first bytes of the stream, for format detection. */
@@ -54,18 +67,24 @@ final class LineSource {
       int nl = Ascii.indexOf(buf, start, end, (byte) '\n');
       if (nl < 0) {
         if (eof) {
-          if (end > start) {
-            int from = start;
+          if (end > start || discarding) {
+            int from = discarding ? end : start;
             start = end;
+            discarding = false;
             test.found(buf, from, stripCr(from, end), ++lineNumber);
           }
           return lineNumber;
         }
+        if (end - start > maxLine) {
+          discarding = true; // too long: drop what is read of it, and the rest up to its end
+          start = end;
+        }
         fill();
         continue;
       }
-      int from = start;
+      int from = discarding ? nl : start;
       start = nl + 1;
+      discarding = false;
       if (test.found(buf, from, stripCr(from, nl), ++lineNumber)) {
         return lineNumber;
       }

@@ -126,7 +126,11 @@ public final class TraceParser {
         }
         first = f;
         counter.start(f, files.size() > 1 ? file.name() : "");
-        lineCount += lines.forEach(counter);
+        try {
+          lineCount += lines.forEach(counter);
+        } catch (IOException e) {
+          throw unreadable(file.name(), e);
+        }
       }
     }
     double seconds = (System.nanoTime() - start) / 1e9;
@@ -150,6 +154,20 @@ public final class TraceParser {
       out.add(b.build(parsed, stats));
     }
     return out;
+  }
+
+  /**
+   * A read that failed part way: the file named (the CLI prints one line), and what a truncated
+   * xz's message-less EOFException means said in words.
+   */
+  private static IOException unreadable(String name, IOException e) {
+    String detail = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return new IOException(
+        (name.isEmpty() ? "" : name + ": ")
+            + "read failed before the end ("
+            + detail
+            + "): a truncated or corrupt file?",
+        e);
   }
 
   static TraceFormat detect(LineSource lines, byte[] head) {

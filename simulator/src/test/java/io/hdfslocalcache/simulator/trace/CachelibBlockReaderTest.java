@@ -78,4 +78,16 @@ class CachelibBlockReaderTest {
       assertEquals(0, t.stats().malformedLines());
     }
   }
+
+  @Test
+  void parse_implausibleOpCount_malformedNotReplayed() throws Exception {
+    // A corrupt op_count once expanded into that many events: 4e9 of them, a hang, then OOM.
+    String text =
+        "op_time,block_id,block_id_size,io_size,io_offset,op_name,op_count\n"
+            + "1702511878,12ce23eaa5534a38,40,8388608,0,getChunkData.NotInitialized,4000000000\n"
+            + "1702511879,12ce23eaa5534a38,40,8388608,0,getChunkData.NotInitialized,2\n";
+    Trace t = TestTraces.parse(text, TraceFormat.CACHELIB_BLOCK, Strictness.LENIENT);
+    assertEquals(1, t.stats().malformedLines());
+    assertEquals(2, t.stats().reads());
+  }
 }
