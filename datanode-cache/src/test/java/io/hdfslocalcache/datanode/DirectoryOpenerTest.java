@@ -26,17 +26,12 @@ class DirectoryOpenerTest {
    */
   @Test
   void openOne_pageTreeUnusableAfterIndexOpened_unusableAndIndexClosed() throws Exception {
-    Path root = CacheDirMarker.create(base.resolve("ssd"));
-    Configuration conf = new Configuration(false);
-    conf.set(CacheKeys.DIRS, root.toString());
-    conf.set(CacheKeys.CAPACITY, "64m");
-    CacheConfig config = CacheConfig.from(conf);
-    Path dir = root.resolve("dn");
+    Path dir = cacheDir().resolve("dn");
     Files.createDirectories(dir);
     Files.write(dir.resolve("LOCAL"), new byte[0]);
 
     assertNull(
-        DirectoryOpener.openOne(config, 0, dir, CacheFaultInjector.NONE, new OpenProgress()));
+        DirectoryOpener.openOne(config(), 0, dir, CacheFaultInjector.NONE, new OpenProgress()));
     // RocksDB refuses a second open of a database this process still holds open.
     BlockIndex.open(dir.resolve("index")).close();
   }
@@ -48,19 +43,26 @@ class DirectoryOpenerTest {
    */
   @Test
   void openOne_indexHeldOpen_unusableAndNothingWiped() throws Exception {
-    Path root = CacheDirMarker.create(base.resolve("ssd"));
-    Configuration conf = new Configuration(false);
-    conf.set(CacheKeys.DIRS, root.toString());
-    conf.set(CacheKeys.CAPACITY, "64m");
-    CacheConfig config = CacheConfig.from(conf);
-    Path dir = root.resolve("dn");
+    Path dir = cacheDir().resolve("dn");
     Files.createDirectories(dir.resolve("LOCAL"));
     Path page = Files.write(dir.resolve("LOCAL").resolve("a-page"), new byte[] {1});
     try (BlockIndex held = BlockIndex.open(dir.resolve("index"))) {
       assertNull(
-          DirectoryOpener.openOne(config, 0, dir, CacheFaultInjector.NONE, new OpenProgress()));
+          DirectoryOpener.openOne(config(), 0, dir, CacheFaultInjector.NONE, new OpenProgress()));
       assertTrue(Files.exists(page), "pages kept");
       assertTrue(Files.exists(dir.resolve("index").resolve("CURRENT")), "the index kept");
     }
+  }
+
+  private Path cacheDir() throws Exception {
+    return CacheDirMarker.create(base.resolve("ssd"));
+  }
+
+  /** One cache directory, {@link #cacheDir}, of 64 MiB. */
+  private CacheConfig config() {
+    Configuration conf = new Configuration(false);
+    conf.set(CacheKeys.DIRS, base.resolve("ssd").toString());
+    conf.set(CacheKeys.CAPACITY, "64m");
+    return CacheConfig.from(conf);
   }
 }
