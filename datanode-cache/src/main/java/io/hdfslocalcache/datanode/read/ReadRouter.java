@@ -147,7 +147,10 @@ public final class ReadRouter {
     }
     switch (h.source) {
       case CACHE:
-        return cachedData(h.session.openData(offset), hddData);
+        CachedStream cached = h.session.openData(offset);
+        // Null: its meta stream closed first. BlockSender closes it before a data open only when
+        // it failed between the two; this data open is then a later read's, decided on its own.
+        return cached != null ? cachedData(cached) : dataOnly(b, offset, hddData);
       case HDD:
         return hddData(b, offset, hddData, h.admitted, h.countedLength);
       default:
@@ -169,17 +172,13 @@ public final class ReadRouter {
     ReadSession s = decide(b, caller, o);
     if (s != null) {
       stats.hits.inc();
-      return cachedData(s.openDataOnly(offset), hddData);
+      return cachedData(s.openDataOnly(offset));
     }
     return hddData(b, offset, hddData, o.admitted, o.countedLength);
   }
 
-  /** The cached data stream; the HDD's, plain, if the session closed before it opened. */
-  private InputStream cachedData(CachedStream cached, HddOpen<InputStream> hddData)
-      throws IOException {
-    if (cached == null) {
-      return hddData.open(); // the session closed first: a plain HDD read, as without the cache
-    }
+  /** The cached data stream, as BlockSender sends it. */
+  private InputStream cachedData(CachedStream cached) {
     // A FileInputStream, so BlockSender sends it with transferTo (CachedFileStream).
     CachedFileStream file = CachedFileStream.open(cached, stats, descriptors);
     return file != null ? file : ReadAccounting.cachedData(stats, cached);
