@@ -142,15 +142,21 @@ public final class ReadRouter {
       throws IOException {
     HandOff h = handOff.get();
     handOff.remove();
+    // Only a client read's data open takes a hand-off: one left for another caller's (a
+    // BlockSender failed between its two opens) would hand short-circuit a stream it cannot cast.
+    ReadCaller caller = ReadCaller.current();
+    if (caller != ReadCaller.CLIENT_READ) {
+      return hddData.open(); // short-circuit opens data first, and the others read the HDD
+    }
     if (h == null || !h.isFor(b)) {
-      return dataOnly(b, offset, hddData);
+      return dataOnly(b, offset, hddData, caller);
     }
     switch (h.source) {
       case CACHE:
         CachedStream cached = h.session.openData(offset);
         // Null: its meta stream closed first. BlockSender closes it before a data open only when
         // it failed between the two; this data open is then a later read's, decided on its own.
-        return cached != null ? cachedData(cached) : dataOnly(b, offset, hddData);
+        return cached != null ? cachedData(cached) : dataOnly(b, offset, hddData, caller);
       case HDD:
         return hddData(b, offset, hddData, h.admitted, h.countedLength);
       default:
@@ -158,16 +164,10 @@ public final class ReadRouter {
     }
   }
 
-  /**
-   * A data open no meta open came before: a client read that verifies no checksums, or another
-   * caller (short-circuit opens data first), which reads the HDD uncounted.
-   */
-  private InputStream dataOnly(ExtendedBlock b, long offset, HddOpen<InputStream> hddData)
+  /** A client read's data open no meta open came before: it verifies no checksums. */
+  private InputStream dataOnly(
+      ExtendedBlock b, long offset, HddOpen<InputStream> hddData, ReadCaller caller)
       throws IOException {
-    ReadCaller caller = ReadCaller.current();
-    if (caller != ReadCaller.CLIENT_READ) {
-      return hddData.open();
-    }
     Opening o = new Opening();
     ReadSession s = decide(b, caller, o);
     if (s != null) {

@@ -191,6 +191,29 @@ class ReadRouterTest {
   }
 
   @Test
+  void openData_shortCircuitAfterAClientReadsSenderFailed_theDatasetsOwnStream() throws Exception {
+    InputStream raw = data();
+    InputStream got =
+        onThread(
+            CLIENT_THREAD,
+            () -> {
+              // A client read's BlockSender opens the meta, then fails before its data open (an
+              // offset past the end) and closes the meta. The same DataXceiver thread's next
+              // operation asks for the block's descriptors: short-circuit opens the data first and
+              // casts it to FileInputStream (a failed cast tells the client short-circuit is
+              // unsupported here, which it then stops trying on this DataNode for a while).
+              router.openMeta(block, ReadRouterTest::meta).close();
+              Thread.currentThread()
+                  .setName(
+                      "DataXceiver for client unix:/sock [Passing file descriptors for block"
+                          + " BP-1:blk_42_7]");
+              return router.openData(block, 0, () -> raw);
+            });
+    assertSame(raw, got, "the dataset's stream, not the dead read's counted one");
+    assertEquals(0, count(ReadPathMetrics.HDD_READS));
+  }
+
+  @Test
   void openMeta_scannerOrOtherCaller_notCountedAndReasonIsCaller() throws Exception {
     InputStream raw = data();
     InputStream got =
