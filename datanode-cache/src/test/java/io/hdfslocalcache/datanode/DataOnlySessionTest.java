@@ -150,6 +150,21 @@ class DataOnlySessionTest {
   }
 
   @Test
+  void openMeta_senderFailsBeforeItsDataOpen_pinReleasedAtItsMetaClose() throws Exception {
+    openWithCachedBlock();
+    CacheDirectory home = (CacheDirectory) entry().home();
+    ExtendedBlock b = block();
+    asClientRead(
+        () -> {
+          wiring.router.openMeta(b, () -> hdd.openMeta(b)).close(); // no data open follows
+          return null;
+        });
+    // The hand-off left on this thread holds a closed session, not a pin: a delete frees at once.
+    wiring.invalidator.drop(new BlockId(POOL, ID), InvalidationCause.DELETE);
+    GenericTestUtils.waitFor(() -> home.budget().reserved() == 0, 10, 10_000);
+  }
+
+  @Test
   void openData_noChecksumsEntryDeletedMidRead_sameBytesAndSpaceFreedAtClose() throws Exception {
     openWithCachedBlock();
     CacheDirectory home = (CacheDirectory) entry().home();
