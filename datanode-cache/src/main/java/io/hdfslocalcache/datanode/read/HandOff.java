@@ -7,7 +7,9 @@ import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 /**
  * What a client read's meta open decided for its BlockSender's data open, on the same thread
  * ({@link ReadRouter}): the data stream follows the meta stream's source, and a data open with no
- * hand-off for its block had no meta open before it.
+ * hand-off for its block had no meta open before it. One is left behind only by a BlockSender that
+ * failed between its two opens (it closes the meta stream, so a cached one holds no pin): at most
+ * one per thread, replaced at its next open, and taken only by a client read's data open.
  */
 final class HandOff {
   /** Where the data stream of a read whose meta was opened comes from. */
