@@ -198,6 +198,12 @@ class ReadSessionTimeoutTest {
 
   /** The meta and data stream of one BlockSender; the HDD copy is in memory. */
   private InputStream[] open() throws Exception {
+    ReadSession session = session();
+    return new InputStream[] {session.openMeta(), session.openData(0)};
+  }
+
+  /** A pinned session on the entry, for one BlockSender; the HDD copy is in memory. */
+  private ReadSession session() throws Exception {
     HddReplicas hdd = mock(HddReplicas.class);
     when(hdd.openData(any(), anyLong()))
         .thenAnswer(
@@ -209,18 +215,16 @@ class ReadSessionTimeoutTest {
     when(hdd.openMeta(any()))
         .thenAnswer(inv -> new LengthInputStream(new ByteArrayInputStream(meta), meta.length));
     assertTrue(entry.pin());
-    ReadSession session =
-        new ReadSession(
-            entry,
-            block,
-            hdd,
-            new ReadPathStats(new MetricRegistry()),
-            (e, x) -> failures.add(x.failure()),
-            new ReadSettings(PAGE, 2, CacheTunables.INITIAL_READ_AHEAD_BYTES),
-            (s, served, runs, hddBytes, from, to) -> {},
-            buffers,
-            CacheFaultInjector.NONE);
-    return new InputStream[] {session.openMeta(), session.openData(0)};
+    return new ReadSession(
+        entry,
+        block,
+        hdd,
+        new ReadPathStats(new MetricRegistry()),
+        (e, x) -> failures.add(x.failure()),
+        new ReadSettings(PAGE, 2, CacheTunables.INITIAL_READ_AHEAD_BYTES),
+        (s, served, runs, hddBytes, from, to) -> {},
+        buffers,
+        CacheFaultInjector.NONE);
   }
 
   @Test
@@ -332,6 +336,20 @@ class ReadSessionTimeoutTest {
     assertEquals(1, hungReads.get(), "reads that waited on the hung disk");
     s[0].close();
     s[1].close();
+  }
+
+  @Test
+  void hungStore_dataOnlyStream_waitsOneTimeoutThenServesTheHdd() throws Exception {
+    setUp(100, TIMEOUT); // the directory stays in service: its refusal would not wait
+    // A client that asks for no checksums: the data stream alone, its checksums read by itself.
+    InputStream in = session().openDataOnly(PAGE);
+    hung = true;
+    byte[] got = new byte[LENGTH - PAGE];
+    IOUtils.readFully(in, got, 0, got.length);
+    assertArrayEquals(Arrays.copyOfRange(data, PAGE, LENGTH), got);
+    assertEquals(List.of(CacheFailure.TIMEOUT), failures);
+    assertEquals(1, hungReads.get(), "reads that waited on the hung disk");
+    in.close();
   }
 
   @Test
