@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A directory that joins after start-up loads (index read, orphan walk, restore) under no lock: a
  * DataNode stopping while a late directory's disk hangs in that load does not wait for the disk,
  * and the joiner closes the directory itself when its load ends. A join that fails before its
- * directory serves closes the wrapped store, so the threads the wrapping started end too.
+ * directory serves closes the wrapped store, so the threads the wrapping started end too, and
+ * leaves the directory out of the write budget admission tunes to.
  */
 @Timeout(90)
 class LateJoinCloseTest {
@@ -118,6 +119,22 @@ class LateJoinCloseTest {
     cache.join(lateOn(fails));
     assertEquals(1, wiring.dirs.all().size(), "not serving");
     assertEquals(List.of(), lateDirectoryThreads(), "the wrapped store closed, not only its own");
+    cache.close();
+  }
+
+  @Test
+  void join_failsBeforeItsDirectoryServes_leftOutOfTheWriteBudget() throws Exception {
+    long oneDirectory = wiring.gate.budgetBurstBytes();
+    PageStore fails =
+        new ForwardingPageStore(late.store()) {
+          @Override
+          public void retainFiles(Predicate<String> keep) {
+            throw new IllegalStateException("the orphan walk failed");
+          }
+        };
+    cache.join(lateOn(fails));
+    assertEquals(1, wiring.dirs.all().size(), "not serving");
+    assertEquals(oneDirectory, wiring.gate.budgetBurstBytes(), "the serving directory's alone");
     cache.close();
   }
 

@@ -84,6 +84,19 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
     }
   }
 
+  /**
+   * Forgets {@code d}, whose join failed or was refused before it served: the budgets count only
+   * directories that can take fills.
+   */
+  public void remove(CacheDirectory d) {
+    guards.remove(d);
+    budgets.remove(d);
+    AdmissionPolicy a = bound;
+    if (a != null) {
+      a.resize(tunedBytesPerDay(), budgetBurstBytes());
+    }
+  }
+
   /** The guard of a directory of this cache. */
   public FillGuard of(CacheDirectory dir) {
     FillGuard g = guards.get(dir);
