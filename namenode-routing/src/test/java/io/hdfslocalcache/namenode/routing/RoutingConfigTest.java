@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.junit.jupiter.api.Test;
 
 class RoutingConfigTest {
@@ -51,6 +52,17 @@ class RoutingConfigTest {
   @Test
   void from_zeroInterval_errorNamesKey() {
     assertTrue(error(RoutingConfig.LOG_INTERVAL, "0s").contains(RoutingConfig.LOG_INTERVAL));
+  }
+
+  @Test
+  void getInstance_badValue_failsAsTheNameNodeMakesItsTopology() {
+    // DatanodeManager's constructor: DFSNetworkTopology.getInstance, ReflectionUtils, setConf.
+    Configuration conf = new Configuration(false);
+    conf.set("dfs.net.topology.impl", RendezvousTopology.class.getName());
+    conf.set(RoutingConfig.ESCAPE_LOAD_FACTOR, "0.5");
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> DFSNetworkTopology.getInstance(conf));
+    assertTrue(e.getMessage().contains(RoutingConfig.ESCAPE_LOAD_FACTOR), e.getMessage());
   }
 
   @Test
