@@ -36,9 +36,11 @@ import org.slf4j.LoggerFactory;
  * factory (Hadoop's {@code FsDatasetFactory} by default) and wraps it.
  *
  * <p>Failure policy: an invalid configuration value fails DataNode start-up with a message naming
- * the key (the operator asked for something we cannot do); an unusable SSD directory only disables
- * caching on it, and with no usable directory the DataNode runs unwrapped, serving from HDD. So
- * does a RocksDB native library that cannot load (a {@link LinkageError}): one log line names it.
+ * the key (the operator asked for something we cannot do), unless the cache is disabled: then only
+ * {@code enabled} and {@code inner.factory} are read and the DataNode starts as stock HDFS; an
+ * unusable SSD directory only disables caching on it, and with no usable directory the DataNode
+ * runs unwrapped, serving from HDD. So does a RocksDB native library that cannot load (a {@link
+ * LinkageError}): one log line names it.
  *
  * <p>In shadow mode ({@code dfs.datanode.local-cache.mode=shadow}) no directory is opened at all:
  * the dataset is wrapped only to feed its client reads to the shadow candidates' models.
@@ -61,17 +63,17 @@ public final class LocalCacheDatasetFactory extends FsDatasetSpi.Factory<FsDatas
     } catch (IllegalArgumentException e) {
       throw new IOException("hdfs-local-cache: invalid configuration: " + e.getMessage(), e);
     }
-    CacheFaultInjector faults;
-    try {
-      faults = FaultInjectors.of(conf.get(FaultInjectors.KEY));
-    } catch (IllegalArgumentException e) {
-      throw new IOException("hdfs-local-cache: " + e.getMessage(), e);
-    }
     FsDatasetSpi<?> inner =
         innerFactory(config.innerFactory()).newInstance(datanode, storage, conf);
     if (!config.enabled()) {
       LOG.info("hdfs-local-cache is disabled ({}=false); serving from HDD", CacheKeys.ENABLED);
       return inner;
+    }
+    CacheFaultInjector faults;
+    try {
+      faults = FaultInjectors.of(conf.get(FaultInjectors.KEY));
+    } catch (IllegalArgumentException e) {
+      throw new IOException("hdfs-local-cache: " + e.getMessage(), e);
     }
     String uuid = storage.getDatanodeUuid() == null ? "datanode" : storage.getDatanodeUuid();
     if (!config.candidates().isEmpty()) {

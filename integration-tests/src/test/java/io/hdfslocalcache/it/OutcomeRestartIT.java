@@ -45,6 +45,14 @@ class OutcomeRestartIT {
     return CacheCluster.gauge(c.cache(0), AdmissionMetrics.THRESHOLD_TUNED);
   }
 
+  /** 2025-11-20T08:30:00Z: since when the saved rung was in force. */
+  private static final long IN_FORCE_SINCE = 1_763_627_400_000L;
+
+  /** {@code admission.threshold.since}: since when the rung is in force. */
+  private long since() {
+    return CacheCluster.gauge(c.cache(0), AdmissionMetrics.THRESHOLD_SINCE);
+  }
+
   /** The threshold in effect: below the rung while the room rule holds ({@code room=1}). */
   private long threshold() {
     return CacheCluster.gauge(c.cache(0), AdmissionMetrics.THRESHOLD);
@@ -67,17 +75,21 @@ class OutcomeRestartIT {
     restart(
         () -> {
           try (BlockIndex i = BlockIndex.open(index)) {
-            i.putOwn(OwnRecord.LIVE_RUNG, new LiveRung(1, 7, System.currentTimeMillis()));
+            i.putOwn(
+                OwnRecord.LIVE_RUNG,
+                new LiveRung(1, 7, System.currentTimeMillis(), IN_FORCE_SINCE));
           } catch (IOException e) {
             throw new UncheckedIOException(e);
           }
         });
 
     assertEquals(7, rung(), "the saved rung, not the configured 1");
+    assertEquals(IN_FORCE_SINCE, since(), "since the rung took its value, not the restart");
     assertEquals(1, threshold(), "the room rule in the warm-up after a restart: 7 / 4");
 
     restart(() -> {}); // what this DataNode kept itself
 
     assertEquals(7, rung());
+    assertEquals(IN_FORCE_SINCE, since());
   }
 }

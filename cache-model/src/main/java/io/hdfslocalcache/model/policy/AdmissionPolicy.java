@@ -93,9 +93,9 @@ public interface AdmissionPolicy {
   }
 
   /**
-   * When the threshold in use last moved (a tuner's change, a ladder's step); empty while it has
-   * not moved since the policy was bound (or never moves): what {@code admission.threshold.since}
-   * shows.
+   * When the threshold in use last moved (a tuner's change, a ladder's step), or, restored after a
+   * restart, since when it was in force before; empty while it has not moved since the policy was
+   * bound (or never moves): what {@code admission.threshold.since} shows.
    */
   default OptionalLong thresholdMovedAtMillis() {
     return tuner().map(t -> OptionalLong.of(t.changedAtMillis())).orElse(OptionalLong.empty());

@@ -56,7 +56,8 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
   private volatile int live; // the rung admitted at (with between, the anchor of the threshold)
   private volatile int threshold; // the threshold admitted at
   private volatile long nextStepMs = Long.MAX_VALUE;
-  private volatile long movedAtMillis = -1; // -1: not moved since bound
+  private volatile long movedAtMillis = -1; // -1: not moved since bound (or since restored)
+  private long boundAtMillis; // since when the configured threshold is in force, if not moved
 
   OutcomeAdmission(RateLimitConfig config, OutcomeParams params) {
     this.config = config;
@@ -85,6 +86,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
       ThresholdTuner.Listener listener) {
     gate.bind(bytesPerDay, burstBytes, budget, clock, listener);
     this.clock = clock;
+    this.boundAtMillis = clock.millis();
     this.budget = budget;
     model(bytesPerDay, burstBytes);
   }
@@ -255,10 +257,14 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
     return ghosts != null;
   }
 
-  /** The live rung; with {@code between}, the rung the threshold is anchored to. */
+  /**
+   * The live rung and since when it is in force; with {@code between}, the rung the threshold is
+   * anchored to, its since not kept (the threshold between rungs is not the rung restored).
+   */
   @Override
   public synchronized LiveRung state() {
-    return new LiveRung(config.threshold(), ladder[live], clock.millis());
+    long since = between != null ? -1 : movedAtMillis >= 0 ? movedAtMillis : boundAtMillis;
+    return new LiveRung(config.threshold(), ladder[live], clock.millis(), since);
   }
 
   @Override
@@ -273,6 +279,7 @@ final class OutcomeAdmission implements GatedPolicy, OutcomeLadder {
       if (ladder[i] == saved.threshold()) {
         live = i; // held until the ghosts have seen reads: the law's first horizon / 2 steps
         threshold = ladder[i];
+        movedAtMillis = between == null ? saved.sinceMillis() : -1; // -1: since this start
         return TunerRestore.RESTORED;
       }
     }

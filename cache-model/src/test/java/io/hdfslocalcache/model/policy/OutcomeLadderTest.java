@@ -106,6 +106,30 @@ class OutcomeLadderTest {
   }
 
   @Test
+  void restore_savedWithItsSince_sinceKeptAcrossTheRestart() {
+    // admission.threshold.since once reset at every restart: the record kept no since
+    AdmissionPolicy first = policy(SPEC, BURST);
+    LiveRung saved = first.ladder().get().state();
+    assertEquals(1_000_000, saved.sinceMillis(), "in force since the first start");
+    clock.advanceMillis(3_600_000);
+    AdmissionPolicy after = policy(SPEC, BURST);
+    assertEquals(TunerRestore.RESTORED, after.ladder().get().restore(saved));
+    assertEquals(1_000_000, after.thresholdMovedAtMillis().getAsLong());
+    assertEquals(1_000_000, after.ladder().get().state().sinceMillis(), "and saved again so");
+  }
+
+  @Test
+  void restore_sinceUnknownOrBetweenRungs_sinceThisStart() {
+    AdmissionPolicy p = policy(SPEC, BURST);
+    assertEquals(TunerRestore.RESTORED, p.ladder().get().restore(new LiveRung(15, 31, 1)));
+    assertTrue(!p.thresholdMovedAtMillis().isPresent(), "the gauge then shows this start");
+    AdmissionPolicy between = policy(SPEC + ",between=1", BURST);
+    between.ladder().get().restore(new LiveRung(15, 31, 1, 5));
+    assertTrue(!between.thresholdMovedAtMillis().isPresent());
+    assertEquals(-1, between.ladder().get().state().sinceMillis());
+  }
+
+  @Test
   void restore_underAnotherConfiguredThreshold_startsAtTheNewOne() {
     AdmissionPolicy p = policy("outcome:threshold=7", BURST);
     assertEquals(TunerRestore.CONFIGURED_CHANGED, p.ladder().get().restore(new LiveRung(15, 3, 1)));

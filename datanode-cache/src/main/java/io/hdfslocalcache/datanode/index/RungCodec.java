@@ -19,10 +19,14 @@ import java.io.UncheckedIOException;
 final class RungCodec {
   private RungCodec() {}
 
-  private static final int FORMAT = 1;
+  /** 2 adds since when the rung is in force; a format 1 record reads with that unknown. */
+  private static final int FORMAT = 2;
 
-  /** format, configured threshold, the rung's threshold, saved at. */
-  private static final int LENGTH = 4 + 4 + 4 + 8;
+  /** format 1: format, configured threshold, the rung's threshold, saved at. */
+  private static final int LENGTH_1 = 4 + 4 + 4 + 8;
+
+  /** format 2: format 1's, then since when the rung is in force (-1: not known). */
+  private static final int LENGTH = LENGTH_1 + 8;
 
   static final byte[] KEY = {0, 'o', 'u', 't', 'c', 'o', 'm', 'e', '-', 'r', 'u', 'n', 'g'};
 
@@ -34,6 +38,7 @@ final class RungCodec {
       out.writeInt(r.configured());
       out.writeInt(r.threshold());
       out.writeLong(r.savedAtMillis());
+      out.writeLong(r.sinceMillis());
       return bytes.toByteArray();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -46,15 +51,19 @@ final class RungCodec {
     }
     DataInputStream in = new DataInputStream(new ByteArrayInputStream(b));
     int format = in.readInt();
-    if (format != FORMAT) {
+    if (format != 1 && format != FORMAT) {
       throw new IOException("unknown outcome rung format " + format);
     }
-    if (b.length != LENGTH) {
+    int length = format == 1 ? LENGTH_1 : LENGTH;
+    if (b.length != length) {
       throw new IOException(
-          "outcome rung record of " + b.length + " bytes, format 1 has " + LENGTH);
+          "outcome rung record of " + b.length + " bytes, format " + format + " has " + length);
     }
     try {
-      return new LiveRung(in.readInt(), in.readInt(), in.readLong());
+      int configured = in.readInt();
+      int threshold = in.readInt();
+      long saved = in.readLong();
+      return new LiveRung(configured, threshold, saved, format == 1 ? -1 : in.readLong());
     } catch (IllegalArgumentException e) {
       throw new IOException("outcome rung record: " + e.getMessage(), e);
     }

@@ -42,7 +42,8 @@ import org.apache.hadoop.conf.Configuration;
  * Reads a DataNode's {@code dfs.datanode.local-cache.*} keys into a {@link CacheConfig}, once, at
  * start-up: each value through {@link ConfigValues} (the directories through {@link
  * CacheDirsValue}), each error naming its key and value; an unknown key gets a WARN ({@link
- * UnknownKeys}), and so does a capacity left at its default ({@link CapacityDefault}).
+ * UnknownKeys}), and so does a capacity left at its default ({@link CapacityDefault}). A disabled
+ * cache is read by {@link DisabledCache}: an invalid value of another key does not stop it.
  */
 final class CacheConfigReader {
   private CacheConfigReader() {}
@@ -50,6 +51,10 @@ final class CacheConfigReader {
   static CacheConfig read(Configuration conf) {
     UnknownKeys.warn(conf); // first: a misspelt key may explain the error a value below throws
     boolean enabled = ConfigValues.booleanKey(conf, ENABLED, DEFAULT_ENABLED);
+    return enabled ? readAll(conf, true) : DisabledCache.read(conf, c -> readAll(c, false));
+  }
+
+  private static CacheConfig readAll(Configuration conf, boolean enabled) {
     CacheMode mode = CacheMode.parse(conf.getTrimmed(MODE, CacheMode.CACHE.configName()));
     List<Path> dirs = CacheDirsValue.read(conf);
     List<Long> capacities = ConfigValues.capacities(conf, dirs.size());

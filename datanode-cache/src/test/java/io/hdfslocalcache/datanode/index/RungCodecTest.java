@@ -17,11 +17,26 @@ import org.junit.jupiter.api.io.TempDir;
 class RungCodecTest {
   @TempDir Path dir;
 
-  private static final LiveRung RUNG = new LiveRung(15, 63, 1_764_000_000_000L);
+  private static final LiveRung RUNG = new LiveRung(15, 63, 1_764_000_000_000L, 1_763_000_000_000L);
 
   @Test
   void decode_encoded_sameRung() throws Exception {
     assertEquals(RUNG, RungCodec.decode(RungCodec.encode(RUNG)));
+  }
+
+  @Test
+  void decode_encoded_sinceKept() throws Exception {
+    // the rung's since was not saved: admission.threshold.since reset at every restart
+    assertEquals(1_763_000_000_000L, RungCodec.decode(RungCodec.encode(RUNG)).sinceMillis());
+  }
+
+  @Test
+  void decode_formatOneRecord_theRungWithSinceUnknown() throws Exception {
+    byte[] one = Arrays.copyOf(RungCodec.encode(RUNG), 20);
+    one[3] = 1;
+    LiveRung r = RungCodec.decode(one);
+    assertTrue(r.sameRung(RUNG) && r.savedAtMillis() == RUNG.savedAtMillis(), r.toString());
+    assertEquals(-1, r.sinceMillis());
   }
 
   @Test
@@ -30,7 +45,7 @@ class RungCodecTest {
     IOException cut =
         assertThrows(
             IOException.class, () -> RungCodec.decode(Arrays.copyOf(good, good.length - 1)));
-    assertTrue(cut.getMessage().contains("of 19 bytes"), cut.getMessage());
+    assertTrue(cut.getMessage().contains("of 27 bytes"), cut.getMessage());
     byte[] format = good.clone();
     format[3] = 7;
     IOException unknown = assertThrows(IOException.class, () -> RungCodec.decode(format));

@@ -174,4 +174,42 @@ class CacheConfigTest {
     assertFalse(CacheConfig.from(conf(CacheKeys.ENABLED, " FALSE ")).enabled());
     assertFalse(CacheConfig.from(conf(CacheKeys.FILL_GUARD, "False")).fillPolicy().guard());
   }
+
+  @Test
+  void from_disabledWithInvalidKeys_disabledOnTheDefaults() {
+    // enabled=false is the operator's off-switch: a bad value of another key once stopped it.
+    CacheConfig c =
+        CacheConfig.from(
+            conf(
+                CacheKeys.ENABLED, "false",
+                CacheKeys.DIRS, "relative/dir",
+                CacheKeys.READ_TIMEOUT, "10000d",
+                CacheKeys.INNER_FACTORY, "org.example.Factory"));
+    assertFalse(c.enabled());
+    assertEquals("org.example.Factory", c.innerFactory());
+    assertEquals(List.of(), c.dirs());
+    assertEquals(Duration.ofSeconds(10), c.readTimeout());
+  }
+
+  @Test
+  void from_disabledAndValid_everyKeyRead() {
+    CacheConfig c =
+        CacheConfig.from(conf(CacheKeys.ENABLED, "false", CacheKeys.READ_TIMEOUT, "1s"));
+    assertEquals(2, c.dirs().size());
+    assertEquals(Duration.ofSeconds(1), c.readTimeout());
+  }
+
+  @Test
+  void from_disabledWithAnEnabledTypo_stillRefused() {
+    assertTrue(
+        error(conf(CacheKeys.ENABLED, "no", CacheKeys.READ_TIMEOUT, "10000d"))
+            .startsWith(CacheKeys.ENABLED));
+  }
+
+  @Test
+  void warning_invalidKeyOfADisabledCache_namesTheSwitchAndTheKey() {
+    String w = DisabledCache.warning(new IllegalArgumentException(CacheKeys.READ_TIMEOUT + " bad"));
+    assertTrue(
+        w.contains(CacheKeys.ENABLED + "=false") && w.endsWith(CacheKeys.READ_TIMEOUT + " bad"), w);
+  }
 }

@@ -10,13 +10,23 @@ import io.hdfslocalcache.metrics.FillOutcome;
 import io.hdfslocalcache.metrics.MetricFamily;
 import io.hdfslocalcache.metrics.ReadPathMetrics;
 import io.hdfslocalcache.metrics.ReadRoute;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToLongFunction;
 
 /**
  * The figures of one DataNode's cache that a fleet line shows, read from its JMX bean: counters
  * (totals since the DataNode started) and gauges (now). Summed over DataNodes for the fleet total,
  * subtracted between two readings for rates.
+ *
+ * <p>A figure the bean does not export (an older release, a metric not registered yet) is {@link
+ * #ABSENT}, shown as n/a, never 0: a 0 says "none happened". A total sums the DataNodes that report
+ * a figure ({@link #partial} names the figures some DataNodes lack, so the total can say so); a
+ * difference with an absent side is absent.
  *
  * @param hits client block reads served from the cache
  * @param misses client block reads served from the HDD
@@ -51,17 +61,59 @@ record CacheFigures(
     Thresholds threshold,
     long shortCircuitOpens) {
 
+  /** A figure the bean does not export; {@link StatusReport#count} shows it as n/a. */
+  static final long ABSENT = Long.MIN_VALUE;
+
   static final CacheFigures ZERO =
       new CacheFigures(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Thresholds.NONE, 0);
 
+  /** Nothing reported: the start of a total. */
+  static final CacheFigures NONE =
+      new CacheFigures(
+          ABSENT,
+          ABSENT,
+          ABSENT,
+          ABSENT,
+          ABSENT,
+          ABSENT,
+          0,
+          0,
+          0,
+          ABSENT,
+          ABSENT,
+          Thresholds.NONE,
+          ABSENT);
+
+  /** The figures a total sums, by their {@code --json} names, in that order. */
+  static final Map<String, ToLongFunction<CacheFigures>> SUMMED = summed();
+
+  private static Map<String, ToLongFunction<CacheFigures>> summed() {
+    Map<String, ToLongFunction<CacheFigures>> m = new LinkedHashMap<>();
+    m.put("hits", CacheFigures::hits);
+    m.put("misses", CacheFigures::misses);
+    m.put("bytesCache", CacheFigures::bytesCache);
+    m.put("bytesHdd", CacheFigures::bytesHdd);
+    m.put("shortCircuitOpens", CacheFigures::shortCircuitOpens);
+    m.put("fills", CacheFigures::fills);
+    m.put("errors", CacheFigures::errors);
+    m.put("bypassed", CacheFigures::bypassed);
+    m.put("blocks", CacheFigures::blocks);
+    return Collections.unmodifiableMap(m);
+  }
+
   static CacheFigures of(Map<String, Object> bean) {
-    long errors = 0;
+    long errors = ABSENT;
     for (CacheFailure f : CacheFailure.values()) {
       if (f.directoryError) {
-        errors += num(bean, MetricFamily.member(ReadPathMetrics.FALLBACK, f));
-        errors += num(bean, MetricFamily.member(FillMetrics.FAILED_BY_STORE, f));
+        errors = add(errors, num(bean, MetricFamily.member(ReadPathMetrics.FALLBACK, f)));
+        errors = add(errors, num(bean, MetricFamily.member(FillMetrics.FAILED_BY_STORE, f)));
       }
     }
+    long hdd = ABSENT;
+    for (String name : ByteRatio.HDD_BYTES) {
+      hdd = add(hdd, num(bean, name));
+    }
+    long bypass = num(bean, AdminMetrics.BYPASS);
     long dirs = 0;
     long out = 0;
     long slow = 0;
@@ -83,13 +135,13 @@ record CacheFigures(
         num(bean, ReadPathMetrics.HITS),
         num(bean, ReadPathMetrics.MISSES),
         num(bean, ReadPathMetrics.BYTES_CACHE),
-        ByteRatio.hddBytes(name -> num(bean, name)),
+        hdd,
         num(bean, MetricFamily.member(FillMetrics.OUTCOME, FillOutcome.COMPLETED)),
         errors,
         dirs,
         out,
         slow,
-        num(bean, AdminMetrics.BYPASS) == 1 ? 1 : 0,
+        bypass == ABSENT ? ABSENT : bypass == 1 ? 1 : 0,
         num(bean, DirectoryMetrics.BLOCKS),
         Thresholds.of(bean),
         num(bean, ReadPathMetrics.SHORT_CIRCUIT_OPENS));
@@ -97,47 +149,77 @@ record CacheFigures(
 
   /**
    * The counters' growth from {@code earlier} to this reading, gauges as now; empty when a counter
-   * went down (the DataNode restarted in between: no rate for this interval).
+   * went down (the DataNode restarted in between: no rate for this interval). A counter absent from
+   * either reading is absent from the growth.
    */
   Optional<CacheFigures> since(CacheFigures earlier) {
     CacheFigures d =
         new CacheFigures(
-            hits - earlier.hits,
-            misses - earlier.misses,
-            bytesCache - earlier.bytesCache,
-            bytesHdd - earlier.bytesHdd,
-            fills - earlier.fills,
-            errors - earlier.errors,
+            minus(hits, earlier.hits),
+            minus(misses, earlier.misses),
+            minus(bytesCache, earlier.bytesCache),
+            minus(bytesHdd, earlier.bytesHdd),
+            minus(fills, earlier.fills),
+            minus(errors, earlier.errors),
             dirs,
             dirsOutOfService,
             dirsSlow,
             bypassed,
             blocks,
             threshold,
-            shortCircuitOpens - earlier.shortCircuitOpens);
-    boolean back = d.hits < 0 || d.misses < 0 || d.bytesCache < 0 || d.bytesHdd < 0 || d.fills < 0;
-    return back || d.errors < 0 || d.shortCircuitOpens < 0 ? Optional.empty() : Optional.of(d);
+            minus(shortCircuitOpens, earlier.shortCircuitOpens));
+    boolean back = wentBack(d.hits) || wentBack(d.misses) || wentBack(d.bytesCache);
+    back = back || wentBack(d.bytesHdd) || wentBack(d.fills) || wentBack(d.errors);
+    return back || wentBack(d.shortCircuitOpens) ? Optional.empty() : Optional.of(d);
+  }
+
+  private static long minus(long now, long before) {
+    return now == ABSENT || before == ABSENT ? ABSENT : now - before;
+  }
+
+  private static boolean wentBack(long growth) {
+    return growth != ABSENT && growth < 0;
+  }
+
+  /** The sum over the sides that report it; absent when neither does. */
+  private static long add(long a, long b) {
+    return a == ABSENT ? b : b == ABSENT ? a : a + b;
+  }
+
+  /** The {@link #SUMMED} figures some of {@code parts} report and others do not, by name. */
+  static List<String> partial(List<CacheFigures> parts) {
+    List<String> out = new ArrayList<>();
+    for (Map.Entry<String, ToLongFunction<CacheFigures>> e : SUMMED.entrySet()) {
+      long absent = parts.stream().filter(f -> e.getValue().applyAsLong(f) == ABSENT).count();
+      if (absent > 0 && absent < parts.size()) {
+        out.add(e.getKey());
+      }
+    }
+    return out;
   }
 
   CacheFigures plus(CacheFigures o) {
     return new CacheFigures(
-        hits + o.hits,
-        misses + o.misses,
-        bytesCache + o.bytesCache,
-        bytesHdd + o.bytesHdd,
-        fills + o.fills,
-        errors + o.errors,
+        add(hits, o.hits),
+        add(misses, o.misses),
+        add(bytesCache, o.bytesCache),
+        add(bytesHdd, o.bytesHdd),
+        add(fills, o.fills),
+        add(errors, o.errors),
         dirs + o.dirs,
         dirsOutOfService + o.dirsOutOfService,
         dirsSlow + o.dirsSlow,
-        bypassed + o.bypassed,
-        blocks + o.blocks,
+        add(bypassed, o.bypassed),
+        add(blocks, o.blocks),
         threshold.plus(o.threshold),
-        shortCircuitOpens + o.shortCircuitOpens);
+        add(shortCircuitOpens, o.shortCircuitOpens));
   }
 
-  /** hits / (hits + misses); NaN before the first read. */
+  /** hits / (hits + misses); NaN before the first read, or when either is absent. */
   double hitRatio() {
+    if (hits == ABSENT || misses == ABSENT) {
+      return Double.NaN;
+    }
     long reads = hits + misses;
     return reads == 0 ? Double.NaN : (double) hits / reads;
   }
@@ -145,15 +227,19 @@ record CacheFigures(
   /**
    * Short-circuit opens over all block opens the DataNode served (short-circuit opens plus the
    * client block reads the cache saw); NaN before the first. A short-circuit open serves every read
-   * of its block until the client drops it, so this understates the share of reads.
+   * of its block until the client drops it, so this understates the share of reads. NaN when a
+   * count is absent.
    */
   double shortCircuitShare() {
+    if (shortCircuitOpens == ABSENT || hits == ABSENT || misses == ABSENT) {
+      return Double.NaN;
+    }
     long opens = shortCircuitOpens + hits + misses;
     return opens == 0 ? Double.NaN : (double) shortCircuitOpens / opens;
   }
 
-  /** A counter or gauge of the bean; 0 when absent (an older cache without it). */
+  /** A counter or gauge of the bean; {@link #ABSENT} when absent (an older cache without it). */
   private static long num(Map<String, Object> bean, String key) {
-    return bean.get(key) instanceof Number n ? n.longValue() : 0;
+    return bean.get(key) instanceof Number n ? n.longValue() : ABSENT;
   }
 }

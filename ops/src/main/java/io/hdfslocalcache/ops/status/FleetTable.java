@@ -53,8 +53,10 @@ final class FleetTable {
     if (total) {
       all.add(Row.total(rows));
     }
+    List<String> partial = total ? Row.partial(rows) : List.of();
     for (Row r : all) {
-      cells.add(r.isOk() ? cells(r, seconds, total && r == all.get(all.size() - 1)) : failed(r));
+      boolean isTotal = total && r == all.get(all.size() - 1);
+      cells.add(r.isOk() ? cells(r, seconds, isTotal ? partial : null) : failed(r));
     }
     int[] width = new int[header.length];
     for (String[] row : cells) {
@@ -73,27 +75,55 @@ final class FleetTable {
       }
       b.append(line.toString().stripTrailing()).append('\n');
     }
+    if (!partial.isEmpty()) {
+      b.append(PARTIAL).append('\n');
+    }
     return b.toString();
   }
 
-  private static String[] cells(Row r, double seconds, boolean isTotal) {
+  /**
+   * One line's cells; {@code partial} (the total's only, else null): figures summed over fewer
+   * DataNodes than the total's, each marked {@code *}.
+   */
+  private static String[] cells(Row r, double seconds, List<String> partial) {
     CacheFigures f = r.figures();
     boolean rates = !Double.isNaN(seconds);
+    Marks m = new Marks(partial == null ? List.of() : partial);
+    String bypass =
+        f.bypassed() == CacheFigures.ABSENT
+            ? "n/a"
+            : f.bypassed() == 0 ? "off" : partial != null ? f.bypassed() + " on" : "ON";
     return new String[] {
       r.datanode(),
-      StatusReport.pct(f.hitRatio()),
-      rates ? perSecond(f.bytesCache(), seconds) : StatusReport.bytes(f.bytesCache()),
-      rates ? perSecond(f.bytesHdd(), seconds) : StatusReport.bytes(f.bytesHdd()),
-      StatusReport.count(f.shortCircuitOpens()),
-      StatusReport.count(f.fills()),
-      StatusReport.count(f.errors()),
+      m.of(StatusReport.pct(f.hitRatio()), "hits", "misses"),
+      m.of(
+          rates ? perSecond(f.bytesCache(), seconds) : StatusReport.bytes(f.bytesCache()),
+          "bytesCache"),
+      m.of(rates ? perSecond(f.bytesHdd(), seconds) : StatusReport.bytes(f.bytesHdd()), "bytesHdd"),
+      m.of(StatusReport.count(f.shortCircuitOpens()), "shortCircuitOpens"),
+      m.of(StatusReport.count(f.fills()), "fills"),
+      m.of(StatusReport.count(f.errors()), "errors"),
       f.dirsOutOfService() + "/" + f.dirs(),
       String.valueOf(f.dirsSlow()),
-      isTotal
-          ? (f.bypassed() == 0 ? "off" : f.bypassed() + " on")
-          : (f.bypassed() == 0 ? "off" : "ON"),
+      m.of(bypass, "bypassed"),
       f.threshold().text()
     };
+  }
+
+  /** The line under a table whose total marks a figure some DataNodes do not report. */
+  static final String PARTIAL =
+      "* over the DataNodes that report it; n/a on the others (a release without that metric)";
+
+  /** Marks a total's cell {@code *} when a figure it shows is summed over fewer DataNodes. */
+  private record Marks(List<String> partial) {
+    String of(String cell, String... figures) {
+      for (String name : figures) {
+        if (partial.contains(name)) {
+          return cell + "*";
+        }
+      }
+      return cell;
+    }
   }
 
   private static String[] failed(Row r) {
@@ -101,7 +131,9 @@ final class FleetTable {
   }
 
   private static String perSecond(long bytes, double seconds) {
-    return seconds <= 0 ? "n/a" : StatusReport.bytes(Math.round(bytes / seconds));
+    return seconds <= 0 || bytes == CacheFigures.ABSENT
+        ? "n/a"
+        : StatusReport.bytes(Math.round(bytes / seconds));
   }
 
   private static String pad(String s, int w) {

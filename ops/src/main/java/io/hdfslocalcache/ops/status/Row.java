@@ -65,9 +65,12 @@ record Row(
     return state == State.OK;
   }
 
-  /** The sum of the OK rows, named "TOTAL (n of m)". */
+  /**
+   * The sum of the OK rows, named "TOTAL (n of m)": each figure over the rows that report it
+   * ({@link #partial} names those some rows lack).
+   */
   static Row total(List<Row> rows) {
-    CacheFigures sum = CacheFigures.ZERO;
+    CacheFigures sum = CacheFigures.NONE;
     int ok = 0;
     for (Row r : rows) {
       if (r.isOk()) {
@@ -76,6 +79,11 @@ record Row(
       }
     }
     return ok(totalName(ok, rows.size()), sum);
+  }
+
+  /** The summed figures some OK rows report and others do not (by their --json names). */
+  static List<String> partial(List<Row> rows) {
+    return CacheFigures.partial(rows.stream().filter(Row::isOk).map(Row::figures).toList());
   }
 
   static String totalName(int ok, int all) {

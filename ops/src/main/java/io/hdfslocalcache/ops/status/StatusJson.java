@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * {@code --json}: the same figures as the text, for scripts. One object per run; with {@code
  * --watch} one object per interval, one per line (JSON Lines). Field names are stable; a ratio with
- * no reads behind it is null.
+ * no reads behind it is null, and so is a figure the DataNode does not export.
  */
 final class StatusJson {
   private StatusJson() {}
@@ -25,7 +25,7 @@ final class StatusJson {
     ObjectNode n = Jmx.JSON.createObjectNode();
     n.put("namenode", nameNode);
     n.set("datanodes", rows(rows, Double.NaN));
-    n.set("total", row(Row.total(rows), Double.NaN));
+    n.set("total", total(rows, Double.NaN));
     return write(n);
   }
 
@@ -36,7 +36,7 @@ final class StatusJson {
     n.put("seconds", iv.seconds());
     n.set("datanodes", rows(iv.rows(), iv.seconds()));
     if (total) {
-      n.set("total", row(Row.total(iv.rows()), iv.seconds()));
+      n.set("total", total(iv.rows(), iv.seconds()));
     }
     return write(n);
   }
@@ -59,8 +59,8 @@ final class StatusJson {
       return n;
     }
     CacheFigures f = r.figures();
-    n.put("hits", f.hits());
-    n.put("misses", f.misses());
+    count(n, "hits", f.hits());
+    count(n, "misses", f.misses());
     double ratio = f.hitRatio();
     if (Double.isNaN(ratio)) {
       n.putNull("hitRatio");
@@ -68,21 +68,51 @@ final class StatusJson {
       n.put("hitRatio", ratio);
     }
     if (Double.isNaN(seconds)) {
-      n.put("bytesCache", f.bytesCache());
-      n.put("bytesHdd", f.bytesHdd());
+      count(n, "bytesCache", f.bytesCache());
+      count(n, "bytesHdd", f.bytesHdd());
     } else {
-      n.put("bytesCachePerSecond", seconds > 0 ? f.bytesCache() / seconds : 0);
-      n.put("bytesHddPerSecond", seconds > 0 ? f.bytesHdd() / seconds : 0);
+      perSecond(n, "bytesCachePerSecond", f.bytesCache(), seconds);
+      perSecond(n, "bytesHddPerSecond", f.bytesHdd(), seconds);
     }
-    n.put("shortCircuitOpens", f.shortCircuitOpens());
-    n.put("fills", f.fills());
-    n.put("errors", f.errors());
+    count(n, "shortCircuitOpens", f.shortCircuitOpens());
+    count(n, "fills", f.fills());
+    count(n, "errors", f.errors());
     n.put("dirs", f.dirs());
     n.put("dirsOutOfService", f.dirsOutOfService());
     n.put("dirsSlow", f.dirsSlow());
-    n.put("bypassed", f.bypassed());
-    n.put("blocks", f.blocks());
+    count(n, "bypassed", f.bypassed());
+    count(n, "blocks", f.blocks());
     threshold(n, f.threshold());
+    return n;
+  }
+
+  /** A figure the DataNode does not export is null, never 0 (a 0 says none happened). */
+  private static void count(ObjectNode n, String name, long v) {
+    if (v == CacheFigures.ABSENT) {
+      n.putNull(name);
+    } else {
+      n.put(name, v);
+    }
+  }
+
+  private static void perSecond(ObjectNode n, String name, long v, double seconds) {
+    if (v == CacheFigures.ABSENT) {
+      n.putNull(name);
+    } else {
+      n.put(name, seconds > 0 ? v / seconds : 0);
+    }
+  }
+
+  /**
+   * The total: {@code partial} lists the figures summed over fewer DataNodes than the total's (the
+   * others do not export them), when there are any.
+   */
+  private static ObjectNode total(List<Row> rows, double seconds) {
+    ObjectNode n = row(Row.total(rows), seconds);
+    List<String> partial = Row.partial(rows);
+    if (!partial.isEmpty()) {
+      partial.forEach(n.putArray("partial")::add);
+    }
     return n;
   }
 

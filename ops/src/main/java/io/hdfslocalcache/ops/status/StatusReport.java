@@ -2,7 +2,6 @@ package io.hdfslocalcache.ops.status;
 
 import io.hdfslocalcache.metrics.AdminMetrics;
 import io.hdfslocalcache.metrics.AdmissionMetrics;
-import io.hdfslocalcache.metrics.ByteRatio;
 import io.hdfslocalcache.metrics.DirectoryMetrics;
 import io.hdfslocalcache.metrics.DirectoryNames;
 import io.hdfslocalcache.metrics.FillMetrics;
@@ -61,7 +60,7 @@ final class StatusReport {
     long hits = num(ReadPathMetrics.HITS);
     long misses = num(ReadPathMetrics.MISSES);
     long bytesCache = num(ReadPathMetrics.BYTES_CACHE);
-    long bytesHdd = ByteRatio.hddBytes(k -> Math.max(0, num(k))); // absent: an older cache
+    long bytesHdd = CacheFigures.of(bean).bytesHdd(); // over the parts reported; n/a if none
     long bytesFallback = num(ReadPathMetrics.BYTES_FALLBACK_HDD);
     long bytesUncached = num(ReadPathMetrics.BYTES_UNCACHED_HDD);
     line(

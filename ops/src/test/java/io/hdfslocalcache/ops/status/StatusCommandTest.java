@@ -199,7 +199,7 @@ class StatusCommandTest {
     String cachedLine = line(lines, "localhost:" + cached.port());
     assertTrue(
         cachedLine.matches(
-            ".*33\\.3%\\s+1\\.0 MiB\\s+2\\.0 MiB\\s+0\\s+1\\s+0\\s+0/1\\s+0\\s+off\\s+n/a"),
+            ".*33\\.3%\\s+1\\.0 MiB\\s+2\\.0 MiB\\s+n/a\\s+1\\s+0\\s+0/1\\s+0\\s+n/a\\s+n/a"),
         out());
     assertTrue(line(lines, "localhost:" + uncached.port()).contains("NO_CACHE: "), out());
     assertTrue(line(lines, "localhost:" + dead).contains("UNREACHABLE: cannot connect"), out());
@@ -253,9 +253,9 @@ class StatusCommandTest {
     assertEquals(0, run("--namenode", nn.address(), "--timeout", "5"), err());
     List<String> lines = out().lines().toList();
     assertTrue(lines.get(0).endsWith("BYPASS  THRESHOLD"), out());
-    assertTrue(line(lines, "localhost:" + a.port()).endsWith("off         15"), out());
-    assertTrue(line(lines, "localhost:" + c.port()).endsWith("off         31"), out());
-    assertTrue(line(lines, "TOTAL (2 of 2)").endsWith("off      15-31"), out());
+    assertTrue(line(lines, "localhost:" + a.port()).endsWith("n/a         15"), out());
+    assertTrue(line(lines, "localhost:" + c.port()).endsWith("n/a         31"), out());
+    assertTrue(line(lines, "TOTAL (2 of 2)").endsWith("n/a      15-31"), out());
 
     out.reset();
     assertEquals(0, run("--namenode", nn.address(), "--json"), err());

@@ -82,12 +82,13 @@ class WatchTest {
     assertTrue(lines.get(0).contains("over the last 10.0 s"), out());
     assertTrue(lines.get(1).contains("CACHE/s"), out());
     // 10 hits, 0 misses; 100 MiB / 10 s; 1 MiB / 10 s; 1 fill; 1 timeout; dir1 out; none slow;
-    // not bypassed; no admission.threshold gauge, so no threshold column value
+    // no short-circuit counter (n/a, not 0); not bypassed; no admission.threshold gauge, so no
+    // threshold column value
     assertTrue(
         lines
             .get(2)
             .matches(
-                "localhost:\\d+\\s+100\\.0%\\s+10\\.0 MiB\\s+102\\.4 KiB\\s+0\\s+1\\s+1\\s+1/2\\s+0\\s+off\\s+n/a"),
+                "localhost:\\d+\\s+100\\.0%\\s+10\\.0 MiB\\s+102\\.4 KiB\\s+n/a\\s+1\\s+1\\s+1/2\\s+0\\s+off\\s+n/a"),
         out());
     assertEquals(lines.get(2), lines.get(5), "the same growth in each interval");
   }
