@@ -21,7 +21,7 @@ public enum PolicyType {
       "frequency",
       "threshold=15,floorDiv=1,roomDiv=4,roomLevel=50,victim=1,sample=10",
       FrequencyAdmission::from),
-  OUTCOME("outcome", "threshold=15,buckets=60,bucket=1m,room=1", OutcomeAdmission::from),
+  OUTCOME("outcome", "threshold=15,buckets=60,bucket=1m,room=1,roomPay=75", OutcomeAdmission::from),
   SCHEDULE("schedule", "threshold=15,then=31,after=1h", ScheduledThreshold::from);
 
   private final String configName;
