@@ -94,8 +94,8 @@ final class CacheWiring {
       ReadTap tap,
       CacheFaultInjector faults) {
     this.registry = registry;
-    // A directory taken out of service leaves the write budget's guards and its entries go,
-    // through the guards and the invalidator, built after it.
+    // A directory taken out of service leaves the write budget's guards and its entries go:
+    // through the guards and the invalidator, both built after the directories.
     this.config = config;
     this.clock = clock;
     this.faults = faults;
