@@ -119,7 +119,7 @@ public final class CacheLifecycle implements AutoCloseable {
         return; // it serves as far as it got, and closes with the cache
       }
     }
-    wiring.gate.remove(d); // added before its load: the write budget counts serving directories
+    wiring.gate.leave(d); // added before its load: the write budget counts serving directories
     closeQuietly(d); // the wrapped store: its I/O, delete and stall-clock threads end too
   }
 

@@ -94,13 +94,21 @@ final class CacheWiring {
       ReadTap tap,
       CacheFaultInjector faults) {
     this.registry = registry;
-    // ServingDirectories take their entries out of service through the invalidator, built after
-    // them.
+    // A directory taken out of service leaves the write budget's guards and its entries go:
+    // through the guards and the invalidator, both built after the directories.
     this.config = config;
     this.clock = clock;
     this.faults = faults;
+    AtomicReference<DirectoryGuards> guardsOf = new AtomicReference<>();
     AtomicReference<Invalidator> onOutOfService = new AtomicReference<>();
-    this.outOfService = h -> onOutOfService.get().dropDirectory(h);
+    this.outOfService =
+        h -> {
+          DirectoryGuards g = guardsOf.get();
+          if (g != null) { // else out of service before its guard: the guard leaves when added
+            g.leave(h);
+          }
+          onOutOfService.get().dropDirectory(h);
+        };
     List<CacheDirectory> open = new ArrayList<>();
     opened.forEach(o -> open.add(wrap(o, config, clock, faults, outOfService)));
     this.dirs = new ServingDirectories(open, config.dirs().size());
@@ -119,6 +127,7 @@ final class CacheWiring {
             clock);
     FillStats fillStats = new FillStats(registry);
     this.gate = new DirectoryGuards(dirs.all(), config.fillPolicy(), clock);
+    guardsOf.set(gate);
     GuardStats.register(registry, dirs.all(), gate);
     BlockFill fill =
         new BlockFill(

@@ -2,6 +2,7 @@ package io.hdfslocalcache.datanode.fill;
 
 import io.hdfslocalcache.datanode.block.EntryHome;
 import io.hdfslocalcache.datanode.dir.CacheDirectory;
+import io.hdfslocalcache.datanode.store.DirectoryHealth;
 import io.hdfslocalcache.guard.FillGuard;
 import io.hdfslocalcache.guard.FillVerdict;
 import io.hdfslocalcache.guard.GuardConfig;
@@ -12,6 +13,7 @@ import io.hdfslocalcache.model.policy.PolicySpec;
 import io.hdfslocalcache.model.policy.ThresholdTuner;
 import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.time.CacheClock;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,6 +30,18 @@ import org.slf4j.LoggerFactory;
  * tunes itself to ({@link ThresholdTuner.Budget}). The reads and fills of entries admitted at the
  * tuner's margin are weighed by the same guards' disk model and told to the tuner's {@link
  * MarginalPayback} (atomic adds, for flagged entries only).
+ *
+ * <p>The budgets count the directories that can take fills: one taken out of service (its SSD
+ * failed) or whose late join failed {@link #leave}s, so admission never tunes to an SSD that no
+ * longer serves. Its guard is kept aside: its ledger gauges keep their last figures, and what fills
+ * asked of it stays in {@link #bytesAsked}, so the tuner's demand never goes back.
+ *
+ * <p>Locks, in this order: this object's monitor (a join or a leave, through the policy's resize,
+ * so the last resize is over the last set; no I/O under it), the policy's own (it reads these
+ * budgets under it), {@code ledger} (moving a guard aside, and summing what was asked, so the sum
+ * never counts a guard twice or not at all), then a guard's own. Fills take none of the first
+ * three; a read takes the last two at the tuner's step, once a minute, and this monitor only when
+ * its error takes a directory out of service (once, briefly).
  */
 public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budget {
   private static final Logger LOG = LoggerFactory.getLogger(DirectoryGuards.class);
@@ -36,6 +50,11 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
   // Keys compare by identity (a directory is its own home and defines no equals).
   private final Map<EntryHome, FillGuard> guards = new ConcurrentHashMap<>();
   private final Map<EntryHome, PersistedBudget> budgets = new ConcurrentHashMap<>();
+  // Directories that left: their guards, no longer counted in the budgets. Under ledger.
+  private final Map<EntryHome, FillGuard> left = new ConcurrentHashMap<>();
+  // Each directory counted, by its health (compared by identity). Under this object's monitor.
+  private final Map<DirectoryHealth, CacheDirectory> counted = new HashMap<>();
+  private final Object ledger = new Object();
   private final FillPolicy policy;
   private final CacheClock clock;
   private final boolean tunesAdmission;
@@ -60,7 +79,7 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
    * Gives {@code d} its guard, its write budget restored from its index; before it serves. A
    * directory that joins after start-up counts in the admission tuner's budget from then on: its
    * refill rate and burst with its level and bytes asked, so the four always sum the same
-   * directories.
+   * directories. One already out of service leaves at once.
    */
   public void add(CacheDirectory d) {
     GuardConfig config =
@@ -72,34 +91,75 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
             .build();
     FillGuard guard =
         new FillGuard(config, clock, t -> LOG.info("hdfs-local-cache: fill guard of {}: {}", d, t));
+    PersistedBudget budget = null;
     if (config.hasWriteBudget()) {
-      PersistedBudget budget = new PersistedBudget(guard, d.blockIndex());
-      budget.restore();
-      budgets.put(d, budget);
+      budget = new PersistedBudget(guard, d.blockIndex());
+      budget.restore(); // its index, on its disk: under no lock
     }
-    guards.put(d, guard);
-    AdmissionPolicy a = bound;
-    if (a != null) {
-      a.resize(tunedBytesPerDay(), budgetBurstBytes());
+    synchronized (this) {
+      if (budget != null) {
+        budgets.put(d, budget);
+      }
+      guards.put(d, guard);
+      counted.put(d.health(), d);
+      if (d.health().inService()) {
+        resizePolicy();
+      } else {
+        leave(d); // out of service before it counted: its health's leave found nothing
+      }
     }
   }
 
   /**
-   * Forgets {@code d}, whose join failed or was refused before it served: the budgets count only
-   * directories that can take fills.
+   * The directory of {@code health} left service (its SSD failed): out of the budgets. Once per
+   * directory (later calls, and a directory never added, do nothing).
    */
-  public void remove(CacheDirectory d) {
-    guards.remove(d);
-    budgets.remove(d);
+  public synchronized void leave(DirectoryHealth health) {
+    CacheDirectory d = counted.get(health);
+    if (d != null) {
+      leave(d);
+    }
+  }
+
+  /**
+   * Takes {@code d} out of the budgets: out of service, or its join failed or was refused before it
+   * served. A fill already past its guard finishes on it (its store refuses a directory out of
+   * service); one that asks after finds no guard and saves no level to the index of the SSD that
+   * left. Once per directory.
+   */
+  public synchronized void leave(CacheDirectory d) {
+    synchronized (ledger) {
+      FillGuard g = guards.get(d);
+      if (g == null) {
+        return;
+      }
+      left.put(d, g); // first: of(d) finds it throughout
+      budgets.remove(d);
+      guards.remove(d);
+    }
+    counted.remove(d.health());
+    resizePolicy();
+  }
+
+  /** The policy (once made) resized to the directories counted now. Under this monitor. */
+  private void resizePolicy() {
     AdmissionPolicy a = bound;
     if (a != null) {
       a.resize(tunedBytesPerDay(), budgetBurstBytes());
     }
   }
 
-  /** The guard of a directory of this cache. */
+  /** Whether {@code d} counts in the budgets: added, and not left. */
+  public boolean counts(EntryHome d) {
+    return guards.containsKey(d);
+  }
+
+  /** The guard of a directory of this cache, counted or left. */
   public FillGuard of(CacheDirectory dir) {
     FillGuard g = guards.get(dir);
+    if (g == null) {
+      g = left.get(dir);
+    }
     if (g == null) {
       throw new IllegalArgumentException("not a directory of this cache: " + dir);
     }
@@ -158,7 +218,7 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
    * bucket-time}), bound to {@code clock} and to these budgets, told whether the cache has room by
    * {@code room} (its room rule); each large change of a tuned threshold is one INFO line.
    */
-  public AdmissionPolicy admissionPolicy(
+  public synchronized AdmissionPolicy admissionPolicy(
       RateLimitConfig admission, CacheClock clock, CacheRoom room) {
     AdmissionPolicy p = PolicySpec.dataNode(admission, policy.tuning().policy()).create();
     int configured = admission.threshold();
@@ -218,8 +278,13 @@ public final class DirectoryGuards implements FillClearance, ThresholdTuner.Budg
   @Override
   public long bytesAsked() {
     long sum = 0;
-    for (FillGuard g : guards.values()) {
-      sum += g.ssdBytesAsked();
+    synchronized (ledger) {
+      for (FillGuard g : guards.values()) {
+        sum += g.ssdBytesAsked();
+      }
+      for (FillGuard g : left.values()) {
+        sum += g.ssdBytesAsked();
+      }
     }
     return sum;
   }

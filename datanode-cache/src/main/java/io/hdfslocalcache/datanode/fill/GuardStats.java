@@ -12,7 +12,9 @@ import java.util.List;
 /**
  * The fill guard's state and both sides of its ledger, per directory ({@code
  * store.dir<N>.guard.*}); named, each with its description, in {@link GuardMetrics}. Denied fills
- * are counted in {@code fill.guard_cost} and {@code fill.guard_write_budget}.
+ * are counted in {@code fill.guard_cost} and {@code fill.guard_write_budget}. A directory out of
+ * service keeps its ledger's last figures; its budget reads as none (-1 bytes, 0 drive writes), as
+ * it counts in no budget.
  */
 public final class GuardStats {
   private GuardStats() {}
@@ -26,6 +28,11 @@ public final class GuardStats {
       default:
         return GuardMetrics.STATE_FILLING;
     }
+  }
+
+  /** Its budget counts: it has one, and it has not left (out of service): else -1 and 0. */
+  private static boolean budgeted(DirectoryGuards guards, CacheDirectory d, FillGuard g) {
+    return g.config().hasWriteBudget() && guards.counts(d);
   }
 
   public static void register(
@@ -51,11 +58,10 @@ public final class GuardStats {
       registry.register(
           DirectoryStats.dir(i, GuardMetrics.WRITE_BUDGET_BYTES),
           (Gauge<Long>)
-              () -> g.config().hasWriteBudget() ? g.snapshot().writeBudgetAvailableBytes() : -1L);
+              () -> budgeted(guards, d, g) ? g.snapshot().writeBudgetAvailableBytes() : -1L);
       registry.register(
           DirectoryStats.dir(i, GuardMetrics.WRITE_BUDGET_DRIVE_WRITES_PER_DAY),
-          (Gauge<Double>)
-              () -> g.config().hasWriteBudget() ? g.config().maxDriveWritesPerDay() : 0.0);
+          (Gauge<Double>) () -> budgeted(guards, d, g) ? g.config().maxDriveWritesPerDay() : 0.0);
       registry.register(
           DirectoryStats.dir(i, GuardMetrics.TRANSITIONS),
           (Gauge<Long>) () -> g.snapshot().transitions());

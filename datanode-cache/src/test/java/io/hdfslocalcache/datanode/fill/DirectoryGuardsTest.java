@@ -16,6 +16,7 @@ import io.hdfslocalcache.ratelimit.RateLimitConfig;
 import io.hdfslocalcache.time.CacheClock;
 import io.hdfslocalcache.time.FakeClock;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Collections;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -127,6 +128,37 @@ class DirectoryGuardsTest {
       assertFalse(p.tuner().isPresent());
       assertEquals(RateLimitConfig.defaults().threshold(), p.thresholdInEffect());
       assertTrue(policy.tunesAdmission(), "told the write budget");
+    }
+  }
+
+  @Test
+  void leave_outOfService_resizesTheTunerToTheRest() throws Exception {
+    FillPolicy policy = new FillPolicy(FillMode.BLOCK, true, 0.5, DAY, AdmissionTuning.AUTO);
+    try (DirectoryFixture a = new DirectoryFixture(0, root.resolve("a"), CAPACITY, 10, clock);
+        DirectoryFixture b = new DirectoryFixture(1, root.resolve("b"), CAPACITY, 10, clock)) {
+      DirectoryGuards g = new DirectoryGuards(Arrays.asList(a.dir, b.dir), policy, clock);
+      ThresholdTuner tuner =
+          g.admissionPolicy(RateLimitConfig.defaults(), clock, CacheRoom.NEVER).tuner().get();
+      assertEquals(FillVerdict.ALLOW, g.tryFill(a.dir, 0, 0, 8 * MIB));
+      assertEquals(1.0, tuner.budgetShare(), "as at bind (a step or a resize takes it anew)");
+
+      g.leave(b.dir.health()); // b's SSD failed: its full 10 MiB no longer count
+
+      assertFalse(g.counts(b.dir));
+      assertEquals(CAPACITY, g.budgetBurstBytes());
+      assertEquals(0.2, tuner.budgetShare(), 1e-9, "a's 2 MiB of its 10, not 12 of 20");
+    }
+  }
+
+  @Test
+  void add_directoryAlreadyOutOfService_countsInNoBudget() throws Exception {
+    try (DirectoryFixture d = dir()) {
+      d.dir.health().takeOutOfService("failed before its guard was made");
+      DirectoryGuards g = guards(d);
+
+      assertFalse(g.counts(d.dir));
+      assertEquals(0, g.budgetBurstBytes());
+      assertEquals(0, g.budgetBytesPerDay());
     }
   }
 }

@@ -114,8 +114,9 @@ final class StatusReport {
     for (int dir : dirs()) {
       long used = num(DirectoryNames.of(dir, DirectoryMetrics.USED));
       long cap = num(DirectoryNames.of(dir, DirectoryMetrics.CAPACITY));
+      boolean inService = num(DirectoryNames.of(dir, DirectoryMetrics.IN_SERVICE)) == 1;
       String state =
-          num(DirectoryNames.of(dir, DirectoryMetrics.IN_SERVICE)) != 1
+          !inService
               ? "OUT OF SERVICE"
               : num(DirectoryNames.of(dir, DirectoryMetrics.READ_ROUTE))
                       == ReadRoute.IO_THREADS_AFTER_SLOW_READ.code
@@ -131,7 +132,9 @@ final class StatusReport {
               + pct(cap > 0 ? (double) used / cap : Double.NaN)
               + "), "
               + state);
-      guard.paused(dir).ifPresent(why -> line(b, "", why));
+      if (inService) { // one out of service fills no more: its guard's last pause says nothing
+        guard.paused(dir).ifPresent(why -> line(b, "", why));
+      }
     }
     line(
         b,

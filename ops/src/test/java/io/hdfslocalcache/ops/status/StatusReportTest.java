@@ -152,6 +152,18 @@ class StatusReportTest {
   }
 
   @Test
+  void render_dirOutOfServiceLastPausedByWriteBudget_noAdviceToRaiseIt() throws IOException {
+    Map<String, Object> b = new LinkedHashMap<>(bean(1));
+    b.put(DirectoryNames.of(0, DirectoryMetrics.IN_SERVICE), 0);
+    b.put(DirectoryNames.of(0, GuardMetrics.STATE), 2); // its guard's state when the SSD failed
+    b.put(DirectoryNames.of(0, GuardMetrics.WRITE_BUDGET_BYTES), -1L); // it counts in no budget
+    b.put(DirectoryNames.of(0, GuardMetrics.WRITE_BUDGET_DRIVE_WRITES_PER_DAY), 0.0);
+    String text = new StatusReport(b).render("dn1:9864");
+    assertTrue(text.contains("(1.6%), OUT OF SERVICE\n"), text);
+    assertTrue(!text.contains("PAUSED"), text);
+  }
+
+  @Test
   void render_dirPausedByCost_namesTheGuardKey() throws IOException {
     Map<String, Object> b = new LinkedHashMap<>(bean(1));
     b.put(DirectoryNames.of(0, GuardMetrics.STATE), 1);
