@@ -9,6 +9,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.net.Node;
+import org.apache.hadoop.util.Time;
 
 /**
  * A NameNode topology ({@code dfs.net.topology.impl}) that sends every reader of a block at the
@@ -21,11 +22,14 @@ import org.apache.hadoop.net.Node;
  * group. The client reads the first location, so a block read by many off-node readers is read
  * from, and cached on, every replica. Here only the shuffle changes: each group of two or more is
  * ordered by a rendezvous score of (the block's replica-set key, the DataNode), highest first. The
- * reader's own node, then its rack, still come first (the distance groups are stock's); the
- * inactive suffix (stale, decommissioning, dead, slow, as DatanodeManager ordered it) is not
- * touched, though its storage IDs are part of the key so that a stale owner's readers go to the
- * next replica in hash order; the secondary sorter runs on each group as stock runs it, after the
- * order (so with considerLoad on, load ordering wins over the hash, as it wins over the shuffle).
+ * reader's own node, then its rack, still come first (the distance groups are stock's); inside a
+ * routed group, replicas on stale DataNodes go behind the fresh ones ({@link StaleReplicas}: with
+ * stock's default avoid.read.stale.datanode=false a failed owner would otherwise stay first for all
+ * of its blocks' readers until declared dead); the inactive suffix (as DatanodeManager ordered it)
+ * is not touched, though its storage IDs are part of the key so that a stale owner's readers go to
+ * the next replica in hash order; the secondary sorter runs on each group as stock runs it, after
+ * the order (so with considerLoad on, load ordering wins over the hash, as it wins over the
+ * shuffle).
  *
  * <p>The hot-spot trade (why stock shuffles, HDFS-6701 / HDFS-6840): one owner per block
  * concentrates a hot block's reads on one DataNode. With an SSD cache that is the point — one SSD
@@ -45,6 +49,9 @@ public class RendezvousTopology extends DFSNetworkTopology implements Configurab
     /** The reader is not a DataNode: stock's {@code getWeightUsingNetworkLocation}. */
     NETWORK_LOCATION
   }
+
+  /** The sort reads the monotonic clock once, and only if a group was routed. */
+  private static final long CLOCK_UNREAD = Long.MIN_VALUE;
 
   private Configuration conf;
   private RoutingConfig config = RoutingConfig.defaults();
@@ -118,6 +125,7 @@ public class RendezvousTopology extends DFSNetworkTopology implements Configurab
       }
     }
     sortByWeightThenScore(nodes, weights, scores, activeLen);
+    long now = CLOCK_UNREAD;
     for (int from = 0; from < activeLen; ) {
       int to = from + 1;
       while (to < activeLen && weights[to] == weights[from]) {
@@ -125,7 +133,12 @@ public class RendezvousTopology extends DFSNetworkTopology implements Configurab
       }
       // Stock also hands a group of one to the secondary sorter, a stable sort: a no-op there.
       if (to - from > 1) {
-        counters.count(orderGroup(nodes, from, to, keyability));
+        GroupOutcome outcome = orderGroup(nodes, from, to, keyability);
+        counters.count(outcome);
+        if (outcome == GroupOutcome.ROUTED) {
+          now = now == CLOCK_UNREAD ? Time.monotonicNow() : now;
+          StaleReplicas.moveBehindFresh(nodes, from, to, now, config.staleIntervalMs);
+        }
         if (secondarySort != null) {
           applySecondary(nodes, from, to, secondarySort);
         }

@@ -24,6 +24,7 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.net.Node;
+import org.apache.hadoop.util.Time;
 import org.junit.jupiter.api.Test;
 
 class RendezvousTopologyTest {
@@ -122,6 +123,54 @@ class RendezvousTopologyTest {
     assertSame(full[1], ownerStale[0]);
     assertSame(full[2], ownerStale[1]);
     assertSame(full[0], ownerStale[2]);
+  }
+
+  /** Makes a location's DataNode stale: its last heartbeat a minute ago (the interval is 30 s). */
+  static void makeStale(DatanodeInfo node) {
+    node.setLastUpdateMonotonic(Time.monotonicNow() - 60_000L);
+  }
+
+  @Test
+  void sortByDistanceUsingNetworkLocation_ownerStaleButActive_behindFreshInHashOrder() {
+    // avoid.read.stale.datanode=false (stock's default): the stale owner stays in the active
+    // prefix.
+    RendezvousTopology topology = topology();
+    DatanodeInfoWithStorage[] full = hashOrder(topology);
+    for (int call = 0; call < 50; call++) {
+      DatanodeInfoWithStorage[] nodes = shuffled(offRackBlock());
+      for (DatanodeInfoWithStorage node : nodes) {
+        if (node.getDatanodeUuid().equals(full[0].getDatanodeUuid())) {
+          makeStale(node);
+        }
+      }
+      topology.sortByDistanceUsingNetworkLocation(client("/r9"), nodes, 3, null);
+      assertEquals(full[1].getDatanodeUuid(), nodes[0].getDatanodeUuid(), Arrays.toString(nodes));
+      assertEquals(full[2].getDatanodeUuid(), nodes[1].getDatanodeUuid(), Arrays.toString(nodes));
+      assertEquals(full[0].getDatanodeUuid(), nodes[2].getDatanodeUuid(), Arrays.toString(nodes));
+    }
+  }
+
+  @Test
+  void sortByDistanceUsingNetworkLocation_allStale_hashOrderKept() {
+    RendezvousTopology topology = topology();
+    DatanodeInfoWithStorage[] full = hashOrder(topology);
+    DatanodeInfoWithStorage[] nodes = shuffled(offRackBlock());
+    for (DatanodeInfoWithStorage node : nodes) {
+      makeStale(node);
+    }
+    topology.sortByDistanceUsingNetworkLocation(client("/r9"), nodes, 3, null);
+    assertEquals(Arrays.toString(full), Arrays.toString(nodes));
+  }
+
+  @Test
+  void sortByDistanceUsingNetworkLocation_staleReplicaOnReaderRack_staysInItsNearerGroup() {
+    // Stock's distance groups come first: a stale replica on the reader's rack is not moved behind
+    // the off-rack ones (stock, with avoid.read.stale=false, does not move it either).
+    RendezvousTopology topology = topology();
+    DatanodeInfoWithStorage[] nodes = offRackBlock();
+    makeStale(nodes[1]);
+    topology.sortByDistanceUsingNetworkLocation(client("/r2"), nodes, 3, null);
+    assertEquals("uuid-2", nodes[0].getDatanodeUuid(), Arrays.toString(nodes));
   }
 
   @Test
