@@ -189,6 +189,23 @@ class RendezvousTopologyTest {
   }
 
   @Test
+  void sortByDistanceUsingNetworkLocation_busyOwnerStale_escapeDecidedOnItAsBefore() {
+    // The escape is decided on the hash owner, stale or not, before the stale pass: a busy stale
+    // owner still escapes (stock's shuffle), it does not hand the check to the next replica.
+    RendezvousTopology topology = topology();
+    String owner = hashOrder(topology())[0].getDatanodeUuid();
+    DatanodeInfoWithStorage[] busy = withLoad(owner, 40, 0);
+    for (DatanodeInfoWithStorage node : busy) {
+      if (node.getDatanodeUuid().equals(owner)) {
+        makeStale(node);
+      }
+    }
+    topology.sortByDistanceUsingNetworkLocation(client("/r9"), busy, 3, null);
+    assertEquals(1, topology.escapedGroups());
+    assertEquals(0, topology.routedGroups());
+  }
+
+  @Test
   void sortByDistanceUsingNetworkLocation_ownerBusyWithinSlack_staysOwner() {
     RendezvousTopology topology = topology();
     String owner = hashOrder(topology)[0].getDatanodeUuid();
