@@ -126,6 +126,8 @@ class FailoverSpreadTest {
       owned++;
       DatanodeInfoWithStorage next = nodes[1];
       RendezvousTopologyTest.makeStale(nodes[0]);
+      RendezvousTopologyTest.makeFresh(nodes[1]);
+      RendezvousTopologyTest.makeFresh(nodes[2]);
       DatanodeInfoWithStorage[] active = {nodes[2], nodes[0], nodes[1]};
       topology.sortByDistanceUsingNetworkLocation(client("/r9"), active, 3, null);
       assertSame(next, active[0], "the next in hash order leads");

@@ -130,6 +130,11 @@ class RendezvousTopologyTest {
     node.setLastUpdateMonotonic(Time.monotonicNow() - 60_000L);
   }
 
+  /** A heartbeat just now: fresh however long the test has run. */
+  static void makeFresh(DatanodeInfo node) {
+    node.setLastUpdateMonotonic(Time.monotonicNow());
+  }
+
   @Test
   void sortByDistanceUsingNetworkLocation_ownerStaleButActive_behindFreshInHashOrder() {
     // avoid.read.stale.datanode=false (stock's default): the stale owner stays in the active
@@ -141,6 +146,8 @@ class RendezvousTopologyTest {
       for (DatanodeInfoWithStorage node : nodes) {
         if (node.getDatanodeUuid().equals(full[0].getDatanodeUuid())) {
           makeStale(node);
+        } else {
+          makeFresh(node);
         }
       }
       topology.sortByDistanceUsingNetworkLocation(client("/r9"), nodes, 3, null);
@@ -168,7 +175,9 @@ class RendezvousTopologyTest {
     // the off-rack ones (stock, with avoid.read.stale=false, does not move it either).
     RendezvousTopology topology = topology();
     DatanodeInfoWithStorage[] nodes = offRackBlock();
+    makeFresh(nodes[0]);
     makeStale(nodes[1]);
+    makeFresh(nodes[2]);
     topology.sortByDistanceUsingNetworkLocation(client("/r2"), nodes, 3, null);
     assertEquals("uuid-2", nodes[0].getDatanodeUuid(), Arrays.toString(nodes));
   }

@@ -96,6 +96,8 @@ class StockParityTest {
         if (random.nextInt(4) == 0) {
           // stale but active: stock's default avoid.read.stale.datanode=false
           RendezvousTopologyTest.makeStale(locations[r]);
+        } else {
+          RendezvousTopologyTest.makeFresh(locations[r]);
         }
       }
       int activeLen = random.nextInt(replicas + 1);
