@@ -9,7 +9,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.net.Node;
-import org.apache.hadoop.util.Time;
 
 /**
  * A NameNode topology ({@code dfs.net.topology.impl}) that sends every reader of a block at the
@@ -49,9 +48,6 @@ public class RendezvousTopology extends DFSNetworkTopology implements Configurab
     /** The reader is not a DataNode: stock's {@code getWeightUsingNetworkLocation}. */
     NETWORK_LOCATION
   }
-
-  /** The sort reads the monotonic clock once, and only if a group was routed. */
-  private static final long CLOCK_UNREAD = Long.MIN_VALUE;
 
   private Configuration conf;
   private RoutingConfig config = RoutingConfig.defaults();
@@ -125,7 +121,6 @@ public class RendezvousTopology extends DFSNetworkTopology implements Configurab
       }
     }
     sortByWeightThenScore(nodes, weights, scores, activeLen);
-    long now = CLOCK_UNREAD;
     for (int from = 0; from < activeLen; ) {
       int to = from + 1;
       while (to < activeLen && weights[to] == weights[from]) {
@@ -136,8 +131,7 @@ public class RendezvousTopology extends DFSNetworkTopology implements Configurab
         GroupOutcome outcome = orderGroup(nodes, from, to, keyability);
         counters.count(outcome);
         if (outcome == GroupOutcome.ROUTED) {
-          now = now == CLOCK_UNREAD ? Time.monotonicNow() : now;
-          StaleReplicas.moveBehindFresh(nodes, from, to, now, config.staleIntervalMs);
+          StaleReplicas.moveBehindFresh(nodes, from, to, config.staleIntervalMs);
         }
         if (secondarySort != null) {
           applySecondary(nodes, from, to, secondarySort);

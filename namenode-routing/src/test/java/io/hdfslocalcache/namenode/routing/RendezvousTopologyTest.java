@@ -158,7 +158,22 @@ class RendezvousTopologyTest {
   }
 
   @Test
-  void sortByDistanceUsingNetworkLocation_allStale_hashOrderKept() {
+  void sortByDistanceUsingNetworkLocation_ownerHeartbeatLateUnderInterval_staysOwner() {
+    // Stale against the group's newest heartbeat: 20 s behind it is under the 30 s interval.
+    RendezvousTopology topology = topology();
+    DatanodeInfoWithStorage[] full = hashOrder(topology);
+    DatanodeInfoWithStorage[] nodes = shuffled(offRackBlock());
+    for (DatanodeInfoWithStorage node : nodes) {
+      boolean owner = node.getDatanodeUuid().equals(full[0].getDatanodeUuid());
+      node.setLastUpdateMonotonic(Time.monotonicNow() - (owner ? 20_000L : 0L));
+    }
+    topology.sortByDistanceUsingNetworkLocation(client("/r9"), nodes, 3, null);
+    assertEquals(Arrays.toString(full), Arrays.toString(nodes));
+  }
+
+  @Test
+  void sortByDistanceUsingNetworkLocation_allSilentTogether_hashOrderKept() {
+    // every DataNode silent as long (all failed, or the NameNode paused): nothing to pass over to
     RendezvousTopology topology = topology();
     DatanodeInfoWithStorage[] full = hashOrder(topology);
     DatanodeInfoWithStorage[] nodes = shuffled(offRackBlock());
