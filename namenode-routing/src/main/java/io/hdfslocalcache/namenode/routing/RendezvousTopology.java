@@ -21,11 +21,14 @@ import org.apache.hadoop.net.Node;
  * group. The client reads the first location, so a block read by many off-node readers is read
  * from, and cached on, every replica. Here only the shuffle changes: each group of two or more is
  * ordered by a rendezvous score of (the block's replica-set key, the DataNode), highest first. The
- * reader's own node, then its rack, still come first (the distance groups are stock's); the
- * inactive suffix (stale, decommissioning, dead, slow, as DatanodeManager ordered it) is not
- * touched, though its storage IDs are part of the key so that a stale owner's readers go to the
- * next replica in hash order; the secondary sorter runs on each group as stock runs it, after the
- * order (so with considerLoad on, load ordering wins over the hash, as it wins over the shuffle).
+ * reader's own node, then its rack, still come first (the distance groups are stock's); inside a
+ * routed group, replicas on stale DataNodes go behind the fresh ones ({@link StaleReplicas}: with
+ * stock's default avoid.read.stale.datanode=false a failed owner would otherwise stay first for all
+ * of its blocks' readers until declared dead); the inactive suffix (as DatanodeManager ordered it)
+ * is not touched, though its storage IDs are part of the key so that a stale owner's readers go to
+ * the next replica in hash order; the secondary sorter runs on each group as stock runs it, after
+ * the order (so with considerLoad on, load ordering wins over the hash, as it wins over the
+ * shuffle).
  *
  * <p>The hot-spot trade (why stock shuffles, HDFS-6701 / HDFS-6840): one owner per block
  * concentrates a hot block's reads on one DataNode. With an SSD cache that is the point — one SSD
@@ -125,7 +128,11 @@ public class RendezvousTopology extends DFSNetworkTopology implements Configurab
       }
       // Stock also hands a group of one to the secondary sorter, a stable sort: a no-op there.
       if (to - from > 1) {
-        counters.count(orderGroup(nodes, from, to, keyability));
+        GroupOutcome outcome = orderGroup(nodes, from, to, keyability);
+        counters.count(outcome);
+        if (outcome == GroupOutcome.ROUTED) {
+          StaleReplicas.moveBehindFresh(nodes, from, to, config.staleIntervalMs);
+        }
         if (secondarySort != null) {
           applySecondary(nodes, from, to, secondarySort);
         }

@@ -28,11 +28,28 @@ final class RoutingConfig {
 
   static final long LOG_INTERVAL_DEFAULT_MS = TimeUnit.MINUTES.toMillis(5);
 
+  /**
+   * Stock's key (DatanodeManager): a DataNode whose last heartbeat is this old is stale. Read here
+   * as DatanodeManager reads it (milliseconds, raised to its minimum) so that both agree.
+   */
+  static final String STALE_INTERVAL = "dfs.namenode.stale.datanode.interval";
+
+  static final long STALE_INTERVAL_DEFAULT_MS = 30_000L;
+
+  /** Stock's floor on the stale interval: this many heartbeat intervals. */
+  static final String STALE_MINIMUM_HEARTBEATS = "dfs.namenode.stale.datanode.minimum.interval";
+
+  static final int STALE_MINIMUM_HEARTBEATS_DEFAULT = 3;
+
+  static final String HEARTBEAT_INTERVAL = "dfs.heartbeat.interval";
+
   final double escapeLoadFactor;
   final int escapeLoadSlack;
   final long logIntervalMs;
+  final long staleIntervalMs;
 
-  RoutingConfig(double escapeLoadFactor, int escapeLoadSlack, long logIntervalMs) {
+  RoutingConfig(
+      double escapeLoadFactor, int escapeLoadSlack, long logIntervalMs, long staleIntervalMs) {
     if (!(escapeLoadFactor >= 1.0) || Double.isInfinite(escapeLoadFactor)) {
       throw new IllegalArgumentException(
           ESCAPE_LOAD_FACTOR + " must be a finite number >= 1.0, was " + escapeLoadFactor);
@@ -45,14 +62,22 @@ final class RoutingConfig {
       throw new IllegalArgumentException(
           LOG_INTERVAL + " must be a positive duration, was " + logIntervalMs + "ms");
     }
+    if (staleIntervalMs <= 0) {
+      throw new IllegalArgumentException(
+          STALE_INTERVAL + " must be a positive duration, was " + staleIntervalMs + "ms");
+    }
     this.escapeLoadFactor = escapeLoadFactor;
     this.escapeLoadSlack = escapeLoadSlack;
     this.logIntervalMs = logIntervalMs;
+    this.staleIntervalMs = staleIntervalMs;
   }
 
   static RoutingConfig defaults() {
     return new RoutingConfig(
-        ESCAPE_LOAD_FACTOR_DEFAULT, ESCAPE_LOAD_SLACK_DEFAULT, LOG_INTERVAL_DEFAULT_MS);
+        ESCAPE_LOAD_FACTOR_DEFAULT,
+        ESCAPE_LOAD_SLACK_DEFAULT,
+        LOG_INTERVAL_DEFAULT_MS,
+        STALE_INTERVAL_DEFAULT_MS);
   }
 
   static RoutingConfig from(Configuration conf) {
@@ -63,7 +88,29 @@ final class RoutingConfig {
             conf,
             LOG_INTERVAL,
             LOG_INTERVAL_DEFAULT_MS,
-            v -> conf.getTimeDuration(LOG_INTERVAL, 0L, TimeUnit.MILLISECONDS)));
+            v -> conf.getTimeDuration(LOG_INTERVAL, 0L, TimeUnit.MILLISECONDS)),
+        staleInterval(conf));
+  }
+
+  /**
+   * DatanodeManager.getStaleIntervalFromConf: milliseconds, raised (stock logs a warning) to the
+   * minimum number of heartbeat intervals; a value of 0 or less is refused, as stock refuses it.
+   */
+  private static long staleInterval(Configuration conf) {
+    long interval = parse(conf, STALE_INTERVAL, STALE_INTERVAL_DEFAULT_MS, Long::parseLong);
+    if (interval <= 0) {
+      return interval;
+    }
+    long heartbeatMs =
+        1000L
+            * parse(
+                conf,
+                HEARTBEAT_INTERVAL,
+                3L,
+                v -> conf.getTimeDuration(HEARTBEAT_INTERVAL, 3L, TimeUnit.SECONDS));
+    int heartbeats =
+        parse(conf, STALE_MINIMUM_HEARTBEATS, STALE_MINIMUM_HEARTBEATS_DEFAULT, Integer::parseInt);
+    return Math.max(interval, heartbeats * heartbeatMs);
   }
 
   /** Parses one key, so that a malformed number names its key, as a bad range does. */

@@ -4,6 +4,7 @@ import static io.hdfslocalcache.namenode.routing.Replicas.client;
 import static io.hdfslocalcache.namenode.routing.Replicas.dataNode;
 import static io.hdfslocalcache.namenode.routing.Replicas.replica;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -17,8 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Where the reads of a failed DataNode's blocks go, off-rack readers: while it is stale (moved to
- * the inactive suffix by dfs.namenode.avoid.read.stale.datanode, or tried first and failed over by
- * the client, which then reads the second location: the same node) and after it is declared dead
+ * the inactive suffix by dfs.namenode.avoid.read.stale.datanode, or, without it, left in the active
+ * prefix and passed over by the plugin: the same node either way) and after it is declared dead
  * (its replicas leave the locations, so the key changes). Either way the survivors must share them
  * evenly: no survivor takes them all.
  */
@@ -105,6 +106,33 @@ class FailoverSpreadTest {
       DatanodeInfoWithStorage[] stale = {nodes[1], nodes[2], nodes[0]};
       topology.sortByDistanceUsingNetworkLocation(client("/r9"), stale, 2, null);
       takenOver[index(stale[0])]++;
+    }
+    assertEvenOverSurvivors(takenOver, owned);
+  }
+
+  @Test
+  void
+      sortByDistanceUsingNetworkLocation_failedOwnerStaleStillActive_itsBlocksSpreadOverSurvivors() {
+    // Stock's default avoid.read.stale.datanode=false: DatanodeManager leaves the stale owner in
+    // the active prefix; the plugin must pass over it to the replica the suffix case picks.
+    List<DatanodeInfoWithStorage[]> blocks = blocks(dataNodes());
+    int[] takenOver = new int[DATANODES];
+    int owned = 0;
+    for (DatanodeInfoWithStorage[] nodes : blocks) {
+      topology.sortByDistanceUsingNetworkLocation(client("/r9"), nodes, 3, null);
+      if (index(nodes[0]) != FAILED) {
+        continue;
+      }
+      owned++;
+      DatanodeInfoWithStorage next = nodes[1];
+      RendezvousTopologyTest.makeStale(nodes[0]);
+      RendezvousTopologyTest.makeFresh(nodes[1]);
+      RendezvousTopologyTest.makeFresh(nodes[2]);
+      DatanodeInfoWithStorage[] active = {nodes[2], nodes[0], nodes[1]};
+      topology.sortByDistanceUsingNetworkLocation(client("/r9"), active, 3, null);
+      assertSame(next, active[0], "the next in hash order leads");
+      assertEquals(FAILED, index(active[2]), "the stale owner goes last");
+      takenOver[index(active[0])]++;
     }
     assertEvenOverSurvivors(takenOver, owned);
   }

@@ -24,6 +24,7 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.net.Node;
+import org.apache.hadoop.util.Time;
 import org.junit.jupiter.api.Test;
 
 class RendezvousTopologyTest {
@@ -124,6 +125,78 @@ class RendezvousTopologyTest {
     assertSame(full[0], ownerStale[2]);
   }
 
+  /** Makes a location's DataNode stale: its last heartbeat a minute ago (the interval is 30 s). */
+  static void makeStale(DatanodeInfo node) {
+    node.setLastUpdateMonotonic(Time.monotonicNow() - 60_000L);
+  }
+
+  /** A heartbeat just now: fresh however long the test has run. */
+  static void makeFresh(DatanodeInfo node) {
+    node.setLastUpdateMonotonic(Time.monotonicNow());
+  }
+
+  @Test
+  void sortByDistanceUsingNetworkLocation_ownerStaleButActive_behindFreshInHashOrder() {
+    // avoid.read.stale.datanode=false (stock's default): the stale owner stays in the active
+    // prefix.
+    RendezvousTopology topology = topology();
+    DatanodeInfoWithStorage[] full = hashOrder(topology);
+    for (int call = 0; call < 50; call++) {
+      DatanodeInfoWithStorage[] nodes = shuffled(offRackBlock());
+      for (DatanodeInfoWithStorage node : nodes) {
+        if (node.getDatanodeUuid().equals(full[0].getDatanodeUuid())) {
+          makeStale(node);
+        } else {
+          makeFresh(node);
+        }
+      }
+      topology.sortByDistanceUsingNetworkLocation(client("/r9"), nodes, 3, null);
+      assertEquals(full[1].getDatanodeUuid(), nodes[0].getDatanodeUuid(), Arrays.toString(nodes));
+      assertEquals(full[2].getDatanodeUuid(), nodes[1].getDatanodeUuid(), Arrays.toString(nodes));
+      assertEquals(full[0].getDatanodeUuid(), nodes[2].getDatanodeUuid(), Arrays.toString(nodes));
+    }
+  }
+
+  @Test
+  void sortByDistanceUsingNetworkLocation_ownerHeartbeatLateUnderInterval_staysOwner() {
+    // Stale against the group's newest heartbeat: 20 s behind it is under the 30 s interval.
+    RendezvousTopology topology = topology();
+    DatanodeInfoWithStorage[] full = hashOrder(topology);
+    DatanodeInfoWithStorage[] nodes = shuffled(offRackBlock());
+    for (DatanodeInfoWithStorage node : nodes) {
+      boolean owner = node.getDatanodeUuid().equals(full[0].getDatanodeUuid());
+      node.setLastUpdateMonotonic(Time.monotonicNow() - (owner ? 20_000L : 0L));
+    }
+    topology.sortByDistanceUsingNetworkLocation(client("/r9"), nodes, 3, null);
+    assertEquals(Arrays.toString(full), Arrays.toString(nodes));
+  }
+
+  @Test
+  void sortByDistanceUsingNetworkLocation_allSilentTogether_hashOrderKept() {
+    // every DataNode silent as long (all failed, or the NameNode paused): nothing to pass over to
+    RendezvousTopology topology = topology();
+    DatanodeInfoWithStorage[] full = hashOrder(topology);
+    DatanodeInfoWithStorage[] nodes = shuffled(offRackBlock());
+    for (DatanodeInfoWithStorage node : nodes) {
+      makeStale(node);
+    }
+    topology.sortByDistanceUsingNetworkLocation(client("/r9"), nodes, 3, null);
+    assertEquals(Arrays.toString(full), Arrays.toString(nodes));
+  }
+
+  @Test
+  void sortByDistanceUsingNetworkLocation_staleReplicaOnReaderRack_staysInItsNearerGroup() {
+    // Stock's distance groups come first: a stale replica on the reader's rack is not moved behind
+    // the off-rack ones (stock, with avoid.read.stale=false, does not move it either).
+    RendezvousTopology topology = topology();
+    DatanodeInfoWithStorage[] nodes = offRackBlock();
+    makeFresh(nodes[0]);
+    makeStale(nodes[1]);
+    makeFresh(nodes[2]);
+    topology.sortByDistanceUsingNetworkLocation(client("/r2"), nodes, 3, null);
+    assertEquals("uuid-2", nodes[0].getDatanodeUuid(), Arrays.toString(nodes));
+  }
+
   @Test
   void sortByDistanceUsingNetworkLocation_ownerMuchBusier_escapesToStockShuffle() {
     RendezvousTopology topology = topology();
@@ -137,6 +210,23 @@ class RendezvousTopologyTest {
     }
     assertEquals(3, firsts.size(), "shuffled as stock: every replica leads sometimes");
     assertEquals(200, topology.escapedGroups());
+  }
+
+  @Test
+  void sortByDistanceUsingNetworkLocation_busyOwnerStale_escapeDecidedOnItAsBefore() {
+    // The escape is decided on the hash owner, stale or not, before the stale pass: a busy stale
+    // owner still escapes (stock's shuffle), it does not hand the check to the next replica.
+    RendezvousTopology topology = topology();
+    String owner = hashOrder(topology())[0].getDatanodeUuid();
+    DatanodeInfoWithStorage[] busy = withLoad(owner, 40, 0);
+    for (DatanodeInfoWithStorage node : busy) {
+      if (node.getDatanodeUuid().equals(owner)) {
+        makeStale(node);
+      }
+    }
+    topology.sortByDistanceUsingNetworkLocation(client("/r9"), busy, 3, null);
+    assertEquals(1, topology.escapedGroups());
+    assertEquals(0, topology.routedGroups());
   }
 
   @Test

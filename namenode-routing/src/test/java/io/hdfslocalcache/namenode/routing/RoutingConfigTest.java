@@ -22,6 +22,21 @@ class RoutingConfigTest {
     assertEquals(2.0, config.escapeLoadFactor);
     assertEquals(8, config.escapeLoadSlack);
     assertEquals(300_000L, config.logIntervalMs);
+    assertEquals(30_000L, config.staleIntervalMs);
+  }
+
+  @Test
+  void from_staleIntervalBelowStockMinimum_raisedAsDatanodeManagerRaisesIt() {
+    Configuration conf = new Configuration(false);
+    conf.set(RoutingConfig.STALE_INTERVAL, "5000");
+    assertEquals(9_000L, RoutingConfig.from(conf).staleIntervalMs);
+    conf.set(RoutingConfig.STALE_INTERVAL, "45000");
+    assertEquals(45_000L, RoutingConfig.from(conf).staleIntervalMs);
+  }
+
+  @Test
+  void from_zeroStaleInterval_errorNamesKey() {
+    assertTrue(error(RoutingConfig.STALE_INTERVAL, "0").contains(RoutingConfig.STALE_INTERVAL));
   }
 
   @Test

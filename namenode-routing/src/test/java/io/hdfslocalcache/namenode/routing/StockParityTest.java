@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
  * DataNode readers (on a replica, on a replica's rack, elsewhere), off-cluster readers, an
  * unresolved (null) reader, any active length, with and without the considerLoad sorter, the plugin
  * changes only the order inside each equal-distance group. Same distance sequence, same active
- * nodes, the inactive suffix untouched, the sorter's order inside each group.
+ * nodes, the inactive suffix untouched, the sorter's order inside each group, and without the
+ * sorter no stale (but active) replica before a fresh one in its group.
  */
 class StockParityTest {
   private static final String[] RACKS = {"/dc0/r0", "/dc0/r1", "/dc1/r2", "/dc1/r3"};
@@ -63,6 +64,10 @@ class StockParityTest {
     return list -> Collections.sort(list, byLoad);
   }
 
+  private static boolean isStale(DatanodeInfo node) {
+    return node.isStale(30_000L);
+  }
+
   @Test
   void sortByDistance_anyReaderAndActiveLength_onlyTheOrderInsideGroupsDiffersFromStock() {
     Configuration conf = new Configuration(false);
@@ -88,6 +93,12 @@ class StockParityTest {
         int dn = picks.get(r);
         locations[r] = replica(pluginDns[dn], "DS-" + dn + "-" + random.nextInt(4));
         locations[r].setXceiverCount(random.nextInt(3));
+        if (random.nextInt(4) == 0) {
+          // stale but active: stock's default avoid.read.stale.datanode=false
+          RendezvousTopologyTest.makeStale(locations[r]);
+        } else {
+          RendezvousTopologyTest.makeFresh(locations[r]);
+        }
       }
       int activeLen = random.nextInt(replicas + 1);
       boolean withSorter = random.nextBoolean();
@@ -134,6 +145,11 @@ class StockParityTest {
           assertTrue(
               byPlugin[i - 1].getXceiverCount() <= byPlugin[i].getXceiverCount(),
               what + ": the sorter's order was undone " + Arrays.toString(byPlugin));
+        }
+        if (!withSorter && i > 0 && pluginWeights[i] == pluginWeights[i - 1]) {
+          assertTrue(
+              !isStale(byPlugin[i - 1]) || isStale(byPlugin[i]),
+              what + ": a stale replica before a fresh one " + Arrays.toString(byPlugin));
         }
       }
       assertArrayEquals(stockWeights, pluginWeights, what);
