@@ -65,6 +65,16 @@ summarize() {
   done
 }
 
+# DataNodes whose cache started, and those that ran stock (a cache directory without its marker,
+# say): a cache run whose DataNodes all ran stock tested nothing of the cache.
+cache_started() {
+  local run="$1" dir="$2" active disabled
+  active=$(cat "$dir"/*-output.txt 2>/dev/null | grep -c 'hdfs-local-cache .* active on')
+  disabled=$(cat "$dir"/*-output.txt 2>/dev/null | grep -c 'hdfs-local-cache.*cache disabled')
+  echo "run $run: DataNodes with the cache active: $active, with it disabled: $disabled"
+  ((disabled == 0)) || echo "run $run: WARNING: $disabled DataNode(s) ran stock (see the WARN lines)"
+}
+
 echo "hadoop-tests: $RUNS run(s), dataset $DATASET, tests ${TESTS:-<profile default>}, reports in $OUT"
 for ((i = 1; i <= RUNS; i++)); do
   rm -rf "$ROOT/integration-tests/target/hadoop-tests-cache" "$ROOT/integration-tests/target/test" \
@@ -75,4 +85,5 @@ for ((i = 1; i <= RUNS; i++)); do
   (cd "$ROOT" && mvn "${MVN_ARGS[@]}" "-Dhadoop.tests.reports=$dir") > "$dir/maven.log" 2>&1
   echo "run $i: maven exit $? after $(( $(date +%s) - start )) s" >> "$OUT/summary.txt"
   summarize "$i" "$dir" | tee -a "$OUT/summary.txt"
+  [[ "$DATASET" == cache ]] && cache_started "$i" "$dir" | tee -a "$OUT/summary.txt"
 done
