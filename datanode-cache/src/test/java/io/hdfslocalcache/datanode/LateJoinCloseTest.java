@@ -109,14 +109,7 @@ class LateJoinCloseTest {
 
   @Test
   void join_failsBeforeItsDirectoryServes_endsTheThreadsItsWrappingStarted() throws Exception {
-    PageStore fails =
-        new ForwardingPageStore(late.store()) {
-          @Override
-          public void retainFiles(Predicate<String> keep) {
-            throw new IllegalStateException("the orphan walk failed");
-          }
-        };
-    cache.join(lateOn(fails));
+    cache.join(lateOn(orphanWalkFails()));
     assertEquals(1, wiring.dirs.all().size(), "not serving");
     assertEquals(List.of(), lateDirectoryThreads(), "the wrapped store closed, not only its own");
     cache.close();
@@ -125,14 +118,7 @@ class LateJoinCloseTest {
   @Test
   void join_failsBeforeItsDirectoryServes_leftOutOfTheWriteBudget() throws Exception {
     long oneDirectory = wiring.gate.budgetBurstBytes();
-    PageStore fails =
-        new ForwardingPageStore(late.store()) {
-          @Override
-          public void retainFiles(Predicate<String> keep) {
-            throw new IllegalStateException("the orphan walk failed");
-          }
-        };
-    cache.join(lateOn(fails));
+    cache.join(lateOn(orphanWalkFails()));
     assertEquals(1, wiring.dirs.all().size(), "not serving");
     assertEquals(oneDirectory, wiring.gate.budgetBurstBytes(), "the serving directory's alone");
     cache.close();
@@ -156,5 +142,15 @@ class LateJoinCloseTest {
       }
       Thread.sleep(20);
     }
+  }
+
+  /** The late directory's store, whose orphan walk (the first step of its load) throws. */
+  private PageStore orphanWalkFails() {
+    return new ForwardingPageStore(late.store()) {
+      @Override
+      public void retainFiles(Predicate<String> keep) {
+        throw new IllegalStateException("the orphan walk failed");
+      }
+    };
   }
 }

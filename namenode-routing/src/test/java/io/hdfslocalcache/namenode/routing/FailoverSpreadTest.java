@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
@@ -93,21 +94,13 @@ class FailoverSpreadTest {
 
   @Test
   void sortByDistanceUsingNetworkLocation_failedOwnerStale_itsBlocksSpreadOverSurvivors() {
-    List<DatanodeInfoWithStorage[]> blocks = blocks(dataNodes());
-    int[] takenOver = new int[DATANODES];
-    int owned = 0;
-    for (DatanodeInfoWithStorage[] nodes : blocks) {
-      topology.sortByDistanceUsingNetworkLocation(client("/r9"), nodes, 3, null);
-      if (index(nodes[0]) != FAILED) {
-        continue;
-      }
-      owned++;
-      // DatanodeManager moves the stale owner behind the active ones; the key keeps it.
-      DatanodeInfoWithStorage[] stale = {nodes[1], nodes[2], nodes[0]};
-      topology.sortByDistanceUsingNetworkLocation(client("/r9"), stale, 2, null);
-      takenOver[index(stale[0])]++;
-    }
-    assertEvenOverSurvivors(takenOver, owned);
+    assertFailedOwnersBlocksSpread(
+        nodes -> {
+          // DatanodeManager moves the stale owner behind the active ones; the key keeps it.
+          DatanodeInfoWithStorage[] stale = {nodes[1], nodes[2], nodes[0]};
+          topology.sortByDistanceUsingNetworkLocation(client("/r9"), stale, 2, null);
+          return stale[0];
+        });
   }
 
   @Test
@@ -115,43 +108,46 @@ class FailoverSpreadTest {
       sortByDistanceUsingNetworkLocation_failedOwnerStaleStillActive_itsBlocksSpreadOverSurvivors() {
     // Stock's default avoid.read.stale.datanode=false: DatanodeManager leaves the stale owner in
     // the active prefix; the plugin must pass over it to the replica the suffix case picks.
-    List<DatanodeInfoWithStorage[]> blocks = blocks(dataNodes());
-    int[] takenOver = new int[DATANODES];
-    int owned = 0;
-    for (DatanodeInfoWithStorage[] nodes : blocks) {
-      topology.sortByDistanceUsingNetworkLocation(client("/r9"), nodes, 3, null);
-      if (index(nodes[0]) != FAILED) {
-        continue;
-      }
-      owned++;
-      DatanodeInfoWithStorage next = nodes[1];
-      RendezvousTopologyTest.makeStale(nodes[0]);
-      RendezvousTopologyTest.makeFresh(nodes[1]);
-      RendezvousTopologyTest.makeFresh(nodes[2]);
-      DatanodeInfoWithStorage[] active = {nodes[2], nodes[0], nodes[1]};
-      topology.sortByDistanceUsingNetworkLocation(client("/r9"), active, 3, null);
-      assertSame(next, active[0], "the next in hash order leads");
-      assertEquals(FAILED, index(active[2]), "the stale owner goes last");
-      takenOver[index(active[0])]++;
-    }
-    assertEvenOverSurvivors(takenOver, owned);
+    assertFailedOwnersBlocksSpread(
+        nodes -> {
+          DatanodeInfoWithStorage next = nodes[1];
+          RendezvousTopologyTest.makeStale(nodes[0]);
+          RendezvousTopologyTest.makeFresh(nodes[1]);
+          RendezvousTopologyTest.makeFresh(nodes[2]);
+          DatanodeInfoWithStorage[] active = {nodes[2], nodes[0], nodes[1]};
+          topology.sortByDistanceUsingNetworkLocation(client("/r9"), active, 3, null);
+          assertSame(next, active[0], "the next in hash order leads");
+          assertEquals(FAILED, index(active[2]), "the stale owner goes last");
+          return active[0];
+        });
   }
 
   @Test
   void sortByDistanceUsingNetworkLocation_failedOwnerDead_itsBlocksSpreadOverSurvivors() {
-    List<DatanodeInfoWithStorage[]> blocks = blocks(dataNodes());
+    assertFailedOwnersBlocksSpread(
+        nodes -> {
+          // Declared dead: its replica leaves the locations (the key changes).
+          DatanodeInfoWithStorage[] survivors = {nodes[1], nodes[2]};
+          topology.sortByDistanceUsingNetworkLocation(client("/r9"), survivors, 2, null);
+          return survivors[0];
+        });
+  }
+
+  /**
+   * Sorts every block and, for each one {@link #FAILED} owns, asks {@code afterFailure} (given the
+   * sorted replicas) which replica leads once it failed: those must spread over the survivors.
+   */
+  private void assertFailedOwnersBlocksSpread(
+      Function<DatanodeInfoWithStorage[], DatanodeInfoWithStorage> afterFailure) {
     int[] takenOver = new int[DATANODES];
     int owned = 0;
-    for (DatanodeInfoWithStorage[] nodes : blocks) {
+    for (DatanodeInfoWithStorage[] nodes : blocks(dataNodes())) {
       topology.sortByDistanceUsingNetworkLocation(client("/r9"), nodes, 3, null);
       if (index(nodes[0]) != FAILED) {
         continue;
       }
       owned++;
-      // Declared dead: its replica leaves the locations (the key changes).
-      DatanodeInfoWithStorage[] survivors = {nodes[1], nodes[2]};
-      topology.sortByDistanceUsingNetworkLocation(client("/r9"), survivors, 2, null);
-      takenOver[index(survivors[0])]++;
+      takenOver[index(afterFailure.apply(nodes))]++;
     }
     assertEvenOverSurvivors(takenOver, owned);
   }
